@@ -1,0 +1,1 @@
+"""Squarewise's pygame front end: scenes that draw matches and turn input into moves."""

@@ -1,0 +1,1 @@
+"""The Genius Square: pieces, positions, search, dice and the census."""

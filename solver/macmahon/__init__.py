@@ -1,0 +1,1 @@
+"""MacMahon Squares: tile sets, positions, search and counting."""

@@ -1,0 +1,165 @@
+"""A Genius Square position: seven blockers and the pieces placed so far, with its notation.
+
+Notation (game IDs, saves, the CLI and tests share it): the blockers as cell names in board
+order run together, then for each placed piece, in PIECES order, "/piece:cells" with the
+piece's cells in board order, e.g.
+
+    A1A2A4A6B4D5E1                      a bare board
+    A1A2A4A6B4D5E1/1:F6/4-O:C2C3D2D3    the monomino on F6 and the square on C2..D3
+
+Parsing ignores case and surrounding spaces; `notation()` is canonical (upper case, sorted).
+"""
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+from typing import Iterable, Mapping
+
+from ..errors import IllegalMove, SquarewiseError
+from ..grid import cell_name, parse_cell
+from .pieces import PIECES, SIZE, orientation_of
+
+CELLS = SIZE * SIZE
+BLOCKERS = 7
+BLOCKER = "#"
+_CELL_RUN = re.compile(r"([A-Za-z][0-9]+)")
+
+# One character per piece for the readable board.
+LABELS = {"1": "1", "2": "2", "3-I": "3", "3-L": "l", "4-I": "I", "4-L": "L", "4-T": "T",
+          "4-S": "S", "4-O": "O"}
+
+
+def _cells_run(text: str, what: str) -> list[int]:
+    """The cells of a run of names like 'A1B2C3'."""
+    parts = _CELL_RUN.split(text.strip())
+    if not text.strip() or any(p.strip() for p in parts[::2]):
+        raise SquarewiseError(f"{what}: '{text.strip()}' is not a run of cell names like A1B2")
+    return [parse_cell(name) for name in parts[1::2]]
+
+
+def _names(cells: Iterable[int]) -> str:
+    return "".join(cell_name(c) for c in sorted(cells))
+
+
+class Position:
+    """Blockers plus placed pieces; immutable and hashable.
+
+    Build one with `from_blockers` or `parse`; `place` and `remove` return new positions.
+    """
+
+    __slots__ = ("blockers", "placed", "unplaced", "empty", "is_complete", "_owner", "_hash")
+
+    def __init__(self, blockers: Iterable[int], placed: Mapping[str, Iterable[int]] | None = None):
+        """Internal: no legality checks here (use from_blockers, parse and place)."""
+        blockers = frozenset(blockers)
+        placed = placed or {}
+        ordered = {p: frozenset(placed[p]) for p in PIECES if p in placed}
+        owner: dict[int, str] = {c: BLOCKER for c in blockers}
+        for piece, cells in ordered.items():
+            for c in cells:
+                owner[c] = piece
+        unplaced = tuple(p for p in PIECES if p not in ordered)
+        fields = {"blockers": blockers, "placed": MappingProxyType(ordered), "unplaced": unplaced,
+                  "empty": frozenset(range(CELLS)) - owner.keys(), "is_complete": not unplaced,
+                  "_owner": owner, "_hash": hash((blockers, frozenset(ordered.items())))}
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Position is immutable")
+
+    @classmethod
+    def from_blockers(cls, cells: Iterable[int]) -> "Position":
+        """A bare board; exactly 7 distinct cells 0..35, else SquarewiseError."""
+        cells = list(cells)
+        for c in cells:
+            if not isinstance(c, int) or not 0 <= c < CELLS:
+                raise SquarewiseError(f"blocker {c!r} is not a cell 0..35")
+        seen = set()
+        for c in cells:
+            if c in seen:
+                raise SquarewiseError(f"duplicate blocker {cell_name(c)}")
+            seen.add(c)
+        if len(cells) != BLOCKERS:
+            raise SquarewiseError(f"a board needs exactly {BLOCKERS} blockers, got {len(cells)}")
+        return cls(cells)
+
+    @classmethod
+    def parse(cls, text: str) -> "Position":
+        """The position written in the notation; SquarewiseError if malformed or illegal."""
+        if not isinstance(text, str) or not text.strip():
+            raise SquarewiseError("empty position notation")
+        blockers_text, *pieces = text.strip().split("/")
+        position = cls.from_blockers(_cells_run(blockers_text, "blockers"))
+        for part in pieces:
+            piece, sep, cells_text = part.partition(":")
+            piece = piece.strip().upper()
+            if not sep:
+                raise SquarewiseError(f"'{part.strip()}' should be piece:cells, like 4-O:C2C3D2D3")
+            if piece not in PIECES:
+                raise SquarewiseError(f"unknown piece '{piece}' (pieces: {' '.join(PIECES)})")
+            position = position.place(piece, _cells_run(cells_text, f"piece {piece}"))
+        return position
+
+    def notation(self) -> str:
+        """The canonical text of this position."""
+        return _names(self.blockers) + "".join(f"/{p}:{_names(cells)}" for p, cells in self.placed.items())
+
+    def check(self, piece: str, cells) -> str | None:
+        """None if placing `piece` on `cells` is legal, else the reason in words."""
+        if piece not in PIECES:
+            return f"unknown piece '{piece}'"
+        if piece in self.placed:
+            return f"{piece} is already placed"
+        if cells is None:
+            return "off the board"
+        cells = list(cells)
+        if any(not isinstance(c, int) or not 0 <= c < CELLS for c in cells):
+            return "off the board"
+        if orientation_of(piece, cells) is None:
+            return f"cells do not form piece {piece}"
+        for c in sorted(cells):
+            who = self._owner.get(c)
+            if who == BLOCKER:
+                return f"on a blocker at {cell_name(c)}"
+            if who is not None:
+                return f"overlaps {who} at {cell_name(c)}"
+        return None
+
+    def place(self, piece: str, cells) -> "Position":
+        """This position with `piece` on `cells`; IllegalMove(reason) if the rules refuse."""
+        reason = self.check(piece, cells)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return Position(self.blockers, {**self.placed, piece: frozenset(cells)})
+
+    def remove(self, piece: str) -> "Position":
+        """This position without `piece`; IllegalMove if it is not placed."""
+        if piece not in self.placed:
+            raise IllegalMove(f"{piece} is not placed")
+        return Position(self.blockers, {p: c for p, c in self.placed.items() if p != piece})
+
+    def occupant(self, cell: int) -> str | None:
+        """'#' for a blocker, the piece covering `cell`, or None if it is empty."""
+        return self._owner.get(cell)
+
+    def board_text(self) -> str:
+        """A readable 6 x 6 board: '#' blockers, '.' empty, one character per piece (LABELS)."""
+        lines = ["   " + " ".join(str(c + 1) for c in range(SIZE))]
+        for r in range(SIZE):
+            row = []
+            for c in range(SIZE):
+                who = self._owner.get(r * SIZE + c)
+                row.append("." if who is None else who if who == BLOCKER else LABELS[who])
+            lines.append(f"{'ABCDEF'[r]}  " + " ".join(row))
+        return "\n".join(lines)
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, Position) and self.blockers == other.blockers
+                and dict(self.placed) == dict(other.placed))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Position.parse({self.notation()!r})"

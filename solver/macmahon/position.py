@@ -1,0 +1,274 @@
+"""MacMahon boards and positions, the position notation and the move checker.
+
+Notation (game IDs, saves, ``--position``, tests)::
+
+    4x6x3:4b1a.../....../....../......
+
+- a header ``ROWSxCOLSxCOLOURS`` (``-X`` appended when the border colour X is not white),
+  then ``:`` and the rows from top to bottom separated by ``/``;
+- each row lists its cells from left to right: a placed tile is its number (1-based, the
+  classic numbering for 3 colours) followed by its rotation, ``a`` as listed, ``b``, ``c``,
+  ``d`` turned 1, 2, 3 quarter turns clockwise; an empty cell is ``.``;
+- a header alone (``4x6x3`` or ``4x6x3:``) is the empty board. Spaces are ignored.
+
+Cells are indexed row-major from the top-left (``A1`` is 0, ``D6`` is 23 on 4 x 6); rows are
+lettered A.. from the top, columns numbered 1.. from the left.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..errors import IllegalMove, SquarewiseError
+from ..grid import cell_name
+from .tiles import (COLOUR_LETTERS, SIDE_NAMES, SIDES, check_colours, colour_name, rotate,
+                    tile_count, tile_set)
+
+ROTATION_LETTERS = "abcd"
+# side index -> (row step, column step, the neighbour's touching side, how the neighbour is named)
+NEIGHBOURS = ((-1, 0, 2, "above"), (0, 1, 3, "to the right"), (1, 0, 0, "below"), (0, -1, 1, "to the left"))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rows x cols board for the full tile set of `colours` colours, bordered in `border`."""
+    rows: int = 4
+    cols: int = 6
+    colours: int = 3
+    border: str = "W"
+
+    def __post_init__(self):
+        check_colours(self.colours)
+        if self.border not in COLOUR_LETTERS[:self.colours]:
+            raise SquarewiseError(f"border colour '{self.border}' is not one of the {self.colours} colours")
+        if self.rows < 1 or self.cols < 1 or self.rows > 26:
+            raise SquarewiseError(f"a {self.rows}x{self.cols} board is not allowed")
+        need = tile_count(self.colours)
+        if self.rows * self.cols != need:
+            raise SquarewiseError(f"a {self.rows}x{self.cols} board has {self.rows * self.cols} cells "
+                                  f"but {self.colours} colours make {need} tiles")
+
+    @property
+    def tiles(self) -> tuple[str, ...]:
+        return tile_set(self.colours)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def header(self) -> str:
+        extra = "" if self.border == "W" else f"-{self.border}"
+        return f"{self.rows}x{self.cols}x{self.colours}{extra}"
+
+    def cell_name(self, cell: int) -> str:
+        return cell_name(cell, self.cols)
+
+    def neighbour(self, cell: int, side: int) -> int | None:
+        """The cell across `side` (0 top, 1 right, 2 bottom, 3 left) of `cell`, or None at the border."""
+        r, c = divmod(cell, self.cols)
+        dr, dc = NEIGHBOURS[side][:2]
+        r, c = r + dr, c + dc
+        if 0 <= r < self.rows and 0 <= c < self.cols:
+            return r * self.cols + c
+        return None
+
+    @classmethod
+    def parse(cls, header: str) -> "Board":
+        """A board from its header, e.g. '4x6x3' or '4x6x3-R'."""
+        m = re.fullmatch(r"(\d+)x(\d+)x(\d+)(?:-([A-Z]))?", header.strip())
+        if not m:
+            raise SquarewiseError(f"'{header}' is not a board (expected ROWSxCOLSxCOLOURS, like 4x6x3)")
+        rows, cols, colours = (int(g) for g in m.groups()[:3])
+        return cls(rows, cols, colours, m.group(4) or "W")
+
+
+Cell = tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Position:
+    """Tiles on a board: per cell (row-major) a (tile index 0-based, rotation 0..3) or None."""
+    board: Board
+    cells: tuple[Cell, ...]
+
+    @classmethod
+    def empty(cls, board: Board | None = None) -> "Position":
+        board = board or Board()
+        return cls(board, (None,) * board.size)
+
+    @classmethod
+    def parse(cls, text: str) -> "Position":
+        """A position from its notation; SquarewiseError naming what is wrong."""
+        text = "".join(text.split())
+        header, _, body = text.partition(":")
+        board = Board.parse(header)
+        if not body:
+            return cls.empty(board)
+        rows = body.split("/")
+        if len(rows) != board.rows:
+            raise SquarewiseError(f"position has {len(rows)} rows, the {board.header} board has {board.rows}")
+        cells: list[Cell] = []
+        used: dict[int, str] = {}
+        for r, row in enumerate(rows):
+            items = re.findall(r"\d+[a-z]|\.|.", row)
+            for item in items:
+                cell = board.cell_name(len(cells)) if len(cells) < board.size else "?"
+                if item == ".":
+                    cells.append(None)
+                    continue
+                m = re.fullmatch(r"(\d+)([a-d])", item)
+                if not m:
+                    raise SquarewiseError(f"'{item}' in row {r + 1} of the position is not a tile "
+                                          f"(expected a tile number and a rotation a-d, or '.')")
+                number = int(m.group(1))
+                if not 1 <= number <= len(board.tiles):
+                    raise SquarewiseError(f"unknown tile {number} at {cell} "
+                                          f"(the {board.colours}-colour set has tiles 1..{len(board.tiles)})")
+                if number in used:
+                    raise SquarewiseError(f"tile {number} is placed twice ({used[number]} and {cell})")
+                used[number] = cell
+                cells.append((number - 1, ROTATION_LETTERS.index(m.group(2))))
+            if len(cells) != (r + 1) * board.cols:
+                raise SquarewiseError(f"row {r + 1} of the position has {len(cells) - r * board.cols} "
+                                      f"cells, the board is {board.cols} wide")
+        return cls(board, tuple(cells))
+
+    def notation(self) -> str:
+        cols = self.board.cols
+        cells = ["." if v is None else f"{v[0] + 1}{ROTATION_LETTERS[v[1]]}" for v in self.cells]
+        rows = ("".join(cells[r * cols:(r + 1) * cols]) for r in range(self.board.rows))
+        return f"{self.board.header}:" + "/".join(rows)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def colours_at(self, cell: int) -> str | None:
+        """The colours of the tile on `cell` after its rotation, "TRBL", or None if empty."""
+        placed = self.cells[cell]
+        return None if placed is None else rotate(self.board.tiles[placed[0]], placed[1])
+
+    @cached_property
+    def placed_tiles(self) -> dict[int, int]:
+        """tile index -> the cell it is on."""
+        return {v[0]: cell for cell, v in enumerate(self.cells) if v is not None}
+
+    @property
+    def unplaced(self) -> tuple[int, ...]:
+        return tuple(t for t in range(len(self.board.tiles)) if t not in self.placed_tiles)
+
+    @property
+    def is_complete(self) -> bool:
+        return all(v is not None for v in self.cells)
+
+    @property
+    def is_solved(self) -> bool:
+        return self.is_complete and not self.clashes()
+
+    def _refusal(self, tile: int, rotation: int, cell: int) -> str | None:
+        """Why a tile may not go on a cell even in free mode, or None."""
+        board = self.board
+        if not isinstance(cell, int) or not 0 <= cell < board.size:
+            return f"there is no cell {cell} on the {board.header} board"
+        if not isinstance(tile, int) or not 0 <= tile < len(board.tiles):
+            return f"there is no tile {tile + 1 if isinstance(tile, int) else tile} in the {board.colours}-colour set"
+        if not isinstance(rotation, int) or not 0 <= rotation < 4:
+            return f"rotation must be 0..3, not {rotation}"
+        if self.cells[cell] is not None:
+            return f"cell {board.cell_name(cell)} is taken"
+        if tile in self.placed_tiles:
+            return f"tile {tile + 1} is already placed"
+        return None
+
+    def check(self, tile: int, rotation: int, cell: int) -> str | None:
+        """None if placing `tile` turned `rotation` times on `cell` is legal, else the rule and place."""
+        refusal = self._refusal(tile, rotation, cell)
+        if refusal:
+            return refusal
+        board = self.board
+        colours = rotate(board.tiles[tile], rotation)
+        name = board.cell_name(cell)
+        for side, (_, _, across, where) in enumerate(NEIGHBOURS):
+            other = board.neighbour(cell, side)
+            if other is None:
+                if colours[side] != board.border:
+                    return (f"border must be {colour_name(board.border)} on the {SIDE_NAMES[side]} "
+                            f"edge at {name}")
+            else:
+                theirs = self.colours_at(other)
+                if theirs is not None and theirs[across] != colours[side]:
+                    return (f"{colour_name(colours[side])} meets {colour_name(theirs[across])} "
+                            f"with the tile {where} at {name}")
+        return None
+
+    def _with(self, cell: int, value: Cell) -> "Position":
+        cells = list(self.cells)
+        cells[cell] = value
+        return Position(self.board, tuple(cells))
+
+    def place(self, tile: int, rotation: int, cell: int) -> "Position":
+        """The position with the tile placed; IllegalMove(reason) if the rules refuse it."""
+        reason = self.check(tile, rotation, cell)
+        if reason:
+            raise IllegalMove(reason)
+        return self._with(cell, (tile, rotation))
+
+    def place_unchecked(self, tile: int, rotation: int, cell: int) -> "Position":
+        """Free mode: colours may clash; only a taken cell or a used tile is refused (IllegalMove)."""
+        reason = self._refusal(tile, rotation, cell)
+        if reason:
+            raise IllegalMove(reason)
+        return self._with(cell, (tile, rotation))
+
+    def remove(self, cell: int) -> "Position":
+        """The position with `cell` emptied (a no-op if it was empty)."""
+        if not isinstance(cell, int) or not 0 <= cell < self.board.size:
+            raise SquarewiseError(f"there is no cell {cell} on the {self.board.header} board")
+        return self._with(cell, None)
+
+    def clashes(self) -> frozenset[tuple[int, str]]:
+        """(cell, side 'T'/'R'/'B'/'L') of every non-border-coloured border triangle and of both
+        triangles of every mismatched edge between two placed tiles."""
+        board = self.board
+        out = set()
+        for cell in range(board.size):
+            mine = self.colours_at(cell)
+            if mine is None:
+                continue
+            for side, (_, _, across, _) in enumerate(NEIGHBOURS):
+                other = board.neighbour(cell, side)
+                if other is None:
+                    if mine[side] != board.border:
+                        out.add((cell, SIDES[side]))
+                else:
+                    theirs = self.colours_at(other)
+                    if theirs is not None and theirs[across] != mine[side]:
+                        out.add((cell, SIDES[side]))
+        return frozenset(out)
+
+    def colour_rows(self) -> list[list[str | None]]:
+        """Per row, per cell, the colours after rotation "TRBL" (None for empty): the CLI's JSON `cells`."""
+        cols = self.board.cols
+        return [[self.colours_at(r * cols + c) for c in range(cols)] for r in range(self.board.rows)]
+
+    def drawing(self) -> str:
+        """A text drawing: each cell three lines, its top, left/number/right and bottom colours."""
+        cols = self.board.cols
+        lines = []
+        for r in range(self.board.rows):
+            top, mid, bot = [], [], []
+            for c in range(cols):
+                cell = r * cols + c
+                colours = self.colours_at(cell)
+                if colours is None:
+                    top.append("  .  "), mid.append(" ... "), bot.append("  .  ")
+                    continue
+                t, rt, b, lf = colours
+                top.append(f"  {t}  ")
+                mid.append(f"{lf}{self.cells[cell][0] + 1:^3}{rt}")
+                bot.append(f"  {b}  ")
+            lines += ["|".join(top), "|".join(mid), "|".join(bot)]
+            if r < self.board.rows - 1:
+                lines.append("+".join(["-----"] * cols))
+        return "\n".join(lines)

@@ -22,6 +22,7 @@ from .pieces import PIECES, SIZE, orientation_of
 CELLS = SIZE * SIZE
 BLOCKERS = 7
 BLOCKER = "#"
+ALL_CELLS = frozenset(range(CELLS))
 _CELL_RUN = re.compile(r"([A-Za-z][0-9]+)")
 
 # One character per piece for the readable board.
@@ -60,7 +61,7 @@ class Position:
                 owner[c] = piece
         unplaced = tuple(p for p in PIECES if p not in ordered)
         fields = {"blockers": blockers, "placed": MappingProxyType(ordered), "unplaced": unplaced,
-                  "empty": frozenset(range(CELLS)) - owner.keys(), "is_complete": not unplaced,
+                  "empty": ALL_CELLS.difference(owner), "is_complete": not unplaced,
                   "_owner": owner, "_hash": hash((blockers, frozenset(ordered.items())))}
         for name, value in fields.items():
             object.__setattr__(self, name, value)

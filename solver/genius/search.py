@@ -1,0 +1,343 @@
+"""The fast Genius Square search on 36-bit masks.
+
+A state is (occupied, remaining): `occupied` has bit `cell` set for every blocked or covered
+cell, `remaining` has bit `i` set for every piece PIECES[i] not yet placed. Every placement
+of every piece is precomputed once as a mask and filed under its lowest cell (in board
+order) and under every set of remaining pieces, so one table lookup gives the candidates.
+
+The search always fills the lowest empty cell: some placement whose lowest cell it is must
+cover it. The pieces are tried big and stiff first (4-O 4-I 4-S 4-L 4-T 3-I 3-L 2 1), which
+leaves the forgiving small pieces for the awkward holes. Pruning:
+  * after each placement, an empty cell with no empty neighbour must be the monomino's
+    (two such cells, or one when the monomino is gone, is a dead end);
+  * the checkerboard balance of the empty cells (dark minus light) must be one the remaining
+    pieces can make: only 1, 3-I and 3-L (+-1) and 4-T (+-2) are unbalanced;
+  * at the root, every isolated region of empty cells must get its own subset of the pieces
+    with exactly its size and colour balance (this is what refutes most bad boards at once);
+  * a transposition table remembers dead states, so no state is searched twice.
+The answer depends only on the state, never on how it was reached, so the tables are sound.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .pieces import PIECES, placements
+from .position import Position
+
+FULL = (1 << 36) - 1
+ALL = (1 << len(PIECES)) - 1
+MONO = 1 << PIECES.index("1")
+SIZES = tuple(len(placements(p)[0]) for p in PIECES)
+TRY_ORDER = ("4-O", "4-I", "4-S", "4-L", "4-T", "3-I", "3-L", "2", "1")
+DARK = sum(1 << c for c in range(36) if (c // 6 + c % 6) % 2 == 0)
+_COL1 = sum(1 << (6 * r) for r in range(6))
+_COL6 = _COL1 << 5
+_BIAS = 16  # balance offsets are stored shifted by this much
+
+
+def neighbours(cells: int) -> int:
+    """The cells next to (left, right, above, below) any cell of the mask."""
+    return (((cells & ~_COL6) << 1) | ((cells & ~_COL1) >> 1) | (cells << 6) | (cells >> 6)) & FULL
+
+
+def balance(cells: int) -> int:
+    """Dark minus light cells in the mask."""
+    return 2 * (cells & DARK).bit_count() - cells.bit_count()
+
+
+def _mask(cells) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def _build_tables():
+    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(36)]
+    for piece in TRY_ORDER:
+        bit = 1 << PIECES.index(piece)
+        for cells in placements(piece):
+            by_lowest[min(cells)].append((bit, _mask(cells)))
+    candidates = [tuple(x for x in by_lowest[c] if rem & x[0]) for c in range(36) for rem in range(ALL + 1)]
+    balances, sizes = [], []
+    for rem in range(ALL + 1):
+        reach, total = {0}, 0
+        for i, piece in enumerate(PIECES):
+            if rem >> i & 1:
+                b = abs(balance(_mask(placements(piece)[0])))
+                reach = {x + s for x in reach for s in {b, -b}}
+                total += SIZES[i]
+        balances.append(sum(1 << (x + _BIAS) for x in reach))
+        sizes.append(total)
+    return candidates, tuple(balances), tuple(sizes)
+
+
+CANDIDATES, BALANCES, TOTAL = _build_tables()
+CELLS_OF = {_mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
+
+
+class _Cancelled(Exception):
+    pass
+
+
+def _stopper(cancelled: Callable[[], bool] | None, every: int = 2048):
+    """A cheap per-node check that asks `cancelled()` only every `every` nodes."""
+    if cancelled is None:
+        return None
+    ticks = [0]
+
+    def stop() -> None:
+        ticks[0] += 1
+        if ticks[0] % every == 0 and cancelled():
+            raise _Cancelled
+
+    return stop
+
+
+def _first(occ, rem, dead, stop, cands=CANDIDATES, bal=BALANCES, full=FULL, dark=DARK,
+           col1=_COL1, col6=_COL6):
+    """A list of (piece bit, mask) that completes the state, or None; `dead` collects failures."""
+    if not rem:
+        return []
+    key = rem << 36 | occ
+    if key in dead:
+        return None
+    if stop is not None:
+        stop()
+    free = ~occ & full
+    for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
+        if not occ & m:
+            after = occ | m
+            left = rem ^ bit
+            free = ~after & full
+            lonely = free & ~((((free & ~col6) << 1) | ((free & ~col1) >> 1) | (free << 6) | (free >> 6)))
+            if lonely and (lonely & (lonely - 1) or not left & 1):
+                continue
+            if not bal[left] >> (2 * (free & dark).bit_count() - free.bit_count() + 16) & 1:
+                continue
+            found = _first(after, left, dead, stop)
+            if found is not None:
+                found.append((bit, m))
+                return found
+    dead.add(key)
+    return None
+
+
+def _count(occ, rem, memo, stop, cands=CANDIDATES, bal=BALANCES, full=FULL, dark=DARK,
+           col1=_COL1, col6=_COL6):
+    """The number of completions of the state (memoised in `memo`), with _first's pruning."""
+    if not rem:
+        return 1
+    key = rem << 36 | occ
+    known = memo.get(key)
+    if known is not None:
+        return known
+    if stop is not None:
+        stop()
+    free = ~occ & full
+    total = 0
+    for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
+        if not occ & m:
+            after = occ | m
+            left = rem ^ bit
+            free = ~after & full
+            lonely = free & ~((((free & ~col6) << 1) | ((free & ~col1) >> 1) | (free << 6) | (free >> 6)))
+            if lonely and (lonely & (lonely - 1) or not left & 1):
+                continue
+            if not bal[left] >> (2 * (free & dark).bit_count() - free.bit_count() + 16) & 1:
+                continue
+            total += _count(after, left, memo, stop)
+    memo[key] = total
+    return total
+
+
+def regions(free: int) -> list[int]:
+    """The connected regions (4-neighbourhood) of a mask of cells, each as a mask."""
+    out = []
+    while free:
+        region = free & -free
+        while True:
+            grown = (region | neighbours(region)) & free
+            if grown == region:
+                break
+            region = grown
+        out.append(region)
+        free ^= region
+    return out
+
+
+def _subsets(rem: int):
+    sub = rem
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & rem
+
+
+def regions_fit(occ: int, rem: int) -> bool:
+    """Can the remaining pieces be shared out so every empty region gets its exact size and balance?"""
+    parts = regions(~occ & FULL)
+    if len(parts) <= 1:
+        return not parts or (TOTAL[rem] == parts[0].bit_count()
+                             and BALANCES[rem] >> (balance(parts[0]) + _BIAS) & 1 == 1)
+    options = {rem}
+    for region in sorted(parts, key=int.bit_count):
+        size, bal = region.bit_count(), balance(region) + _BIAS
+        options = {left ^ sub for left in options for sub in _subsets(left)
+                   if TOTAL[sub] == size and BALANCES[sub] >> bal & 1}
+        if not options:
+            return False
+    return True
+
+
+def _state(position: Position) -> tuple[int, int]:
+    occ = _mask(position.blockers)
+    for cells in position.placed.values():
+        occ |= _mask(cells)
+    rem = sum(1 << PIECES.index(p) for p in position.unplaced)
+    return occ, rem
+
+
+def _completion(occ: int, rem: int, stop=None, dead=None) -> list[tuple[int, int]] | None:
+    if not regions_fit(occ, rem):
+        return None
+    return _first(occ, rem, set() if dead is None else dead, stop)
+
+
+def _with(position: Position, found: list[tuple[int, int]]) -> Position:
+    placed = dict(position.placed)
+    for bit, m in found:
+        placed[PIECES[bit.bit_length() - 1]] = CELLS_OF[m]
+    return Position(position.blockers, placed)
+
+
+def solve(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:
+    """A completion keeping every placed piece, or None (also None if `cancelled()` turned true)."""
+    try:
+        found = _completion(*_state(position), _stopper(cancelled))
+    except _Cancelled:
+        return None
+    return None if found is None else _with(position, found)
+
+
+def hint(position: Position) -> tuple[str, frozenset[int]] | None:
+    """One placement that belongs to some completion: the piece covering the first empty cell."""
+    if position.is_complete:
+        return None
+    done = solve(position)
+    if done is None:
+        return None
+    first_empty = min(position.empty)
+    piece = done.occupant(first_empty)
+    return piece, done.placed[piece]
+
+
+def count(position: Position, cancelled: Callable[[], bool] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> int | None:
+    """The number of completions of the position (None if `cancelled()` turned true).
+
+    `progress(done, total)` is called as the candidates for the first empty cell are done.
+    """
+    occ, rem = _state(position)
+    stop = _stopper(cancelled)
+    if not rem:
+        return 1
+    if not regions_fit(occ, rem):
+        return 0
+    free = ~occ & FULL
+    options = [(bit, m) for bit, m in CANDIDATES[((free & -free).bit_length() - 1) << 9 | rem] if not occ & m]
+    memo: dict[int, int] = {}
+    total = 0
+    try:
+        for done, (bit, m) in enumerate(options):
+            if progress:
+                progress(done, len(options))
+            total += _count(occ | m, rem ^ bit, memo, stop)
+    except _Cancelled:
+        return None
+    if progress:
+        progress(len(options), len(options))
+    return total
+
+
+def is_solvable(blocker_mask: int, known: dict[int, bool] | None = None) -> bool:
+    """Has the bare board with these blockers (bit c = cell c) a tiling? For bulk work.
+
+    `known`, if given, is a table the caller keeps across boards: it maps states to their
+    answer, so boards sharing their lower rows share their work. Clear it when it grows too big.
+    """
+    if not regions_fit(blocker_mask, ALL):
+        return False
+    if known is None:
+        return _first(blocker_mask, ALL, set(), None) is not None
+    return _solvable(blocker_mask, ALL, known)
+
+
+def _solvable(occ, rem, known, cands=CANDIDATES, bal=BALANCES, full=FULL, dark=DARK, col1=_COL1, col6=_COL6):
+    """Like _first, but only the yes/no answer, remembered for live and dead states alike."""
+    if not rem:
+        return True
+    key = rem << 36 | occ
+    answer = known.get(key)
+    if answer is not None:
+        return answer
+    free = ~occ & full
+    answer = False
+    for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
+        if not occ & m:
+            after = occ | m
+            left = rem ^ bit
+            free = ~after & full
+            lonely = free & ~((((free & ~col6) << 1) | ((free & ~col1) >> 1) | (free << 6) | (free >> 6)))
+            if lonely and (lonely & (lonely - 1) or not left & 1):
+                continue
+            if not bal[left] >> (2 * (free & dark).bit_count() - free.bit_count() + 16) & 1:
+                continue
+            if _solvable(after, left, known):
+                answer = True
+                break
+    known[key] = answer
+    return answer
+
+
+def bare_reason(blocker_mask: int) -> str | None:
+    """A simple reason, in words, why a bare board cannot be tiled, or None if there is none."""
+    if (blocker_mask & DARK).bit_count() in (0, 7):
+        return "all 7 blockers on one checkerboard colour"
+    sizes = [r.bit_count() for r in regions(~blocker_mask & FULL)]
+    if sizes.count(1) >= 2:
+        return "two isolated single cells"
+    if sizes.count(2) >= 2:
+        return "two isolated dominoes"
+    return None
+
+
+def unsolvable_reason(position: Position) -> str | None:
+    """None if the position has a completion, else why not in words.
+
+    A bare board gets its simple reason (see bare_reason) or "exhaustive search: no tiling". A
+    position with pieces on it gets the bare board's reason if the board itself is unsolvable,
+    else "no solution keeps these pieces".
+    """
+    occ, rem = _state(position)
+    if _completion(occ, rem) is not None:
+        return None
+    bare = _mask(position.blockers)
+    if position.placed and _completion(bare, ALL) is not None:
+        return "no solution keeps these pieces"
+    return bare_reason(bare) or "exhaustive search: no tiling"
+
+
+def blame(position: Position) -> str | None:
+    """A placed piece whose removal makes an unsolvable position solvable again, or None.
+
+    None if the position is solvable, or if no single piece's removal helps. The pieces are
+    tried in reverse PIECES order, big pieces first, as they constrain the board the most.
+    """
+    if solve(position) is not None:
+        return None
+    for piece in reversed(tuple(position.placed)):
+        if solve(position.remove(piece)) is not None:
+            return piece
+    return None

@@ -1,0 +1,149 @@
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from solver.genius import reference, search
+from solver.genius.pieces import PIECES, placements
+from solver.genius.position import Position
+from solver.grid import parse_cell
+from tests.validate_genius import check_position
+
+BOARD = "A1A2A4A6B4D5E1"
+
+
+def board(*names):
+    return Position.from_blockers([parse_cell(n) for n in names])
+
+
+def mask(cells):
+    return sum(1 << c for c in cells)
+
+
+def random_boards(seed, n):
+    rng = random.Random(seed)
+    return [Position.from_blockers(rng.sample(range(36), 7)) for _ in range(n)]
+
+
+def test_solves_and_counts_a_known_board():
+    p = Position.parse(BOARD)
+    done = search.solve(p)
+    check_position(done, p.blockers)
+    assert done.is_complete and done.notation().startswith(BOARD + "/")
+    assert search.count(p) == reference.count(p.blockers) > 0
+
+
+def test_random_boards_agree_with_the_reference():
+    for p in random_boards(11, 40):
+        done = search.solve(p)
+        expected = next(reference.completions(p.blockers), None)
+        assert (done is None) == (expected is None), p.notation()
+        if done is not None:
+            check_position(done, p.blockers)
+
+
+@st.composite
+def partial_positions(draw):
+    blockers = draw(st.sets(st.integers(0, 35), min_size=7, max_size=7))
+    p = Position.from_blockers(sorted(blockers))
+    pieces = draw(st.lists(st.sampled_from(PIECES), min_size=3, max_size=9, unique=True))
+    for piece in pieces:
+        options = [c for c in placements(piece) if p.check(piece, c) is None]
+        if options:
+            p = p.place(piece, draw(st.sampled_from(options)))
+    return p
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(partial_positions())
+def test_solve_count_and_hint_agree_with_the_reference(p):
+    expected = reference.count(p.blockers, p.placed)
+    assert search.count(p) == expected
+    done = search.solve(p)
+    assert (done is not None) == (expected > 0)
+    assert (search.unsolvable_reason(p) is None) == (expected > 0)
+    if done is not None:
+        check_position(done, p.blockers, keep=p.placed)
+        tip = search.hint(p)
+        if p.is_complete:
+            assert tip is None
+        else:
+            piece, cells = tip
+            assert p.check(piece, cells) is None
+            assert search.count(p.place(piece, cells)) > 0
+    else:
+        assert search.hint(p) is None
+
+
+def test_checkerboard_theorem_on_a_sample():
+    rng = random.Random(5)
+    dark = [c for c in range(36) if (c // 6 + c % 6) % 2 == 0]
+    light = [c for c in range(36) if c not in dark]
+    for i in range(400):
+        cells = rng.sample(dark if i % 2 else light, 7)
+        p = Position.from_blockers(cells)
+        assert search.solve(p) is None and search.count(p) == 0
+        assert not search.is_solvable(mask(cells))
+        assert search.unsolvable_reason(p) == "all 7 blockers on one checkerboard colour"
+    # the reference (no pruning at all) agrees on a few
+    for i in range(1):
+        cells = rng.sample(dark if i % 2 else light, 7)
+        assert next(reference.completions(cells), None) is None
+
+
+@pytest.mark.parametrize("cells,reason", [
+    (("A2", "B1", "F5", "E6", "C3", "C4", "D3"), "two isolated single cells"),
+    (("A3", "B1", "B2", "F4", "E5", "E6", "C3"), "two isolated dominoes"),
+    (("A1", "A3", "A5", "B2", "B4", "B6", "C1"), "all 7 blockers on one checkerboard colour"),
+])
+def test_known_unsolvable_boards(cells, reason):
+    p = board(*cells)
+    assert search.unsolvable_reason(p) == reason
+    assert search.solve(p) is None and search.count(p) == 0 and search.hint(p) is None
+    assert next(reference.completions(p.blockers), None) is None
+
+
+def test_boards_proved_by_exhaustive_search():
+    rng = random.Random(2023)
+    found = []
+    while len(found) < 2:
+        cells = rng.sample(range(36), 7)
+        if search.bare_reason(mask(cells)) is None and not search.is_solvable(mask(cells)):
+            found.append(cells)
+    for cells in found:
+        p = Position.from_blockers(cells)
+        assert search.unsolvable_reason(p) == "exhaustive search: no tiling"
+        assert next(reference.completions(cells), None) is None
+
+
+def test_partial_position_reason_and_blame():
+    p = Position.parse(BOARD)
+    bad = next(q for piece in PIECES for cells in placements(piece) if p.check(piece, cells) is None
+               for q in [p.place(piece, cells)] if search.solve(q) is None)
+    (culprit,) = bad.placed
+    assert search.unsolvable_reason(bad) == "no solution keeps these pieces"
+    assert search.blame(bad) == culprit
+    assert search.blame(p) is None
+    good = search.solve(p)
+    keep = p.place("4-O", good.placed["4-O"])
+    assert search.unsolvable_reason(keep) is None and search.blame(keep) is None
+
+
+def test_complete_position_and_cancel():
+    done = search.solve(Position.parse(BOARD))
+    assert search.solve(done) == done and search.count(done) == 1 and search.hint(done) is None
+    assert search.count(Position.parse(BOARD), cancelled=lambda: True) is None
+
+
+def test_is_solvable_with_and_without_a_shared_table():
+    known = {}
+    for p in random_boards(99, 300):
+        m = mask(p.blockers)
+        expected = search.solve(p) is not None
+        assert search.is_solvable(m) == expected == search.is_solvable(m, known)
+
+
+def test_count_reports_progress():
+    calls = []
+    n = search.count(Position.parse(BOARD), progress=lambda done, total: calls.append((done, total)))
+    assert n > 0 and calls[-1][0] == calls[-1][1] and calls[0][0] == 0

@@ -1,0 +1,293 @@
+"""The window, the main loop and the scene stack.
+
+`run(argv)` is what `squarewise` (no subcommand) calls. The App owns the resizable window,
+the pygame-gui manager (one per palette and UI scale), the worker for solver calls, the
+settings and statistics, and a stack of scenes: only the top scene gets events, updates
+and draws. Escape goes back (`Scene.back`, which pops); the window's close box saves via
+every scene's `on_quit` and quits at once.
+"""
+from __future__ import annotations
+
+import time
+
+_T0 = time.perf_counter()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from game import keys  # noqa: E402
+from game.assets import asset_path  # noqa: E402
+from game.draw import theme  # noqa: E402
+from game.draw.widgets import Toasts, ui_theme  # noqa: E402
+from game.storage import ENV_VAR, Storage  # noqa: E402
+from game.worker import Worker  # noqa: E402
+
+MIN_SIZE = (800, 560)
+DESIGN_SIZE = (1100, 760)      # the size at which the UI scale is 1.0
+FPS = 60
+
+
+class App:
+    """The running game: window, UI manager, worker, storage and the scene stack."""
+
+    def __init__(self, size: tuple[int, int] | None = None, storage: Storage | None = None):
+        pygame.display.init()
+        pygame.font.init()
+        self.storage = storage or Storage()
+        self.settings = self.storage.settings()
+        self.statistics = self.storage.statistics()
+        want = size or tuple(self.settings.get("window") or DESIGN_SIZE)
+        want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
+        self.window = pygame.Window("Squarewise", want, resizable=True)
+        self.window.minimum_size = MIN_SIZE
+        icon = asset_path("icons", "squarewise.png")
+        if icon.exists():
+            self.window.set_icon(pygame.image.load(str(icon)))
+        self.surface = self.window.get_surface()
+        self.clock = pygame.time.Clock()
+        self.worker = Worker()
+        self.toasts = Toasts()
+        self.scenes: list = []
+        self.running = True
+        self.frames = 0
+        self.first_frame_at: float | None = None
+        self._managers: dict = {}
+        self.ui: pygame_gui.UIManager = self._manager()
+
+    # --- look -------------------------------------------------------------------------
+    @property
+    def palette(self) -> theme.Palette:
+        return theme.palette(self.settings.get("palette", theme.DEFAULT_PALETTE))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    @property
+    def scale(self) -> float:
+        """The UI scale: 1.0 at the design size, in steps of 0.05."""
+        w, h = self.size
+        raw = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
+        return round(max(0.7, min(2.5, raw)) * 20) / 20
+
+    def px(self, value: float) -> int:
+        """A design-size length in pixels at the current scale."""
+        return max(1, round(value * self.scale))
+
+    def _manager(self) -> pygame_gui.UIManager:
+        key = (self.palette.name, self.scale)
+        manager = self._managers.get(key)
+        if manager is None:
+            if len(self._managers) > 6:
+                self._managers.clear()
+            manager = pygame_gui.UIManager(self.size, ui_theme(self.palette, self.scale),
+                                           enable_live_theme_updates=False)
+            self._managers[key] = manager
+        manager.set_window_resolution(self.size)
+        return manager
+
+    def restyle(self) -> None:
+        """Rebuild the UI after a change of window size, scale or palette."""
+        self.surface = self.window.get_surface()
+        self.ui = self._manager()
+        if self.scenes:
+            self.scenes[-1].on_resize()
+
+    # --- the scene stack --------------------------------------------------------------
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        if self.scenes:
+            self.scenes[-1].on_exit()
+        self.scenes.append(scene)
+        self.window.title = scene.caption
+        scene.on_enter()
+
+    def pop(self) -> None:
+        """Leave the top scene; leaving the last one quits."""
+        if not self.scenes:
+            return
+        if len(self.scenes) == 1:
+            self.quit()
+            return
+        self.scenes.pop().on_exit()
+        self.window.title = self.scenes[-1].caption
+        self.scenes[-1].on_enter()
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.scenes.append(scene)
+        self.window.title = scene.caption
+        scene.on_enter()
+
+    # --- persistence ------------------------------------------------------------------
+    def save_settings(self) -> None:
+        self.storage.write("settings", self.settings)
+
+    def save_statistics(self) -> None:
+        self.storage.write("statistics", self.statistics)
+
+    def quit(self) -> None:
+        """Save everything and stop the loop (the close box, or Escape on the title)."""
+        if not self.running:
+            return
+        self.running = False
+        self.worker.cancel_all()
+        for scene in reversed(self.scenes):
+            scene.on_quit()
+        if not self.window_is_fullscreen():
+            self.settings["window"] = list(self.size)
+        self.save_settings()
+        self.save_statistics()
+
+    def window_is_fullscreen(self) -> bool:
+        return bool(getattr(self, "_fullscreen", False))
+
+    def toggle_fullscreen(self) -> None:
+        self._fullscreen = not self.window_is_fullscreen()
+        if self._fullscreen:
+            self.window.set_fullscreen(desktop=True)
+        else:
+            self.window.set_windowed()
+        self.restyle()
+
+    def copy_text(self, text: str) -> bool:
+        """Put `text` on the clipboard; False where there is no clipboard (e.g. headless)."""
+        try:
+            pygame.scrap.put_text(text)
+            return pygame.scrap.get_text() == text
+        except (pygame.error, AttributeError):
+            return False
+
+    def paste_text(self) -> str:
+        try:
+            return pygame.scrap.get_text() or ""
+        except (pygame.error, AttributeError):
+            return ""
+
+    # --- the frame --------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT or (event.type == pygame.WINDOWCLOSE):
+            self.quit()
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            if self.window.get_surface().get_size() != self.ui.window_resolution or \
+                    self.window.get_surface() is not self.surface:
+                self.restyle()
+            return
+        if self.ui.process_events(event):
+            return
+        scene = self.top
+        if scene is None:
+            return
+        if scene.handle_dialog(event) or scene.handle_event(event):
+            return
+        name = keys.action(event)
+        if name == "back":
+            scene.back()
+        elif name == "fullscreen":
+            self.toggle_fullscreen()
+
+    def frame(self, dt: float | None = None, events: list | None = None) -> float:
+        """One frame: events, worker results, updates, drawing. Returns dt in seconds."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        for event in (pygame.event.get() if events is None else events):
+            self.dispatch(event)
+            if not self.running:
+                return dt
+        self.worker.poll()
+        scene = self.top
+        if scene is None:
+            return dt
+        self.ui.update(dt)
+        scene.update(dt)
+        self.toasts.update(dt)
+        scene.draw(self.surface)
+        self.ui.draw_ui(self.surface)
+        self.toasts.draw(self.surface, self.palette, self.scale)
+        self.window.flip()
+        self.frames += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+        return dt
+
+    def loop(self, seconds: float | None = None) -> None:
+        """Run frames until quit (or for `seconds`)."""
+        end = None if seconds is None else time.perf_counter() + seconds
+        while self.running and (end is None or time.perf_counter() < end):
+            self.frame()
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="squarewise", description="Squarewise: the game window.")
+    parser.add_argument("--smoke-test", type=float, metavar="SECONDS",
+                        help="open the window, show the title and a new Genius game for SECONDS, "
+                             "print the time to the first frame and exit 0")
+    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
+    parser.add_argument("--genius", metavar="GAME_ID", nargs="?", const="",
+                        help="go straight to The Genius Square (optionally playing GAME_ID)")
+    return parser.parse_args(argv)
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = text.lower().split("x")
+        return int(w), int(h)
+    except ValueError:
+        raise SystemExit(f"squarewise: --size wants WxH, like 1280x800, not '{text}'")
+
+
+def smoke_test(seconds: float, size=None) -> int:
+    """Title, then a new Genius game, with real frames for `seconds`; prints timings."""
+    from game.scenes.registry import entry
+    from game.scenes.title import TitleScene
+
+    app = App(size=size)
+    app.push(TitleScene(app))
+    app.frame()
+    first = app.first_frame_at - _T0
+    print(f"first frame: {first:.3f} s after start", flush=True)
+    app.loop(min(1.0, seconds / 4))
+    app.push(entry("genius").scene(app, new=True))
+    app.loop(max(0.0, seconds - (time.perf_counter() - app.first_frame_at)))
+    frames = app.frames
+    total = time.perf_counter() - app.first_frame_at
+    app.quit()
+    print(f"frames: {frames} in {total:.2f} s ({frames / max(total, 1e-9):.1f} per second)", flush=True)
+    return 0
+
+
+def run(argv: list[str] | None = None) -> int:
+    """The game window. Returns the process exit code."""
+    args = _parse(sys.argv[1:] if argv is None else argv)
+    size = _size(args.size)
+    if args.smoke_test is not None:
+        if not os.environ.get(ENV_VAR):
+            os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")
+        try:
+            return smoke_test(args.smoke_test, size)
+        finally:
+            pygame.quit()
+    from game.scenes.registry import entry
+    from game.scenes.title import TitleScene
+
+    app = App(size=size)
+    app.push(TitleScene(app))
+    if args.genius is not None:
+        app.push(entry("genius").scene(app, game_id=args.genius or None))
+    try:
+        app.loop()
+    finally:
+        pygame.quit()
+    return 0

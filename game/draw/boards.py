@@ -1,0 +1,97 @@
+"""Square-cell boards: where each cell is on screen, and drawing the board with its labels.
+
+`BoardGeometry` maps cells to pixels and back for any rows x cols board fitted into a
+rectangle (the same class serves the 6 x 6 Genius board and the 4 x 6 MacMahon board).
+Rows are lettered A.. from the top, columns numbered 1.. from the left, as in solver.grid.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from solver.grid import ROW_LETTERS
+
+from .theme import Palette, font, mix
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """A rows x cols board of square cells whose top-left corner is at (x, y)."""
+    x: int
+    y: int
+    cell: int
+    rows: int = 6
+    cols: int = 6
+
+    @classmethod
+    def fit(cls, area: pygame.Rect, rows: int = 6, cols: int = 6, label_room: float = 0.55) -> "BoardGeometry":
+        """The biggest board that fits `area`, leaving `label_room` cells for the row/column labels."""
+        cell = int(min(area.width / (cols + label_room), area.height / (rows + label_room)))
+        cell = max(8, cell)
+        w, h = cell * cols, cell * rows
+        lab = int(cell * label_room)
+        x = area.x + lab + (area.width - lab - w) // 2
+        y = area.y + lab + (area.height - lab - h) // 2
+        return cls(x, y, cell, rows, cols)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x, self.y, self.cell * self.cols, self.cell * self.rows)
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        r, c = divmod(cell, self.cols)
+        return pygame.Rect(self.x + c * self.cell, self.y + r * self.cell, self.cell, self.cell)
+
+    def row_col_at(self, pos) -> tuple[int, int]:
+        """The (row, col) under a pixel, which may lie outside the board."""
+        return (int((pos[1] - self.y) // self.cell), int((pos[0] - self.x) // self.cell))
+
+    def cell_at(self, pos) -> int | None:
+        """The cell under a pixel, or None off the board."""
+        r, c = self.row_col_at(pos)
+        if 0 <= r < self.rows and 0 <= c < self.cols:
+            return r * self.cols + c
+        return None
+
+    def origin(self) -> tuple[int, int]:
+        """The pixel where square (0, 0) starts (for draw_squares)."""
+        return self.x, self.y
+
+
+def draw_board(surface: pygame.Surface, geo: BoardGeometry, pal: Palette, *, labels: bool = True,
+               highlight: dict[int, tuple] | None = None) -> None:
+    """The board's frame, its cells and the A.. / 1.. labels; `highlight` tints cells {cell: colour}."""
+    frame = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
+    pygame.draw.rect(surface, pal.board, frame, border_radius=max(4, geo.cell // 8))
+    gap = max(1, geo.cell // 30)
+    for cell in range(geo.rows * geo.cols):
+        rect = geo.cell_rect(cell).inflate(-2 * gap, -2 * gap)
+        colour = pal.cell
+        if highlight and cell in highlight:
+            colour = mix(pal.cell, highlight[cell][:3], 0.45)
+        pygame.draw.rect(surface, colour, rect, border_radius=max(2, geo.cell // 12))
+    if labels:
+        f = font(max(10, geo.cell // 4), "bold")
+        for r in range(geo.rows):
+            image = f.render(ROW_LETTERS[r], True, pal.dim_text)
+            surface.blit(image, image.get_rect(midright=(frame.left - geo.cell // 8, geo.y + r * geo.cell + geo.cell // 2)))
+        for c in range(geo.cols):
+            image = f.render(str(c + 1), True, pal.dim_text)
+            surface.blit(image, image.get_rect(midbottom=(geo.x + c * geo.cell + geo.cell // 2, frame.top - geo.cell // 12)))
+
+
+def draw_blocker(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, drop: float = 1.0) -> None:
+    """A blocker peg in `rect`; `drop` < 1 draws it falling in (bigger and fainter)."""
+    drop = max(0.0, min(1.0, drop))
+    grow = 1.0 + 0.8 * (1.0 - drop)
+    radius = int(rect.width * 0.36 * grow)
+    centre = (rect.centerx, rect.centery - int(rect.height * 0.8 * (1.0 - drop)))
+    layer = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
+    c = (radius + 2, radius + 2)
+    pygame.draw.circle(layer, pal.blocker, c, radius)
+    pygame.draw.circle(layer, mix(pal.blocker, pal.blocker_mark, 0.25), c, radius, max(1, radius // 8))
+    pygame.draw.circle(layer, mix(pal.blocker, pal.blocker_mark, 0.12),
+                       (c[0] - radius // 3, c[1] - radius // 3), max(1, radius // 4))
+    layer.set_alpha(int(255 * min(1.0, 0.2 + drop)))
+    surface.blit(layer, layer.get_rect(center=centre))

@@ -1,0 +1,122 @@
+"""Glue between the game and pygame-gui, plus the few things drawn by hand on top.
+
+- `ui_theme(palette, scale)`: the pygame-gui theme from `assets/themes/base.json`, with the
+  palette's colours filled in, the bundled fonts' paths added and the font sizes scaled to
+  the window (pygame-gui cannot rescale fonts live, so the app builds one manager per scale).
+- `text()`: draw a line of text with the bundled fonts.
+- `Toasts`: short messages that fade (the engine's reason for an illegal drop, "copied", ...).
+- `split_rows` / `grid_rects`: tiny layout helpers that keep everything proportional.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+
+import pygame
+
+from game.assets import asset_path
+
+from .theme import FONT_FILES, Colour, Palette, font, mix
+
+
+def _hex(colour: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+@lru_cache(maxsize=1)
+def _base_theme() -> dict:
+    return json.loads(asset_path("themes", "base.json").read_text(encoding="utf-8"))
+
+
+def ui_theme(palette: Palette, scale: float) -> dict:
+    """A pygame-gui theme dict for `palette` with fonts scaled by `scale`."""
+    names = {
+        "panel": palette.panel, "panel_hover": mix(palette.panel, palette.text, 0.15),
+        "panel_disabled": mix(palette.panel, palette.background, 0.5), "background": palette.background,
+        "text": palette.text, "dim_text": palette.dim_text, "accent": palette.accent,
+        "accent_dark": mix(palette.accent, palette.panel, 0.55), "border": mix(palette.panel, palette.text, 0.3),
+    }
+    regular, bold, mono = (str(asset_path("fonts", FONT_FILES[k])) for k in ("regular", "bold", "mono"))
+
+    def fill(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "font" and isinstance(value, dict):
+                    value["size"] = str(max(9, round(int(value.get("size", 16)) * scale)))
+                    if value.get("name") == "dejavu_mono":
+                        value["regular_path"] = value["bold_path"] = mono
+                    else:
+                        value["regular_path"], value["bold_path"] = regular, bold
+                elif isinstance(value, str) and value.startswith("$"):
+                    node[key] = _hex(names[value[1:]])
+                else:
+                    fill(value)
+
+    theme = copy.deepcopy(_base_theme())
+    fill(theme)
+    return theme
+
+
+def text(surface: pygame.Surface, line: str, pos, size: int, colour: Colour, *,
+         anchor: str = "topleft", style: str = "regular") -> pygame.Rect:
+    """Draw `line` at `pos` (the rect point named by `anchor`); returns the rect drawn."""
+    image = font(size, style).render(line, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+class Toasts:
+    """Short messages shown at the bottom of the window for a few seconds each."""
+
+    def __init__(self):
+        self.items: list[list] = []   # [text, seconds left, colour or None]
+        self.anchor: tuple[int, int] | None = None   # midbottom of the newest message; None: window bottom
+
+    def show(self, message: str, seconds: float = 2.5, colour: Colour | None = None) -> None:
+        self.items = [i for i in self.items if i[0] != message][-2:]
+        self.items.append([message, seconds, colour])
+
+    @property
+    def latest(self) -> str | None:
+        return self.items[-1][0] if self.items else None
+
+    def update(self, dt: float) -> None:
+        for item in self.items:
+            item[1] -= dt
+        self.items = [i for i in self.items if i[1] > 0]
+
+    def draw(self, surface: pygame.Surface, palette: Palette, scale: float) -> None:
+        w, h = surface.get_size()
+        x, y = self.anchor or (w // 2, h - int(24 * scale))
+        size = max(12, int(18 * scale))
+        for message, left, colour in reversed(self.items):
+            image = font(size, "bold").render(message, True, palette.text)
+            pad = int(10 * scale)
+            box = image.get_rect(midbottom=(x, y)).inflate(2 * pad, pad)
+            alpha = int(255 * min(1.0, left / 0.4))
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (*mix(palette.panel, (0, 0, 0), 0.3), min(235, alpha)), panel.get_rect(),
+                             border_radius=pad)
+            pygame.draw.rect(panel, (*(colour or palette.accent), alpha), panel.get_rect(), 2, border_radius=pad)
+            image.set_alpha(alpha)
+            panel.blit(image, image.get_rect(center=panel.get_rect().center))
+            surface.blit(panel, box)
+            y = box.top - int(6 * scale)
+
+
+def split_rows(rect: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
+    """`rect` cut into `count` equal rows with `gap` pixels between them."""
+    if count <= 0:
+        return []
+    h = (rect.height - gap * (count - 1)) / count
+    return [pygame.Rect(rect.x, round(rect.y + i * (h + gap)), rect.width, round(h)) for i in range(count)]
+
+
+def grid_rects(rect: pygame.Rect, cols: int, rows: int, gap: int) -> list[pygame.Rect]:
+    """`rect` cut into a cols x rows grid of equal cells, row by row."""
+    w = (rect.width - gap * (cols - 1)) / cols
+    h = (rect.height - gap * (rows - 1)) / rows
+    return [pygame.Rect(round(rect.x + c * (w + gap)), round(rect.y + r * (h + gap)), round(w), round(h))
+            for r in range(rows) for c in range(cols)]

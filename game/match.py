@@ -1,0 +1,165 @@
+"""The mid end: one game in progress, whatever the puzzle.
+
+A `Match` holds the starting position, the history of positions (immutable values from
+`solver/`, so undo is just an index into a list), the timer and free-form metadata (the
+dice set, the seed, the mode). It knows nothing about drawing and nothing about the rules
+beyond two things every position offers: `notation()` and `is_complete`.
+
+The game ID is the starting position's notation. `to_dict()` / `from_dict()` give a plain
+JSON-ready dict (history as notations) so a saved game comes back with its undo stack and
+its clock.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from solver.errors import SquarewiseError
+
+
+class Timer:
+    """A stopwatch that can be paused and that carries time over a save and load."""
+
+    def __init__(self, elapsed: float = 0.0, running: bool = False, clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self._base = float(elapsed)
+        self._since: float | None = clock() if running else None
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    @property
+    def elapsed(self) -> float:
+        if self._since is None:
+            return self._base
+        return self._base + self.clock() - self._since
+
+    def start(self) -> None:
+        if self._since is None:
+            self._since = self.clock()
+
+    def stop(self) -> None:
+        if self._since is not None:
+            self._base = self.elapsed
+            self._since = None
+
+
+def format_time(seconds: float | None) -> str:
+    """m:ss (or h:mm:ss) for a number of seconds; an em dash for None."""
+    if seconds is None:
+        return "\u2014"
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+class Match:
+    """A start position, the moves since (as positions), undo/redo, a timer and metadata."""
+
+    def __init__(self, start, *, puzzle: str = "genius", meta: dict | None = None,
+                 timer: Timer | None = None, history: list | None = None, index: int | None = None):
+        self.puzzle = puzzle
+        self.start = start
+        self.history = list(history) if history else [start]
+        self.index = len(self.history) - 1 if index is None else index
+        self.meta: dict[str, Any] = dict(meta or {})
+        self.timer = timer if timer is not None else Timer(running=not start.is_complete)
+        self.finished = self.position.is_complete
+
+    @property
+    def position(self):
+        return self.history[self.index]
+
+    @property
+    def game_id(self) -> str:
+        return self.start.notation()
+
+    @property
+    def elapsed(self) -> float:
+        return self.timer.elapsed
+
+    @property
+    def can_undo(self) -> bool:
+        return self.index > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.index < len(self.history) - 1
+
+    def play(self, position) -> bool:
+        """Make `position` the current one (dropping any redo); True if that finished the game."""
+        del self.history[self.index + 1:]
+        self.history.append(position)
+        self.index += 1
+        return self._settle()
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self.index -= 1
+        self._settle()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self.index += 1
+        self._settle()
+        return True
+
+    def restart(self) -> bool:
+        """Go back to the start position as one undoable move; False if already there."""
+        if self.position == self.start:
+            return False
+        self.play(self.start)
+        return True
+
+    def _settle(self) -> bool:
+        """Stop the clock on a complete board (and restart it when an undo leaves one)."""
+        was = self.finished
+        self.finished = self.position.is_complete
+        if self.finished:
+            self.timer.stop()
+        elif was:
+            self.timer.start()
+        return self.finished and not was
+
+    def to_dict(self) -> dict:
+        return {
+            "puzzle": self.puzzle,
+            "start": self.start.notation(),
+            "history": [p.notation() for p in self.history],
+            "index": self.index,
+            "elapsed": round(self.timer.elapsed, 3),
+            "running": self.timer.running,
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, parse: Callable[[str], Any], *, puzzle: str | None = None,
+                  clock: Callable[[], float] = time.monotonic) -> "Match":
+        """A match from `to_dict()` output; `parse` turns a notation into a position.
+
+        SquarewiseError if the dict is not a saved match (of `puzzle`, when given)."""
+        try:
+            if puzzle is not None and data.get("puzzle") != puzzle:
+                raise SquarewiseError(f"this save is for '{data.get('puzzle')}', not '{puzzle}'")
+            start = parse(data["start"])
+            history = [parse(text) for text in data["history"]]
+            index = int(data["index"])
+            elapsed = float(data["elapsed"])
+            meta = dict(data.get("meta") or {})
+            running = bool(data.get("running", True))
+        except SquarewiseError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SquarewiseError(f"not a saved game ({type(exc).__name__}: {exc})") from None
+        if not history or not 0 <= index < len(history) or elapsed < 0:
+            raise SquarewiseError("not a saved game (bad history index or time)")
+        if history[0] != start:
+            raise SquarewiseError("not a saved game (history does not begin at the start position)")
+        timer = Timer(elapsed, running=running and not history[index].is_complete, clock=clock)
+        return cls(start, puzzle=data.get("puzzle", puzzle or "genius"), meta=meta, timer=timer,
+                   history=history, index=index)

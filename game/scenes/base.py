@@ -1,0 +1,115 @@
+"""The Scene base class: one screen of the game (title, a puzzle, settings, a dialog).
+
+The app keeps a stack of scenes and only the top one gets events, updates and draws.
+A scene builds its pygame-gui widgets in `build_ui()` with `self.add(...)`; the app tears
+them down and builds them again whenever the scene is covered, uncovered or the window is
+resized, so layouts are always computed from the current window size.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+
+class Scene:
+    """Override what you need; every method has a sensible default."""
+
+    #: the window title while this scene is on top
+    caption = "Squarewise"
+
+    def __init__(self, app):
+        self.app = app
+        self.widgets: list = []
+        self._dialogs: dict = {}     # pygame-gui dialog -> callback
+
+    # --- life cycle -------------------------------------------------------------------
+    def on_enter(self) -> None:
+        """The scene became the top of the stack (pushed, or uncovered by a pop)."""
+        self.build_ui()
+
+    def on_exit(self) -> None:
+        """The scene stopped being the top (covered by a push, or popped)."""
+        self.clear_ui()
+
+    def on_resize(self) -> None:
+        """The window changed size (or the UI scale or palette changed)."""
+        self.clear_ui()
+        self.build_ui()
+
+    def on_quit(self) -> None:
+        """The app is closing: save anything worth keeping (called on every scene in the stack)."""
+
+    # --- widgets ----------------------------------------------------------------------
+    def build_ui(self) -> None:
+        """Create this scene's pygame-gui widgets (use `self.add`)."""
+
+    def add(self, element):
+        """Register a pygame-gui element so it is killed with the scene's UI."""
+        self.widgets.append(element)
+        return element
+
+    def clear_ui(self) -> None:
+        for element in self.widgets:
+            element.kill()
+        self.widgets.clear()
+        self._dialogs.clear()
+
+    # --- dialogs (pygame-gui windows; their answer comes back through a callback) -----
+    def ask_file(self, title: str, on_pick, initial: Path | str | None = None, *,
+                 must_exist: bool = True, suffixes=(".json",)) -> None:
+        """A file dialog; `on_pick(path)` runs with the chosen Path."""
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(w - 40, self.app.px(640)), min(h - 40, self.app.px(480)))
+        rect.center = (w // 2, h // 2)
+        dialog = self.add(pygame_gui.windows.UIFileDialog(
+            rect, self.app.ui, window_title=title, initial_file_path=str(initial) if initial else None,
+            allowed_suffixes=set(suffixes), allow_existing_files_only=must_exist, always_on_top=True))
+        self._dialogs[dialog] = lambda event: on_pick(Path(event.text))
+
+    def confirm(self, message: str, on_yes, title: str = "Are you sure?", action: str = "OK") -> None:
+        """A yes/no dialog; `on_yes()` runs if confirmed."""
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, self.app.px(420), self.app.px(220))
+        rect.center = (w // 2, h // 2)
+        dialog = self.add(pygame_gui.windows.UIConfirmationDialog(
+            rect, message, self.app.ui, window_title=title, action_short_name=action, always_on_top=True))
+        self._dialogs[dialog] = lambda event: on_yes()
+
+    def tell(self, message: str, title: str = "Squarewise") -> None:
+        """A message window with an OK button."""
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, self.app.px(460), self.app.px(260))
+        rect.center = (w // 2, h // 2)
+        self.add(pygame_gui.windows.UIMessageWindow(rect, message, self.app.ui, window_title=title,
+                                                    always_on_top=True))
+
+    @property
+    def dialog_open(self) -> bool:
+        return any(d.alive() for d in self._dialogs)
+
+    def handle_dialog(self, event) -> bool:
+        """Route a dialog's answer to its callback (the app calls this before handle_event)."""
+        if event.type in (pygame_gui.UI_FILE_DIALOG_PATH_PICKED, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED):
+            callback = self._dialogs.pop(getattr(event, "ui_element", None), None)
+            if callback:
+                callback(event)
+                return True
+        return False
+
+    # --- the frame --------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Handle one event (pygame-gui's own events arrive here too); True if used."""
+        return False
+
+    def back(self) -> None:
+        """Escape: leave this scene."""
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene (the app draws the widgets and messages on top)."""
+        surface.fill(self.app.palette.background)

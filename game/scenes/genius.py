@@ -1,0 +1,1092 @@
+"""The Genius Square: roll, drag pieces, rotate, flip, undo, hint, solve, free mode, race.
+
+Every rule comes from `solver.genius`: legality and its reason from `Position.check`,
+shapes from `pieces`, answers from `search` (run on the worker), rolls from `dice`. This
+module only turns input into match actions and draws the match.
+
+Modes:
+- play: a rolled (or typed) board, the clock runs from the end of the roll.
+- free: click seven cells to place the blockers; the engine says at once whether the board
+  can be solved and why not; then play it.
+- race: two players, hot seat. Both get the same roll; player 1 plays with their clock
+  while player 2 looks away, then the board is hidden and handed over, player 2 plays the
+  same roll with their own clock; the faster full board wins (giving up counts as no time).
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game import keys
+from game.draw.boards import BoardGeometry, draw_blocker, draw_board
+from game.draw.pieces import draw_squares, shape_size
+from game.draw.theme import mix
+from game.draw.widgets import grid_rects, text
+from game.match import Match, Timer, format_time
+from game.scenes.base import Scene
+from game.scenes.genius_anim import Celebration, RollAnimation, banner, draw_die
+from game.storage import read_versioned, record_time, write_versioned
+from solver.errors import SquarewiseError
+from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
+from solver.genius.position import Position
+from solver.grid import cell_name
+
+SIZE = 6
+AUTOSAVE = "genius-autosave"
+SOLVE_STEP = 0.25          # seconds between pieces of an animated solve
+CLICK_SLOP = 6             # pixels a press may move and still count as a click
+
+
+@dataclass(frozen=True)
+class Held:
+    """The piece in hand: its orientation, the square of the shape under the pointer, and
+    where it came from ('tray' or 'board'). `sticky`: picked up by a click, follows the
+    pointer until the next click."""
+    piece: str
+    orientation: int
+    grab: tuple[int, int]
+    source: str
+    sticky: bool = False
+
+
+def centre_square(piece: str, orientation: int) -> tuple[int, int]:
+    """The square of the shape nearest its middle (what the pointer holds after a turn)."""
+    shape = orientations(piece)[orientation]
+    rows, cols = shape_size(shape)
+    return min(shape, key=lambda rc: ((rc[0] - (rows - 1) / 2) ** 2 + (rc[1] - (cols - 1) / 2) ** 2, rc))
+
+
+def difficulty(solutions: int) -> str:
+    """A word for how hard a roll is, from its number of solutions."""
+    if solutions <= 0:
+        return "impossible"
+    if solutions <= 10:
+        return "very hard"
+    if solutions <= 60:
+        return "hard"
+    if solutions <= 300:
+        return "medium"
+    return "easy"
+
+
+class GeniusScene(Scene):
+    caption = "Squarewise - The Genius Square"
+
+    def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
+        super().__init__(app)
+        self.rng = rng or random.Random()
+        self.mode = "play"
+        self.match: Match | None = None
+        self.held: Held | None = None
+        self.orient = {p: 0 for p in PIECES}
+        self.cursor = (0, 0)
+        self.keyboard = False
+        self.mouse = (0, 0)
+        self.press: tuple[int, int] | None = None
+        self.roll: RollAnimation | None = None
+        self.celebration: Celebration | None = None
+        self.hint: tuple[str, frozenset, float] | None = None
+        self.solve_queue: list[tuple[str, frozenset]] = []
+        self.solve_clock = 0.0
+        self.job = None
+        self.status = ""
+        self.show_help = False
+        self.free_blockers: set[int] = set()
+        self.free_verdict: str | None = None
+        self.race: dict | None = None
+        self.buttons: dict = {}
+        if game_id:
+            self.play_id(game_id, quiet=False)
+        elif not new and self.resume():
+            pass
+        if self.match is None:
+            self.new_roll()
+
+    # ------------------------------------------------------------------ starting games
+    def dice_setting(self) -> str:
+        return self.app.settings.get("dice", "default")
+
+    def load_dice(self):
+        from solver.genius import dice
+        setting = self.dice_setting()
+        try:
+            return setting, dice.resolve(setting)
+        except SquarewiseError as exc:
+            self.app.toasts.show(f"{exc}; using the default dice", 5, self.app.palette.illegal)
+            return "default", dice.builtin("default")
+
+    def new_roll(self, *, race: bool = False) -> None:
+        """Roll the dice and start a new match (the clock starts when the roll has landed)."""
+        setting, dice_set = self.load_dice()
+        seed = self.rng.getrandbits(31)
+        faces = tuple(dice_set.roll(seed))
+        start = Position.from_blockers(faces)
+        meta = {"dice": setting, "dice_name": dice_set.name, "seed": seed, "rolled": list(faces),
+                "assisted": False}
+        self._begin(Match(start, meta=meta, timer=Timer()))
+        self.mode = "race" if race else "play"
+        self.race = {"times": [None, None], "turn": 0, "waiting": True} if race else None
+        self.roll = RollAnimation([tuple(d) for d in dice_set.dice], faces, self.rng) \
+            if self.app.settings.get("animations", True) else None
+        if self.roll is None:
+            self._landed()
+        self._count_stat("played")
+
+    def play_id(self, text: str, quiet: bool = True) -> bool:
+        """Start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
+        try:
+            start = Position.parse(text)
+        except SquarewiseError as exc:
+            self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
+            return False
+        self.mode, self.race = "play", None
+        self._begin(Match(start, meta={"dice": "game ID", "dice_name": "game ID", "assisted": False}))
+        self._count_stat("played")
+        if not quiet:
+            self.app.toasts.show(f"Playing {start.notation()}")
+        return True
+
+    def resume(self) -> bool:
+        """Continue the game saved when the window last closed, if any."""
+        if not self.app.storage.exists(AUTOSAVE):
+            return False
+        data = self.app.storage.read(AUTOSAVE)
+        try:
+            match = Match.from_dict(data, Position.parse, puzzle="genius")
+        except SquarewiseError as exc:
+            self.app.toasts.show(f"Could not continue the last game: {exc}", 4)
+            return False
+        self._begin(match)
+        return True
+
+    def _begin(self, match: Match) -> None:
+        self.cancel_job()
+        self.match = match
+        self.held = None
+        self.hint = None
+        self.solve_queue = []
+        self.celebration = None
+        self.roll = None
+        self.status = ""
+        self.mode = "play"
+        self.refresh_buttons()
+
+    def _landed(self) -> None:
+        """The roll has landed: the clock starts (in a race, when the player presses Start)."""
+        self.roll = None
+        if self.race is None:
+            self.match.timer.start()
+
+    def _count_stat(self, key: str) -> None:
+        stats = self.app.statistics.setdefault("genius", {"played": 0, "solved": 0, "best": {}})
+        stats[key] = stats.get(key, 0) + 1
+
+    # ------------------------------------------------------------------ layout
+    def layout(self) -> dict:
+        app = self.app
+        w, h = app.size
+        top = app.px(70)
+        margin = app.px(14)
+        body = pygame.Rect(margin, top, w - 2 * margin, h - top - margin)
+        dice_h = app.px(64)
+        left_w = min(body.height, int(body.width * 0.58))
+        board_area = pygame.Rect(body.x, body.y, left_w, body.height - dice_h)
+        geo = BoardGeometry.fit(board_area)
+        dice_strip = pygame.Rect(body.x, board_area.bottom, left_w, dice_h)
+        right = pygame.Rect(board_area.right + app.px(24), body.y, body.right - board_area.right - app.px(24),
+                            body.height)
+        tray = pygame.Rect(right.x, right.y, right.width, int(right.height * 0.44))
+        status = pygame.Rect(right.x, tray.bottom + app.px(6), right.width, app.px(52))
+        buttons = pygame.Rect(right.x, status.bottom + app.px(6), right.width, right.bottom - status.bottom - app.px(6))
+        return {"geo": geo, "dice": dice_strip, "tray": tray, "status": status, "buttons": buttons,
+                "slots": grid_rects(tray, 3, 3, app.px(8)), "top": pygame.Rect(0, 0, w, top)}
+
+    BUTTONS = {
+        "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
+                 ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
+                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race (2 players)"), ("help", "Keys (F1)"),
+                 ("menu", "Menu (Esc)")],
+        "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
+                 ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
+        "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
+                 ("give_up", "Give up"), ("race", "New race"), ("new", "Leave race"), ("help", "Keys (F1)"),
+                 ("menu", "Menu (Esc)")],
+    }
+    TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
+                "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back"}
+
+    def build_ui(self) -> None:
+        app, lay = self.app, self.layout()
+        self.buttons = {}
+        specs = self.BUTTONS[self.mode]
+        rows = (len(specs) + 2) // 3
+        rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
+                                       min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
+        for (name, label), rect in zip(specs, rects):
+            tip = self.TOOLTIPS.get(name)
+            self.buttons[name] = self.add(pygame_gui.elements.UIButton(
+                rect, label, app.ui, tool_tip_text=f"{keys.LABELS[tip]}: {keys.describe(tip)}" if tip else None))
+        top = lay["top"]
+        entry_w = app.px(330)
+        x = top.centerx - entry_w // 2 - app.px(40)
+        y = (top.height - app.px(36)) // 2
+        self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
+        self.id_entry.set_text(self.match.game_id if self.match else "")
+        self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui,
+            tool_tip_text=f"copy the game ID: {keys.describe('copy')}"))
+        self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui,
+            tool_tip_text="play the game ID typed on the left"))
+        status = lay["status"]
+        self.cancel_button = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)), "Cancel", app.ui))
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        """Enable what makes sense now (and show the game ID)."""
+        if not self.buttons:
+            return
+        m = self.match
+        busy = self.roll is not None
+        flags = {
+            "undo": m is not None and m.can_undo and not busy,
+            "redo": m is not None and m.can_redo and not busy,
+            "restart": m is not None and m.position != m.start and not busy,
+            "hint": m is not None and not m.finished and not busy,
+            "solve": m is not None and not m.finished and not busy,
+            "free_play": self.free_verdict == "",
+            "race_start": bool(self.race and self.race["waiting"] and self.race["turn"] < 2 and not busy),
+            "give_up": bool(self.race and not self.race["waiting"]),
+        }
+        for name, button in self.buttons.items():
+            (button.enable if flags.get(name, True) else button.disable)()
+        if self.job is not None and not self.job.finished:
+            self.cancel_button.show()
+        else:
+            self.cancel_button.hide()
+        if m is not None and self.mode != "free" and not self.id_entry.is_focused:
+            self.id_entry.set_text(m.game_id)
+
+    # ------------------------------------------------------------------ the match
+    @property
+    def position(self) -> Position:
+        return self.match.position
+
+    def board_position(self) -> Position:
+        """What the board shows: the position without the piece in hand."""
+        pos = self.position
+        if self.held and self.held.source == "board" and self.held.piece in pos.placed:
+            return pos.remove(self.held.piece)
+        return pos
+
+    def hidden(self) -> bool:
+        """In a race, the board is hidden between turns."""
+        return bool(self.race and self.race["waiting"])
+
+    def play(self, position: Position) -> None:
+        self.hint = None
+        won = self.match.play(position)
+        if won:
+            self.on_win()
+        self.refresh_buttons()
+
+    def on_win(self) -> None:
+        m = self.match
+        lay = self.layout()
+        if self.app.settings.get("animations", True):
+            self.celebration = Celebration(lay["geo"].rect, self.app.palette, self.rng)
+        self.held = None
+        if self.race is not None:
+            self.race["times"][self.race["turn"]] = m.elapsed
+            self._next_racer()
+            return
+        if m.meta.get("assisted"):
+            self.status = f"Solved with help in {format_time(m.elapsed)}"
+            return
+        key = m.meta.get("dice", "default")
+        new_best = record_time(self.app.statistics, "genius", key, m.elapsed)
+        self.app.save_statistics()
+        self.status = f"Solved in {format_time(m.elapsed)}" + ("  - a new best!" if new_best else "")
+        self.app.toasts.show(self.status, 4)
+
+    def undo(self) -> None:
+        self._interrupt()
+        if self.match.undo():
+            self.refresh_buttons()
+
+    def redo(self) -> None:
+        self._interrupt()
+        if self.match.redo():
+            self.refresh_buttons()
+
+    def restart(self) -> None:
+        self._interrupt()
+        if self.match.restart():
+            self.refresh_buttons()
+
+    def _interrupt(self) -> None:
+        self.held = None
+        self.hint = None
+        self.solve_queue = []
+        self.celebration = None
+
+    # ------------------------------------------------------------------ holding pieces
+    def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
+        """Pick up `piece` from the tray or, if placed, from the board."""
+        pos = self.position
+        if piece in pos.placed:
+            cells = pos.placed[piece]
+            orientation = orientation_of(piece, cells)
+            r0 = min(c // SIZE for c in cells)
+            c0 = min(c % SIZE for c in cells)
+            if grab is None:
+                grab = centre_square(piece, orientation)
+            self.held = Held(piece, orientation, grab, "board", sticky)
+            self.cursor = (r0 + grab[0], c0 + grab[1])
+        else:
+            orientation = self.orient[piece]
+            self.held = Held(piece, orientation, grab or centre_square(piece, orientation), "tray", sticky)
+
+    def turn_held(self, times: int = 1) -> None:
+        if not self.held:
+            return
+        o = self.held.orientation
+        for _ in range(times % 4):
+            o = turn(self.held.piece, o)
+        self._reorient(o)
+
+    def flip_held(self) -> None:
+        if self.held:
+            self._reorient(flip(self.held.piece, self.held.orientation))
+
+    def _reorient(self, orientation: int) -> None:
+        self.orient[self.held.piece] = orientation
+        self.held = replace(self.held, orientation=orientation, grab=centre_square(self.held.piece, orientation))
+
+    def anchor(self) -> tuple[int, int] | None:
+        """The board (row, col) the held piece's grabbed square is over, or None off the board."""
+        if self.keyboard:
+            return self.cursor
+        geo = self.layout()["geo"]
+        if not geo.rect.inflate(geo.cell, geo.cell).collidepoint(self.mouse):
+            return None
+        return geo.row_col_at(self.mouse)
+
+    def target(self) -> tuple[tuple[int, ...] | None, str | None] | None:
+        """Where the held piece would land and why it may not: (cells, reason); None off the board."""
+        at = self.anchor()
+        if self.held is None or at is None:
+            return None
+        h = self.held
+        cells = cells_at(h.piece, h.orientation, at[0] - h.grab[0], at[1] - h.grab[1])
+        return cells, self.board_position().check(h.piece, cells)
+
+    def drop(self) -> None:
+        """Put the held piece down where it is; an illegal spot changes nothing and says why."""
+        h, aim = self.held, self.target()
+        self.held = None
+        if h is None:
+            return
+        pos = self.position
+        if aim is None:
+            if h.source == "board":
+                self.play(pos.remove(h.piece))
+            return
+        cells, reason = aim
+        if reason is not None:
+            self.app.toasts.show(f"{h.piece}: {reason}", 2.5, self.app.palette.illegal)
+            return
+        base = pos.remove(h.piece) if h.source == "board" else pos
+        if base.place(h.piece, cells) != pos:
+            self.play(base.place(h.piece, cells))
+
+    # ------------------------------------------------------------------ solver calls
+    def run_job(self, label: str, func, on_done) -> None:
+        self.cancel_job()
+        self.job = self.app.worker.submit(label, func, lambda job: self._job_done(job, on_done))
+        self.status = f"{label}..."
+        self.refresh_buttons()
+
+    def _job_done(self, job, on_done) -> None:
+        self.job = None
+        self.status = ""
+        if job.error is not None:
+            self.status = f"{job.label} failed: {job.error}"
+        else:
+            on_done(job.result)
+        self.refresh_buttons()
+
+    def cancel_job(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            self.status = "Cancelled"
+            self.refresh_buttons()
+
+    def ask_hint(self) -> None:
+        from solver.genius import search
+        pos = self.position
+        self.held = None
+        self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
+        self.match.meta["assisted"] = True
+
+        def work(job):
+            found = search.hint(pos)
+            return ("hint", found) if found else ("blame", search.blame(pos))
+
+        self.run_job("Looking for a hint", work, lambda result: self._show_hint(pos, result))
+
+    def _show_hint(self, pos: Position, result) -> None:
+        kind, value = result
+        if pos != self.position:
+            return
+        if kind == "hint":
+            piece, cells = value
+            self.hint = (piece, frozenset(cells), 4.0)
+            self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
+        elif value:
+            self.status = f"No solution keeps these pieces: take {value} back"
+            self.hint = (value, self.position.placed[value], 4.0)
+        else:
+            self.status = "This board has no solution at all"
+        self.app.toasts.show(self.status, 4)
+
+    def ask_solve(self) -> None:
+        from solver.genius import search
+        pos = self.position
+        self.held = None
+        self.match.meta["assisted"] = True
+
+        def work(job):
+            found = search.solve(pos, cancelled=job.cancelled)
+            return ("solution", found) if found else ("blame", search.blame(pos))
+
+        self.run_job("Solving", work, lambda result: self._start_solve(pos, result))
+
+    def _start_solve(self, pos: Position, result) -> None:
+        kind, value = result
+        if pos != self.position:
+            return
+        if kind == "solution":
+            self.solve_queue = [(p, value.placed[p]) for p in PIECES if p not in pos.placed]
+            self.solve_clock = 0.0
+            self.status = "Solving..."
+        else:
+            self.status = (f"No solution keeps these pieces: take {value} back" if value
+                           else "This board has no solution at all")
+            if value:
+                self.hint = (value, self.position.placed[value], 4.0)
+            self.app.toasts.show(self.status, 4)
+
+    def ask_count(self, blockers) -> None:
+        from solver.genius import search
+        bare = Position.from_blockers(blockers)
+
+        def work(job):
+            return search.count(bare, cancelled=job.cancelled, progress=job.report)
+
+        def done(n):
+            if n is None:
+                return
+            self.status = f"{n} solution{'s' if n != 1 else ''}: {difficulty(n)}"
+            if self.match is not None and self.match.start.blockers == bare.blockers:
+                self.match.meta["solutions"] = n
+
+        self.run_job("Counting solutions", work, done)
+
+    # ------------------------------------------------------------------ free mode
+    def enter_free(self) -> None:
+        self.cancel_job()
+        self.mode = "free"
+        self.free_blockers = set()
+        self.free_verdict = None
+        self.held = None
+        self.race = None
+        self.status = "Click seven cells for the blockers"
+        self.on_resize()
+
+    def toggle_blocker(self, cell: int) -> None:
+        if cell in self.free_blockers:
+            self.free_blockers.discard(cell)
+        elif len(self.free_blockers) < 7:
+            self.free_blockers.add(cell)
+        else:
+            self.app.toasts.show("Seven blockers already: click one to take it away", 2.5)
+            return
+        self.free_verdict = None
+        if len(self.free_blockers) == 7:
+            self.check_free()
+        else:
+            self.status = f"{len(self.free_blockers)} of 7 blockers"
+        self.refresh_buttons()
+
+    def check_free(self) -> None:
+        from solver.genius import search
+        board = Position.from_blockers(sorted(self.free_blockers))
+
+        def done(reason):
+            if board.blockers != frozenset(self.free_blockers):
+                return
+            self.free_verdict = reason or ""
+            self.status = "Solvable: press Play" if not reason else f"Unsolvable: {reason}"
+            if reason:
+                self.app.toasts.show(self.status, 4, self.app.palette.illegal)
+
+        self.run_job("Checking the board", lambda job: search.unsolvable_reason(board), done)
+
+    def play_free(self) -> None:
+        if len(self.free_blockers) != 7:
+            return
+        start = Position.from_blockers(sorted(self.free_blockers))
+        self._begin(Match(start, meta={"dice": "free", "dice_name": "free", "assisted": False}))
+        self._count_stat("played")
+        self.on_resize()
+
+    # ------------------------------------------------------------------ race mode
+    def start_race_turn(self) -> None:
+        if not self.race or not self.race["waiting"] or self.roll is not None:
+            return
+        turn_ = self.race["turn"]
+        start = self.match.start
+        self.match = Match(start, meta=dict(self.match.meta, player=turn_ + 1), timer=Timer(running=True))
+        self.race["waiting"] = False
+        self.held = None
+        self.celebration = None
+        self.status = f"Player {turn_ + 1} is playing"
+        self.refresh_buttons()
+
+    def give_up(self) -> None:
+        if self.race and not self.race["waiting"]:
+            self.race["times"][self.race["turn"]] = None
+            self._next_racer()
+
+    def _next_racer(self) -> None:
+        self.match.timer.stop()
+        self.race["turn"] += 1
+        self.race["waiting"] = True
+        self.held = None
+        if self.race["turn"] >= 2:
+            a, b = self.race["times"]
+            if a is None and b is None:
+                verdict = "Nobody filled the board"
+            elif b is None or (a is not None and a < b):
+                verdict = "Player 1 wins"
+            elif a is None or b < a:
+                verdict = "Player 2 wins"
+            else:
+                verdict = "A tie!"
+            self.status = f"{verdict}: {format_time(a)} against {format_time(b)}"
+            self.app.toasts.show(self.status, 6)
+        else:
+            self.status = "Player 2: same board, your clock. Press Start"
+        self.refresh_buttons()
+
+    # ------------------------------------------------------------------ save and load
+    def save_to(self, path: Path) -> None:
+        path = Path(path)
+        if path.suffix != ".json":
+            path = path.with_suffix(".json")
+        try:
+            write_versioned(path, self.match.to_dict())
+        except OSError as exc:
+            self.app.toasts.show(f"Could not save: {exc}", 4, self.app.palette.illegal)
+            return
+        self.app.toasts.show(f"Saved {path.name}")
+
+    def load_from(self, path: Path) -> bool:
+        try:
+            match = Match.from_dict(read_versioned(path), Position.parse, puzzle="genius")
+        except SquarewiseError as exc:
+            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
+            return False
+        self._begin(match)
+        self.race = None
+        self.on_resize()
+        self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
+        return True
+
+    def autosave(self) -> None:
+        if self.match is None or self.race is not None:
+            return
+        if self.match.finished:
+            self.app.storage.delete(AUTOSAVE)
+        else:
+            self.app.storage.write(AUTOSAVE, self.match.to_dict())
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self.app.toasts.anchor = None
+        self.autosave()
+
+    def on_quit(self) -> None:
+        self.autosave()
+
+    # ------------------------------------------------------------------ input
+    def copy_id(self) -> None:
+        ok = self.app.copy_text(self.match.game_id)
+        self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {self.match.game_id}")
+
+    def do(self, action: str) -> bool:
+        """Run a named action (from a key or a button); False if it does not apply now."""
+        busy = self.roll is not None
+        if action == "help":
+            self.show_help = not self.show_help
+        elif action in ("new",):
+            self.race = None
+            self.new_roll()
+            self.on_resize()
+        elif action == "race":
+            self.new_roll(race=True)
+            self.on_resize()
+        elif action == "free":
+            self.enter_free()
+        elif action == "menu":
+            self.app.pop()
+        elif action == "copy":
+            self.copy_id()
+        elif action == "paste":
+            text_ = self.app.paste_text().strip()
+            if text_:
+                self.play_id(text_, quiet=False)
+        elif action == "play_id":
+            self.play_id(self.id_entry.get_text(), quiet=False)
+        elif action == "save" and self.mode == "play":
+            name = datetime.now().strftime("genius-%Y%m%d-%H%M%S.json")
+            self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
+        elif action == "load":
+            self.ask_file("Load a saved game", self.load_from, self.app.storage.saves_dir())
+        elif action == "free_clear":
+            self.enter_free()
+        elif action == "free_play":
+            self.play_free()
+        elif action == "free_check" and len(self.free_blockers) == 7:
+            self.ask_count(sorted(self.free_blockers))
+        elif self.mode == "free" or busy or self.hidden() and action not in ("race_start",):
+            return False
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "restart":
+            self.restart()
+        elif action == "hint" and not self.match.finished and self.race is None:
+            self.ask_hint()
+        elif action == "solve" and not self.match.finished and self.race is None:
+            self.ask_solve()
+        elif action == "count" and self.race is None:
+            self.ask_count(sorted(self.match.start.blockers))
+        elif action == "race_start":
+            self.start_race_turn()
+        elif action == "give_up":
+            self.give_up()
+        else:
+            return False
+        return True
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.cancel_button:
+                self.cancel_job()
+                return True
+            for name, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.do(name)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
+            self.play_id(event.text, quiet=False)
+            return True
+        if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.show_help = False
+            return True
+        if self.roll is not None:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and keys.action(event) != "back":
+                self.roll.finish()       # any key or click skips the animation
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.keyboard = False
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.on_press(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == keys.MOUSE_DRAG:
+            return self.on_release(event)
+        if event.type == pygame.MOUSEWHEEL and self.held and keys.WHEEL_ROTATES:
+            self.turn_held(1 if event.y > 0 else 3)
+            return True
+        return False
+
+    def on_key(self, event) -> bool:
+        name = keys.action(event)
+        number = keys.piece_number(event)
+        if self.job is not None and name == "back":
+            self.cancel_job()
+            return True
+        if self.mode == "free":
+            return self.free_key(name)
+        if self.hidden():
+            if name == "place":
+                return self.do("race_start")
+            return self.do(name) if name else False
+        if number is not None and not self.match.finished:
+            self.keyboard = True
+            self.take(PIECES[number], sticky=True)
+            return True
+        if name in ("next_piece", "prev_piece") and not self.match.finished:
+            step = 1 if name == "next_piece" else -1
+            start = PIECES.index(self.held.piece) + step if self.held else (0 if step > 0 else -1)
+            order = [PIECES[(start + i * step) % len(PIECES)] for i in range(len(PIECES))]
+            unplaced = [p for p in order if p in self.position.unplaced]
+            self.keyboard = True
+            self.take((unplaced or order)[0], sticky=True)
+            return True
+        if name in ("up", "down", "left", "right"):
+            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[name]
+            self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
+            self.keyboard = True
+            return True
+        if name == "rotate":
+            self.turn_held(1)
+            return self.held is not None
+        if name == "rotate_back":
+            self.turn_held(3)
+            return self.held is not None
+        if name == "flip":
+            self.flip_held()
+            return self.held is not None
+        if name == "place":
+            self.keyboard = True
+            if self.held:
+                self.drop()
+            else:
+                who = self.position.occupant(self.cursor[0] * SIZE + self.cursor[1])
+                if who and who != "#" and not self.match.finished:
+                    piece_cells = self.position.placed[who]
+                    r0 = min(c // SIZE for c in piece_cells)
+                    c0 = min(c % SIZE for c in piece_cells)
+                    self.take(who, sticky=True, grab=(self.cursor[0] - r0, self.cursor[1] - c0))
+            return True
+        if name == "drop":
+            if self.held:
+                self.held = None
+            else:
+                who = self.position.occupant(self.cursor[0] * SIZE + self.cursor[1])
+                if who and who != "#" and not self.match.finished:
+                    self.play(self.position.remove(who))
+            return True
+        if name == "back" and self.held:
+            self.held = None
+            return True
+        if name and name != "back":
+            return self.do(name)
+        return False
+
+    def free_key(self, name: str | None) -> bool:
+        if name in ("up", "down", "left", "right"):
+            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[name]
+            self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
+            self.keyboard = True
+            return True
+        if name == "place":
+            self.toggle_blocker(self.cursor[0] * SIZE + self.cursor[1])
+            return True
+        if name in ("help", "new", "copy", "load"):
+            return self.do(name)
+        return False
+
+    def on_press(self, event) -> bool:
+        self.mouse = event.pos
+        self.keyboard = False
+        lay = self.layout()
+        geo = lay["geo"]
+        cell = geo.cell_at(event.pos)
+        if self.mode == "free":
+            if event.button == 1 and cell is not None:
+                self.toggle_blocker(cell)
+                return True
+            return False
+        if self.hidden():
+            if event.button == 1 and geo.rect.collidepoint(event.pos):
+                self.do("race_start")
+                return True
+            return False
+        if self.match.finished:
+            return False
+        if event.button == keys.MOUSE_FLIP:
+            if self.held:
+                self.flip_held()
+                return True
+            return False
+        if event.button != keys.MOUSE_DRAG:
+            return False
+        if self.held is not None:
+            if self.held.sticky:
+                self.drop()
+                return True
+            return False
+        self.press = event.pos
+        if cell is not None:
+            who = self.position.occupant(cell)
+            if who and who != "#":
+                cells = self.position.placed[who]
+                r0 = min(c // SIZE for c in cells)
+                c0 = min(c % SIZE for c in cells)
+                self.take(who, sticky=False, grab=(cell // SIZE - r0, cell % SIZE - c0))
+                return True
+            return False
+        for piece, slot in zip(PIECES, lay["slots"]):
+            if slot.collidepoint(event.pos) and piece in self.position.unplaced:
+                self.take(piece, sticky=False)
+                return True
+        return False
+
+    def on_release(self, event) -> bool:
+        self.mouse = event.pos
+        if self.held is None or self.held.sticky:
+            return False
+        press, self.press = self.press, None
+        if press is not None and abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) <= CLICK_SLOP:
+            self.held = replace(self.held, sticky=True)      # a click: carry it until the next click
+            return True
+        self.drop()
+        return True
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        if self.roll is not None:
+            self.roll.update(dt)
+            if self.roll.done:
+                self._landed()
+                self.refresh_buttons()
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self.celebration = None
+        if self.hint is not None:
+            piece, cells, left = self.hint
+            self.hint = (piece, cells, left - dt) if left > dt else None
+        if self.solve_queue:
+            self.solve_clock += dt
+            if self.solve_clock >= SOLVE_STEP or not self.app.settings.get("animations", True):
+                self.solve_clock = 0.0
+                piece, cells = self.solve_queue.pop(0)
+                if self.position.check(piece, cells) is None:
+                    self.play(self.position.place(piece, cells))
+                else:
+                    self.solve_queue = []
+        if self.buttons:
+            if (self.job is not None) != self.cancel_button.visible:
+                self.refresh_buttons()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, pal = self.app, self.app.palette
+        surface.fill(pal.background)
+        lay = self.layout()
+        geo = lay["geo"]
+        app.toasts.anchor = (geo.rect.centerx, lay["dice"].bottom - app.px(4))
+        self.draw_top(surface, lay)
+        if self.mode == "free":
+            self.draw_free(surface, geo)
+        else:
+            self.draw_board(surface, geo)
+            self.draw_tray(surface, lay)
+            self.draw_dice(surface, lay["dice"])
+        self.draw_status(surface, lay["status"])
+        aim = self.target() if self.held is not None and not self.keyboard and self.mode != "free" else None
+        if self.held is not None and not self.keyboard and self.mode != "free" and (aim is None or aim[0] is None):
+            h = self.held
+            shape = orientations(h.piece)[h.orientation]
+            origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
+            draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
+                         pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
+        if self.celebration is not None:
+            self.celebration.draw(surface, app.scale)
+        if self.show_help:
+            self.draw_help(surface)
+
+    def label(self, piece: str) -> str | None:
+        return piece if self.app.settings.get("labels", False) else None
+
+    def draw_top(self, surface, lay) -> None:
+        app, pal = self.app, self.app.palette
+        top = lay["top"]
+        pygame.draw.rect(surface, pal.panel, top)
+        text(surface, "The Genius Square", (app.px(16), top.centery - app.px(2)), app.px(24), pal.text,
+             anchor="midleft", style="bold")
+        sub = {"play": self.match.meta.get("dice_name", "") if self.match else "", "free": "free mode",
+               "race": "race"}[self.mode]
+        if self.mode == "race" and self.race:
+            sub = f"race: player {min(2, self.race['turn'] + 1)}"
+        text(surface, sub, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+        if self.match is not None and self.mode != "free":
+            clock = format_time(self.match.elapsed)
+            colour = pal.accent if self.match.finished else pal.text
+            text(surface, clock, (top.right - app.px(20), top.centery), app.px(34), colour,
+                 anchor="midright", style="mono")
+
+    def draw_board(self, surface, geo: BoardGeometry) -> None:
+        pal = self.app.palette
+        hidden = self.hidden()
+        highlight = {}
+        if self.celebration is not None:
+            for cell in range(36):
+                glow = self.celebration.wave(cell // SIZE, cell % SIZE)
+                if glow:
+                    highlight[cell] = mix(pal.cell, pal.accent, glow)
+        draw_board(surface, geo, pal, highlight=highlight)
+        if hidden and self.race and self.race["turn"] > 0:
+            banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
+            return
+        pos = self.board_position()
+        for i, cell in enumerate(sorted(pos.blockers)):
+            drop = 1.0
+            if self.roll is not None:
+                rolled = self.match.meta.get("rolled", [])
+                drop = self.roll.drop(rolled.index(cell)) if cell in rolled else 1.0
+                if drop <= 0:
+                    continue
+            draw_blocker(surface, geo.cell_rect(cell), pal, drop)
+        for piece, cells in pos.placed.items():
+            i = PIECES.index(piece)
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
+                         pattern=pal.piece_pattern(i), label=self.label(piece))
+        if self.hint is not None:
+            piece, cells, left = self.hint
+            pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
+            i = PIECES.index(piece)
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
+                         alpha=int(90 + 110 * pulse), outline=pal.accent)
+        aim = self.target() if self.held else None
+        if aim is not None and aim[0] is not None:
+            cells, reason = aim
+            i = PIECES.index(self.held.piece)
+            colour = pal.piece_colour(i) if reason is None else mix(pal.piece_colour(i), pal.illegal, 0.6)
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, colour,
+                         alpha=190 if reason is None else 150, outline=pal.legal if reason is None else pal.illegal,
+                         pattern=pal.piece_pattern(i), label=self.label(self.held.piece))
+        elif aim is not None and self.keyboard:
+            at = self.anchor()
+            pygame.draw.rect(surface, pal.illegal, geo.cell_rect(at[0] * SIZE + at[1]), 3)
+        if self.keyboard and self.match and not self.match.finished:
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
+                             max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
+        if hidden:
+            banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
+
+    def race_lines(self) -> list[str]:
+        t = self.race["times"]
+        if self.race["turn"] >= 2:
+            return [self.status.split(":")[0], f"Player 1: {format_time(t[0])}", f"Player 2: {format_time(t[1])}",
+                    "New race, or Leave race"]
+        n = self.race["turn"] + 1
+        lines = [f"Player {n}: ready?", "Press Start (Enter, or click the board)", "your clock starts then"]
+        if n == 2:
+            lines.insert(1, f"Player 1: {format_time(t[0])}")
+        return lines
+
+    def draw_free(self, surface, geo: BoardGeometry) -> None:
+        pal = self.app.palette
+        draw_board(surface, geo, pal)
+        for cell in self.free_blockers:
+            draw_blocker(surface, geo.cell_rect(cell), pal)
+        if self.keyboard:
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
+                             max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
+
+    def draw_tray(self, surface, lay) -> None:
+        app, pal = self.app, self.app.palette
+        hidden = self.hidden()
+        pos = self.position
+        for n, (piece, slot) in enumerate(zip(PIECES, lay["slots"])):
+            i = PIECES.index(piece)
+            selected = self.held is not None and self.held.piece == piece
+            pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.25) if selected else pal.panel, slot,
+                             border_radius=app.px(8))
+            text(surface, str(n + 1), (slot.x + app.px(6), slot.y + app.px(4)), app.px(13), pal.dim_text)
+            if hidden:
+                continue
+            shape = orientations(piece)[self.orient[piece]]
+            rows, cols = shape_size(shape)
+            size = min(slot.width / 4.4, slot.height / 4.4)
+            origin = (slot.centerx - cols * size / 2, slot.centery - rows * size / 2)
+            placed = piece in pos.placed
+            alpha = 60 if placed or selected else 255
+            draw_squares(surface, shape, origin, size, pal.piece_colour(i), alpha=alpha,
+                         pattern=pal.piece_pattern(i), label=self.label(piece))
+
+    def draw_dice(self, surface, strip: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        rolled = self.match.meta.get("rolled") if self.match else None
+        if not rolled or self.hidden() and self.race and self.race["turn"] > 0:
+            if self.match is not None:
+                text(surface, f"{len(self.position.unplaced)} pieces to place", strip.center, app.px(16),
+                     pal.dim_text, anchor="center")
+            return
+        size = min(app.px(52), strip.height - app.px(8), strip.width // 8)
+        gap = app.px(8)
+        x = strip.centerx - (len(rolled) * size + (len(rolled) - 1) * gap) // 2
+        for i, face in enumerate(rolled):
+            rect = pygame.Rect(x + i * (size + gap), strip.centery - size // 2, size, size)
+            if self.roll is not None:
+                shown, angle = self.roll.die_state(i)
+                draw_die(surface, rect, shown, pal, angle=angle, number=i + 1, settled=angle == 0)
+            else:
+                draw_die(surface, rect, face, pal, number=i + 1)
+
+    def draw_status(self, surface, area: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        line = self.status
+        if self.job is not None:
+            frac = self.job.fraction
+            bar = pygame.Rect(area.x, area.bottom - app.px(12), area.width - app.px(110), app.px(8))
+            pygame.draw.rect(surface, pal.panel, bar, border_radius=app.px(4))
+            if frac is not None:
+                fill = bar.copy()
+                fill.width = int(bar.width * frac)
+                pygame.draw.rect(surface, pal.accent, fill, border_radius=app.px(4))
+            else:
+                phase = (time.monotonic() * 1.5) % 1.0
+                blob = pygame.Rect(bar.x + int((bar.width - bar.width // 5) * phase), bar.y, bar.width // 5, bar.height)
+                pygame.draw.rect(surface, pal.accent, blob, border_radius=app.px(4))
+            line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
+        elif not line and self.match is not None and self.mode != "free":
+            n = self.match.meta.get("solutions")
+            line = f"This roll: {n} solutions ({difficulty(n)})" if n is not None else \
+                "Drag pieces onto the board; R or the wheel turns, F flips"
+        text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text)
+
+    def draw_help(self, surface) -> None:
+        app, pal = self.app, self.app.palette
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        lines = keys.help_lines()
+        size = app.px(16)
+        x = w // 2 - app.px(330)
+        y = max(app.px(20), h // 2 - len(lines) * (size + app.px(6)) // 2 - app.px(30))
+        text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
+        y += app.px(44)
+        for combo, what in lines:
+            text(surface, combo, (x, y), size, pal.accent, style="mono")
+            text(surface, what, (x + app.px(330), y), size, pal.text)
+            y += size + app.px(6)
+
+    def back(self) -> None:
+        if self.held:
+            self.held = None
+        elif self.job is not None:
+            self.cancel_job()
+        else:
+            self.app.pop()

@@ -1,0 +1,51 @@
+"""The puzzles the title screen offers.
+
+Each entry names the scene class as "module:Class". An entry whose module does not exist
+yet is shown on the title as "coming", so a new puzzle only needs its scene module (and,
+if it is not listed here yet, one line in PUZZLES).
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PuzzleEntry:
+    key: str
+    title: str
+    blurb: str
+    target: str          # "package.module:SceneClass"
+
+    @property
+    def module(self) -> str:
+        return self.target.split(":")[0]
+
+    def available(self) -> bool:
+        try:
+            return importlib.util.find_spec(self.module) is not None
+        except ModuleNotFoundError:
+            return False
+
+    def scene(self, app, **options):
+        """A new scene for this puzzle."""
+        module, name = self.target.split(":")
+        return getattr(importlib.import_module(module), name)(app, **options)
+
+
+PUZZLES: tuple[PuzzleEntry, ...] = (
+    PuzzleEntry("macmahon", "MacMahon Squares",
+                "24 three-colour tiles on a 4 x 6 board, matching edges, white border",
+                "game.scenes.macmahon:MacMahonScene"),
+    PuzzleEntry("genius", "The Genius Square",
+                "seven dice, seven blockers, nine pieces: fill the board",
+                "game.scenes.genius:GeniusScene"),
+)
+
+
+def entry(key: str) -> PuzzleEntry:
+    for e in PUZZLES:
+        if e.key == key:
+            return e
+    raise KeyError(key)

@@ -1,0 +1,138 @@
+"""Settings and statistics: palette, dice set, animations, piece labels; best times."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.draw import theme
+from game.draw.widgets import text
+from game.match import format_time
+from game.scenes.base import Scene
+from game.storage import DEFAULT_STATISTICS
+from solver.errors import SquarewiseError
+
+CUSTOM = "Custom file..."
+
+
+def dice_label(setting: str) -> str:
+    """How a dice setting reads in a menu: 'default', 'alternative' or 'file: NAME'."""
+    if setting in ("default", "alternative"):
+        return setting.capitalize()
+    return f"File: {Path(setting).name}"
+
+
+class SettingsScene(Scene):
+    caption = "Squarewise - settings"
+
+    def build_ui(self) -> None:
+        app = self.app
+        w, h = app.size
+        col = pygame.Rect(app.px(60), app.px(110), min(app.px(460), w // 2 - app.px(80)), app.px(40))
+        gap = app.px(58)
+        labels = [p.label for p in theme.PALETTES.values()]
+        self.palette_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            labels, app.palette.label, col.copy(), app.ui))
+        col.y += gap
+        current = app.settings.get("dice", "default")
+        options = ["Default", "Alternative"]
+        if current not in ("default", "alternative"):
+            options.append(dice_label(current))
+        options.append(CUSTOM)
+        self.dice_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            options, dice_label(current), col.copy(), app.ui))
+        col.y += gap
+        box = pygame.Rect(col.x, col.y, app.px(28), app.px(28))
+        self.animations = self.add(pygame_gui.elements.UICheckBox(
+            box, "Animations (dice roll, blockers, solve)", app.ui,
+            initial_state=bool(app.settings.get("animations", True))))
+        box.y += app.px(44)
+        self.labels = self.add(pygame_gui.elements.UICheckBox(
+            box, "Write piece names on the pieces", app.ui,
+            initial_state=bool(app.settings.get("labels", False))))
+        bottom = h - app.px(80)
+        self.reset = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 + app.px(40), bottom, app.px(240), app.px(44)), "Reset statistics", app.ui))
+        self.done = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(app.px(60), bottom, app.px(200), app.px(44)), "Back (Esc)", app.ui))
+
+    def handle_event(self, event) -> bool:
+        app = self.app
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.palette_menu:
+                for p in theme.PALETTES.values():
+                    if p.label == event.text:
+                        app.settings["palette"] = p.name
+                        if p.name == "colourblind":
+                            app.settings["labels"] = True
+                app.save_settings()
+                app.restyle()
+                return True
+            if event.ui_element is self.dice_menu:
+                if event.text == CUSTOM:
+                    self.ask_file("Choose a dice set (JSON)", self.use_dice_file)
+                elif event.text in ("Default", "Alternative"):
+                    self.set_dice(event.text.lower())
+                return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            key = "animations" if event.ui_element is self.animations else "labels"
+            app.settings[key] = on
+            app.save_settings()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.done:
+                self.back()
+            elif event.ui_element is self.reset:
+                self.confirm("Forget every best time and count?", self.reset_statistics, action="Reset")
+            return True
+        return False
+
+    def use_dice_file(self, path: Path) -> None:
+        from solver.genius import dice
+        try:
+            dice.load(path)
+        except SquarewiseError as exc:
+            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
+            self.on_resize()
+            return
+        self.set_dice(str(path))
+
+    def set_dice(self, setting: str) -> None:
+        self.app.settings["dice"] = setting
+        self.app.save_settings()
+        self.app.toasts.show(f"Dice set: {dice_label(setting)} (from the next roll)")
+        self.on_resize()
+
+    def reset_statistics(self) -> None:
+        import copy
+        self.app.statistics = copy.deepcopy(DEFAULT_STATISTICS)
+        self.app.save_statistics()
+        self.app.toasts.show("Statistics reset")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, pal = self.app, self.app.palette
+        surface.fill(pal.background)
+        w, h = surface.get_size()
+        text(surface, "Settings", (app.px(60), app.px(30)), app.px(34), pal.text, style="bold")
+        y0, gap = app.px(88), app.px(58)
+        for i, label in enumerate(("Palette", "Dice set")):
+            text(surface, label, (app.px(60), y0 + i * gap), app.px(15), pal.dim_text)
+        x = w // 2 + app.px(40)
+        text(surface, "Statistics", (x, app.px(30)), app.px(34), pal.text, style="bold")
+        stats = app.statistics.get("genius", {})
+        y = app.px(100)
+        lines = [("The Genius Square", ""), ("games started", str(stats.get("played", 0))),
+                 ("boards filled", str(stats.get("solved", 0)))]
+        best = stats.get("best", {})
+        for key in sorted(best):
+            lines.append((f"best time, {dice_label(key).lower()}", format_time(best[key])))
+        if not best:
+            lines.append(("best times", "none yet"))
+        for label, value in lines:
+            text(surface, label, (x, y), app.px(18), pal.text if not value else pal.dim_text,
+                 style="bold" if not value else "regular")
+            if value:
+                text(surface, value, (w - app.px(60), y), app.px(18), pal.text, anchor="topright", style="mono")
+            y += app.px(30)

@@ -1,0 +1,116 @@
+"""The title screen: the puzzles from the registry, settings, quit.
+
+Mouse or keyboard: Up/Down (or Tab) move the highlight, Enter opens, Escape quits.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game import keys
+from game.draw.widgets import text
+from game.scenes.base import Scene
+from game.scenes.registry import PUZZLES
+
+
+class TitleScene(Scene):
+    caption = "Squarewise"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.choices: list[tuple[pygame_gui.elements.UIButton, object]] = []
+        self.selected = 0
+        self.clock = 0.0
+
+    def build_ui(self) -> None:
+        app = self.app
+        w, h = app.size
+        bw, bh, gap = app.px(420), app.px(58), app.px(14)
+        x = (w - bw) // 2
+        y = int(h * 0.40)
+        self.choices = []
+        for entry in PUZZLES:
+            ready = entry.available()
+            label = entry.title if ready else f"{entry.title}  (coming)"
+            button = self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, bw, bh), label, app.ui, object_id="#title_button",
+                tool_tip_text=entry.blurb))
+            if not ready:
+                button.disable()
+            self.choices.append((button, (lambda e=entry: app.push(e.scene(app))) if ready else None))
+            y += bh + gap
+        y += gap
+        small = app.px(44)
+        for label, action in (("Settings and statistics", self.open_settings), ("Quit", app.quit)):
+            button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, small), label, app.ui))
+            self.choices.append((button, action))
+            y += small + gap
+        self.selected = min(self.selected, len(self.choices) - 1)
+        if self.choices[self.selected][1] is None:
+            self.move(1)
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def move(self, step: int) -> None:
+        for _ in range(len(self.choices)):
+            self.selected = (self.selected + step) % len(self.choices)
+            if self.choices[self.selected][1] is not None:
+                return
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for i, (button, action) in enumerate(self.choices):
+                if event.ui_element is button and action is not None:
+                    self.selected = i
+                    action()
+                    return True
+            return False
+        name = keys.action(event)
+        if name in ("down", "next_piece"):
+            self.move(1)
+        elif name in ("up", "prev_piece"):
+            self.move(-1)
+        elif name == "place":
+            action = self.choices[self.selected][1]
+            if action:
+                action()
+        else:
+            return False
+        return True
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, pal = self.app, self.app.palette
+        surface.fill(pal.background)
+        w, h = surface.get_size()
+        self._draw_banner(surface, pygame.Rect(0, int(h * 0.06), w, int(h * 0.30)))
+        if self.choices:
+            button = self.choices[self.selected][0]
+            pygame.draw.rect(surface, pal.accent, button.rect.inflate(app.px(10), app.px(10)),
+                             max(2, app.px(3)), border_radius=app.px(10))
+        text(surface, "Up/Down and Enter, or the mouse; Esc quits; F1 in a game shows the keys",
+             (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
+
+    def _draw_banner(self, surface, area: pygame.Rect) -> None:
+        """The name, and a row of coloured squares that ripple gently."""
+        import math
+        app, pal = self.app, self.app.palette
+        text(surface, "Squarewise", (area.centerx, area.top + app.px(10)), app.px(72), pal.text,
+             anchor="midtop", style="bold")
+        text(surface, "MacMahon Squares and The Genius Square, with an exact solver",
+             (area.centerx, area.top + app.px(100)), app.px(20), pal.dim_text, anchor="midtop")
+        size, gap = app.px(30), app.px(8)
+        count = len(pal.pieces)
+        x0 = area.centerx - (count * size + (count - 1) * gap) // 2
+        y0 = area.top + app.px(150)
+        for i in range(count):
+            lift = int(app.px(6) * math.sin(self.clock * 2.2 + i * 0.7)) if app.settings.get("animations", True) else 0
+            rect = pygame.Rect(x0 + i * (size + gap), y0 - lift, size, size)
+            pygame.draw.rect(surface, pal.piece_colour(i), rect, border_radius=app.px(5))

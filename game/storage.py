@@ -1,0 +1,169 @@
+"""Settings, statistics and saved games on disk: versioned JSON, written atomically.
+
+Files live in the platform's user data folder (`platformdirs`), or in the folder named by
+the environment variable SQUAREWISE_DATA_DIR (tests use it). Each document is stored as
+`{"version": N, "data": {...}}`. Writes go to a temporary file in the same folder, are
+flushed to disk and then moved over the old file with `os.replace`, so a crash never
+leaves half a file. A file that cannot be read is never deleted: it is renamed aside
+(`name.json.corrupt-1`, ...) with a one-line warning on stderr, and defaults are used.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from solver.errors import SquarewiseError
+
+VERSION = 1
+ENV_VAR = "SQUAREWISE_DATA_DIR"
+
+DEFAULT_SETTINGS = {
+    "palette": "classic",
+    "dice": "default",          # "default", "alternative" or the path of a dice file
+    "animations": True,
+    "labels": False,            # write piece names on pieces (on by default with the colour-blind palette)
+    "window": [1100, 760],
+}
+DEFAULT_STATISTICS = {
+    "genius": {"played": 0, "solved": 0, "best": {}},   # best: dice set name -> seconds
+}
+
+
+def data_dir() -> Path:
+    """The folder for Squarewise's files (created if missing)."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        folder = Path(override)
+    else:
+        from platformdirs import user_data_dir
+        folder = Path(user_data_dir("squarewise", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def write_json_atomic(path: Path, document) -> None:
+    """Write `document` as JSON to `path` via a temporary file and os.replace."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(document, out, indent=1, sort_keys=True)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_versioned(path: Path) -> dict:
+    """The `data` of a versioned document; SquarewiseError naming the file if it is not one."""
+    path = Path(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SquarewiseError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SquarewiseError(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("data"), dict):
+        raise SquarewiseError(f"{path}: not a Squarewise file (no 'data' object)")
+    version = doc.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise SquarewiseError(f"{path}: missing or bad 'version'")
+    if version > VERSION:
+        raise SquarewiseError(f"{path}: written by a newer Squarewise (version {version} > {VERSION})")
+    return doc["data"]
+
+
+def write_versioned(path: Path, data: dict) -> None:
+    write_json_atomic(path, {"version": VERSION, "data": data})
+
+
+def _merge(defaults: dict, stored: dict) -> dict:
+    """`defaults` overlaid with `stored`, recursively for nested dicts; unknown keys are kept."""
+    out = copy.deepcopy(defaults)
+    for key, value in stored.items():
+        if isinstance(out.get(key), dict) and isinstance(value, dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+class Storage:
+    """Named JSON documents in one folder: `read(name, defaults)` and `write(name, data)`."""
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder) if folder else data_dir()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.warnings: list[str] = []
+
+    def path(self, name: str) -> Path:
+        return self.folder / f"{name}.json"
+
+    def exists(self, name: str) -> bool:
+        return self.path(name).exists()
+
+    def read(self, name: str, defaults: dict | None = None) -> dict:
+        """The stored document merged over `defaults`; defaults if missing or unreadable."""
+        defaults = defaults or {}
+        path = self.path(name)
+        if not path.exists():
+            return copy.deepcopy(defaults)
+        try:
+            return _merge(defaults, read_versioned(path))
+        except SquarewiseError as exc:
+            kept = self._set_aside(path)
+            self._warn(f"squarewise: warning: {exc}; using defaults (old file kept as {kept.name})")
+            return copy.deepcopy(defaults)
+
+    def write(self, name: str, data: dict) -> None:
+        write_versioned(self.path(name), data)
+
+    def delete(self, name: str) -> None:
+        try:
+            self.path(name).unlink()
+        except FileNotFoundError:
+            pass
+
+    def settings(self) -> dict:
+        return self.read("settings", DEFAULT_SETTINGS)
+
+    def statistics(self) -> dict:
+        return self.read("statistics", DEFAULT_STATISTICS)
+
+    def saves_dir(self) -> Path:
+        folder = self.folder / "saves"
+        folder.mkdir(exist_ok=True)
+        return folder
+
+    def _set_aside(self, path: Path) -> Path:
+        n = 1
+        while (aside := path.with_name(f"{path.name}.corrupt-{n}")).exists():
+            n += 1
+        os.replace(path, aside)
+        return aside
+
+    def _warn(self, line: str) -> None:
+        self.warnings.append(line)
+        print(line, file=sys.stderr)
+
+
+def record_time(statistics: dict, puzzle: str, key: str, seconds: float) -> bool:
+    """Count a solved game in `statistics` and keep the best time per `key`; True if it is a new best."""
+    entry = statistics.setdefault(puzzle, {"played": 0, "solved": 0, "best": {}})
+    entry["solved"] = entry.get("solved", 0) + 1
+    best = entry.setdefault("best", {})
+    old = best.get(key)
+    if old is None or seconds < old:
+        best[key] = round(seconds, 2)
+        return True
+    return False

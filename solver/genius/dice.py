@@ -1,0 +1,181 @@
+"""Dice sets: seven dice whose faces are cells; a roll puts one blocker on each die's face.
+
+A die lists its faces; a face may repeat, which weights the roll but adds no new board. The
+dice of one set must not share a cell (else a roll could put two blockers on one cell).
+Rolls are reproducible everywhere: a seed drives splitmix64, our own 64-bit generator, so the
+result never depends on Python's `random` module or the platform.
+
+File format (docs/interfaces.md): {"name": "...", "dice": [["A6", "F1", ...], ...]}.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from itertools import product
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..errors import SquarewiseError
+from ..grid import cell_name, parse_cell
+from ..parallel import chunked, run_chunks
+from .search import is_solvable
+
+DICE = 7
+BUILTIN = ("default", "alternative")
+_MASK64 = (1 << 64) - 1
+
+_FACES = {
+    # the real game's dice (die 1 and die 2 repeat faces; the other five have six distinct ones)
+    "default": (
+        "A6 A6 A6 F1 F1 F1", "A5 A5 F2 F2 B6 E1", "A1 C1 D1 D2 E2 F3", "A4 B5 C5 C6 D6 F6",
+        "A2 A3 B1 B2 B3 C2", "D5 E4 E5 E6 F4 F5", "B4 C3 C4 D3 D4 E3",
+    ),
+    # Jensen (2023), Theorem 5.3: also always solvable
+    "alternative": (
+        "A1 B2 C3 D4 E5 F6", "A2 B1 B3 C2 C4", "D3 D5 E4 E6 F5", "D1 E1 E2 F1 F2",
+        "A5 A6 B5 B6 C6", "C1 D2 E3 F3 F4", "A3 A4 B4 C5 D6",
+    ),
+}
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of splitmix64: (next state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+class DiceSet:
+    """A named set of seven dice, each a tuple of its face cells (0..35)."""
+
+    def __init__(self, name: str, dice):
+        self.name = name
+        self.dice = tuple(tuple(die) for die in dice)
+
+    def roll(self, seed: int) -> tuple[int, ...]:
+        """The seven face cells, in die order, for this seed; the same on every machine."""
+        state = seed & _MASK64
+        out = []
+        for die in self.dice:
+            state, value = splitmix64(state)
+            out.append(die[(value * len(die)) >> 64])
+        return tuple(out)
+
+    def rolls(self) -> Iterator[frozenset[int]]:
+        """Every distinct blocker set, each once."""
+        distinct = [sorted(set(die)) for die in self.dice]
+        for faces in product(*distinct):
+            yield frozenset(faces)
+
+    def count(self) -> int:
+        """The number of distinct rolls."""
+        n = 1
+        for die in self.dice:
+            n *= len(set(die))
+        return n
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "dice": [[cell_name(c) for c in die] for die in self.dice]}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, DiceSet) and (self.name, self.dice) == (other.name, other.dice)
+
+    def __repr__(self) -> str:
+        return f"DiceSet({self.name!r}, {self.count()} rolls)"
+
+
+def builtin(name: str) -> DiceSet:
+    """One of the built-in sets: 'default' (the real game's dice) or 'alternative' (Jensen's)."""
+    if name not in _FACES:
+        raise SquarewiseError(f"no built-in dice set '{name}' (built-in: {', '.join(BUILTIN)})")
+    return DiceSet(name, [[parse_cell(f) for f in die.split()] for die in _FACES[name]])
+
+
+def from_json(document, source: str) -> DiceSet:
+    """A dice set from a parsed JSON document; errors name `source`, the die and the face."""
+    if not isinstance(document, dict) or not isinstance(document.get("dice"), list):
+        raise SquarewiseError(f"dice file '{source}': expected an object with a \"dice\" list")
+    dice = document["dice"]
+    if len(dice) != DICE:
+        raise SquarewiseError(f"dice file '{source}': needs {DICE} dice, found {len(dice)}")
+    name = document.get("name", Path(source).stem)
+    if not isinstance(name, str):
+        raise SquarewiseError(f"dice file '{source}': \"name\" must be a string")
+    owner: dict[int, int] = {}
+    out = []
+    for d, die in enumerate(dice, 1):
+        if not isinstance(die, list) or not die:
+            raise SquarewiseError(f"dice file '{source}': die {d} has no faces (expected a list of cells)")
+        faces = []
+        for f, face in enumerate(die, 1):
+            if not isinstance(face, str):
+                raise SquarewiseError(f"dice file '{source}': die {d} face {f} ({face!r}) is not a cell name")
+            try:
+                cell = parse_cell(face)
+            except SquarewiseError as exc:
+                raise SquarewiseError(f"dice file '{source}': die {d} face {f}: {exc}") from None
+            if owner.setdefault(cell, d) != d:
+                raise SquarewiseError(f"dice file '{source}': die {d} face {f} ({face}) is also on die {owner[cell]}")
+            faces.append(cell)
+        out.append(faces)
+    return DiceSet(name, out)
+
+
+def load(path) -> DiceSet:
+    """A dice set from a JSON file; SquarewiseError naming the file, the die and the face."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SquarewiseError(f"dice file '{path}' not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SquarewiseError(f"dice file '{path}' cannot be read: {exc}") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SquarewiseError(f"dice file '{path}' is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})") from None
+    return from_json(document, str(path))
+
+
+def save(dice_set: DiceSet, path) -> None:
+    """Write the set as JSON atomically (temp file in the same folder, then os.replace)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        doc = dice_set.to_json()
+        dice = ",\n".join("    " + json.dumps(die) for die in doc["dice"])
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(f'{{\n  "name": {json.dumps(doc["name"])},\n  "dice": [\n{dice}\n  ]\n}}\n')
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def resolve(name_or_path: str) -> DiceSet:
+    """A built-in set by name, else the set in the JSON file at that path."""
+    if name_or_path in BUILTIN:
+        return builtin(name_or_path)
+    return load(name_or_path)
+
+
+def _unsolvable_masks(masks: list[int]) -> list[int]:
+    """The blocker masks in the chunk whose boards cannot be tiled (a worker's job)."""
+    known: dict[int, bool] = {}
+    return [m for m in masks if not is_solvable(m, known)]
+
+
+def verify(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
+           cancelled: Callable[[], bool] | None = None, chunk: int = 1296) -> list[frozenset[int]] | None:
+    """The rolls of the set that cannot be solved (empty: every roll is solvable), on `jobs` processes.
+
+    Returns None if `cancelled()` turned true.
+    """
+    masks = [sum(1 << c for c in roll) for roll in dice_set.rolls()]
+    results = run_chunks(_unsolvable_masks, chunked(masks, chunk), jobs, progress, cancelled)
+    if results is None:
+        return None
+    return [frozenset(c for c in range(36) if m >> c & 1) for part in results for m in part]

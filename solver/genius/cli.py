@@ -1,7 +1,116 @@
-"""The `squarewise genius` subcommands."""
+"""The `squarewise genius` subcommands: solve, roll, verify-dice.
+
+    genius solve CELL... [--count]          7 blocker cells, e.g. A6 E1 A1 A4 A2 D5 B4
+    genius solve --position NOTATION        complete a partial position (extension)
+    genius roll [--dice NAME|FILE] [--seed N]
+    genius verify-dice [NAME|FILE] [--jobs N]
+
+Exit codes: 0 yes (solved, all rolls solvable), 1 no, 2 bad input.
+"""
+from __future__ import annotations
+
+import random
+
+from ..cli import add_common, add_jobs, emit, progress_for
+from ..errors import SquarewiseError
+from ..grid import cell_name, parse_cell
+from . import dice, search
+from .pieces import PIECES
+from .position import LABELS, Position
+
+
+def _names(cells) -> list[str]:
+    return [cell_name(c) for c in sorted(cells)]
+
+
+def _legend() -> str:
+    return "legend: # blocker, " + ", ".join(f"{LABELS[p]} = {p}" for p in PIECES)
+
+
+def _solve(args) -> int:
+    if args.position is not None:
+        if args.cells:
+            raise SquarewiseError("give either blocker cells or --position, not both")
+        start = Position.parse(args.position)
+    else:
+        start = Position.from_blockers([parse_cell(c) for c in args.cells])
+    done = search.solve(start)
+    reason = None if done is not None else search.unsolvable_reason(start)
+    doc = {"blockers": _names(start.blockers), "solvable": done is not None,
+           "solution": None if done is None else {p: _names(done.placed[p]) for p in PIECES},
+           "reason": reason}
+    if args.position is not None:
+        doc["position"] = start.notation()
+        doc["completed"] = None if done is None else done.notation()
+    text = [(done or start).board_text()]
+    if done is not None:
+        text.append(_legend())
+        text.append(f"position: {done.notation()}")
+    else:
+        text.append(f"unsolvable: {reason}")
+    if args.count:
+        doc["solutions"] = search.count(start, progress=progress_for(args, "counting"))
+        text.append(f"solutions: {doc['solutions']}")
+    emit(args, doc, "\n".join(text))
+    return 0 if done is not None else 1
+
+
+def _roll(args) -> int:
+    dice_set = dice.resolve(args.dice)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    faces = dice_set.roll(seed)
+    board = Position.from_blockers(faces)
+    doc = {"dice": dice_set.name, "seed": seed, "blockers": [cell_name(c) for c in faces],
+           "position": board.notation()}
+    text = f"{board.board_text()}\ndice {dice_set.name}, seed {seed}: {' '.join(doc['blockers'])}"
+    emit(args, doc, text)
+    return 0
+
+
+def _verify(args) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
+    dice_set = dice.resolve(args.dice)
+    bad = dice.verify(dice_set, jobs=args.jobs, progress=progress_for(args, f"verifying {dice_set.name}"))
+    bad_rolls = sorted(_names(roll) for roll in bad)
+    doc = {"dice": dice_set.name, "rolls": dice_set.count(), "unsolvable": len(bad_rolls),
+           "unsolvable_rolls": bad_rolls}
+    if not bad_rolls:
+        text = f"{dice_set.name}: all {dice_set.count()} rolls are solvable"
+    else:
+        lines = [f"{dice_set.name}: {len(bad_rolls)} of {dice_set.count()} rolls are unsolvable"]
+        for roll in bad_rolls:
+            reason = search.unsolvable_reason(Position.from_blockers(parse_cell(c) for c in roll))
+            lines.append(f"  {' '.join(roll)}: {reason}")
+        text = "\n".join(lines)
+    emit(args, doc, text)
+    return 0 if not bad_rolls else 1
 
 
 def register(puzzles) -> None:
     """Add the genius subcommands to the top-level parser."""
-    sub = puzzles.add_parser("genius", help="genius commands")
-    sub.add_subparsers(dest="command", metavar="COMMAND").required = True
+    sub = puzzles.add_parser("genius", help="The Genius Square: solve boards, roll and check dice")
+    commands = sub.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    solve = commands.add_parser("solve", help="solve a board given by its 7 blocker cells")
+    solve.add_argument("cells", nargs="*", metavar="CELL", help="the 7 blocker cells, e.g. A6 E1 A1 A4 A2 D5 B4")
+    solve.add_argument("--position", metavar="NOTATION",
+                       help="complete a partial position instead, e.g. A1A2A4A6B4D5E1/4-O:C2C3D2D3")
+    solve.add_argument("--count", action="store_true", help="also count all solutions")
+    add_common(solve)
+    solve.set_defaults(handler=_solve)
+
+    roll = commands.add_parser("roll", help="roll the dice (reproducibly with --seed)")
+    roll.add_argument("--dice", default="default", metavar="NAME|FILE",
+                      help="a built-in set (default, alternative) or a dice JSON file")
+    roll.add_argument("--seed", type=int, metavar="N", help="the seed (default: a random one, printed)")
+    add_common(roll)
+    roll.set_defaults(handler=_roll)
+
+    verify = commands.add_parser("verify-dice", help="check that every roll of a dice set is solvable")
+    verify.add_argument("dice", nargs="?", default="default", metavar="NAME|FILE",
+                        help="a built-in set (default, alternative) or a dice JSON file")
+    add_jobs(verify)
+    add_common(verify)
+    verify.set_defaults(handler=_verify)

@@ -1,0 +1,132 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solver.cli import main
+from solver.genius.dice import builtin
+from solver.grid import parse_cell
+from tests.validate_genius import check_solution
+
+BOARD = ["A6", "E1", "A1", "A4", "A2", "D5", "B4"]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def solution_cells(doc):
+    return {p: [parse_cell(c) for c in cells] for p, cells in doc["solution"].items()}
+
+
+def test_solve_json(capsys):
+    code, out, err = run(capsys, "genius", "solve", *BOARD, "--json", "--count")
+    doc = json.loads(out)
+    assert code == 0 and err == ""
+    assert doc["blockers"] == sorted(BOARD) and doc["solvable"] is True and doc["reason"] is None
+    check_solution([parse_cell(c) for c in BOARD], solution_cells(doc))
+    assert doc["solutions"] > 0
+
+
+def test_solve_text_and_unsolvable(capsys):
+    code, out, _ = run(capsys, "genius", "solve", *BOARD)
+    assert code == 0 and out.splitlines()[0].split() == ["1", "2", "3", "4", "5", "6"] and "legend" in out
+    code, out, _ = run(capsys, "genius", "solve", "A1", "A3", "A5", "B2", "B4", "B6", "C1", "--json", "--count")
+    doc = json.loads(out)
+    assert code == 1 and doc["solvable"] is False and doc["solution"] is None and doc["solutions"] == 0
+    assert doc["reason"] == "all 7 blockers on one checkerboard colour"
+    code, out, _ = run(capsys, "genius", "solve", "A1", "A3", "A5", "B2", "B4", "B6", "C1")
+    assert code == 1 and "unsolvable: all 7 blockers on one checkerboard colour" in out
+
+
+def test_solve_position_extension(capsys):
+    code, out, _ = run(capsys, "genius", "solve", "--position", "a1a2a4a6b4d5e1/1:f6", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["solution"]["1"] == ["F6"] and doc["completed"].startswith("A1A2A4A6B4D5E1/1:F6/")
+    check_solution([parse_cell(c) for c in BOARD], solution_cells(doc), keep={"1": [35]})
+    # a monomino that cuts off the corner A3 cannot be completed
+    code, out, _ = run(capsys, "genius", "solve", "--position", "A1A2A4A6B4D5E1/1:B3", "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["reason"] == "no solution keeps these pieces"
+
+
+def test_roll(capsys):
+    code, out, _ = run(capsys, "genius", "roll", "--seed", "7", "--json")
+    doc = json.loads(out)
+    expected = builtin("default").roll(7)
+    assert code == 0 and doc["seed"] == 7 and doc["dice"] == "default"
+    assert [parse_cell(c) for c in doc["blockers"]] == list(expected)
+    code, out, _ = run(capsys, "genius", "roll", "--dice", "alternative", "--json")
+    doc = json.loads(out)
+    assert isinstance(doc["seed"], int) and doc["dice"] == "alternative"
+    assert tuple(parse_cell(c) for c in doc["blockers"]) == builtin("alternative").roll(doc["seed"])
+    code, out, _ = run(capsys, "genius", "roll", "--seed", "3")
+    assert code == 0 and "seed 3" in out
+
+
+def test_verify_dice(capsys, tmp_path):
+    path = tmp_path / "pairs.json"
+    dark = [c for c in ["A1", "A3", "A5", "B2", "B4", "B6", "C1"]]
+    light = ["A2", "A4", "A6", "B1", "B3", "B5", "C2"]
+    path.write_text(json.dumps({"name": "pairs", "dice": [[d, l] for d, l in zip(dark, light)]}))
+    code, out, _ = run(capsys, "genius", "verify-dice", str(path), "--jobs", "1", "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["dice"] == "pairs" and doc["rolls"] == 128
+    assert doc["unsolvable"] == len(doc["unsolvable_rolls"]) >= 2
+    assert sorted(dark) in doc["unsolvable_rolls"] and sorted(light) in doc["unsolvable_rolls"]
+    code, out, _ = run(capsys, "genius", "verify-dice", str(path), "--jobs", "2")
+    assert code == 1 and "all 7 blockers on one checkerboard colour" in out
+
+
+@pytest.mark.slow
+def test_verify_default_end_to_end():
+    proc = subprocess.run([sys.executable, "-m", "game", "genius", "verify-dice", "default", "--json"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"dice": "default", "rolls": 62208, "unsolvable": 0, "unsolvable_rolls": []}
+
+
+def bad_file(tmp_path, text):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    return str(path)
+
+
+SEVEN = [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["solve", "A1", "A2", "A3", "A4", "A5", "A6", "G1"], "off the board"),
+    (["solve", "A1", "A2", "A3", "A4", "A5", "A6", "XY"], "'XY' is not a cell name"),
+    (["solve", "A1", "A1", "A3", "A4", "A5", "A6", "B1"], "duplicate blocker A1"),
+    (["solve", "A1", "A2", "A3"], "exactly 7 blockers, got 3"),
+    (["solve"], "exactly 7 blockers, got 0"),
+    (["solve", "--position", "A1A2/1:F6"], "exactly 7 blockers"),
+    (["solve", "--position", "A1A2A4A6B4D5E1/4-O:A1A2B1B2"], "on a blocker at A1"),
+    (["solve", "A1", "--position", "A1A2A4A6B4D5E1"], "not both"),
+    (["roll", "--seed", "x"], "invalid int value"),
+    (["roll", "--dice", "nope"], "dice file 'nope' not found"),
+    (["verify-dice", "nope.json"], "dice file 'nope.json' not found"),
+    (["verify-dice", "--jobs", "0"], "--jobs must be at least 1"),
+    (["verify-dice", "FILE:{oops"], "is not valid JSON"),
+    (["verify-dice", "FILE:" + json.dumps({"dice": SEVEN[:6]})], "needs 7 dice, found 6"),
+    (["verify-dice", "FILE:" + json.dumps({"dice": SEVEN[:6] + [[]]})], "die 7 has no faces"),
+    (["roll", "--dice", "FILE:" + json.dumps({"dice": [["A1", "H2"]] + SEVEN[1:]})],
+     "die 1 face 2: cell 'H2' is off the board"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
+    argv = [bad_file(tmp_path, a[5:]) if a.startswith("FILE:") else a for a in argv]
+    code, out, err = run(capsys, "genius", *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_bad_input_in_a_real_process():
+    proc = subprocess.run([sys.executable, "-m", "game", "genius", "solve", "A1", "A1"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == "squarewise: error: duplicate blocker A1"

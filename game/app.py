@@ -12,8 +12,11 @@ import time
 
 _T0 = time.perf_counter()
 
-import argparse  # noqa: E402
 import os  # noqa: E402
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import argparse  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 

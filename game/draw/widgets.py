@@ -59,9 +59,12 @@ def ui_theme(palette: Palette, scale: float) -> dict:
 
 
 def text(surface: pygame.Surface, line: str, pos, size: int, colour: Colour, *,
-         anchor: str = "topleft", style: str = "regular") -> pygame.Rect:
-    """Draw `line` at `pos` (the rect point named by `anchor`); returns the rect drawn."""
+         anchor: str = "topleft", style: str = "regular", max_width: int | None = None) -> pygame.Rect:
+    """Draw `line` at `pos` (the rect point named by `anchor`), shrunk to fit `max_width`."""
     image = font(size, style).render(line, True, colour)
+    while max_width and image.get_width() > max_width and size > 9:
+        size = max(9, int(size * 0.9))
+        image = font(size, style).render(line, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect

@@ -62,17 +62,21 @@ def centre_square(piece: str, orientation: int) -> tuple[int, int]:
     return min(shape, key=lambda rc: ((rc[0] - (rows - 1) / 2) ** 2 + (rc[1] - (cols - 1) / 2) ** 2, rc))
 
 
+def stuck(position: Position) -> tuple[str | None, str]:
+    """For a position with no completion: (a piece to take back or None, the engine's reason)."""
+    from solver.genius import search
+    return search.blame(position), search.unsolvable_reason(position) or ""
+
+
 def difficulty(solutions: int) -> str:
-    """A word for how hard a roll is, from its number of solutions."""
+    """A word for how hard a roll is from its number of solutions (fewer is harder). The
+    bands follow the spread over random default rolls: from about 70 to 19,000, median 1,200."""
     if solutions <= 0:
         return "impossible"
-    if solutions <= 10:
-        return "very hard"
-    if solutions <= 60:
-        return "hard"
-    if solutions <= 300:
-        return "medium"
-    return "easy"
+    for limit, word in ((100, "very hard"), (500, "hard"), (1500, "medium"), (4000, "easy")):
+        if solutions <= limit:
+            return word
+    return "very easy"
 
 
 class GeniusScene(Scene):
@@ -193,8 +197,8 @@ class GeniusScene(Scene):
         w, h = app.size
         top = app.px(70)
         margin = app.px(14)
-        body = pygame.Rect(margin, top, w - 2 * margin, h - top - margin)
-        dice_h = app.px(64)
+        body = pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+        dice_h = app.px(72)
         left_w = min(body.height, int(body.width * 0.58))
         board_area = pygame.Rect(body.x, body.y, left_w, body.height - dice_h)
         geo = BoardGeometry.fit(board_area)
@@ -273,7 +277,7 @@ class GeniusScene(Scene):
         else:
             self.cancel_button.hide()
         if m is not None and self.mode != "free" and not self.id_entry.is_focused:
-            self.id_entry.set_text(m.game_id)
+            self.id_entry.set_text("" if self.roll is not None else m.game_id)
 
     # ------------------------------------------------------------------ the match
     @property
@@ -440,7 +444,7 @@ class GeniusScene(Scene):
 
         def work(job):
             found = search.hint(pos)
-            return ("hint", found) if found else ("blame", search.blame(pos))
+            return ("hint", found) if found else ("stuck", stuck(pos))
 
         self.run_job("Looking for a hint", work, lambda result: self._show_hint(pos, result))
 
@@ -452,12 +456,20 @@ class GeniusScene(Scene):
             piece, cells = value
             self.hint = (piece, frozenset(cells), 4.0)
             self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
-        elif value:
-            self.status = f"No solution keeps these pieces: take {value} back"
-            self.hint = (value, self.position.placed[value], 4.0)
         else:
-            self.status = "This board has no solution at all"
+            self._stuck(value)
         self.app.toasts.show(self.status, 4)
+
+    def _stuck(self, value: tuple[str | None, str]) -> None:
+        """Say why there is no way on, and which piece to take back if one would do."""
+        piece, reason = value
+        if piece:
+            self.status = f"No solution keeps these pieces: take {piece} back"
+            self.hint = (piece, self.position.placed[piece], 4.0)
+        elif self.position.placed and reason == "no solution keeps these pieces":
+            self.status = "No solution keeps these pieces: take some back"
+        else:
+            self.status = f"This board has no solution: {reason}"
 
     def ask_solve(self) -> None:
         from solver.genius import search
@@ -467,7 +479,9 @@ class GeniusScene(Scene):
 
         def work(job):
             found = search.solve(pos, cancelled=job.cancelled)
-            return ("solution", found) if found else ("blame", search.blame(pos))
+            if found is None and job.cancelled():
+                return ("cancelled", None)
+            return ("solution", found) if found else ("stuck", stuck(pos))
 
         self.run_job("Solving", work, lambda result: self._start_solve(pos, result))
 
@@ -479,11 +493,8 @@ class GeniusScene(Scene):
             self.solve_queue = [(p, value.placed[p]) for p in PIECES if p not in pos.placed]
             self.solve_clock = 0.0
             self.status = "Solving..."
-        else:
-            self.status = (f"No solution keeps these pieces: take {value} back" if value
-                           else "This board has no solution at all")
-            if value:
-                self.hint = (value, self.position.placed[value], 4.0)
+        elif kind == "stuck":
+            self._stuck(value)
             self.app.toasts.show(self.status, 4)
 
     def ask_count(self, blockers) -> None:
@@ -1063,8 +1074,9 @@ class GeniusScene(Scene):
         elif not line and self.match is not None and self.mode != "free":
             n = self.match.meta.get("solutions")
             line = f"This roll: {n} solutions ({difficulty(n)})" if n is not None else \
-                "Drag pieces onto the board; R or the wheel turns, F flips"
-        text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text)
+                "Drag a piece to the board: R or wheel turns, F flips"
+        text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
+             max_width=area.width - (app.px(110) if self.job is not None else 0))
 
     def draw_help(self, surface) -> None:
         app, pal = self.app, self.app.palette

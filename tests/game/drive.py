@@ -1,0 +1,96 @@
+"""Scripted input for the game: events as a player makes them, and an independent legality check."""
+from __future__ import annotations
+
+import pygame
+
+from tests.validate_genius import LEGAL, _canon
+
+
+def frame(app, *events, dt: float = 1 / 60) -> None:
+    app.frame(dt, list(events))
+
+
+def key(app, k, mod=0) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def press(app, pos, button=1) -> None:
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos))
+
+
+def release(app, pos, button=1) -> None:
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos))
+
+
+def move(app, pos) -> None:
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+
+
+def wheel(app, y) -> None:
+    frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
+
+
+def drag(app, start, end, steps: int = 3) -> None:
+    press(app, start)
+    for i in range(1, steps + 1):
+        move(app, (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps))
+    release(app, end)
+
+
+def finish_roll(app, scene) -> None:
+    for _ in range(200):
+        if scene.roll is None:
+            return
+        frame(app, dt=0.05)
+    raise AssertionError("the roll animation never ended")
+
+
+def assert_legal(position) -> None:
+    """Independently of solver/: blockers are 7 cells, pieces have legal shapes, nothing overlaps."""
+    blockers = set(position.blockers)
+    assert len(blockers) == 7
+    seen = set(blockers)
+    for piece, cells in position.placed.items():
+        cells = set(cells)
+        assert _canon(divmod(c, 6) for c in cells) in LEGAL[piece], f"{piece} has a wrong shape"
+        assert not cells & seen, f"{piece} overlaps"
+        seen |= cells
+
+
+def slot_of(scene, piece):
+    from solver.genius.pieces import PIECES
+    return scene.layout()["slots"][PIECES.index(piece)]
+
+
+def cell_centre(scene, cell):
+    return scene.layout()["geo"].cell_rect(cell).center
+
+
+def turn_until(app, scene, piece, cells) -> None:
+    """Press R / F while holding `piece` until it has the orientation of `cells` (R R R F R R R)."""
+    from solver.genius.pieces import orientation_of
+    want = orientation_of(piece, cells)
+    for i in range(8):
+        if scene.held.orientation == want:
+            return
+        key(app, pygame.K_f if i == 3 else pygame.K_r)
+    raise AssertionError(f"could not turn {piece} to orientation {want}")
+
+
+def grabbed_cell(scene, cells) -> int:
+    """The board cell that must be under the pointer for the held piece to land on `cells`."""
+    r0 = min(c // 6 for c in cells)
+    c0 = min(c % 6 for c in cells)
+    gr, gc = scene.held.grab
+    return (r0 + gr) * 6 + c0 + gc
+
+
+def place_by_mouse(app, scene, piece, cells) -> None:
+    """Drag `piece` from the tray, turn it with R/F on the way, drop it on `cells`."""
+    press(app, slot_of(scene, piece).center)
+    assert scene.held is not None and scene.held.piece == piece
+    move(app, (slot_of(scene, piece).centerx + 30, slot_of(scene, piece).centery))
+    turn_until(app, scene, piece, cells)
+    target = cell_centre(scene, grabbed_cell(scene, cells))
+    move(app, target)
+    release(app, target)

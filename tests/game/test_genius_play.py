@@ -1,0 +1,252 @@
+"""The Genius scene driven by scripted mouse and key events, as a player would."""
+import random
+
+import pygame
+import pytest
+
+from game.scenes.genius import AUTOSAVE, GeniusScene
+from solver.genius import dice, search
+from solver.genius.pieces import PIECES, orientation_of, orientations
+from solver.genius.position import Position
+from tests.game.drive import (assert_legal, cell_centre, drag, finish_roll, frame, key, move, place_by_mouse,
+                              press, release, slot_of, wheel)
+from tests.validate_genius import check_position
+
+BOARD = "A1A2A4A6B4D5E1"
+
+
+def test_a_roll_animates_then_the_clock_starts(app):
+    scene = GeniusScene(app, new=True, rng=random.Random(11))
+    app.push(scene)
+    frame(app)
+    assert scene.roll is not None and not scene.match.timer.running
+    seed = scene.match.meta["seed"]
+    assert scene.match.start.blockers == frozenset(dice.builtin("default").roll(seed))
+    assert scene.match.meta["rolled"] == list(dice.builtin("default").roll(seed))
+    finish_roll(app, scene)
+    assert scene.match.timer.running
+    assert scene.id_entry.get_text() == scene.match.game_id == Position.from_blockers(
+        dice.builtin("default").roll(seed)).notation()
+
+
+def test_a_key_skips_the_roll(app):
+    scene = GeniusScene(app, new=True)
+    app.push(scene)
+    frame(app)
+    key(app, pygame.K_SPACE)
+    frame(app)
+    assert scene.roll is None and scene.match.timer.running
+
+
+def test_drag_rotate_flip_undo_redo(app, genius):
+    start = genius.position
+    press(app, slot_of(genius, "4-L").center)
+    o0 = genius.held.orientation
+    wheel(app, 1)
+    o1 = genius.held.orientation
+    assert o1 != o0 and len(orientations("4-L")[o1]) == 4
+    key(app, pygame.K_f)
+    assert genius.held.orientation not in (o1,)
+    wheel(app, -1)
+    release(app, slot_of(genius, "4-L").center)   # a click: the piece stays in hand
+    assert genius.held is not None and genius.held.sticky
+    key(app, pygame.K_ESCAPE)
+    assert genius.held is None and genius.position == start and app.running
+
+    place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])          # B1 C1 D1 D2
+    assert genius.position.placed["4-L"] == frozenset({6, 12, 18, 19})
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert genius.position == start
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert "4-L" in genius.position.placed
+    key(app, pygame.K_r, pygame.KMOD_LCTRL)
+    assert genius.position == start and genius.match.can_undo
+
+
+def test_an_illegal_drop_changes_nothing_and_says_why(app, genius):
+    start = genius.position
+    press(app, slot_of(genius, "4-O").center)
+    grab = genius.held.grab
+    # put the square's top-left on A1, a blocker
+    target = cell_centre(genius, grab[0] * 6 + grab[1])
+    move(app, target)
+    cells, reason = genius.target()
+    assert reason == start.check("4-O", cells) and reason.startswith("on a blocker")
+    release(app, target)
+    assert genius.position == start and genius.held is None
+    assert reason in app.toasts.latest
+
+
+def test_pick_up_a_placed_piece_and_move_or_return_it(app, genius):
+    place_by_mouse(app, genius, "2", [33, 34])          # F4 F5
+    placed = genius.position
+    drag(app, cell_centre(genius, 33), cell_centre(genius, 31))   # now F2 F3
+    assert genius.position.placed["2"] == frozenset({31, 32}) and genius.match.index == 2
+    drag(app, cell_centre(genius, 31), slot_of(genius, "4-I").center)   # back to the tray
+    assert "2" not in genius.position.placed
+    genius.undo()
+    genius.undo()
+    assert genius.position == placed
+
+
+def solution_of(position):
+    done = search.solve(position)
+    check_position(done, position.blockers, keep=position.placed)
+    return done
+
+
+def test_complete_the_board_with_the_mouse_records_the_time(app, genius):
+    done = solution_of(genius.position)
+    for piece in PIECES:
+        assert not genius.match.finished
+        place_by_mouse(app, genius, piece, done.placed[piece])
+        assert_legal(genius.position)
+    check_position(genius.position, done.blockers)
+    assert genius.match.finished and not genius.match.timer.running
+    assert genius.celebration is not None
+    best = app.statistics["genius"]["best"]["game ID"]
+    assert best == pytest.approx(genius.match.elapsed, abs=0.01)
+    assert app.storage.statistics()["genius"]["best"]["game ID"] == best
+    for _ in range(10):
+        frame(app, dt=0.4)
+    assert genius.celebration is None
+    app.pop()
+    assert not app.storage.exists(AUTOSAVE)
+
+
+def test_keyboard_alone_fills_the_board(app, genius):
+    done = solution_of(genius.position)
+    for n, piece in enumerate(PIECES):
+        cells = done.placed[piece]
+        key(app, pygame.K_1 + n)
+        assert genius.held.piece == piece
+        want = orientation_of(piece, cells)
+        for i in range(8):
+            if genius.held.orientation == want:
+                break
+            key(app, pygame.K_f if i == 3 else pygame.K_e)
+        r0, c0 = min(c // 6 for c in cells), min(c % 6 for c in cells)
+        goal = (r0 + genius.held.grab[0], c0 + genius.held.grab[1])
+        while genius.cursor != goal:
+            r, c = genius.cursor
+            key(app, pygame.K_DOWN if r < goal[0] else pygame.K_UP if r > goal[0] else
+                pygame.K_RIGHT if c < goal[1] else pygame.K_LEFT)
+        key(app, pygame.K_RETURN)
+        assert genius.position.placed[piece] == cells
+    assert genius.match.finished
+    check_position(genius.position)
+    # keyboard pick-up of a placed piece is refused once the board is full
+    key(app, pygame.K_RETURN)
+    assert genius.held is None
+
+
+def test_save_and_load_keep_the_board_and_the_clock(app, genius, tmp_path):
+    place_by_mouse(app, genius, "4-O", [14, 15, 20, 21])
+    genius.match.timer._base += 30            # as if half a minute went by
+    saved_at = genius.match.elapsed
+    genius.save_to(tmp_path / "mine")
+    position = genius.position
+    genius.do("new")
+    finish_roll(app, genius)
+    assert genius.position != position
+    assert genius.load_from(tmp_path / "mine.json")
+    assert genius.position == position and genius.match.can_undo
+    assert genius.match.elapsed >= saved_at
+    (tmp_path / "bad.json").write_text("{}")
+    assert not genius.load_from(tmp_path / "bad.json") and "bad.json" in app.toasts.latest
+    assert genius.position == position
+
+
+def test_the_close_box_saves_and_the_game_comes_back(app, genius):
+    place_by_mouse(app, genius, "3-I", [30, 31, 32])
+    position = genius.position
+    frame(app, pygame.event.Event(pygame.QUIT))
+    assert not app.running and app.storage.exists(AUTOSAVE)
+    again = GeniusScene(app)
+    assert again.position == position and again.match.can_undo
+
+
+def test_a_typed_game_id_plays_and_a_bad_one_is_refused(app, genius):
+    genius.id_entry.set_text(" a1a2a3a4a5a6b1 ")
+    frame(app)
+    genius.do("play_id")
+    assert genius.match.game_id == "A1A2A3A4A5A6B1"
+    assert not genius.play_id("A1A1")
+    assert "Game ID" in app.toasts.latest and genius.match.game_id == "A1A2A3A4A5A6B1"
+
+
+def test_hint_names_a_piece_of_a_solution(app, genius):
+    genius.do("hint")
+    app.worker.drain()
+    piece, cells, _ = genius.hint
+    after = genius.position.place(piece, cells)
+    check_position(search.solve(after), after.blockers, keep=after.placed)
+    assert genius.match.meta["assisted"]
+
+
+def test_hint_on_a_dead_end_says_which_piece_to_take_back(app, genius):
+    pos = genius.position
+    dead = next(pos.place("1", [c]) for c in sorted(pos.empty) if search.solve(pos.place("1", [c])) is None)
+    genius.match.play(dead)
+    genius.do("hint")
+    app.worker.drain()
+    assert genius.status == "No solution keeps these pieces: take 1 back"
+
+
+def test_solve_animates_a_full_board_without_recording_a_best_time(app, genius):
+    some = solution_of(genius.position)
+    place_by_mouse(app, genius, "4-T", some.placed["4-T"])
+    kept = dict(genius.position.placed)
+    genius.do("solve")
+    app.worker.drain()
+    for _ in range(60):
+        frame(app, dt=0.1)
+        assert_legal(genius.position)
+    check_position(genius.position, keep=kept)
+    assert genius.match.finished and "game ID" not in app.statistics["genius"]["best"]
+
+
+def test_count_rates_the_roll(app, genius):
+    genius.do("count")
+    app.worker.drain()
+    n = search.count(Position.parse(BOARD))
+    assert genius.status.startswith(f"{n} solutions")
+    assert genius.match.meta["solutions"] == n
+
+
+def test_free_mode_says_at_once_why_a_board_fails(app, genius):
+    genius.do("free")
+    one_colour = [0, 2, 4, 7, 9, 11, 12]     # all on the A1 colour of the checkerboard
+    for cell in one_colour:
+        press(app, cell_centre(genius, cell))
+        release(app, cell_centre(genius, cell))
+    app.worker.drain()
+    assert genius.status == "Unsolvable: all 7 blockers on one checkerboard colour"
+    assert not genius.buttons["free_play"].is_enabled
+    for cell in one_colour:                  # click them again: gone
+        press(app, cell_centre(genius, cell))
+    assert not genius.free_blockers
+    good = sorted(Position.parse(BOARD).blockers)
+    for cell in good:
+        press(app, cell_centre(genius, cell))
+    app.worker.drain()
+    assert genius.status == "Solvable: press Play"
+    genius.do("free_play")
+    assert genius.mode == "play" and genius.match.start.blockers == frozenset(good)
+
+
+def test_race_two_players_same_roll(app, genius):
+    genius.do("race")
+    finish_roll(app, genius)
+    start = genius.match.start
+    assert genius.hidden() and not genius.match.timer.running
+    key(app, pygame.K_RETURN)                         # player 1 starts
+    assert not genius.hidden() and genius.match.timer.running
+    done = solution_of(start)
+    for piece in PIECES:
+        place_by_mouse(app, genius, piece, done.placed[piece])
+    assert genius.race["times"][0] is not None and genius.race["turn"] == 1 and genius.hidden()
+    key(app, pygame.K_RETURN)                         # player 2, same board, empty
+    assert genius.match.start == start and not genius.position.placed
+    genius.do("give_up")
+    assert genius.race["turn"] == 2 and genius.status.startswith("Player 1 wins")

@@ -1,0 +1,92 @@
+import pytest
+
+from game.match import Match, Timer, format_time
+from solver.errors import SquarewiseError
+from solver.genius.position import Position
+
+BOARD = "A1A2A4A6B4D5E1"
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_undo_redo_restart():
+    start = Position.parse(BOARD)
+    m = Match(start)
+    a = start.place("1", [35])
+    b = a.place("2", [33, 34])
+    m.play(a)
+    m.play(b)
+    assert m.position == b and m.can_undo and not m.can_redo
+    assert m.undo() and m.position == a and m.can_redo
+    assert m.redo() and m.position == b
+    m.undo()
+    m.play(a.place("3-I", [30, 31, 32]))
+    assert not m.can_redo, "a new move drops the redo stack"
+    assert m.restart() and m.position == start and m.undo() and m.position != start
+    assert m.game_id == BOARD
+
+
+def test_timer_pauses_and_stops_on_a_full_board():
+    clock = FakeClock()
+    t = Timer(running=True, clock=clock)
+    clock.now += 5
+    t.stop()
+    clock.now += 100
+    assert t.elapsed == pytest.approx(5)
+    t.start()
+    clock.now += 2
+    assert t.elapsed == pytest.approx(7)
+    assert format_time(65) == "1:05" and format_time(3700) == "1:01:40" and format_time(None) == "\u2014"
+
+
+def test_completing_stops_the_clock_and_undo_restarts_it():
+    from solver.genius import search
+    clock = FakeClock()
+    start = Position.parse(BOARD)
+    solution = search.solve(start)
+    m = Match(start, timer=Timer(running=True, clock=clock))
+    clock.now += 10
+    assert m.play(solution) is True and m.finished
+    clock.now += 50
+    assert m.elapsed == pytest.approx(10)
+    m.undo()
+    clock.now += 1
+    assert not m.finished and m.elapsed == pytest.approx(11)
+
+
+def test_save_and_load_keep_history_clock_and_meta():
+    clock = FakeClock()
+    start = Position.parse(BOARD)
+    m = Match(start, meta={"dice": "default", "seed": 7}, timer=Timer(running=True, clock=clock))
+    m.play(start.place("1", [35]))
+    m.play(m.position.place("4-O", [14, 15, 20, 21]))
+    m.undo()
+    clock.now += 42.5
+    data = m.to_dict()
+    later = FakeClock()
+    again = Match.from_dict(data, Position.parse, puzzle="genius", clock=later)
+    assert again.position == m.position and again.history == m.history and again.can_redo
+    assert again.meta == {"dice": "default", "seed": 7}
+    later.now += 1
+    assert again.elapsed == pytest.approx(43.5) and again.timer.running
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda d: d.pop("history"),
+    lambda d: d.update(index=5),
+    lambda d: d.update(elapsed="soon"),
+    lambda d: d.update(start="A1A2"),
+    lambda d: d.update(puzzle="macmahon"),
+    lambda d: d.update(history=["A1A2A4A6B4D5E2"]),
+])
+def test_bad_saves_are_refused_with_a_reason(mutate):
+    data = Match(Position.parse(BOARD)).to_dict()
+    mutate(data)
+    with pytest.raises(SquarewiseError):
+        Match.from_dict(data, Position.parse, puzzle="genius")

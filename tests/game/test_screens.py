@@ -1,0 +1,103 @@
+"""Rendering and the shell: pixels of a known position, title, settings, resizing, the smoke test."""
+import subprocess
+import sys
+
+import pygame
+import pygame_gui
+
+from game.draw.theme import PALETTES
+from game.scenes.genius import GeniusScene
+from game.scenes.registry import PUZZLES
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from solver.genius.pieces import PIECES
+from tests.game.drive import frame, key
+
+KNOWN = "A1A2A4A6B4D5E1/1:F6/4-O:C2C3D2D3"
+
+
+def test_pixels_of_a_known_position(app):
+    for name in ("classic", "colourblind"):
+        app.settings["palette"] = name
+        app.restyle()
+        scene = GeniusScene(app, game_id=KNOWN)
+        app.push(scene)
+        frame(app)
+        pal = PALETTES[name]
+        geo = scene.layout()["geo"]
+        surface = app.surface
+        for cell in (0, 1, 3, 5, 9, 22, 24):                        # the blockers
+            assert surface.get_at(geo.cell_rect(cell).center)[:3] == pal.blocker
+        for piece, cell in (("1", 35), ("4-O", 14), ("4-O", 19)):  # a piece's cell shows its colour
+            x, y = geo.cell_rect(cell).center
+            near = {tuple(surface.get_at((x + dx, y + dy))[:3]) for dx in (-2, 0, 2) for dy in (-2, 0, 2)}
+            assert pal.piece_colour(PIECES.index(piece)) in near
+        empty = geo.cell_rect(7).center                              # B2 is empty
+        assert surface.get_at(empty)[:3] == pal.cell
+        luminance = lambda c: 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2]
+        assert luminance(pal.blocker) < 60 < luminance(pal.cell)
+        app.pop()
+
+
+def test_title_lists_the_registry_and_opens_genius(app):
+    title = TitleScene(app)
+    app.push(title)
+    frame(app)
+    for (button, action), entry in zip(title.choices, PUZZLES):
+        assert entry.title in button.text
+        assert button.is_enabled == entry.available()
+        assert ("coming" in button.text) != entry.available()
+    genius_index = [e.key for e in PUZZLES].index("genius")
+    while title.selected != genius_index:
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, GeniusScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title and app.running
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_settings_change_palette_and_persist(app):
+    app.push(TitleScene(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    frame(app)
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Colour-blind safe",
+                                  ui_element=settings.palette_menu))
+    assert app.palette.name == "colourblind" and app.settings["labels"] is True
+    assert app.storage.settings()["palette"] == "colourblind"
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Alternative",
+                                  ui_element=app.top.dice_menu))
+    assert app.storage.settings()["dice"] == "alternative"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene)
+
+
+def test_resizing_rescales_the_board_and_the_widgets(app):
+    scene = GeniusScene(app, game_id=KNOWN)
+    app.push(scene)
+    frame(app)
+    big = scene.layout()["geo"].cell
+    app.window.size = (820, 580)
+    frame(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=820, y=580))
+    assert app.size == (820, 580) and app.ui.window_resolution == (820, 580)
+    small = scene.layout()["geo"].cell
+    assert small < big
+    window = pygame.Rect(0, 0, *app.size)
+    for widget in scene.widgets:
+        if widget.visible:
+            assert window.contains(widget.rect), f"{widget} sticks out of the window"
+    app.window.size = (300, 200)
+    assert app.window.size == (800, 560), "the window has a minimum size"
+
+
+def test_smoke_test_flag(tmp_path):
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "SQUAREWISE_DATA_DIR": str(tmp_path),
+           "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "game", "--smoke-test", "1.5"], capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    first = [line for line in out.stdout.splitlines() if line.startswith("first frame:")]
+    assert first and float(first[0].split()[2]) < 5
+    assert (tmp_path / "settings.json").exists()

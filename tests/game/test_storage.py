@@ -1,0 +1,65 @@
+import json
+
+import pytest
+
+from game.storage import DEFAULT_SETTINGS, Storage, read_versioned, record_time, write_json_atomic
+from game.storage import data_dir as folder_now
+from solver.errors import SquarewiseError
+
+
+def test_env_var_chooses_the_folder(data_dir):
+    assert folder_now() == data_dir and data_dir.is_dir()
+
+
+def test_round_trip_and_defaults_merge(tmp_path):
+    store = Storage(tmp_path)
+    assert store.settings() == DEFAULT_SETTINGS
+    settings = store.settings()
+    settings["palette"] = "colourblind"
+    settings["extra"] = {"kept": 1}
+    store.write("settings", settings)
+    again = Storage(tmp_path).settings()
+    assert again["palette"] == "colourblind" and again["extra"] == {"kept": 1}
+    assert again["dice"] == DEFAULT_SETTINGS["dice"]
+    doc = json.loads((tmp_path / "settings.json").read_text())
+    assert doc["version"] == 1 and doc["data"]["palette"] == "colourblind"
+
+
+@pytest.mark.parametrize("junk", ["{not json", "[1, 2]", '{"version": 1}', '{"version": 99, "data": {}}',
+                                  '{"data": {}}', "\xff\xfe"])
+def test_a_corrupt_file_gives_defaults_a_warning_and_is_kept(tmp_path, capsys, junk):
+    (tmp_path / "settings.json").write_text(junk, encoding="latin-1")
+    store = Storage(tmp_path)
+    assert store.settings() == DEFAULT_SETTINGS
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "warning" in err[0] and "settings.json" in err[0]
+    kept = tmp_path / "settings.json.corrupt-1"
+    assert kept.read_bytes() == junk.encode("latin-1")
+    assert not (tmp_path / "settings.json").exists()
+    (tmp_path / "settings.json").write_text(junk, encoding="latin-1")
+    Storage(tmp_path).settings()
+    assert (tmp_path / "settings.json.corrupt-2").exists() and kept.exists()
+
+
+def test_atomic_write_leaves_the_old_file_when_writing_fails(tmp_path):
+    path = tmp_path / "stats.json"
+    write_json_atomic(path, {"version": 1, "data": {"a": 1}})
+    with pytest.raises(TypeError):
+        write_json_atomic(path, {"version": 1, "data": {"a": object()}})
+    assert read_versioned(path) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]
+
+
+def test_read_versioned_names_the_file(tmp_path):
+    with pytest.raises(SquarewiseError, match="missing.json"):
+        read_versioned(tmp_path / "missing.json")
+
+
+def test_record_time_keeps_the_best_per_key():
+    stats = {}
+    assert record_time(stats, "genius", "default", 100.0)
+    assert not record_time(stats, "genius", "default", 120.0)
+    assert record_time(stats, "genius", "default", 90.5)
+    assert record_time(stats, "genius", "alternative", 200.0)
+    assert stats["genius"]["best"] == {"default": 90.5, "alternative": 200.0}
+    assert stats["genius"]["solved"] == 4

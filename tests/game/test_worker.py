@@ -1,0 +1,45 @@
+import threading
+import time
+
+from game.worker import Worker
+from solver.genius import search
+from solver.genius.position import Position
+
+
+def test_result_is_delivered_on_poll_on_the_calling_thread():
+    worker = Worker()
+    seen = []
+    job = worker.submit("count", lambda job: search.count(Position.parse("A1A2A4A6B4D5E1"), progress=job.report),
+                        lambda job: seen.append((job.result, threading.current_thread())))
+    assert job.wait(30)
+    assert seen == []
+    worker.poll()
+    assert seen == [(search.count(Position.parse("A1A2A4A6B4D5E1")), threading.current_thread())]
+    assert job.fraction == 1.0
+
+
+def test_cancel_stops_the_search_and_drops_the_callback():
+    worker = Worker()
+    started = threading.Event()
+    seen = []
+
+    def slow(job):
+        started.set()
+        while not job.cancelled():
+            time.sleep(0.001)
+        return "stopped"
+
+    job = worker.submit("slow", slow, seen.append)
+    started.wait(5)
+    assert worker.busy == [job]
+    job.cancel()
+    assert job.wait(5) and job.result == "stopped"
+    worker.poll()
+    assert seen == [] and worker.jobs == []
+
+
+def test_errors_are_reported_not_lost():
+    worker = Worker()
+    job = worker.submit("bad", lambda job: 1 / 0)
+    worker.drain()
+    assert isinstance(job.error, ZeroDivisionError) and job.delivered

@@ -101,8 +101,15 @@ def orbit_rows(board: Board, reps: np.ndarray) -> np.ndarray:
     """Every image of every representative, distinct and sorted: the whole solution set."""
     if len(reps) == 0:
         return np.asarray(reps, np.uint8).reshape(0, board.size)
-    every = np.unique(np.concatenate(list(images(board, np.asarray(reps, np.uint8)))), axis=0)
-    return every
+    return unique_rows(np.concatenate(list(images(board, np.asarray(reps, np.uint8)))))
+
+
+def unique_rows(rows: np.ndarray) -> np.ndarray:
+    """The distinct rows of a uint8 array, in lexicographic order (compared as bytes: fast)."""
+    rows = np.ascontiguousarray(rows, np.uint8)
+    width = rows.shape[1]
+    distinct = np.unique(rows.view(np.dtype((np.void, width))).ravel())
+    return distinct.view(np.uint8).reshape(-1, width)
 
 
 def position_codes(position: Position) -> np.ndarray:

@@ -1,0 +1,304 @@
+"""Solve, hint, blame, count and classify MacMahon positions.
+
+Two engines answer "how does this position go on?":
+- the *solution table*: every solution of the board as numpy rows of codes (see
+  symmetry.py). For the 4 x 6 board it is rebuilt from the 13,328 shipped class
+  representatives (assets/macmahon/4x6x3.classes) in a few tens of milliseconds; for other
+  boards of at most 3 colours it is listed by the meet-in-the-middle search (halves.py) the
+  first time it is needed. A position is then solvable exactly when some row agrees with
+  every placed tile, which numpy checks for all rows at once.
+- a depth-first search for boards too large to list (4 colours and more): the most
+  constrained cell first, candidates looked up by the colours the neighbours require,
+  symmetric tiles' repeated rotations removed, a bitmask of used tiles.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable
+
+import numpy as np
+
+from .halves import all_solutions
+from .position import Board, Position
+from .scan import transpose_colours
+from .store import load_asset
+from .symmetry import (canonical, canonical_codes, code_table, orbit_rows, position_codes,
+                       position_from_codes)
+from .tiles import COLOUR_LETTERS
+
+__all__ = ["solve", "hint", "blame", "count", "census", "canonical", "solution_classes",
+           "solution_table", "is_solvable"]
+
+TABLE_MAX_COLOURS = 3   # boards with more colours have too many tiles to list
+EMPTY = 255
+
+_tables: dict[Board, np.ndarray] = {}
+
+
+class Cancelled(Exception):
+    """Raised inside the depth-first search when the caller cancels."""
+
+
+# ----------------------------------------------------------------------------- solution table
+
+def _from_transposed(board: Board) -> np.ndarray | None:
+    """The table of a board taller than wide, from the shipped classes of its transpose."""
+    other = Board(board.cols, board.rows, board.colours, board.border)
+    reps = load_asset(other)
+    if reps is None:
+        return None
+    rows = orbit_rows(other, reps)
+    table = code_table(board)
+    tiles = other.tiles
+    code_map = np.zeros(len(tiles) * 4, np.uint8)
+    letters = COLOUR_LETTERS
+    for code in range(len(tiles) * 4):
+        t, k = divmod(code, 4)
+        colours = tiles[t][4 - k:] + tiles[t][:4 - k] if k else tiles[t]
+        seen = "".join(letters[i] for i in transpose_colours([letters.index(ch) for ch in colours]))
+        code_map[code] = table[seen]
+    perm = [c * board.cols + r for r in range(other.rows) for c in range(other.cols)]
+    out = np.empty_like(rows)
+    out[:, perm] = code_map[rows]
+    return out[np.lexsort(out.T[::-1])]
+
+
+def solution_table(board: Board, jobs: int | None = 1, progress=None, cancelled=None) -> np.ndarray | None:
+    """Every solution of `board` as sorted rows of codes, or None if the board is too large
+    to list (or the listing was cancelled). Computed once per process."""
+    if board in _tables:
+        return _tables[board]
+    if board.colours > TABLE_MAX_COLOURS:
+        return None
+    reps = load_asset(board)
+    if reps is not None:
+        table = orbit_rows(board, reps)
+    else:
+        table = _from_transposed(board)
+        if table is None:
+            table = all_solutions(board, jobs=jobs, progress=progress, cancelled=cancelled)
+            if table is None:
+                return None
+    _tables[board] = table
+    return table
+
+
+def _matches(table: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    placed = np.flatnonzero(codes != EMPTY)
+    if len(placed) == 0:
+        return np.ones(len(table), bool)
+    return (table[:, placed] == codes[placed]).all(axis=1)
+
+
+# ----------------------------------------------------------------------------- depth-first search
+
+@lru_cache(maxsize=None)
+def _orientations(board: Board) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(tile, rotation, colour indices) for every distinct look of every tile."""
+    out = []
+    for code in sorted(set(code_table(board).values())):
+        t, k = divmod(code, 4)
+        colours = board.tiles[t][4 - k:] + board.tiles[t][:4 - k] if k else board.tiles[t]
+        out.append((t, k, tuple(COLOUR_LETTERS.index(ch) for ch in colours)))
+    return tuple(out)
+
+
+class _Lookup:
+    """Candidates by required colours. A key is sum((colour + 1) * base**side) over the sides
+    top, right, bottom, left, with 0 for a side whose colour is still free."""
+
+    def __init__(self, board: Board):
+        self.orients = _orientations(board)
+        self.base = board.colours + 1
+        self.cache: dict[int, list] = {}
+
+    def __getitem__(self, key: int) -> list:
+        found = self.cache.get(key)
+        if found is None:
+            want = [(key // self.base ** side) % self.base - 1 for side in range(4)]
+            found = [(t, 1 << t, k, c) for t, k, c in self.orients
+                     if all(w < 0 or w == have for w, have in zip(want, c))]
+            self.cache[key] = found
+        return found
+
+
+@lru_cache(maxsize=None)
+def _lookup(board: Board) -> _Lookup:
+    return _Lookup(board)
+
+
+def _dfs(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:
+    """A completion by depth-first search, or None if none exists; Cancelled if cancelled."""
+    board = position.board
+    if position.clashes():
+        return None
+    border = COLOUR_LETTERS.index(board.border)
+    lookup = _lookup(board)
+    colours: list = [None] * board.size
+    used = 0
+    for cell, v in enumerate(position.cells):
+        if v is not None:
+            colours[cell] = tuple(COLOUR_LETTERS.index(ch) for ch in position.colours_at(cell))
+            used |= 1 << v[0]
+    order = _cell_order(position)
+    # per step: the fixed part of the key (border and pre-placed neighbours) and the
+    # neighbours filled earlier in the search, as (cell, their touching side, weight)
+    steps = []
+    for i, cell in enumerate(order):
+        fixed, later = 0, []
+        for side in range(4):
+            weight = lookup.base ** side
+            other = board.neighbour(cell, side)
+            if other is None:
+                fixed += (border + 1) * weight
+            elif colours[other] is not None:
+                fixed += (colours[other][(side + 2) % 4] + 1) * weight
+            elif other in order[:i]:
+                later.append((other, (side + 2) % 4, weight))
+        steps.append((cell, fixed, tuple(later)))
+    cells = list(position.cells)
+    nodes = [0]
+
+    def go(i: int, used: int) -> bool:
+        if i == len(steps):
+            return True
+        nodes[0] += 1
+        if cancelled and nodes[0] & 4095 == 0 and cancelled():
+            raise Cancelled
+        cell, key, later = steps[i]
+        for other, side, weight in later:
+            key += (colours[other][side] + 1) * weight
+        for t, bit, k, c in lookup[key]:
+            if used & bit:
+                continue
+            colours[cell] = c
+            if go(i + 1, used | bit):
+                cells[cell] = (t, k)
+                return True
+        colours[cell] = None
+        return False
+
+    if go(0, used):
+        return Position(board, tuple(cells))
+    return None
+
+
+def _cell_order(position: Position) -> list[int]:
+    """The empty cells in Feldman's order: the four corners, the bottom row, the top row, the
+    left and right sides, then the inside column by column (the border is the most
+    constrained, and its tiles decide the most)."""
+    rows, cols = position.board.rows, position.board.cols
+    R, C = rows - 1, cols - 1
+    corners = [R * cols, R * cols + C, C, 0]
+    bottom = [R * cols + c for c in range(1, C)]
+    top = [c for c in range(C - 1, 0, -1)]
+    left = [r * cols for r in range(1, R)]
+    right = [r * cols + C for r in range(R - 1, 0, -1)]
+    inside = [r * cols + c for c in range(1, C) for r in range(1, R)]
+    order = dict.fromkeys(corners + bottom + top + left + right + inside)
+    return [c for c in order if position.cells[c] is None]
+
+
+# ----------------------------------------------------------------------------- the public API
+
+def solve(position: Position, cancelled: Callable[[], bool] | None = None, *,
+          method: str = "auto") -> Position | None:
+    """A completion of `position`, or None when none exists (or the search was cancelled).
+
+    method: "table" (listed solutions), "dfs" (depth-first search) or "auto" (the table
+    when the board can be listed, else the search).
+    """
+    table = solution_table(position.board, cancelled=cancelled) if method != "dfs" else None
+    if table is not None:
+        hits = np.flatnonzero(_matches(table, position_codes(position)))
+        return position_from_codes(position.board, table[hits[0]]) if len(hits) else None
+    try:
+        return _dfs(position, cancelled)
+    except Cancelled:
+        return None
+
+
+def is_solvable(position: Position, cancelled=None) -> bool:
+    """Whether some solution extends `position`."""
+    return solve(position, cancelled) is not None
+
+
+def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> tuple[int, int, int] | None:
+    """(tile, rotation, cell) that belongs to some completion, or None if there is none.
+
+    With the solution table the hint is the empty cell whose tile is the most certain
+    (the same in the largest share of the completions), so it helps the most.
+    """
+    board = position.board
+    table = solution_table(board, cancelled=cancelled)
+    if table is None:
+        done = solve(position, cancelled)
+        if done is None:
+            return None
+        cell = next((c for c in range(board.size) if position.cells[c] is None), None)
+        return None if cell is None else (*done.cells[cell], cell)
+    codes = position_codes(position)
+    rows = table[_matches(table, codes)]
+    empty = np.flatnonzero(codes == EMPTY)
+    if len(rows) == 0 or len(empty) == 0:
+        return None
+    best = None
+    for cell in empty:
+        counts = np.bincount(rows[:, cell], minlength=len(board.tiles) * 4)
+        code = int(counts.argmax())
+        if best is None or counts[code] > best[0]:
+            best = (int(counts[code]), code, int(cell))
+    _, code, cell = best
+    return code // 4, code % 4, cell
+
+
+def blame(position: Position) -> int | None:
+    """A placed cell whose tile, taken back, makes the position solvable again; None if the
+    position is solvable already or no single cell will do."""
+    board = position.board
+    table = solution_table(board)
+    placed = [c for c, v in enumerate(position.cells) if v is not None]
+    if table is None:
+        if solve(position) is not None:
+            return None
+        return next((c for c in reversed(placed) if solve(position.remove(c)) is not None), None)
+    codes = position_codes(position)
+    if not placed or _matches(table, codes).any():
+        return None
+    wrong = table[:, placed] != codes[placed]
+    single = wrong.sum(axis=1) == 1
+    if not single.any():
+        return None
+    culprits = np.array(placed)[wrong[single].argmax(axis=1)]
+    cells, counts = np.unique(culprits, return_counts=True)
+    return int(cells[counts.argmax()])
+
+
+def census(board: Board, jobs: int | None = None, progress=None, cancelled=None) -> dict | None:
+    """Solutions, classes and how many classes have each orbit size (None if cancelled).
+
+    Always lists the solutions afresh (it never reads the shipped classes)."""
+    table = all_solutions(board, jobs=jobs, progress=progress, cancelled=cancelled)
+    if table is None:
+        return None
+    _tables[board] = table
+    canon, sizes = canonical_codes(board, table)
+    reps, first = np.unique(canon, axis=0, return_index=True)
+    class_sizes = {int(s): int(k) for s, k in zip(*np.unique(sizes[first], return_counts=True))}
+    assert sum(s * k for s, k in class_sizes.items()) == len(table)
+    return {"solutions": int(len(table)), "classes": int(len(reps)), "class_sizes": class_sizes,
+            "representatives": reps}
+
+
+def count(board: Board, jobs: int | None = None, progress=None) -> tuple[int, int]:
+    """(solutions, classes): distinct coloured boards, and boards up to the symmetry group."""
+    result = census(board, jobs, progress)
+    return result["solutions"], result["classes"]
+
+
+def solution_classes(board: Board, jobs: int | None = None, progress=None) -> list[Position]:
+    """One canonical solution per class, in lexicographic order of their codes (stable)."""
+    reps = load_asset(board)
+    if reps is None:
+        reps = census(board, jobs, progress)["representatives"]
+    return [position_from_codes(board, row) for row in reps]

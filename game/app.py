@@ -41,6 +41,7 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, storage: Storage | None = None):
         pygame.display.init()
         pygame.font.init()
+        theme.font.cache_clear()       # fonts from an earlier pygame.init() are dead
         self.storage = storage or Storage()
         self.settings = self.storage.settings()
         self.statistics = self.storage.statistics()

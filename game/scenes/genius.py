@@ -62,10 +62,35 @@ def centre_square(piece: str, orientation: int) -> tuple[int, int]:
     return min(shape, key=lambda rc: ((rc[0] - (rows - 1) / 2) ** 2 + (rc[1] - (cols - 1) / 2) ** 2, rc))
 
 
-def stuck(position: Position) -> tuple[str | None, str]:
-    """For a position with no completion: (a piece to take back or None, the engine's reason)."""
+# Solver jobs: module-level functions of a notation, run in a child process by the worker.
+def job_hint(notation: str, progress=None) -> tuple:
+    """('hint', piece, cells) or ('stuck', piece to take back or None, the engine's reason)."""
     from solver.genius import search
-    return search.blame(position), search.unsolvable_reason(position) or ""
+    position = Position.parse(notation)
+    found = search.hint(position)
+    if found:
+        return ("hint", found[0], sorted(found[1]))
+    return ("stuck", search.blame(position), search.unsolvable_reason(position) or "")
+
+
+def job_solve(notation: str, progress=None) -> tuple:
+    """('solution', notation of the full board) or ('stuck', piece or None, reason)."""
+    from solver.genius import search
+    position = Position.parse(notation)
+    found = search.solve(position)
+    if found:
+        return ("solution", found.notation())
+    return ("stuck", search.blame(position), search.unsolvable_reason(position) or "")
+
+
+def job_count(notation: str, progress=None) -> int:
+    from solver.genius import search
+    return search.count(Position.parse(notation), progress=progress)
+
+
+def job_reason(notation: str, progress=None) -> str | None:
+    from solver.genius import search
+    return search.unsolvable_reason(Position.parse(notation))
 
 
 def difficulty(solutions: int) -> str:
@@ -413,9 +438,11 @@ class GeniusScene(Scene):
             self.play(base.place(h.piece, cells))
 
     # ------------------------------------------------------------------ solver calls
-    def run_job(self, label: str, func, on_done) -> None:
+    def run_job(self, label: str, func, notation: str, on_done) -> None:
+        """Run a solver job (a module-level function of a notation) in a child process."""
         self.cancel_job()
-        self.job = self.app.worker.submit(label, func, lambda job: self._job_done(job, on_done))
+        self.job = self.app.worker.submit_process(label, func, (notation,),
+                                                  lambda job: self._job_done(job, on_done))
         self.status = f"{label}..."
         self.refresh_buttons()
 
@@ -436,33 +463,25 @@ class GeniusScene(Scene):
             self.refresh_buttons()
 
     def ask_hint(self) -> None:
-        from solver.genius import search
         pos = self.position
         self.held = None
         self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
         self.match.meta["assisted"] = True
-
-        def work(job):
-            found = search.hint(pos)
-            return ("hint", found) if found else ("stuck", stuck(pos))
-
-        self.run_job("Looking for a hint", work, lambda result: self._show_hint(pos, result))
+        self.run_job("Looking for a hint", job_hint, pos.notation(), lambda result: self._show_hint(pos, result))
 
     def _show_hint(self, pos: Position, result) -> None:
-        kind, value = result
         if pos != self.position:
             return
-        if kind == "hint":
-            piece, cells = value
+        if result[0] == "hint":
+            _, piece, cells = result
             self.hint = (piece, frozenset(cells), 4.0)
             self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
         else:
-            self._stuck(value)
+            self._stuck(result[1], result[2])
         self.app.toasts.show(self.status, 4)
 
-    def _stuck(self, value: tuple[str | None, str]) -> None:
+    def _stuck(self, piece: str | None, reason: str) -> None:
         """Say why there is no way on, and which piece to take back if one would do."""
-        piece, reason = value
         if piece:
             self.status = f"No solution keeps these pieces: take {piece} back"
             self.hint = (piece, self.position.placed[piece], 4.0)
@@ -472,46 +491,32 @@ class GeniusScene(Scene):
             self.status = f"This board has no solution: {reason}"
 
     def ask_solve(self) -> None:
-        from solver.genius import search
         pos = self.position
         self.held = None
         self.match.meta["assisted"] = True
-
-        def work(job):
-            found = search.solve(pos, cancelled=job.cancelled)
-            if found is None and job.cancelled():
-                return ("cancelled", None)
-            return ("solution", found) if found else ("stuck", stuck(pos))
-
-        self.run_job("Solving", work, lambda result: self._start_solve(pos, result))
+        self.run_job("Solving", job_solve, pos.notation(), lambda result: self._start_solve(pos, result))
 
     def _start_solve(self, pos: Position, result) -> None:
-        kind, value = result
         if pos != self.position:
             return
-        if kind == "solution":
-            self.solve_queue = [(p, value.placed[p]) for p in PIECES if p not in pos.placed]
+        if result[0] == "solution":
+            done = Position.parse(result[1])
+            self.solve_queue = [(p, done.placed[p]) for p in PIECES if p not in pos.placed]
             self.solve_clock = 0.0
             self.status = "Solving..."
-        elif kind == "stuck":
-            self._stuck(value)
+        else:
+            self._stuck(result[1], result[2])
             self.app.toasts.show(self.status, 4)
 
     def ask_count(self, blockers) -> None:
-        from solver.genius import search
         bare = Position.from_blockers(blockers)
 
-        def work(job):
-            return search.count(bare, cancelled=job.cancelled, progress=job.report)
-
         def done(n):
-            if n is None:
-                return
             self.status = f"{n} solution{'s' if n != 1 else ''}: {difficulty(n)}"
             if self.match is not None and self.match.start.blockers == bare.blockers:
                 self.match.meta["solutions"] = n
 
-        self.run_job("Counting solutions", work, done)
+        self.run_job("Counting solutions", job_count, bare.notation(), done)
 
     # ------------------------------------------------------------------ free mode
     def enter_free(self) -> None:
@@ -540,7 +545,6 @@ class GeniusScene(Scene):
         self.refresh_buttons()
 
     def check_free(self) -> None:
-        from solver.genius import search
         board = Position.from_blockers(sorted(self.free_blockers))
 
         def done(reason):
@@ -551,7 +555,7 @@ class GeniusScene(Scene):
             if reason:
                 self.app.toasts.show(self.status, 4, self.app.palette.illegal)
 
-        self.run_job("Checking the board", lambda job: search.unsolvable_reason(board), done)
+        self.run_job("Checking the board", job_reason, board.notation(), done)
 
     def play_free(self) -> None:
         if len(self.free_blockers) != 7:

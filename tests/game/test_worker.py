@@ -43,3 +43,40 @@ def test_errors_are_reported_not_lost():
     job = worker.submit("bad", lambda job: 1 / 0)
     worker.drain()
     assert isinstance(job.error, ZeroDivisionError) and job.delivered
+
+
+def _count_in_child(notation, progress=None):
+    return search.count(Position.parse(notation), progress=progress)
+
+
+def _forever(progress=None):
+    progress(1, 2)
+    while True:
+        time.sleep(0.01)
+
+
+def _fails(progress=None):
+    raise ValueError("no such board")
+
+
+def test_process_jobs_report_progress_deliver_and_cancel():
+    worker = Worker()
+    seen = []
+    job = worker.submit_process("count", _count_in_child, ("A1A2A4A6B4D5E1",), seen.append)
+    worker.drain(30)
+    assert seen == [job] and job.result == search.count(Position.parse("A1A2A4A6B4D5E1"))
+    assert job.fraction == 1.0
+
+    stuck = worker.submit_process("forever", _forever, (), seen.append)
+    deadline = time.monotonic() + 10
+    while stuck.fraction is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert stuck.fraction == 0.5
+    stuck.cancel()
+    assert stuck.wait(5)
+    worker.poll()
+    assert seen == [job]
+
+    bad = worker.submit_process("fails", _fails)
+    worker.drain(10)
+    assert "no such board" in str(bad.error)

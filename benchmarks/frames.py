@@ -1,0 +1,115 @@
+"""Frame times of the game window while dragging a piece, and the time to the first frame.
+
+Runs headless (SDL's dummy video driver unless DISPLAY-less runs are not wanted: set
+SDL_VIDEODRIVER yourself to measure on a real display). Prints medians and the 99th
+percentile; 60 frames per second needs frames under 16.7 ms.
+
+    .venv/bin/python benchmarks/frames.py [--frames 1200]
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SQUAREWISE_DATA_DIR", tempfile.mkdtemp(prefix="squarewise-bench-"))
+
+
+def first_frame(runs: int) -> list[float]:
+    """Seconds from the start of `python -m game --smoke-test` to its first frame, over `runs` runs."""
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "game", "--smoke-test", "0.2"], capture_output=True,
+                              text=True, check=True)
+        wall = time.perf_counter() - start
+        inner = float(next(l for l in done.stdout.splitlines() if l.startswith("first frame:")).split()[2])
+        out.append((inner, wall))
+    return out
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, math.ceil(q * len(values)) - 1)]
+
+
+def _busy(seconds: float, progress=None) -> None:
+    """Solver work for `seconds` (run in the worker's child process)."""
+    from solver.genius import search
+    from solver.genius.position import Position
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        search.count(Position.parse("A1A2A4A6B4D5E1"))
+
+
+def drag_frames(frames: int, with_job: str | None) -> list[float]:
+    import pygame
+    from game.app import App
+    from game.scenes.genius import GeniusScene
+    from solver.genius import search
+    from solver.genius.position import Position
+
+    app = App(size=(1280, 800))
+    scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1/1:F6")
+    app.push(scene)
+    app.frame(1 / 60)
+    lay = scene.layout()
+    geo = lay["geo"]
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=lay["slots"][6].center)])
+    job = None
+    if with_job == "thread":
+        def busy(job):
+            while not job.cancelled():
+                search.count(Position.parse("A1A2A4A6B4D5E1"), cancelled=job.cancelled)
+        job = app.worker.submit("busy", busy)
+    elif with_job == "process":
+        job = app.worker.submit_process("busy", _busy, (600.0,))
+    times = []
+    board = geo.rect
+    for i in range(frames):
+        t = i / 90
+        pos = (int(board.centerx + board.width * 0.45 * math.cos(t)), int(board.centery + board.height * 0.45 * math.sin(1.3 * t)))
+        events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))]
+        if i % 45 == 0:
+            events.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        start = time.perf_counter()
+        app.frame(1 / 60, events)
+        times.append(time.perf_counter() - start)
+    if job:
+        job.cancel()
+        job.wait(5)
+    assert scene.held is not None, "the piece was dropped during the benchmark"
+    app.quit()
+    pygame.quit()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=1200)
+    parser.add_argument("--runs", type=int, default=5, help="smoke-test runs for the first frame")
+    args = parser.parse_args()
+    print(f"video driver: {os.environ['SDL_VIDEODRIVER']}, window 1280x800, {os.cpu_count()} cores")
+    ff = first_frame(args.runs)
+    print(f"first frame: median {statistics.median(f for f, _ in ff):.3f} s after start of game.app "
+          f"(whole process incl. interpreter start and exit: median {statistics.median(w for _, w in ff):.3f} s "
+          f"for a 0.2 s smoke test), {args.runs} runs")
+    for label, with_job in (("dragging", None),
+                            ("dragging while the solver runs in the worker's child process", "process"),
+                            ("(for comparison) dragging while the solver runs on a thread", "thread")):
+        times = drag_frames(args.frames, with_job)[30:]
+        ms = [t * 1000 for t in times]
+        print(f"{label}: {len(ms)} frames, median {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, "
+              f"max {max(ms):.2f} ms, frames over 16.7 ms: {sum(m > 1000 / 60 for m in ms)}")
+
+
+if __name__ == "__main__":
+    main()

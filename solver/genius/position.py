@@ -55,16 +55,21 @@ class Position:
         blockers = frozenset(blockers)
         placed = placed or {}
         ordered = {p: frozenset(placed[p]) for p in PIECES if p in placed}
-        owner: dict[int, str] = {c: BLOCKER for c in blockers}
-        for piece, cells in ordered.items():
-            for c in cells:
-                owner[c] = piece
         unplaced = tuple(p for p in PIECES if p not in ordered)
         fields = {"blockers": blockers, "placed": MappingProxyType(ordered), "unplaced": unplaced,
-                  "empty": ALL_CELLS.difference(owner), "is_complete": not unplaced,
-                  "_owner": owner, "_hash": hash((blockers, frozenset(ordered.items())))}
+                  "empty": ALL_CELLS.difference(blockers, *ordered.values()), "is_complete": not unplaced,
+                  "_owner": None, "_hash": None}
         for name, value in fields.items():
             object.__setattr__(self, name, value)
+
+    def _owners(self) -> dict[int, str]:
+        """cell -> '#' or piece, for the occupied cells (built on first use)."""
+        if self._owner is None:
+            owner = dict.fromkeys(self.blockers, BLOCKER)
+            for piece, cells in self.placed.items():
+                owner.update(dict.fromkeys(cells, piece))
+            object.__setattr__(self, "_owner", owner)
+        return self._owner
 
     def __setattr__(self, name, value):
         raise AttributeError("Position is immutable")
@@ -120,7 +125,7 @@ class Position:
         if orientation_of(piece, cells) is None:
             return f"cells do not form piece {piece}"
         for c in sorted(cells):
-            who = self._owner.get(c)
+            who = self._owners().get(c)
             if who == BLOCKER:
                 return f"on a blocker at {cell_name(c)}"
             if who is not None:
@@ -142,7 +147,7 @@ class Position:
 
     def occupant(self, cell: int) -> str | None:
         """'#' for a blocker, the piece covering `cell`, or None if it is empty."""
-        return self._owner.get(cell)
+        return self._owners().get(cell)
 
     def board_text(self) -> str:
         """A readable 6 x 6 board: '#' blockers, '.' empty, one character per piece (LABELS)."""
@@ -150,7 +155,7 @@ class Position:
         for r in range(SIZE):
             row = []
             for c in range(SIZE):
-                who = self._owner.get(r * SIZE + c)
+                who = self._owners().get(r * SIZE + c)
                 row.append("." if who is None else who if who == BLOCKER else LABELS[who])
             lines.append(f"{'ABCDEF'[r]}  " + " ".join(row))
         return "\n".join(lines)
@@ -160,6 +165,8 @@ class Position:
                 and dict(self.placed) == dict(other.placed))
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash((self.blockers, frozenset(self.placed.items()))))
         return self._hash
 
     def __repr__(self) -> str:

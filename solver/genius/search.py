@@ -6,7 +6,7 @@ of every piece is precomputed once as a mask and filed under its lowest cell (in
 order) and under every set of remaining pieces, so one table lookup gives the candidates.
 
 The search always fills the lowest empty cell: some placement whose lowest cell it is must
-cover it. The pieces are tried big and stiff first (4-O 4-I 4-S 4-L 4-T 3-I 3-L 2 1), which
+cover it. The pieces are tried big and stiff first (4-O 4-I 4-T 4-S 4-L 3-I 3-L 2 1), which
 leaves the forgiving small pieces for the awkward holes. Pruning:
   * after each placement, an empty cell with no empty neighbour must be the monomino's
     (two such cells, or one when the monomino is gone, is a dead end);
@@ -28,7 +28,7 @@ FULL = (1 << 36) - 1
 ALL = (1 << len(PIECES)) - 1
 MONO = 1 << PIECES.index("1")
 SIZES = tuple(len(placements(p)[0]) for p in PIECES)
-TRY_ORDER = ("4-O", "4-I", "4-S", "4-L", "4-T", "3-I", "3-L", "2", "1")
+TRY_ORDER = ("4-O", "4-I", "4-T", "4-S", "4-L", "3-I", "3-L", "2", "1")
 DARK = sum(1 << c for c in range(36) if (c // 6 + c % 6) % 2 == 0)
 _COL1 = sum(1 << (6 * r) for r in range(6))
 _COL6 = _COL1 << 5
@@ -73,6 +73,7 @@ def _build_tables():
 
 
 CANDIDATES, BALANCES, TOTAL = _build_tables()
+QUICK_BUDGET = 60  # nodes tried before the region test (see _completion)
 CELLS_OF = {_mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
 
 
@@ -80,15 +81,22 @@ class _Cancelled(Exception):
     pass
 
 
-def _stopper(cancelled: Callable[[], bool] | None, every: int = 2048):
-    """A cheap per-node check that asks `cancelled()` only every `every` nodes."""
-    if cancelled is None:
+class _OutOfBudget(Exception):
+    pass
+
+
+def _stopper(cancelled: Callable[[], bool] | None, budget: int | None = None, every: int = 2048):
+    """A per-node check: raises _OutOfBudget after `budget` nodes, _Cancelled when `cancelled()`
+    turns true (asked every `every` nodes). None when there is nothing to check."""
+    if cancelled is None and budget is None:
         return None
     ticks = [0]
 
     def stop() -> None:
         ticks[0] += 1
-        if ticks[0] % every == 0 and cancelled():
+        if budget is not None and ticks[0] > budget:
+            raise _OutOfBudget
+        if cancelled is not None and ticks[0] % every == 0 and cancelled():
             raise _Cancelled
 
     return stop
@@ -199,10 +207,21 @@ def _state(position: Position) -> tuple[int, int]:
     return occ, rem
 
 
-def _completion(occ: int, rem: int, stop=None, dead=None) -> list[tuple[int, int]] | None:
+def _completion(occ: int, rem: int, cancelled=None) -> list[tuple[int, int]] | None:
+    """A completion of the state as (piece bit, mask) pairs, or None.
+
+    Most solvable boards finish in a few dozen nodes, so a short search runs first; only if it
+    runs out of budget is the region test (which refutes most bad boards) paid for before the
+    full search resumes with the dead states already found.
+    """
+    dead: set[int] = set()
+    try:
+        return _first(occ, rem, dead, _stopper(cancelled, QUICK_BUDGET))
+    except _OutOfBudget:
+        pass
     if not regions_fit(occ, rem):
         return None
-    return _first(occ, rem, set() if dead is None else dead, stop)
+    return _first(occ, rem, dead, _stopper(cancelled))
 
 
 def _with(position: Position, found: list[tuple[int, int]]) -> Position:
@@ -215,7 +234,7 @@ def _with(position: Position, found: list[tuple[int, int]]) -> Position:
 def solve(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:
     """A completion keeping every placed piece, or None (also None if `cancelled()` turned true)."""
     try:
-        found = _completion(*_state(position), _stopper(cancelled))
+        found = _completion(*_state(position), cancelled)
     except _Cancelled:
         return None
     return None if found is None else _with(position, found)

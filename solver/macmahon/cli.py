@@ -1,7 +1,131 @@
-"""The `squarewise macmahon` subcommands."""
+"""The `squarewise macmahon` subcommands: solve, count, tiles.
+
+    macmahon solve [--position POS] [--rows R --cols C --colours N]
+    macmahon count [--rows R --cols C --colours N] [--jobs N] [--classes-out FILE]
+    macmahon tiles [--colours N]
+
+Without --rows/--cols the board is 4 x 6 for 3 colours, otherwise the most nearly square
+rectangle with one cell per tile. Exit codes: 0 solved / answered, 1 no solution, 2 bad input.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from ..cli import add_common, add_jobs, emit, progress_for
+from ..errors import SquarewiseError
+from . import search
+from .position import Board, Position
+from .store import classes_to_bytes
+from .symmetry import group
+from .tiles import check_colours, tile_count, tile_set
+
+
+def default_shape(colours: int) -> tuple[int, int]:
+    """4 x 6 for the classic set, else the most nearly square rectangle for all the tiles."""
+    if colours == 3:
+        return 4, 6
+    total = tile_count(colours)
+    rows = max(r for r in range(1, int(total ** 0.5) + 1) if total % r == 0)
+    return rows, total // rows
+
+
+def board_from(args) -> Board:
+    """The board named by --rows/--cols/--colours (defaults filled in)."""
+    colours = 3 if args.colours is None else args.colours
+    check_colours(colours)
+    rows, cols = args.rows, args.cols
+    total = tile_count(colours)
+    if rows is None and cols is None:
+        rows, cols = default_shape(colours)
+    elif rows is None or cols is None:
+        given = rows if rows is not None else cols
+        if given < 1 or total % given:
+            raise SquarewiseError(f"{colours} colours make {total} tiles, which do not fill rows of {given}")
+        rows, cols = (given, total // given) if rows is not None else (total // given, given)
+    return Board(rows, cols, colours)
+
+
+def _add_board(parser) -> None:
+    parser.add_argument("--rows", type=int, metavar="R", help="board rows")
+    parser.add_argument("--cols", type=int, metavar="C", help="board columns")
+    parser.add_argument("--colours", type=int, metavar="N", help="colours, 1..8 (default 3)")
+
+
+def _solve(args) -> int:
+    if args.position is not None:
+        start = Position.parse(args.position)
+        if any(v is not None for v in (args.rows, args.cols, args.colours)) and board_from(args) != start.board:
+            raise SquarewiseError(f"--rows/--cols/--colours disagree with the position's board {start.board.header}")
+    else:
+        start = Position.empty(board_from(args))
+    board = start.board
+    done = search.solve(start)
+    doc = {"rows": board.rows, "cols": board.cols, "colours": board.colours,
+           "solvable": done is not None, "cells": None if done is None else done.colour_rows(),
+           "position": start.notation(), "completed": None if done is None else done.notation()}
+    if done is not None:
+        text = f"{done.drawing()}\nposition: {done.notation()}"
+    else:
+        clashes = start.clashes()
+        why = f"{len(clashes)} clashing triangles" if clashes else "no completion exists"
+        text = f"{start.drawing()}\nno solution: {why}"
+    emit(args, doc, text)
+    return 0 if done is not None else 1
+
+
+def _count(args) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
+    board = board_from(args)
+    started = time.monotonic()
+    result = search.census(board, jobs=args.jobs, progress=progress_for(args, f"counting {board.header}"))
+    seconds = round(time.monotonic() - started, 2)
+    names = [name for name, _, _ in group(board)]
+    doc = {"rows": board.rows, "cols": board.cols, "colours": board.colours,
+           "solutions": result["solutions"], "classes": result["classes"],
+           "class_sizes": {str(k): v for k, v in sorted(result["class_sizes"].items())},
+           "group": names, "seconds": seconds}
+    if args.classes_out:
+        Path(args.classes_out).write_bytes(classes_to_bytes(board, result["representatives"]))
+    sizes = ", ".join(f"{v} of size {k}" for k, v in sorted(result["class_sizes"].items())) or "none"
+    text = (f"{board.header}: {result['solutions']} solutions, {result['classes']} classes "
+            f"under a group of order {len(names)} (classes: {sizes}); {seconds} s")
+    emit(args, doc, text)
+    return 0
+
+
+def _tiles(args) -> int:
+    colours = 3 if args.colours is None else args.colours
+    tiles = tile_set(colours)
+    doc = {"colours": colours, "tiles": list(tiles), "count": len(tiles)}
+    lines = []
+    for start in range(0, len(tiles), 8):
+        lines.append("  ".join(f"{k + 1:>3} {tiles[k]}" for k in range(start, min(start + 8, len(tiles)))))
+    emit(args, doc, "\n".join(lines) + f"\n{len(tiles)} tiles with {colours} colours")
+    return 0
 
 
 def register(puzzles) -> None:
     """Add the macmahon subcommands to the top-level parser."""
-    sub = puzzles.add_parser("macmahon", help="macmahon commands")
-    sub.add_subparsers(dest="command", metavar="COMMAND").required = True
+    sub = puzzles.add_parser("macmahon", help="MacMahon Squares: solve, count, list tiles")
+    commands = sub.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    solve = commands.add_parser("solve", help="complete a position (default: the empty 4x6 board)")
+    solve.add_argument("--position", metavar="POS", help="a position, e.g. 4x6x3:1a...../....../....../......")
+    _add_board(solve)
+    add_common(solve)
+    solve.set_defaults(handler=_solve)
+
+    count = commands.add_parser("count", help="count all solutions and their symmetry classes")
+    _add_board(count)
+    add_jobs(count)
+    count.add_argument("--classes-out", metavar="FILE", help="also write the class representatives here")
+    add_common(count)
+    count.set_defaults(handler=_count)
+
+    tiles = commands.add_parser("tiles", help="list the tile set")
+    tiles.add_argument("--colours", type=int, metavar="N", help="colours, 1..8 (default 3)")
+    add_common(tiles)
+    tiles.set_defaults(handler=_tiles)

@@ -217,6 +217,7 @@ class App:
         self.toasts.update(dt)
         scene.draw(self.surface)
         self.ui.draw_ui(self.surface)
+        scene.draw_overlay(self.surface)
         self.toasts.draw(self.surface, self.palette, self.scale)
         self.window.flip()
         self.frames += 1

@@ -13,7 +13,7 @@ CTRL, SHIFT = 1, 2
 # action -> list of (key, modifiers). Modifiers must match exactly (Ctrl and Shift; Alt ignored).
 KEYS: dict[str, list[tuple[int, int]]] = {
     "back": [(pygame.K_ESCAPE, 0)],
-    "help": [(pygame.K_F1, 0), (pygame.K_SLASH, SHIFT), (pygame.K_QUESTION, SHIFT)],
+    "help": [(pygame.K_F1, 0)],
     "undo": [(pygame.K_z, CTRL), (pygame.K_u, 0)],
     "redo": [(pygame.K_y, CTRL), (pygame.K_z, CTRL | SHIFT)],
     "restart": [(pygame.K_r, CTRL)],
@@ -78,8 +78,7 @@ def action(event: pygame.event.Event) -> str | None:
         for key, need in combos:
             if event.key == key and mods == need:
                 return name
-    # Shift+/ arrives as K_SLASH with Shift on most layouts; '?' may arrive with or without it.
-    if event.key == pygame.K_QUESTION:
+    if getattr(event, "unicode", "") == "?":      # wherever '?' sits on the keyboard
         return "help"
     return None
 
@@ -113,6 +112,7 @@ def describe(name: str) -> str:
 def help_lines() -> list[tuple[str, str]]:
     """(keys, what they do) for the help overlay, in table order."""
     lines = [(describe(name), LABELS.get(name, name)) for name in KEYS]
+    lines[lines.index((describe("help"), LABELS["help"]))] = ("F1, ?", LABELS["help"])
     lines.insert(0, ("1 .. 9", "select a piece of the tray"))
     lines.append(("Mouse", "drag pieces; wheel rotates; right button flips"))
     return lines

@@ -74,28 +74,35 @@ def _render(shape, size, colour, alpha, outline, pattern, label) -> pygame.Surfa
         return pygame.Rect(x + pad, y + pad, round((c - c0 + 1) * size) - x - 2 * pad,
                            round((r - r0 + 1) * size) - y - 2 * pad)
 
-    for r, c in squares:
-        pygame.draw.rect(layer, dark, cell(r, c), border_radius=radius)
-        if (r, c + 1) in squares:
-            pygame.draw.rect(layer, dark, cell(r, c).union(cell(r, c + 1)).inflate(0, -2 * radius))
-        if (r + 1, c) in squares:
-            pygame.draw.rect(layer, dark, cell(r, c).union(cell(r + 1, c)).inflate(-2 * radius, 0))
-        if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= squares:
-            pygame.draw.rect(layer, dark, cell(r, c).union(cell(r + 1, c + 1)).inflate(-2 * radius, -2 * radius))
+    def fill(paint: Colour, shrink: int) -> None:
+        """Every square, plus the gaps between neighbouring squares, in one colour."""
+        rad = max(1, radius - shrink)
+
+        def box(r, c):
+            return cell(r, c).inflate(-2 * shrink, -2 * shrink)
+
+        for r, c in squares:
+            a = box(r, c)
+            pygame.draw.rect(layer, paint, a, border_radius=rad)
+            if (r, c + 1) in squares:
+                b = box(r, c + 1)
+                pygame.draw.rect(layer, paint, (a.right - rad, a.top, b.left - a.right + 2 * rad, a.height))
+            if (r + 1, c) in squares:
+                b = box(r + 1, c)
+                pygame.draw.rect(layer, paint, (a.left, a.bottom - rad, a.width, b.top - a.bottom + 2 * rad))
+            if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= squares:
+                d = box(r + 1, c + 1)
+                pygame.draw.rect(layer, paint, (a.right - rad, a.bottom - rad, d.left - a.right + 2 * rad,
+                                                d.top - a.bottom + 2 * rad))
+
     inset = max(1, round(size * 0.05))
+    fill(dark, 0)
+    fill(colour, inset)
     for r, c in squares:
         inner = cell(r, c).inflate(-2 * inset, -2 * inset)
-        pygame.draw.rect(layer, colour, inner, border_radius=max(1, radius - inset))
-        if (r, c + 1) in squares:
-            pygame.draw.rect(layer, colour, inner.union(cell(r, c + 1).inflate(-2 * inset, -2 * inset))
-                             .inflate(0, -2 * radius))
-        if (r + 1, c) in squares:
-            pygame.draw.rect(layer, colour, inner.union(cell(r + 1, c).inflate(-2 * inset, -2 * inset))
-                             .inflate(-2 * radius, 0))
-        if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= squares:
-            pygame.draw.rect(layer, colour, inner.union(cell(r + 1, c + 1)).inflate(-2 * radius, -2 * radius))
-        hl = pygame.Rect(inner.left + radius // 2, inner.top + inset, inner.width - radius, max(1, inset))
-        pygame.draw.rect(layer, light, hl, border_radius=inset)
+        if (r - 1, c) not in squares:
+            hl = pygame.Rect(inner.left + radius // 2, inner.top + inset, inner.width - radius, max(1, inset))
+            pygame.draw.rect(layer, light, hl, border_radius=inset)
         if pattern != "none":
             _pattern(layer, inner.inflate(-inset * 2, -inset * 2), pattern, mix(colour, contrast_text(colour), 0.45))
     if outline is not None:

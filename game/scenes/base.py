@@ -113,3 +113,6 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (the app draws the widgets and messages on top)."""
         surface.fill(self.app.palette.background)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Draw what must cover the widgets too (a dragged piece, a help screen)."""

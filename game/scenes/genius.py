@@ -301,8 +301,8 @@ class GeniusScene(Scene):
             self.cancel_button.show()
         else:
             self.cancel_button.hide()
-        if m is not None and self.mode != "free" and not self.id_entry.is_focused:
-            self.id_entry.set_text("" if self.roll is not None else m.game_id)
+        if m is not None and not self.id_entry.is_focused:
+            self.id_entry.set_text("" if self.roll is not None or self.mode == "free" else m.game_id)
 
     # ------------------------------------------------------------------ the match
     @property
@@ -343,7 +343,7 @@ class GeniusScene(Scene):
         key = m.meta.get("dice", "default")
         new_best = record_time(self.app.statistics, "genius", key, m.elapsed)
         self.app.save_statistics()
-        self.status = f"Solved in {format_time(m.elapsed)}" + ("  - a new best!" if new_best else "")
+        self.status = f"Solved in {format_time(m.elapsed)}" + (", a new best time!" if new_best else "")
         self.app.toasts.show(self.status, 4)
 
     def undo(self) -> None:
@@ -912,12 +912,17 @@ class GeniusScene(Scene):
         app.toasts.anchor = (geo.rect.centerx, lay["dice"].bottom - app.px(4))
         self.draw_top(surface, lay)
         if self.mode == "free":
-            self.draw_free(surface, geo)
+            self.draw_free(surface, geo, lay["tray"])
         else:
             self.draw_board(surface, geo)
             self.draw_tray(surface, lay)
             self.draw_dice(surface, lay["dice"])
         self.draw_status(surface, lay["status"])
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Over the widgets: the piece under the pointer, the win, the help."""
+        app, pal = self.app, self.app.palette
+        geo = self.layout()["geo"]
         aim = self.target() if self.held is not None and not self.keyboard and self.mode != "free" else None
         if self.held is not None and not self.keyboard and self.mode != "free" and (aim is None or aim[0] is None):
             h = self.held
@@ -926,6 +931,8 @@ class GeniusScene(Scene):
             draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
                          pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
         if self.celebration is not None:
+            if self.celebration.t < 2.5 and self.race is None:
+                banner(surface, geo.rect, ["Solved!", self.status], pal, app.scale)
             self.celebration.draw(surface, app.scale)
         if self.show_help:
             self.draw_help(surface)
@@ -1010,8 +1017,14 @@ class GeniusScene(Scene):
             lines.insert(1, f"Player 1: {format_time(t[0])}")
         return lines
 
-    def draw_free(self, surface, geo: BoardGeometry) -> None:
-        pal = self.app.palette
+    def draw_free(self, surface, geo: BoardGeometry, tray: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        y = tray.y + app.px(10)
+        for line in ("Free mode", "Click seven cells (or move with the arrows and press Enter)",
+                     "to place the blockers. The engine checks the board at once",
+                     "and says why it cannot be solved; then play it."):
+            y = text(surface, line, (tray.x, y), app.px(22 if line == "Free mode" else 16), pal.text,
+                     style="bold" if line == "Free mode" else "regular", max_width=tray.width).bottom + app.px(8)
         draw_board(surface, geo, pal)
         for cell in self.free_blockers:
             draw_blocker(surface, geo.cell_rect(cell), pal)
@@ -1023,6 +1036,10 @@ class GeniusScene(Scene):
         app, pal = self.app, self.app.palette
         hidden = self.hidden()
         pos = self.position
+        extents = [shape_size(orientations(p)[self.orient[p]]) for p in PIECES]
+        slot0 = lay["slots"][0]
+        size = min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
+                   lay["geo"].cell * 0.6)
         for n, (piece, slot) in enumerate(zip(PIECES, lay["slots"])):
             i = PIECES.index(piece)
             selected = self.held is not None and self.held.piece == piece
@@ -1033,7 +1050,6 @@ class GeniusScene(Scene):
                 continue
             shape = orientations(piece)[self.orient[piece]]
             rows, cols = shape_size(shape)
-            size = min(slot.width / 4.4, slot.height / 4.4)
             origin = (slot.centerx - cols * size / 2, slot.centery - rows * size / 2)
             placed = piece in pos.placed
             alpha = 60 if placed or selected else 255
@@ -1083,21 +1099,28 @@ class GeniusScene(Scene):
              max_width=area.width - (app.px(110) if self.job is not None else 0))
 
     def draw_help(self, surface) -> None:
+        """The key table from game/keys.py, in two columns on a panel."""
         app, pal = self.app, self.app.palette
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
+        shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         lines = keys.help_lines()
-        size = app.px(16)
-        x = w // 2 - app.px(330)
-        y = max(app.px(20), h // 2 - len(lines) * (size + app.px(6)) // 2 - app.px(30))
-        text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
-        y += app.px(44)
-        for combo, what in lines:
-            text(surface, combo, (x, y), size, pal.accent, style="mono")
-            text(surface, what, (x + app.px(330), y), size, pal.text)
-            y += size + app.px(6)
+        half = (len(lines) + 1) // 2
+        size = max(10, min(app.px(15), (h - app.px(140)) // (half * 3 // 2 + 1)))
+        step = size + max(3, size // 2)
+        col_w = (w - app.px(80)) // 2
+        panel = pygame.Rect(app.px(20), app.px(20), w - app.px(40), app.px(70) + half * step + app.px(20))
+        panel.centery = h // 2
+        pygame.draw.rect(surface, pal.panel, panel, border_radius=app.px(12))
+        pygame.draw.rect(surface, pal.accent, panel, 2, border_radius=app.px(12))
+        text(surface, "Keys (any key or click closes)", (panel.centerx, panel.y + app.px(16)), app.px(24), pal.text,
+             anchor="midtop", style="bold")
+        for i, (combo, what) in enumerate(lines):
+            x = panel.x + app.px(20) + (i // half) * col_w
+            y = panel.y + app.px(70) + (i % half) * step
+            text(surface, combo, (x, y), size, pal.accent, style="mono", max_width=int(col_w * 0.42))
+            text(surface, what, (x + int(col_w * 0.45), y), size, pal.text, max_width=int(col_w * 0.53))
 
     def back(self) -> None:
         if self.held:

@@ -88,7 +88,7 @@ def grabbed_cell(scene, cells) -> int:
 def place_by_mouse(app, scene, piece, cells) -> None:
     """Drag `piece` from the tray, turn it with R/F on the way, drop it on `cells`."""
     press(app, slot_of(scene, piece).center)
-    assert scene.held is not None and scene.held.piece == piece
+    assert scene.held is not None and scene.held.piece == piece, (scene.held, piece, app.size)
     move(app, (slot_of(scene, piece).centerx + 30, slot_of(scene, piece).centery))
     turn_until(app, scene, piece, cells)
     target = cell_centre(scene, grabbed_cell(scene, cells))

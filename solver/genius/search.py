@@ -1,7 +1,7 @@
 """The fast Genius Square search on 36-bit masks.
 
-A state is (occupied, remaining): `occupied` has bit `cell` set for every blocked or covered
-cell, `remaining` has bit `i` set for every piece PIECES[i] not yet placed. Every placement
+A state is (free, remaining): `free` has bit `cell` set for every cell neither blocked nor
+covered, `remaining` has bit `i` set for every piece PIECES[i] not yet placed. Every placement
 of every piece is precomputed once as a mask and filed under its lowest cell (in board
 order) and under every set of remaining pieces, so one table lookup gives the candidates.
 
@@ -69,10 +69,15 @@ def _build_tables():
                 total += SIZES[i]
         balances.append(sum(1 << (x + _BIAS) for x in reach))
         sizes.append(total)
-    return candidates, tuple(balances), tuple(sizes)
+    # the same test as a function of the number of dark free cells (free cells = TOTAL[rem])
+    dark_ok = [sum(1 << d for d in range(37) if 0 <= 2 * d - sizes[rem] + _BIAS and
+                   balances[rem] >> (2 * d - sizes[rem] + _BIAS) & 1) for rem in range(ALL + 1)]
+    return candidates, tuple(balances), tuple(sizes), tuple(dark_ok)
 
 
-CANDIDATES, BALANCES, TOTAL = _build_tables()
+CANDIDATES, BALANCES, TOTAL, DARK_OK = _build_tables()
+_NOT_COL1 = FULL & ~_COL1
+_NOT_COL6 = FULL & ~_COL6
 QUICK_BUDGET = 60  # nodes tried before the region test (see _completion)
 CELLS_OF = {_mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
 
@@ -102,26 +107,23 @@ def _stopper(cancelled: Callable[[], bool] | None, budget: int | None = None, ev
     return stop
 
 
-def _first(occ, rem, dead, stop, cands=CANDIDATES, bal=BALANCES, full=FULL, dark=DARK,
-           col1=_COL1, col6=_COL6):
+def _first(free, rem, dead, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6):
     """A list of (piece bit, mask) that completes the state, or None; `dead` collects failures."""
     if not rem:
         return []
-    key = rem << 36 | occ
+    key = rem << 36 | free
     if key in dead:
         return None
     if stop is not None:
         stop()
-    free = ~occ & full
     for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
-        if not occ & m:
-            after = occ | m
+        if free & m == m:
+            after = free ^ m
             left = rem ^ bit
-            free = ~after & full
-            lonely = free & ~((((free & ~col6) << 1) | ((free & ~col1) >> 1) | (free << 6) | (free >> 6)))
+            lonely = after & ~(((after & n6) << 1) | ((after & n1) >> 1) | (after << 6) | (after >> 6))
             if lonely and (lonely & (lonely - 1) or not left & 1):
                 continue
-            if not bal[left] >> (2 * (free & dark).bit_count() - free.bit_count() + 16) & 1:
+            if not dark_ok[left] >> (after & dark).bit_count() & 1:
                 continue
             found = _first(after, left, dead, stop)
             if found is not None:
@@ -131,32 +133,54 @@ def _first(occ, rem, dead, stop, cands=CANDIDATES, bal=BALANCES, full=FULL, dark
     return None
 
 
-def _count(occ, rem, memo, stop, cands=CANDIDATES, bal=BALANCES, full=FULL, dark=DARK,
-           col1=_COL1, col6=_COL6):
+def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6):
     """The number of completions of the state (memoised in `memo`), with _first's pruning."""
     if not rem:
         return 1
-    key = rem << 36 | occ
+    key = rem << 36 | free
     known = memo.get(key)
     if known is not None:
         return known
     if stop is not None:
         stop()
-    free = ~occ & full
     total = 0
     for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
-        if not occ & m:
-            after = occ | m
+        if free & m == m:
+            after = free ^ m
             left = rem ^ bit
-            free = ~after & full
-            lonely = free & ~((((free & ~col6) << 1) | ((free & ~col1) >> 1) | (free << 6) | (free >> 6)))
+            lonely = after & ~(((after & n6) << 1) | ((after & n1) >> 1) | (after << 6) | (after >> 6))
             if lonely and (lonely & (lonely - 1) or not left & 1):
                 continue
-            if not bal[left] >> (2 * (free & dark).bit_count() - free.bit_count() + 16) & 1:
+            if not dark_ok[left] >> (after & dark).bit_count() & 1:
                 continue
             total += _count(after, left, memo, stop)
     memo[key] = total
     return total
+
+
+def _solvable(free, rem, known, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6):
+    """Like _first, but only the yes/no answer, remembered for live and dead states alike."""
+    if not rem:
+        return True
+    key = rem << 36 | free
+    answer = known.get(key)
+    if answer is not None:
+        return answer
+    answer = False
+    for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
+        if free & m == m:
+            after = free ^ m
+            left = rem ^ bit
+            lonely = after & ~(((after & n6) << 1) | ((after & n1) >> 1) | (after << 6) | (after >> 6))
+            if lonely and (lonely & (lonely - 1) or not left & 1):
+                continue
+            if not dark_ok[left] >> (after & dark).bit_count() & 1:
+                continue
+            if _solvable(after, left, known):
+                answer = True
+                break
+    known[key] = answer
+    return answer
 
 
 def regions(free: int) -> list[int]:
@@ -183,9 +207,9 @@ def _subsets(rem: int):
         sub = (sub - 1) & rem
 
 
-def regions_fit(occ: int, rem: int) -> bool:
-    """Can the remaining pieces be shared out so every empty region gets its exact size and balance?"""
-    parts = regions(~occ & FULL)
+def regions_fit(free: int, rem: int) -> bool:
+    """Can the remaining pieces be shared out so every free region gets its exact size and balance?"""
+    parts = regions(free)
     if len(parts) <= 1:
         return not parts or (TOTAL[rem] == parts[0].bit_count()
                              and BALANCES[rem] >> (balance(parts[0]) + _BIAS) & 1 == 1)
@@ -200,14 +224,11 @@ def regions_fit(occ: int, rem: int) -> bool:
 
 
 def _state(position: Position) -> tuple[int, int]:
-    occ = _mask(position.blockers)
-    for cells in position.placed.values():
-        occ |= _mask(cells)
-    rem = sum(1 << PIECES.index(p) for p in position.unplaced)
-    return occ, rem
+    """(free, remaining) masks of a position."""
+    return _mask(position.empty), sum(1 << PIECES.index(p) for p in position.unplaced)
 
 
-def _completion(occ: int, rem: int, cancelled=None) -> list[tuple[int, int]] | None:
+def _completion(free: int, rem: int, cancelled=None) -> list[tuple[int, int]] | None:
     """A completion of the state as (piece bit, mask) pairs, or None.
 
     Most solvable boards finish in a few dozen nodes, so a short search runs first; only if it
@@ -216,12 +237,12 @@ def _completion(occ: int, rem: int, cancelled=None) -> list[tuple[int, int]] | N
     """
     dead: set[int] = set()
     try:
-        return _first(occ, rem, dead, _stopper(cancelled, QUICK_BUDGET))
+        return _first(free, rem, dead, _stopper(cancelled, QUICK_BUDGET))
     except _OutOfBudget:
         pass
-    if not regions_fit(occ, rem):
+    if not regions_fit(free, rem):
         return None
-    return _first(occ, rem, dead, _stopper(cancelled))
+    return _first(free, rem, dead, _stopper(cancelled))
 
 
 def _with(position: Position, found: list[tuple[int, int]]) -> Position:
@@ -258,21 +279,20 @@ def count(position: Position, cancelled: Callable[[], bool] | None = None,
 
     `progress(done, total)` is called as the candidates for the first empty cell are done.
     """
-    occ, rem = _state(position)
+    free, rem = _state(position)
     stop = _stopper(cancelled)
     if not rem:
         return 1
-    if not regions_fit(occ, rem):
+    if not regions_fit(free, rem):
         return 0
-    free = ~occ & FULL
-    options = [(bit, m) for bit, m in CANDIDATES[((free & -free).bit_length() - 1) << 9 | rem] if not occ & m]
+    options = [(bit, m) for bit, m in CANDIDATES[((free & -free).bit_length() - 1) << 9 | rem] if free & m == m]
     memo: dict[int, int] = {}
     total = 0
     try:
         for done, (bit, m) in enumerate(options):
             if progress:
                 progress(done, len(options))
-            total += _count(occ | m, rem ^ bit, memo, stop)
+            total += _count(free ^ m, rem ^ bit, memo, stop)
     except _Cancelled:
         return None
     if progress:
@@ -286,38 +306,10 @@ def is_solvable(blocker_mask: int, known: dict[int, bool] | None = None) -> bool
     `known`, if given, is a table the caller keeps across boards: it maps states to their
     answer, so boards sharing their lower rows share their work. Clear it when it grows too big.
     """
-    if not regions_fit(blocker_mask, ALL):
-        return False
+    free = FULL ^ blocker_mask
     if known is None:
-        return _first(blocker_mask, ALL, set(), None) is not None
-    return _solvable(blocker_mask, ALL, known)
-
-
-def _solvable(occ, rem, known, cands=CANDIDATES, bal=BALANCES, full=FULL, dark=DARK, col1=_COL1, col6=_COL6):
-    """Like _first, but only the yes/no answer, remembered for live and dead states alike."""
-    if not rem:
-        return True
-    key = rem << 36 | occ
-    answer = known.get(key)
-    if answer is not None:
-        return answer
-    free = ~occ & full
-    answer = False
-    for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
-        if not occ & m:
-            after = occ | m
-            left = rem ^ bit
-            free = ~after & full
-            lonely = free & ~((((free & ~col6) << 1) | ((free & ~col1) >> 1) | (free << 6) | (free >> 6)))
-            if lonely and (lonely & (lonely - 1) or not left & 1):
-                continue
-            if not bal[left] >> (2 * (free & dark).bit_count() - free.bit_count() + 16) & 1:
-                continue
-            if _solvable(after, left, known):
-                answer = True
-                break
-    known[key] = answer
-    return answer
+        return _completion(free, ALL) is not None
+    return regions_fit(free, ALL) and _solvable(free, ALL, known)
 
 
 def bare_reason(blocker_mask: int) -> str | None:
@@ -339,11 +331,10 @@ def unsolvable_reason(position: Position) -> str | None:
     position with pieces on it gets the bare board's reason if the board itself is unsolvable,
     else "no solution keeps these pieces".
     """
-    occ, rem = _state(position)
-    if _completion(occ, rem) is not None:
+    if _completion(*_state(position)) is not None:
         return None
     bare = _mask(position.blockers)
-    if position.placed and _completion(bare, ALL) is not None:
+    if position.placed and _completion(FULL ^ bare, ALL) is not None:
         return "no solution keeps these pieces"
     return bare_reason(bare) or "exhaustive search: no tiling"
 

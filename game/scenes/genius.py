@@ -175,7 +175,7 @@ class GeniusScene(Scene):
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             return False
         self.mode, self.race = "play", None
-        self._begin(Match(start, meta={"dice": "game ID", "dice_name": "game ID", "assisted": False}))
+        self._begin(Match(start, meta={"dice": "game ID", "dice_name": "typed game ID", "assisted": False}))
         self._count_stat("played")
         if not quiet:
             self.app.toasts.show(f"Playing {start.notation()}")
@@ -239,7 +239,7 @@ class GeniusScene(Scene):
     BUTTONS = {
         "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
                  ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
-                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race (2 players)"), ("help", "Keys (F1)"),
+                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("help", "Keys (F1)"),
                  ("menu", "Menu (Esc)")],
         "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
                  ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
@@ -997,6 +997,12 @@ class GeniusScene(Scene):
             draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, colour,
                          alpha=190 if reason is None else 150, outline=pal.legal if reason is None else pal.illegal,
                          pattern=pal.piece_pattern(i), label=self.label(self.held.piece))
+            if reason is not None:          # a cross on every cell, so "no" does not rely on colour
+                width = max(2, geo.cell // 16)
+                for cell in cells:
+                    box = geo.cell_rect(cell).inflate(-geo.cell // 3, -geo.cell // 3)
+                    pygame.draw.line(surface, pal.illegal, box.topleft, box.bottomright, width)
+                    pygame.draw.line(surface, pal.illegal, box.topright, box.bottomleft, width)
         elif aim is not None and self.keyboard:
             at = self.anchor()
             pygame.draw.rect(surface, pal.illegal, geo.cell_rect(at[0] * SIZE + at[1]), 3)
@@ -1091,6 +1097,12 @@ class GeniusScene(Scene):
                 blob = pygame.Rect(bar.x + int((bar.width - bar.width // 5) * phase), bar.y, bar.width // 5, bar.height)
                 pygame.draw.rect(surface, pal.accent, blob, border_radius=app.px(4))
             line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
+        elif self.held is not None and self.mode != "free" and self.target() is not None:
+            cells, reason = self.target()
+            ok = reason is None
+            text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
+                 app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
+            return
         elif not line and self.match is not None and self.mode != "free":
             n = self.match.meta.get("solutions")
             line = f"This roll: {n} solutions ({difficulty(n)})" if n is not None else \

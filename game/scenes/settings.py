@@ -29,8 +29,8 @@ class SettingsScene(Scene):
     def build_ui(self) -> None:
         app = self.app
         w, h = app.size
-        col = pygame.Rect(app.px(60), app.px(110), min(app.px(460), w // 2 - app.px(80)), app.px(40))
-        gap = app.px(58)
+        col = pygame.Rect(app.px(60), app.px(124), min(app.px(460), w // 2 - app.px(80)), app.px(40))
+        gap = app.px(84)
         labels = [p.label for p in theme.PALETTES.values()]
         self.palette_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             labels, app.palette.label, col.copy(), app.ui))
@@ -116,7 +116,7 @@ class SettingsScene(Scene):
         surface.fill(pal.background)
         w, h = surface.get_size()
         text(surface, "Settings", (app.px(60), app.px(30)), app.px(34), pal.text, style="bold")
-        y0, gap = app.px(88), app.px(58)
+        y0, gap = app.px(98), app.px(84)
         for i, label in enumerate(("Palette", "Dice set")):
             text(surface, label, (app.px(60), y0 + i * gap), app.px(15), pal.dim_text)
         x = w // 2 + app.px(40)

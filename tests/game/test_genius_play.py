@@ -250,3 +250,12 @@ def test_race_two_players_same_roll(app, genius):
     assert genius.match.start == start and not genius.position.placed
     genius.do("give_up")
     assert genius.race["turn"] == 2 and genius.status.startswith("Player 1 wins")
+
+
+def test_copy_and_paste_the_game_id(app, genius):
+    key(app, pygame.K_c, pygame.KMOD_LCTRL)
+    if app.paste_text() != genius.match.game_id:
+        pytest.skip("no clipboard on this machine")
+    app.copy_text("b1a6a5a4a3a2a1")
+    key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    assert genius.match.game_id == "A1A2A3A4A5A6B1"

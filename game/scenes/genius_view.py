@@ -1,0 +1,275 @@
+"""Drawing the Genius scene: layout, board, tray, dice, status line, overlays, help.
+
+A mixin of GeniusScene: it reads the scene's state (match, held piece, cursor, animations)
+and draws it; it never changes the match.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game import keys
+from game.draw.boards import BoardGeometry, draw_blocker, draw_board
+from game.draw.pieces import draw_squares, shape_size
+from game.draw.theme import mix
+from game.draw.widgets import grid_rects, text
+from game.match import format_time
+from game.scenes.genius_anim import banner, draw_die
+from game.scenes.genius_jobs import difficulty
+from solver.genius.pieces import PIECES, orientations
+
+SIZE = 6
+
+
+class GeniusView:
+    """Layout and drawing for GeniusScene."""
+
+    def layout(self) -> dict:
+        app = self.app
+        w, h = app.size
+        top = app.px(70)
+        margin = app.px(14)
+        body = pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+        dice_h = app.px(72)
+        left_w = min(body.height, int(body.width * 0.58))
+        board_area = pygame.Rect(body.x, body.y, left_w, body.height - dice_h)
+        geo = BoardGeometry.fit(board_area)
+        dice_strip = pygame.Rect(body.x, board_area.bottom, left_w, dice_h)
+        right = pygame.Rect(board_area.right + app.px(24), body.y, body.right - board_area.right - app.px(24),
+                            body.height)
+        tray = pygame.Rect(right.x, right.y, right.width, int(right.height * 0.44))
+        status = pygame.Rect(right.x, tray.bottom + app.px(6), right.width, app.px(52))
+        buttons = pygame.Rect(right.x, status.bottom + app.px(6), right.width, right.bottom - status.bottom - app.px(6))
+        return {"geo": geo, "dice": dice_strip, "tray": tray, "status": status, "buttons": buttons,
+                "slots": grid_rects(tray, 3, 3, app.px(8)), "top": pygame.Rect(0, 0, w, top)}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, pal = self.app, self.app.palette
+        surface.fill(pal.background)
+        lay = self.layout()
+        geo = lay["geo"]
+        app.toasts.anchor = (geo.rect.centerx, lay["dice"].bottom - app.px(4))
+        self.draw_top(surface, lay)
+        if self.mode == "free":
+            self.draw_free(surface, geo, lay["tray"])
+        else:
+            self.draw_board(surface, geo)
+            self.draw_tray(surface, lay)
+            self.draw_dice(surface, lay["dice"])
+        self.draw_status(surface, lay["status"])
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Over the widgets: the piece under the pointer, the win, the help."""
+        app, pal = self.app, self.app.palette
+        geo = self.layout()["geo"]
+        aim = self.target() if self.held is not None and not self.keyboard and self.mode != "free" else None
+        if self.held is not None and not self.keyboard and self.mode != "free" and (aim is None or aim[0] is None):
+            h = self.held
+            shape = orientations(h.piece)[h.orientation]
+            origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
+            draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
+                         pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
+        if self.celebration is not None:
+            if self.celebration.t < 2.5 and self.race is None:
+                banner(surface, geo.rect, ["Solved!", self.status], pal, app.scale)
+            self.celebration.draw(surface, app.scale)
+        if self.show_help:
+            self.draw_help(surface)
+
+    def label(self, piece: str) -> str | None:
+        return piece if self.app.settings.get("labels", False) else None
+
+    def draw_top(self, surface, lay) -> None:
+        app, pal = self.app, self.app.palette
+        top = lay["top"]
+        pygame.draw.rect(surface, pal.panel, top)
+        text(surface, "The Genius Square", (app.px(16), top.centery - app.px(2)), app.px(24), pal.text,
+             anchor="midleft", style="bold")
+        sub = {"play": self.match.meta.get("dice_name", "") if self.match else "", "free": "free mode",
+               "race": "race"}[self.mode]
+        if self.mode == "race" and self.race:
+            sub = f"race: player {min(2, self.race['turn'] + 1)}"
+        text(surface, sub, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+        if self.match is not None and self.mode != "free":
+            clock = format_time(self.match.elapsed)
+            colour = pal.accent if self.match.finished else pal.text
+            text(surface, clock, (top.right - app.px(20), top.centery), app.px(34), colour,
+                 anchor="midright", style="mono")
+
+    def draw_board(self, surface, geo: BoardGeometry) -> None:
+        pal = self.app.palette
+        hidden = self.hidden()
+        highlight = {}
+        if self.celebration is not None:
+            for cell in range(36):
+                glow = self.celebration.wave(cell // SIZE, cell % SIZE)
+                if glow:
+                    highlight[cell] = mix(pal.cell, pal.accent, glow)
+        draw_board(surface, geo, pal, highlight=highlight)
+        if hidden and self.race and self.race["turn"] > 0:
+            banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
+            return
+        pos = self.board_position()
+        for i, cell in enumerate(sorted(pos.blockers)):
+            drop = 1.0
+            if self.roll is not None:
+                rolled = self.match.meta.get("rolled", [])
+                drop = self.roll.drop(rolled.index(cell)) if cell in rolled else 1.0
+                if drop <= 0:
+                    continue
+            draw_blocker(surface, geo.cell_rect(cell), pal, drop)
+        for piece, cells in pos.placed.items():
+            i = PIECES.index(piece)
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
+                         pattern=pal.piece_pattern(i), label=self.label(piece))
+        if self.hint is not None:
+            piece, cells, left = self.hint
+            pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
+            i = PIECES.index(piece)
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
+                         alpha=int(90 + 110 * pulse), outline=pal.accent)
+        aim = self.target() if self.held else None
+        if aim is not None and aim[0] is not None:
+            cells, reason = aim
+            i = PIECES.index(self.held.piece)
+            colour = pal.piece_colour(i) if reason is None else mix(pal.piece_colour(i), pal.illegal, 0.6)
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, colour,
+                         alpha=190 if reason is None else 150, outline=pal.legal if reason is None else pal.illegal,
+                         pattern=pal.piece_pattern(i), label=self.label(self.held.piece))
+            if reason is not None:          # a cross on every cell, so "no" does not rely on colour
+                width = max(2, geo.cell // 16)
+                for cell in cells:
+                    box = geo.cell_rect(cell).inflate(-geo.cell // 3, -geo.cell // 3)
+                    pygame.draw.line(surface, pal.illegal, box.topleft, box.bottomright, width)
+                    pygame.draw.line(surface, pal.illegal, box.topright, box.bottomleft, width)
+        elif aim is not None and self.keyboard:
+            at = self.anchor()
+            pygame.draw.rect(surface, pal.illegal, geo.cell_rect(at[0] * SIZE + at[1]), 3)
+        if self.keyboard and self.match and not self.match.finished:
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
+                             max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
+        if hidden:
+            banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
+
+    def race_lines(self) -> list[str]:
+        t = self.race["times"]
+        if self.race["turn"] >= 2:
+            return [self.status.split(":")[0], f"Player 1: {format_time(t[0])}", f"Player 2: {format_time(t[1])}",
+                    "New race, or Leave race"]
+        n = self.race["turn"] + 1
+        lines = [f"Player {n}: ready?", "Press Start (Enter, or click the board)", "your clock starts then"]
+        if n == 2:
+            lines.insert(1, f"Player 1: {format_time(t[0])}")
+        return lines
+
+    def draw_free(self, surface, geo: BoardGeometry, tray: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        y = tray.y + app.px(10)
+        for line in ("Free mode", "Click seven cells (or move with the arrows and press Enter)",
+                     "to place the blockers. The engine checks the board at once",
+                     "and says why it cannot be solved; then play it."):
+            y = text(surface, line, (tray.x, y), app.px(22 if line == "Free mode" else 16), pal.text,
+                     style="bold" if line == "Free mode" else "regular", max_width=tray.width).bottom + app.px(8)
+        draw_board(surface, geo, pal)
+        for cell in self.free_blockers:
+            draw_blocker(surface, geo.cell_rect(cell), pal)
+        if self.keyboard:
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
+                             max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
+
+    def draw_tray(self, surface, lay) -> None:
+        app, pal = self.app, self.app.palette
+        hidden = self.hidden()
+        pos = self.position
+        extents = [shape_size(orientations(p)[self.orient[p]]) for p in PIECES]
+        slot0 = lay["slots"][0]
+        size = min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
+                   lay["geo"].cell * 0.6)
+        for n, (piece, slot) in enumerate(zip(PIECES, lay["slots"])):
+            i = PIECES.index(piece)
+            selected = self.held is not None and self.held.piece == piece
+            pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.25) if selected else pal.panel, slot,
+                             border_radius=app.px(8))
+            text(surface, str(n + 1), (slot.x + app.px(6), slot.y + app.px(4)), app.px(13), pal.dim_text)
+            if hidden:
+                continue
+            shape = orientations(piece)[self.orient[piece]]
+            rows, cols = shape_size(shape)
+            origin = (slot.centerx - cols * size / 2, slot.centery - rows * size / 2)
+            placed = piece in pos.placed
+            alpha = 60 if placed or selected else 255
+            draw_squares(surface, shape, origin, size, pal.piece_colour(i), alpha=alpha,
+                         pattern=pal.piece_pattern(i), label=self.label(piece))
+
+    def draw_dice(self, surface, strip: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        rolled = self.match.meta.get("rolled") if self.match else None
+        if not rolled or self.hidden() and self.race and self.race["turn"] > 0:
+            if self.match is not None:
+                text(surface, f"{len(self.position.unplaced)} pieces to place", strip.center, app.px(16),
+                     pal.dim_text, anchor="center")
+            return
+        size = min(app.px(52), strip.height - app.px(8), strip.width // 8)
+        gap = app.px(8)
+        x = strip.centerx - (len(rolled) * size + (len(rolled) - 1) * gap) // 2
+        for i, face in enumerate(rolled):
+            rect = pygame.Rect(x + i * (size + gap), strip.centery - size // 2, size, size)
+            if self.roll is not None:
+                shown, angle = self.roll.die_state(i)
+                draw_die(surface, rect, shown, pal, angle=angle, number=i + 1, settled=angle == 0)
+            else:
+                draw_die(surface, rect, face, pal, number=i + 1)
+
+    def draw_status(self, surface, area: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        line = self.status
+        if self.job is not None:
+            frac = self.job.fraction
+            bar = pygame.Rect(area.x, area.bottom - app.px(12), area.width - app.px(110), app.px(8))
+            pygame.draw.rect(surface, pal.panel, bar, border_radius=app.px(4))
+            if frac is not None:
+                fill = bar.copy()
+                fill.width = int(bar.width * frac)
+                pygame.draw.rect(surface, pal.accent, fill, border_radius=app.px(4))
+            else:
+                phase = (time.monotonic() * 1.5) % 1.0
+                blob = pygame.Rect(bar.x + int((bar.width - bar.width // 5) * phase), bar.y, bar.width // 5, bar.height)
+                pygame.draw.rect(surface, pal.accent, blob, border_radius=app.px(4))
+            line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
+        elif self.held is not None and self.mode != "free" and self.target() is not None:
+            cells, reason = self.target()
+            ok = reason is None
+            text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
+                 app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
+            return
+        elif not line and self.match is not None and self.mode != "free":
+            n = self.match.meta.get("solutions")
+            line = f"This roll: {n} solutions ({difficulty(n)})" if n is not None else \
+                "Drag a piece to the board: R or wheel turns, F flips"
+        text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
+             max_width=area.width - (app.px(110) if self.job is not None else 0))
+
+    def draw_help(self, surface) -> None:
+        """The key table from game/keys.py, in two columns on a panel."""
+        app, pal = self.app, self.app.palette
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        lines = keys.help_lines()
+        half = (len(lines) + 1) // 2
+        size = max(10, min(app.px(15), (h - app.px(140)) // (half * 3 // 2 + 1)))
+        step = size + max(3, size // 2)
+        col_w = (w - app.px(80)) // 2
+        panel = pygame.Rect(app.px(20), app.px(20), w - app.px(40), app.px(70) + half * step + app.px(20))
+        panel.centery = h // 2
+        pygame.draw.rect(surface, pal.panel, panel, border_radius=app.px(12))
+        pygame.draw.rect(surface, pal.accent, panel, 2, border_radius=app.px(12))
+        text(surface, "Keys (any key or click closes)", (panel.centerx, panel.y + app.px(16)), app.px(24), pal.text,
+             anchor="midtop", style="bold")
+        for i, (combo, what) in enumerate(lines):
+            x = panel.x + app.px(20) + (i // half) * col_w
+            y = panel.y + app.px(70) + (i % half) * step
+            text(surface, combo, (x, y), size, pal.accent, style="mono", max_width=int(col_w * 0.42))
+            text(surface, what, (x + int(col_w * 0.45), y), size, pal.text, max_width=int(col_w * 0.53))

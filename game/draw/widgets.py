@@ -123,3 +123,17 @@ def grid_rects(rect: pygame.Rect, cols: int, rows: int, gap: int) -> list[pygame
     h = (rect.height - gap * (rows - 1)) / rows
     return [pygame.Rect(round(rect.x + c * (w + gap)), round(rect.y + r * (h + gap)), round(w), round(h))
             for r in range(rows) for c in range(cols)]
+
+
+def wrap(line: str, size: int, width: int, style: str = "regular") -> list[str]:
+    """`line` broken at spaces into lines no wider than `width` pixels at font `size`."""
+    f = font(size, style)
+    out, current = [], ""
+    for word in line.split():
+        trial = f"{current} {word}".strip()
+        if current and f.size(trial)[0] > width:
+            out.append(current)
+            current = word
+        else:
+            current = trial
+    return out + ([current] if current else [])

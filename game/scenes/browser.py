@@ -1,0 +1,393 @@
+"""The MacMahon solution browser: every solution class of the 4 x 6 board, one at a time.
+
+A class is a solution together with its images under the board's symmetries (the half
+turn and the two mirrors) and with red and blue swapped; the engine's exact count finds
+13,328 of them (106,624 solutions). The list comes from the class file the engine ships
+(assets/macmahon/4x6x3.classes, read in a few milliseconds); if it is missing, the engine
+lists every solution once in a child process and the result is cached in the user data
+folder, so the browser opens at once from then on.
+
+Step with the arrows (Up/Down jump by 100), type a number to jump, filter by where the
+all-white tile sits (click a cell of the map; a class counts for a cell when one of its
+mirror images has the white tile there, and is shown in that image), and play a solution
+(Enter), which opens it in the play scene.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pygame_gui
+
+from game import keys
+from game.draw.boards import BoardGeometry
+from game.draw.theme import contrast_text, mix
+from game.draw.tiles import draw_board, draw_tile, empty_colour
+from game.draw.widgets import text, wrap
+from game.scenes.base import Scene
+from game.scenes.macmahon import MacMahonScene
+from solver.errors import SquarewiseError
+from solver.grid import symmetries
+from solver.macmahon.position import Board, Position
+from solver.macmahon.store import classes_from_bytes, classes_to_bytes, load_asset
+from solver.macmahon.symmetry import canonical_codes, code_table, group, position_from_codes
+
+WHITE = "WWWW"
+STEP = 100
+
+
+def cache_file(storage, board: Board):
+    return storage.folder / f"macmahon-{board.header}.classes"
+
+
+def cached_classes(storage, board: Board) -> np.ndarray | None:
+    """The class representatives of `board`: shipped with the game, else cached earlier, else None."""
+    reps = load_asset(board)
+    if reps is not None:
+        return reps
+    path = cache_file(storage, board)
+    if not path.is_file():
+        return None
+    try:
+        stored, reps = classes_from_bytes(path.read_bytes())
+    except (OSError, SquarewiseError):
+        return None
+    return reps if stored == board else None
+
+
+def compute_classes(header: str, progress=None) -> bytes:
+    """List every solution and keep one per class (a child-process job): the class file's bytes."""
+    from solver.macmahon import search
+    board = Board.parse(header)
+    return classes_to_bytes(board, search.census(board, jobs=1, progress=progress)["representatives"])
+
+
+class Classes:
+    """The class representatives of a board and where each one's all-white tile can be shown."""
+
+    def __init__(self, board: Board, reps: np.ndarray):
+        self.board = board
+        self.reps = reps
+        white = code_table(board)[WHITE]
+        self.white_cell = (reps == white).argmax(axis=1)
+        perms = [perm for _, perm in symmetries(board.rows, board.cols)]
+        # reach[k, cell]: class k can be shown with its white tile on `cell`
+        self.reach = np.zeros((len(reps), board.size), bool)
+        for perm in perms:
+            self.reach[np.arange(len(reps)), np.array(perm)[self.white_cell]] = True
+        self.cell_counts = self.reach.sum(axis=0)
+        self.solutions = int(canonical_codes(board, reps)[1].sum())   # the classes' orbit sizes
+
+    def __len__(self) -> int:
+        return len(self.reps)
+
+    def matching(self, cell: int | None) -> np.ndarray:
+        """The class numbers (0-based) that can show the white tile on `cell` (all when None)."""
+        if cell is None:
+            return np.arange(len(self.reps))
+        return np.flatnonzero(self.reach[:, cell])
+
+    def counts(self) -> np.ndarray:
+        """Per cell, how many classes can show the white tile there."""
+        return self.cell_counts
+
+    def position(self, k: int, white_at: int | None = None) -> Position:
+        """Class `k`, turned or mirrored so its white tile sits on `white_at` (if given)."""
+        row = self.reps[k]
+        if white_at is not None:
+            for _, perm, code_map in group(self.board):
+                if perm[self.white_cell[k]] == white_at:
+                    image = np.empty_like(row)
+                    image[perm] = code_map[row]
+                    row = image
+                    break
+        return position_from_codes(self.board, row)
+
+
+class BrowserScene(Scene):
+    caption = "Squarewise - MacMahon solutions"
+
+    def __init__(self, app, board: Board | None = None):
+        super().__init__(app)
+        self.board = board or Board()
+        self.classes: Classes | None = None
+        self.filter: int | None = None
+        self.order = np.arange(0)
+        self.index = 0
+        self.job = None
+        self.buttons: dict = {}
+        reps = cached_classes(app.storage, self.board)
+        if reps is not None:
+            self._use(reps)
+        else:
+            self.job = app.worker.submit_process("Listing every solution", compute_classes, (self.board.header,),
+                                                 self._computed)
+
+    def _use(self, reps: np.ndarray) -> None:
+        self.classes = Classes(self.board, reps)
+        self.set_filter(None)
+
+    def _computed(self, job) -> None:
+        self.job = None
+        if job.error is not None:
+            self.app.toasts.show(f"Could not list the solutions: {job.error}", 6, self.app.palette.illegal)
+            return
+        path = cache_file(self.app.storage, self.board)
+        try:
+            path.write_bytes(job.result)
+        except OSError as exc:
+            self.app.toasts.show(f"Could not cache the solutions: {exc}", 4)
+        self._use(classes_from_bytes(job.result)[1])
+        self.on_resize()
+
+    # ------------------------------------------------------------------ browsing
+    @property
+    def current(self) -> int | None:
+        """The class number (0-based) on show, or None if there is none."""
+        return int(self.order[self.index]) if len(self.order) else None
+
+    def position(self) -> Position | None:
+        k = self.current
+        return None if k is None else self.classes.position(k, self.filter)
+
+    def step(self, delta: int) -> None:
+        if len(self.order):
+            self.index = max(0, min(len(self.order) - 1, self.index + delta))
+            self.refresh()
+
+    def jump(self, number: int) -> bool:
+        """Show class `number` (1-based). With a filter on, the filter is dropped if the class
+        does not match it."""
+        if self.classes is None or not 1 <= number <= len(self.classes):
+            self.app.toasts.show(f"There are solutions 1 to {len(self.classes) if self.classes else 0}", 3,
+                                 self.app.palette.illegal)
+            return False
+        hits = np.flatnonzero(self.order == number - 1)
+        if not len(hits):
+            self.set_filter(None)
+            hits = [number - 1]
+        self.index = int(hits[0])
+        self.refresh()
+        return True
+
+    def set_filter(self, cell: int | None) -> None:
+        """Show only the classes that can have the all-white tile on `cell` (None: all)."""
+        keep = self.current
+        self.filter = cell
+        self.order = self.classes.matching(cell)
+        hits = np.flatnonzero(self.order == keep) if keep is not None else []
+        self.index = int(hits[0]) if len(hits) else 0
+        self.refresh()
+
+    def cycle_filter(self, step: int) -> None:
+        cells = [c for c in range(self.board.size) if self.classes.counts()[c]]
+        if self.filter is None:
+            self.set_filter(cells[0] if step > 0 else cells[-1])
+            return
+        i = cells.index(self.filter) + step
+        self.set_filter(cells[i] if 0 <= i < len(cells) else None)
+
+    def play(self) -> None:
+        """Open the solution on show in the play scene (the one below, or a new one)."""
+        position = self.position()
+        if position is None:
+            return
+        note = f"Solution {self.current + 1:,} of {len(self.classes):,} from the browser"
+        below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
+        if isinstance(below, MacMahonScene):
+            self.app.pop()
+            below.show_solution(position, note)
+        else:
+            self.app.replace(MacMahonScene(self.app, solution=position, note=note))
+
+    # ------------------------------------------------------------------ layout and widgets
+    def layout(self) -> dict:
+        app = self.app
+        w, h = app.size
+        top = app.px(70)
+        margin = app.px(16)
+        left_w = int((w - 2 * margin) * 0.64)
+        main = pygame.Rect(margin, top + margin, left_w, h - top - 2 * margin - app.px(110))
+        geo = BoardGeometry.fit(main, self.board.rows, self.board.cols, label_room=0.7)
+        nav = pygame.Rect(margin, main.bottom + app.px(46), left_w, app.px(44))
+        right = pygame.Rect(main.right + app.px(24), top + margin, w - main.right - app.px(24) - margin,
+                            h - top - 2 * margin)
+        map_cell = min((right.width - app.px(20)) // (self.board.cols + 0.3), app.px(62))
+        mini = BoardGeometry(right.x + app.px(10) + int(map_cell * 0.3), right.y + app.px(64), int(map_cell),
+                             self.board.rows, self.board.cols)
+        return {"top": pygame.Rect(0, 0, w, top), "geo": geo, "info": main.bottom + app.px(8), "nav": nav,
+                "right": right, "mini": mini}
+
+    def build_ui(self) -> None:
+        app, lay = self.app, self.layout()
+        self.buttons = {}
+        nav = lay["nav"]
+        gap = app.px(8)
+        specs = (("first", "|<"), ("back100", "-100"), ("prev", "< Prev"), ("next", "Next >"),
+                 ("fwd100", "+100"), ("last", ">|"))
+        bw = (nav.width - app.px(190) - gap * len(specs)) // len(specs)
+        x = nav.x
+        for name, label in specs:
+            self.buttons[name] = self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x, nav.y, bw, nav.height), label, app.ui))
+            x += bw + gap
+        self.jump_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x + gap, nav.y, app.px(120), nav.height), app.ui, placeholder_text="number"))
+        self.jump_entry.set_allowed_characters("numbers")
+        self.buttons["go"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + gap + app.px(126), nav.y, nav.right - x - gap - app.px(126), nav.height), "Go", app.ui,
+            tool_tip_text="jump to the solution with this number"))
+        right, mini = lay["right"], lay["mini"]
+        y = mini.rect.bottom + app.px(16)
+        self.buttons["any"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(right.x, y, right.width, app.px(40)), "White tile anywhere", app.ui,
+            tool_tip_text="drop the filter (Tab / Shift+Tab step through the cells)"))
+        self.buttons["play"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(right.x, right.bottom - app.px(100), right.width, app.px(44)), "Play this solution (Enter)",
+            app.ui, tool_tip_text="open it in the play scene: undo takes it apart"))
+        self.buttons["menu"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(right.x, right.bottom - app.px(48), right.width, app.px(44)), "Back (Esc)", app.ui))
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.buttons:
+            return
+        ready = self.classes is not None and len(self.order) > 0
+        at_start = not ready or self.index == 0
+        at_end = not ready or self.index == len(self.order) - 1
+        flags = {"first": not at_start, "back100": not at_start, "prev": not at_start, "next": not at_end,
+                 "fwd100": not at_end, "last": not at_end, "play": ready, "go": self.classes is not None,
+                 "any": self.filter is not None}
+        for name, button in self.buttons.items():
+            (button.enable if flags.get(name, True) else button.disable)()
+
+    # ------------------------------------------------------------------ input
+    def do(self, action: str) -> bool:
+        if action == "menu":
+            self.app.pop()
+            return True
+        if self.classes is None:
+            return False
+        moves = {"first": -len(self.order), "back100": -STEP, "prev": -1, "next": 1, "fwd100": STEP,
+                 "last": len(self.order)}
+        if action in moves:
+            self.step(moves[action])
+        elif action == "go":
+            digits = self.jump_entry.get_text().strip()
+            if not digits.isdigit():
+                return False
+            self.jump(int(digits))
+        elif action == "any":
+            self.set_filter(None)
+        elif action == "play":
+            self.play()
+        else:
+            return False
+        return True
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.do(name)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.jump_entry:
+            self.do("go")
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.classes is not None:
+            cell = self.layout()["mini"].cell_at(event.pos)
+            if cell is not None and self.classes.counts()[cell]:
+                self.set_filter(None if cell == self.filter else cell)
+                return True
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.classes is not None:
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        name = keys.action(event)
+        action = {"left": "prev", "right": "next", "up": "back100", "down": "fwd100", "place": "play"}.get(name)
+        if action:
+            return self.do(action)
+        if name in ("next_piece", "prev_piece") and self.classes is not None:
+            self.cycle_filter(1 if name == "next_piece" else -1)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        app, pal = self.app, self.app.palette
+        surface.fill(pal.background)
+        lay = self.layout()
+        top = lay["top"]
+        pygame.draw.rect(surface, pal.panel, top)
+        text(surface, "MacMahon Squares: every solution", (app.px(16), top.centery - app.px(2)), app.px(24),
+             pal.text, anchor="midleft", style="bold")
+        text(surface, "one solution per class: a class holds a solution, its mirror images and red/blue swapped",
+             (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+        geo = lay["geo"]
+        if self.classes is None:
+            draw_board(surface, geo, pal)
+            line = "Listing every solution once (it is cached for next time)..."
+            if self.job is not None:
+                line += f" {self.job.age:.0f} s"
+                if self.job.fraction is not None:
+                    line += f", {self.job.fraction:.0%}"
+            text(surface, line, (geo.rect.centerx, lay["info"]), app.px(18), pal.text, anchor="midtop")
+            return
+        position = self.position()
+        highlight = {}
+        draw_board(surface, geo, pal, self.board.border, highlight=highlight)
+        if position is not None:
+            for cell in range(self.board.size):
+                draw_tile(surface, position.colours_at(cell), geo.cell_rect(cell), pal)
+            white = position.cells.index((0, 0)) if (0, 0) in position.cells else None
+            if white is not None:
+                pygame.draw.rect(surface, pal.accent, geo.cell_rect(white), max(2, geo.cell // 24))
+        self.draw_facts(surface, lay)
+        text(surface, self.info_line(), (geo.rect.centerx, lay["info"]), app.px(18), pal.text, anchor="midtop",
+             style="bold")
+        self.draw_map(surface, lay)
+
+    def info_line(self) -> str:
+        if not len(self.order):
+            return "No solution has the white tile there"
+        total = f"{self.current + 1:,} of {len(self.classes):,}"
+        if self.filter is None:
+            return f"Solution {total}"
+        where = self.board.cell_name(self.filter)
+        return f"{self.index + 1:,} of {len(self.order):,} with the white tile on {where}  (solution {total})"
+
+    def draw_facts(self, surface, lay) -> None:
+        app, pal = self.app, self.app.palette
+        right = lay["right"]
+        y = lay["mini"].rect.bottom + app.px(76)
+        lines = (f"{len(self.classes):,} classes hold all {self.classes.solutions:,} solutions of the "
+                 f"{self.board.rows}\u00d7{self.board.cols} board: each is one of these, turned, mirrored "
+                 "or with red and blue swapped.", "Arrows step (Up/Down by 100), the wheel too; "
+                 "Tab steps through the cells of the map.")
+        size = app.px(14)
+        for line in lines:
+            for piece in wrap(line, size, right.width):
+                text(surface, piece, (right.x, y), size, pal.dim_text)
+                y += size + app.px(4)
+            y += app.px(8)
+
+    def draw_map(self, surface, lay) -> None:
+        """Where the all-white tile sits: a small board with the number of classes per cell."""
+        app, pal = self.app, self.app.palette
+        right, mini = lay["right"], lay["mini"]
+        text(surface, "Where the all-white tile sits", (right.x, right.y), app.px(18), pal.text, style="bold")
+        text(surface, "click a cell to show only those", (right.x, right.y + app.px(26)), app.px(14), pal.dim_text)
+        counts = self.classes.counts()
+        most = max(1, int(counts.max()))
+        for cell in range(self.board.size):
+            rect = mini.cell_rect(cell).inflate(-2, -2)
+            n = int(counts[cell])
+            colour = mix(empty_colour(pal), pal.accent, 0.15 + 0.6 * n / most) if n else empty_colour(pal)
+            pygame.draw.rect(surface, colour, rect, border_radius=app.px(4))
+            if cell == self.filter:
+                pygame.draw.rect(surface, pal.text, rect, max(2, app.px(3)), border_radius=app.px(4))
+            text(surface, f"{n:,}" if n else "-", rect.center, max(9, mini.cell // 4), contrast_text(colour),
+                 anchor="center", max_width=rect.width - 4)

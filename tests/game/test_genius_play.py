@@ -259,3 +259,31 @@ def test_copy_and_paste_the_game_id(app, genius):
     app.copy_text("b1a6a5a4a3a2a1")
     key(app, pygame.K_v, pygame.KMOD_LCTRL)
     assert genius.match.game_id == "A1A2A3A4A5A6B1"
+
+
+def _slow_job(notation, progress=None):
+    import time
+    progress(1, 4)
+    while True:
+        time.sleep(0.01)
+
+
+def test_a_long_solver_call_shows_progress_and_escape_cancels_it(app, genius):
+    import time
+    import pygame_gui
+    done = []
+    genius.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
+    deadline = time.monotonic() + 10
+    while genius.job.fraction is None and time.monotonic() < deadline:
+        frame(app)
+    assert genius.job.fraction == 0.25 and genius.cancel_button.visible
+    job = genius.job
+    key(app, pygame.K_ESCAPE)
+    assert job.cancelled() and genius.job is None and app.top is genius
+    assert job.wait(5)
+    frame(app)
+    assert done == [] and not genius.cancel_button.visible
+    genius.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
+    job = genius.job
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.cancel_button))
+    assert job.cancelled() and job.wait(5) and done == []

@@ -54,3 +54,30 @@ def problems(rows: list[list[str]], colours: int, border: str = "W") -> list[str
 
 def is_solution(rows: list[list[str]], colours: int, border: str = "W") -> bool:
     return not problems(rows, colours, border)
+
+
+def count_invalid(boards, colours: int, border: int = 0) -> int:
+    """How many of many solved boards break a rule, checked with numpy.
+
+    `boards` has shape (N, rows, cols, 4): colour indices (0 = W, 1 = R, ...) of top, right,
+    bottom, left of every cell. Same rules as `problems`.
+    """
+    import numpy as np
+
+    b = np.asarray(boards, np.int64)
+    n, height, width, _ = b.shape
+    bad = np.zeros(n, bool)
+    bad |= (b[:, 0, :, 0] != border).any(axis=1) | (b[:, -1, :, 2] != border).any(axis=1)
+    bad |= (b[:, :, 0, 3] != border).any(axis=1) | (b[:, :, -1, 1] != border).any(axis=1)
+    bad |= (b[:, :, :-1, 1] != b[:, :, 1:, 3]).any(axis=(1, 2))
+    bad |= (b[:, :-1, :, 2] != b[:, 1:, :, 0]).any(axis=(1, 2))
+    # each cell's tile as the smallest of its four rotations, read as a base-`colours` number
+    weights = colours ** np.arange(3, -1, -1)
+    turns = [np.roll(b, -k, axis=3) @ weights for k in range(4)]
+    tiles = np.min(np.stack(turns), axis=0).reshape(n, -1)
+    def value(look):
+        return sum(colours ** (3 - i) * "WRBGYOPC".index(ch) for i, ch in enumerate(look))
+
+    wanted = np.array(sorted(min(value(t[k:] + t[:k]) for k in range(4)) for t in all_tiles(colours)))
+    bad |= (np.sort(tiles, axis=1) != wanted).any(axis=1) if tiles.shape[1] == len(wanted) else True
+    return int(bad.sum())

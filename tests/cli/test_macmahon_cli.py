@@ -1,0 +1,104 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solver.cli import main
+from tests.validate_macmahon import problems
+
+EMPTY = "4x6x3:....../....../....../......"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_is_a_valid_solution(capsys):
+    code, out, err = run(capsys, "macmahon", "solve", "--json")
+    doc = json.loads(out)
+    assert code == 0 and err == ""
+    assert (doc["rows"], doc["cols"], doc["colours"], doc["solvable"]) == (4, 6, 3, True)
+    assert problems(doc["cells"], 3) == []
+
+
+def test_solve_from_a_position_keeps_its_tiles(capsys):
+    start = "4x6x3:1a...../....../....../......"
+    code, out, _ = run(capsys, "macmahon", "solve", "--position", start, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["cells"][0][0] == "WWWW" and problems(doc["cells"], 3) == []
+    assert doc["completed"].startswith("4x6x3:1a")
+
+
+def test_solve_text_draws_the_board(capsys):
+    code, out, _ = run(capsys, "macmahon", "solve")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4 * 3 + 3 + 1 and lines[-1].startswith("position: 4x6x3:")
+    assert set(lines[0].replace("|", "").split()) == {"W"}
+
+
+def test_impossible_position_exits_1(capsys):
+    code, out, _ = run(capsys, "macmahon", "solve", "--position", "4x6x3:....../..1a.../....../......", "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["solvable"] is False and doc["cells"] is None
+    code, out, _ = run(capsys, "macmahon", "solve", "--position", "4x6x3:....../..1a.../....../......")
+    assert code == 1 and "no solution" in out
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["solve", "--position", "4x6x3:1a"], "rows"),                                   # malformed
+    (["solve", "--position", "4x6x3:1a?..../....../....../......"], "not a tile"),    # malformed
+    (["solve", "--position", "4x6x3:30a...../....../....../......"], "unknown tile"),
+    (["solve", "--position", "4x6x3:1a1b..../....../....../......"], "twice"),
+    (["solve", "--position", "5x6x3"], "24 tiles"),                                  # size vs tiles
+    (["solve", "--rows", "5", "--cols", "5"], "24 tiles"),
+    (["solve", "--rows", "5"], "do not fill"),
+    (["solve", "--colours", "9"], "between 1 and 8"),                                # colours
+    (["tiles", "--colours", "0"], "between 1 and 8"),
+    (["count", "--colours", "-1"], "between 1 and 8"),
+    (["count", "--jobs", "0"], "--jobs"),
+    (["count", "--colours", "4"], "not supported"),
+    (["solve", "--position", EMPTY, "--rows", "3", "--cols", "8"], "disagree"),
+])
+def test_bad_input_exits_2_with_one_line(capsys, argv, words):
+    code, out, err = run(capsys, "macmahon", *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
+
+
+def test_tiles_json_and_text(capsys):
+    code, out, _ = run(capsys, "macmahon", "tiles", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["colours"] == 3 and len(doc["tiles"]) == 24 and doc["tiles"][15] == "WBBR"
+    code, out, _ = run(capsys, "macmahon", "tiles", "--colours", "4")
+    assert code == 0 and out.strip().endswith("70 tiles with 4 colours")
+
+
+def test_count_small_board_json(capsys):
+    code, out, _ = run(capsys, "macmahon", "count", "--colours", "2", "--jobs", "1", "--json")
+    doc = json.loads(out)
+    assert code == 0 and (doc["rows"], doc["cols"], doc["solutions"], doc["classes"]) == (2, 3, 0, 0)
+    code, out, _ = run(capsys, "macmahon", "count", "--colours", "1", "--jobs", "1", "--json")
+    doc = json.loads(out)
+    assert (doc["rows"], doc["cols"], doc["solutions"], doc["classes"]) == (1, 1, 1, 1)
+
+
+def test_other_colour_counts_are_solved_by_search(capsys):
+    code, out, _ = run(capsys, "macmahon", "solve", "--colours", "4", "--json")
+    doc = json.loads(out)
+    assert code == 0 and (doc["rows"], doc["cols"]) == (7, 10) and problems(doc["cells"], 4) == []
+
+
+@pytest.mark.slow
+def test_count_of_the_classic_board_end_to_end(tmp_path):
+    out_file = tmp_path / "classes"
+    proc = subprocess.run([sys.executable, "-m", "solver.cli", "macmahon", "count", "--json", "--jobs", "2",
+                           "--classes-out", str(out_file)], capture_output=True, text=True, timeout=300)
+    doc = json.loads(proc.stdout)
+    assert proc.returncode == 0 and doc["solutions"] == 8 * doc["classes"]
+    assert doc["class_sizes"] == {"8": doc["classes"]} and len(doc["group"]) == 8
+    from solver.macmahon.position import Board
+    from solver.macmahon.store import asset_file
+    assert out_file.read_bytes() == asset_file(Board()).read_bytes()

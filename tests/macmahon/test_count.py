@@ -1,0 +1,82 @@
+import numpy as np
+import pytest
+
+from solver.macmahon.halves import all_solutions, count_solutions
+from solver.macmahon.position import Board, Position
+from solver.macmahon.search import census, solution_classes, solution_table
+from solver.macmahon.store import classes_from_bytes, classes_to_bytes, load_asset
+from solver.macmahon.symmetry import canonical_codes, orbit_rows, position_from_codes
+from solver.macmahon.tiles import COLOUR_LETTERS, rotate
+from tests.macmahon.helpers import assert_solution, brute_completions
+from tests.validate_macmahon import count_invalid
+
+SMALL = [(1, 1, 1), (2, 3, 2), (3, 2, 2), (1, 6, 2), (6, 1, 2)]
+
+
+@pytest.mark.parametrize("rows,cols,colours", SMALL)
+def test_small_boards_agree_with_brute_force(rows, cols, colours):
+    board = Board(rows, cols, colours)
+    brute = brute_completions([[None] * cols for _ in range(rows)], colours)
+    listed = all_solutions(board, jobs=1)
+    assert count_solutions(board, jobs=1) == len(listed) == len(brute)
+    assert {tuple(position_from_codes(board, r).colours_at(c) for c in range(board.size)) for r in listed} == brute
+
+
+@pytest.mark.parametrize("rows,cols", [(3, 8), (2, 12), (8, 3)])
+def test_other_classic_shapes_have_no_solution(rows, cols):
+    """Brute force is out of reach here; the reason is checked instead: on 3x8 and 2x12 every
+    one of the 18 tiles with a white triangle sits on the border, and the three with two
+    opposite white triangles (bowties) then face a tile without white."""
+    board = Board(rows, cols, 3)
+    assert count_solutions(board, jobs=1) == 0 and len(all_solutions(board, jobs=1)) == 0
+
+
+def test_class_file_round_trips():
+    reps = load_asset(Board())
+    board, back = classes_from_bytes(classes_to_bytes(Board(), reps))
+    assert board == Board() and (back == reps).all()
+    with pytest.raises(Exception):
+        classes_from_bytes(b"nonsense\n")
+
+
+def test_shipped_classes_are_canonical_sorted_and_solved():
+    board = Board()
+    reps = load_asset(board)
+    canon, sizes = canonical_codes(board, reps)
+    assert (canon == reps).all()
+    assert (np.lexsort(reps.T[::-1]) == np.arange(len(reps))).all()
+    classes = solution_classes(board)
+    assert len(classes) == len(reps)
+    for position in classes[:: max(1, len(classes) // 300)]:
+        assert_solution(position)
+    assert len(orbit_rows(board, reps)) == int(sizes.sum())
+
+
+@pytest.mark.slow
+def test_full_count_of_the_classic_board():
+    """Lists every solution afresh, validates all of them independently, checks the orbit
+    sizes and that the shipped classes are exactly the ones found."""
+    board = Board()
+    result = census(board, jobs=2)
+    table = solution_table(board)
+    assert result["solutions"] == len(table) == 106_624  # the CPLEX solution pool's figure
+    assert result["classes"] * 8 == result["solutions"] and result["class_sizes"] == {8: result["classes"]}
+    assert (result["representatives"] == load_asset(board)).all()
+    assert count_invalid(colour_array(board, table), 3) == 0
+
+
+def colour_array(board, rows):
+    """Codes (tile*4 + rotation per cell) -> colour indices, shape (N, rows, cols, 4)."""
+    looks = np.array([[COLOUR_LETTERS.index(ch) for ch in rotate(board.tiles[code // 4], code % 4)]
+                      for code in range(len(board.tiles) * 4)])
+    return looks[rows].reshape(len(rows), board.rows, board.cols, 4)
+
+
+def test_vectorised_validator_catches_broken_boards():
+    board = Board()
+    rows = solution_table(board)[:50].copy()
+    colours = colour_array(board, rows)
+    assert count_invalid(colours, 3) == 0
+    rows[:10, 7] = rows[:10, 7] // 4 * 4 + (rows[:10, 7] + 1) % 4   # turn one tile
+    rows[10:20, [3, 4]] = rows[10:20, [4, 3]]                     # swap two tiles
+    assert count_invalid(colour_array(board, rows), 3) == 20

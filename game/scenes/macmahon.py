@@ -693,6 +693,7 @@ class MacMahonScene(Scene):
         typed = getattr(event, "unicode", "") or ""
         if name is None and typed.isdigit() and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
             return self.type_digit(typed)
+        self.digit_clock = 0.0          # any other key ends a tile number
         if name is None and typed.lower() == "m":
             self.toggle_mode()
             return True

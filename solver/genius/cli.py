@@ -114,3 +114,4 @@ def register(puzzles) -> None:
     add_jobs(verify)
     add_common(verify)
     verify.set_defaults(handler=_verify)
+    from .census_cli import register as register_census; register_census(commands)  # census, make-dice, roll-counts

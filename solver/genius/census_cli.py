@@ -1,0 +1,59 @@
+"""The `squarewise genius` subcommands about all boards and dice design: census, make-dice, roll-counts.
+
+    genius census [--jobs N] [--checkpoint PATH [--resume]] [--save FILE]
+    genius make-dice [--seed N] [--faces 6] [--out FILE] [--cache FILE]
+    genius roll-counts [--dice NAME|FILE] [--jobs N]
+
+All take --json and --progress. Exit codes: 0 success, 2 bad input.
+"""
+from __future__ import annotations
+
+from ..cli import add_common, add_jobs, emit, progress_for
+from ..errors import SquarewiseError
+from . import census
+
+
+def _check_jobs(args) -> None:
+    if args.jobs is not None and args.jobs < 1:
+        raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
+
+
+def _census_text(report: dict) -> str:
+    lines = [f"{'partition':<12} {'boards':>8} {'x':>2} {'total':>10} {'unsolvable':>11} {'thesis':>8}"]
+    for row in report["by_partition"]:
+        part = "(" + ",".join(map(str, row["partition"])) + ")"
+        lines.append(f"{part:<12} {row['boards']:>8,} {row['multiple']:>2} {row['total_boards']:>10,} "
+                     f"{row['unsolvable']:>11,} {row['thesis_unsolvable']:>8,}")
+    lines.append(f"{'total':<12} {'':>8} {'':>2} {report['boards']:>10,} {report['unsolvable']:>11,} "
+                 f"{report['thesis_unsolvable']:>8,}")
+    lines.append("")
+    lines.append(f"boards {report['boards']:,} in {report['orbits']:,} orbits; unsolvable {report['unsolvable']:,} "
+                 f"({report['unsolvable_orbits']:,} orbits); thesis {report['thesis_unsolvable']:,}")
+    lines.append("unsolvable boards by reason:")
+    for reason, n in report["by_reason"].items():
+        lines.append(f"  {n:>8,}  {reason}")
+    lines.append(f"{report['seconds']} s on {report['jobs']} process(es)")
+    return "\n".join(lines)
+
+
+def _census(args) -> int:
+    _check_jobs(args)
+    if args.resume and not args.checkpoint:
+        raise SquarewiseError("--resume needs --checkpoint PATH")
+    report = census.census(args.jobs, progress_for(args, "census"), args.checkpoint, args.resume,
+                           save=args.save)
+    report["jobs"] = args.jobs or census.default_jobs()
+    emit(args, report, _census_text(report))
+    return 0
+
+
+def register(commands) -> None:
+    """Add census, make-dice and roll-counts to the genius subcommands."""
+    cmd = commands.add_parser("census", help="decide all C(36,7) boards (unsolvable count, Table 3, reasons)")
+    cmd.add_argument("--checkpoint", metavar="PATH", help="save finished work to this file as it goes")
+    cmd.add_argument("--resume", action="store_true", help="continue the run saved in --checkpoint")
+    cmd.add_argument("--save", metavar="FILE",
+                     help=f"also write the unsolvable orbit representatives (the cache, e.g. {census.CACHE_NAME})")
+    add_jobs(cmd)
+    add_common(cmd)
+    cmd.set_defaults(handler=_census)

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Build the one-file executable dist/squarewise from this checkout with build.spec.
+# Uses the project's venv (.venv, or $PYTHON); installs PyInstaller into it if missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-.venv/bin/python}
+if ! "$PYTHON" -c "import PyInstaller" 2>/dev/null; then
+    "$PYTHON" -m pip install -q 'pyinstaller>=6'
+fi
+start=$(date +%s)
+"$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN build.spec
+echo "built $(ls dist/squarewise* | tr '\n' ' ')in $(( $(date +%s) - start )) s"

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Smoke-test the frozen executable itself (default dist/squarewise; or pass its path).
+#
+#   scripts/smoke_exe.sh [EXE]          COLD_RUNS=5 scripts/smoke_exe.sh   (median cold start)
+#
+# Runs the binary from an empty folder, with a throw-away data folder and no PYTHONPATH, so
+# nothing from the checkout can stand in for what is bundled. The checks' own Python
+# ($PYTHON, default .venv/bin/python) only parses output; the Genius solution is checked by
+# the independent validator tests/validate_genius.py. Prints the size and the cold start
+# time; exits non-zero if any check fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+EXE=$(realpath "${1:-dist/squarewise}")
+PYTHON=${PYTHON:-$ROOT/.venv/bin/python}
+COLD_RUNS=${COLD_RUNS:-1}
+[ -x "$EXE" ] || { echo "smoke: no executable at $EXE (run scripts/build_exe.sh)"; exit 1; }
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy SQUAREWISE_DATA_DIR=$WORK/data
+unset PYTHONPATH PYTHONHOME
+failed=0
+
+ok() { echo "ok   $1"; }
+fail() { echo "FAIL $1"; failed=$((failed + 1)); }
+
+# run NAME TIMEOUT ARGS...: run the exe in $WORK; leaves $WORK/NAME.out, .err and .rc
+run() {
+    local name=$1 limit=$2
+    shift 2
+    (cd "$WORK" && timeout "$limit" "$EXE" "$@" >"$name.out" 2>"$name.err"; echo $? >"$name.rc")
+}
+rc() { cat "$WORK/$1.rc"; }
+
+# 1. Genius solve: a valid tiling of the 29 free cells, by the independent validator.
+run solve 60 genius solve A6 E1 A1 A4 A2 D5 B4 --json
+if [ "$(rc solve)" = 0 ] && "$PYTHON" - "$WORK/solve.out" <<'EOF'; then
+import json, sys
+sys.path.insert(0, ".")
+from tests.validate_genius import check_solution
+
+doc = json.load(open(sys.argv[1]))
+cell = lambda name: (ord(name[0]) - ord("A")) * 6 + int(name[1:]) - 1   # any fixed 6x6 numbering
+blockers = {cell(c) for c in "A6 E1 A1 A4 A2 D5 B4".split()}
+assert doc["solvable"] is True, doc
+assert {cell(c) for c in doc["blockers"]} == blockers, doc["blockers"]
+placed = {piece: [cell(c) for c in cells] for piece, cells in doc["solution"].items()}
+assert sum(len(cells) for cells in placed.values()) == 29
+check_solution(blockers, placed)
+EOF
+    ok "genius solve --json: a valid solution covering the 29 free cells"
+else
+    fail "genius solve --json (exit $(rc solve)): $(tail -n 3 "$WORK/solve.err" "$WORK/solve.out")"
+fi
+
+# 2. MacMahon count on 2 x 12. Every cell of a two-row board is on the border, so the 6
+#    tiles with no white edge have nowhere to go: the answer must be 0 solutions.
+run count 60 macmahon count --rows 2 --cols 12 --json
+if [ "$(rc count)" = 0 ] && "$PYTHON" - "$WORK/count.out" <<'EOF'; then
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert (doc["rows"], doc["cols"], doc["colours"]) == (2, 12, 3), doc
+assert doc["solutions"] == 0 and doc["classes"] == 0, doc
+EOF
+    ok "macmahon count --rows 2 --cols 12 --json answers (0 solutions)"
+else
+    fail "macmahon count (exit $(rc count)): $(tail -n 3 "$WORK/count.err" "$WORK/count.out")"
+fi
+
+# 3. Worker processes inside the frozen binary: verify a small dice set (the first three
+#    distinct faces of each default die: 2 x 3^6 = 1458 rolls, two chunks) on 2 processes.
+"$PYTHON" - "$ROOT/assets/dice/default.json" "$WORK/small-dice.json" <<'EOF'
+import json, sys
+dice = json.load(open(sys.argv[1]))["dice"]
+small = [list(dict.fromkeys(die))[:3] for die in dice]
+json.dump({"name": "smoke", "dice": small}, open(sys.argv[2], "w"))
+EOF
+run verify 120 genius verify-dice small-dice.json --jobs 2 --json
+if [[ "$(rc verify)" =~ ^[01]$ ]] && "$PYTHON" - "$WORK/verify.out" "$WORK/small-dice.json" <<'EOF'; then
+import json, math, sys
+doc = json.load(open(sys.argv[1]))
+dice = json.load(open(sys.argv[2]))["dice"]
+assert doc["rolls"] == math.prod(len(set(die)) for die in dice), doc
+assert doc["unsolvable"] == len(doc["unsolvable_rolls"]), doc
+EOF
+    ok "genius verify-dice --jobs 2 (process pool in the frozen binary)"
+else
+    fail "genius verify-dice --jobs 2 (exit $(rc verify)): $(tail -n 3 "$WORK/verify.err" "$WORK/verify.out")"
+fi
+
+# 4. Bad dice files: exit 2, one line on stderr, no traceback.
+echo '{"name": "bad", "dice": [["A6"]]}' >"$WORK/bad-count.json"
+echo '{"name": "bad", "dice": [' >"$WORK/bad-syntax.json"
+for bad in bad-count bad-syntax; do
+    run "$bad" 30 genius roll --dice "$bad.json"
+    lines=$(wc -l <"$WORK/$bad.err")
+    if [ "$(rc "$bad")" = 2 ] && [ "$lines" = 1 ] && ! grep -q Traceback "$WORK/$bad.err"; then
+        ok "bad dice file ($bad): exit 2, one line: $(cat "$WORK/$bad.err")"
+    else
+        fail "bad dice file ($bad): exit $(rc "$bad"), $lines stderr lines: $(head -n 3 "$WORK/$bad.err")"
+    fi
+done
+
+# 5. The window under the dummy video driver: real frames for 3 s, exit 0. Also the cold
+#    start: wall time from exec to the "first frame" line, unpacking of the one-file
+#    bundle included (COLD_RUNS more short runs give a median).
+if "$PYTHON" - "$EXE" "$WORK" "$COLD_RUNS" <<'EOF'; then
+import statistics, subprocess, sys, time
+
+exe, work, extra = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+
+def start(seconds):
+    """(exit code, seconds to the first-frame line, the exe's own report)."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([exe, "--smoke-test", str(seconds)], cwd=work, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first, lines = None, []
+    for line in proc.stdout:
+        if first is None and line.startswith("first frame"):
+            first = time.perf_counter() - t0
+        lines.append(line.strip())
+    err = proc.stderr.read()
+    code = proc.wait(timeout=60)
+    if code != 0 or first is None:
+        print(f"  exit {code}; stdout: {lines[-3:]}; stderr: {err.strip().splitlines()[-3:]}")
+    return code, first, lines
+
+
+code, first, lines = start(3)
+if code != 0 or first is None or not any(l.startswith("frames:") for l in lines):
+    sys.exit(1)
+frames = next(l for l in lines if l.startswith("frames:"))
+print(f"  --smoke-test 3: {frames}; cold start to first frame {first:.2f} s")
+if extra > 1:
+    times = [first]
+    for _ in range(extra - 1):
+        code, t, _ = start(0.2)
+        if code != 0 or t is None:
+            sys.exit(1)
+        times.append(t)
+    print(f"  cold start to first frame over {len(times)} runs: median {statistics.median(times):.2f} s "
+          f"(min {min(times):.2f}, max {max(times):.2f})")
+EOF
+    ok "--smoke-test 3 under SDL_VIDEODRIVER=dummy exits 0"
+else
+    fail "--smoke-test 3 under SDL_VIDEODRIVER=dummy"
+fi
+
+size=$(stat -c %s "$EXE" 2>/dev/null || stat -f %z "$EXE")
+echo "size: $(awk -v b="$size" 'BEGIN { printf "%.1f MB (%d bytes)", b / 1e6, b }') $EXE"
+if [ "$failed" -gt 0 ]; then
+    echo "smoke: $failed check(s) failed"
+    exit 1
+fi
+echo "smoke: all checks passed"

@@ -17,6 +17,7 @@ import os  # noqa: E402
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import argparse  # noqa: E402
+import functools  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 
@@ -75,9 +76,7 @@ class App:
     @property
     def scale(self) -> float:
         """The UI scale: 1.0 at the design size, in steps of 0.05."""
-        w, h = self.size
-        raw = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
-        return round(max(0.7, min(2.5, raw)) * 20) / 20
+        return _scale_for(self.size)
 
     def px(self, value: float) -> int:
         """A design-size length in pixels at the current scale."""
@@ -230,6 +229,12 @@ class App:
         end = None if seconds is None else time.perf_counter() + seconds
         while self.running and (end is None or time.perf_counter() < end):
             self.frame()
+
+
+@functools.lru_cache(maxsize=16)
+def _scale_for(size: tuple[int, int]) -> float:
+    raw = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
+    return round(max(0.7, min(2.5, raw)) * 20) / 20
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -7,6 +7,7 @@ Rows are lettered A.. from the top, columns numbered 1.. from the left, as in so
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -62,6 +63,23 @@ class BoardGeometry:
 def draw_board(surface: pygame.Surface, geo: BoardGeometry, pal: Palette, *, labels: bool = True,
                highlight: dict[int, tuple] | None = None) -> None:
     """The board's frame, its cells and the A.. / 1.. labels; `highlight` tints cells {cell: colour}."""
+    if highlight:
+        _paint_board(surface, geo, pal, labels, highlight)
+        return
+    image, at = _board_image(geo, pal, labels)       # the plain board is drawn once and reused
+    surface.blit(image, at)
+
+
+@lru_cache(maxsize=8)
+def _board_image(geo: BoardGeometry, pal: Palette, labels: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+    margin = geo.cell
+    image = pygame.Surface((geo.cell * geo.cols + 2 * margin, geo.cell * geo.rows + 2 * margin))
+    image.fill(pal.background)       # opaque: blits much faster, and the board sits on the background
+    _paint_board(image, BoardGeometry(margin, margin, geo.cell, geo.rows, geo.cols), pal, labels, None)
+    return image, (geo.x - margin, geo.y - margin)
+
+
+def _paint_board(surface, geo: BoardGeometry, pal: Palette, labels: bool, highlight) -> None:
     frame = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
     pygame.draw.rect(surface, pal.board, frame, border_radius=max(4, geo.cell // 8))
     gap = max(1, geo.cell // 30)
@@ -83,10 +101,16 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, pal: Palette, *, lab
 
 def draw_blocker(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, drop: float = 1.0) -> None:
     """A blocker peg in `rect`; `drop` < 1 draws it falling in (bigger and fainter)."""
-    drop = max(0.0, min(1.0, drop))
-    grow = 1.0 + 0.8 * (1.0 - drop)
-    radius = int(rect.width * 0.36 * grow)
+    drop = round(max(0.0, min(1.0, drop)), 2)
     centre = (rect.centerx, rect.centery - int(rect.height * 0.8 * (1.0 - drop)))
+    layer = _blocker_image(rect.width, pal, drop)
+    surface.blit(layer, layer.get_rect(center=centre))
+
+
+@lru_cache(maxsize=64)
+def _blocker_image(width: int, pal: Palette, drop: float) -> pygame.Surface:
+    grow = 1.0 + 0.8 * (1.0 - drop)
+    radius = int(width * 0.36 * grow)
     layer = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
     c = (radius + 2, radius + 2)
     pygame.draw.circle(layer, pal.blocker, c, radius)
@@ -94,4 +118,4 @@ def draw_blocker(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, drop:
     pygame.draw.circle(layer, mix(pal.blocker, pal.blocker_mark, 0.12),
                        (c[0] - radius // 3, c[1] - radius // 3), max(1, radius // 4))
     layer.set_alpha(int(255 * min(1.0, 0.2 + drop)))
-    surface.blit(layer, layer.get_rect(center=centre))
+    return layer

@@ -26,6 +26,13 @@ class GeniusView:
     """Layout and drawing for GeniusScene."""
 
     def layout(self) -> dict:
+        """Where everything goes at the current window size (computed once per size)."""
+        key = (self.app.size, self.app.scale)
+        if getattr(self, "_layout", (None,))[0] != key:
+            self._layout = (key, self._compute_layout())
+        return self._layout[1]
+
+    def _compute_layout(self) -> dict:
         app = self.app
         w, h = app.size
         top = app.px(70)

@@ -8,10 +8,9 @@ there, on the UI thread, so callbacks may touch the match and the widgets. A can
 callback never runs, even if the function ignores cancelling and finishes anyway.
 
 `Worker.submit_process(label, func, args, on_done)` runs a module-level `func(*args,
-progress=...)` in a child process instead, so a long search cannot take the interpreter
-lock from the drawing thread (measured: frames stay at their usual few milliseconds while
-a search runs; with a thread they reach 50 ms). Arguments and result must pickle (pass
-notations, not positions). Cancel ends the child process. A small thread in this process
+progress=...)` in a child process instead, so a long search does not compete with the
+drawing thread for the interpreter lock (benchmarks/frames.py measures both ways). Arguments
+and result must pickle (pass notations, not positions). Cancel ends the child process. A small thread in this process
 waits for the child, so the job looks the same to the UI either way.
 """
 from __future__ import annotations

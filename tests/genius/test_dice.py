@@ -7,6 +7,7 @@ import pytest
 from solver.errors import SquarewiseError
 from solver.genius import dice, search
 from solver.genius.position import Position
+from solver.parallel import chunked, run_chunks
 from solver.grid import cell_name, parse_cell
 from tests.validate_genius import check_position
 
@@ -131,3 +132,21 @@ def test_solutions_of_sampled_default_rolls_are_valid():
     for roll in list(d.rolls())[::311]:
         p = Position.from_blockers(roll)
         check_position(search.solve(p), roll)
+
+
+def _solve_and_check(rolls):
+    """Solve every roll and check each solution with the independent validator (a worker's job)."""
+    for roll in rolls:
+        done = search.solve(Position.from_blockers(roll))
+        assert done is not None, sorted(roll)
+        check_position(done, roll)
+    return len(rolls)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", dice.BUILTIN)
+def test_a_third_of_the_builtin_rolls_have_valid_solutions(name):
+    # every roll is proved solvable above; here every third one is solved and its solution
+    # checked by the independent validator (all of them would cost 25 s of CPU)
+    rolls = list(dice.builtin(name).rolls())[::3]
+    assert sum(run_chunks(_solve_and_check, chunked(rolls, 2000))) == len(rolls)

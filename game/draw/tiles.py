@@ -128,8 +128,9 @@ def mark_triangle(surface: pygame.Surface, rect: pygame.Rect, side: int, colour:
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.polygon(shade, (*colour, 80), [(x - rect.x, y - rect.y) for x, y in inner])
     surface.blit(shade, rect.topleft)
-    pygame.draw.polygon(surface, colour, inner, max(2, rect.width // 22))
-    pygame.draw.aalines(surface, colour, True, inner)
+    width = max(2, rect.width // 24)
+    pygame.draw.polygon(surface, OUTLINE, inner, width + 2)     # dark under the colour: shows on any tile
+    pygame.draw.polygon(surface, colour, inner, width)
 
 
 def empty_colour(pal: Palette) -> Colour:
@@ -141,29 +142,42 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, pal: Palette, border
                labels: bool = True, highlight: dict[int, Colour] | None = None) -> None:
     """The board: a band in the border colour around the cells, empty cells as dark slots with
     faint diagonals, and the A.. / 1.. labels. `highlight` tints cells {cell: colour}."""
+    layer, at = _board_layer(geo, pal, border, labels, tuple(sorted((highlight or {}).items())))
+    surface.blit(layer, at)
+
+
+@lru_cache(maxsize=16)
+def _board_layer(geo: BoardGeometry, pal: Palette, border: str, labels: bool, highlight: tuple):
+    """The board drawn once on its own surface (cached: it only changes with the layout)."""
     band = max(3, geo.cell // 9)
-    frame = geo.rect.inflate(2 * band, 2 * band)
-    pygame.draw.rect(surface, OUTLINE, frame.inflate(4, 4), border_radius=max(3, band))
-    pygame.draw.rect(surface, tile_colour(pal, border), frame, border_radius=max(3, band))
+    room = geo.cell if labels else band + 4
+    origin = (geo.x - room, geo.y - room)
+    layer = pygame.Surface((geo.cell * geo.cols + room + band + 4, geo.cell * geo.rows + room + band + 4),
+                           pygame.SRCALPHA)
+    local = BoardGeometry(room, room, geo.cell, geo.rows, geo.cols)
+    frame = local.rect.inflate(2 * band, 2 * band)
+    pygame.draw.rect(layer, OUTLINE, frame.inflate(4, 4), border_radius=max(3, band))
+    pygame.draw.rect(layer, tile_colour(pal, border), frame, border_radius=max(3, band))
     empty = empty_colour(pal)
     faint = mix(empty, pal.text, 0.12)
+    tints = dict(highlight)
     for cell in range(geo.rows * geo.cols):
-        rect = geo.cell_rect(cell)
-        colour = mix(empty, highlight[cell], 0.45) if highlight and cell in highlight else empty
-        pygame.draw.rect(surface, colour, rect)
-        pygame.draw.aaline(surface, faint, rect.topleft, rect.bottomright)
-        pygame.draw.aaline(surface, faint, rect.topright, rect.bottomleft)
-        pygame.draw.rect(surface, OUTLINE, rect, 1)
+        rect = local.cell_rect(cell)
+        pygame.draw.rect(layer, mix(empty, tints[cell], 0.45) if cell in tints else empty, rect)
+        pygame.draw.aaline(layer, faint, rect.topleft, rect.bottomright)
+        pygame.draw.aaline(layer, faint, rect.topright, rect.bottomleft)
+        pygame.draw.rect(layer, OUTLINE, rect, 1)
     if labels:
         f = font(max(10, geo.cell // 4), "bold")
         for r in range(geo.rows):
             image = f.render(ROW_LETTERS[r], True, pal.dim_text)
-            surface.blit(image, image.get_rect(midright=(frame.left - geo.cell // 8,
-                                                         geo.y + r * geo.cell + geo.cell // 2)))
+            layer.blit(image, image.get_rect(midright=(frame.left - geo.cell // 8,
+                                                       local.y + r * geo.cell + geo.cell // 2)))
         for c in range(geo.cols):
             image = f.render(str(c + 1), True, pal.dim_text)
-            surface.blit(image, image.get_rect(midbottom=(geo.x + c * geo.cell + geo.cell // 2,
-                                                          frame.top - geo.cell // 12)))
+            layer.blit(image, image.get_rect(midbottom=(local.x + c * geo.cell + geo.cell // 2,
+                                                        frame.top - geo.cell // 12)))
+    return layer, origin
 
 
 def tray_grid(area: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:

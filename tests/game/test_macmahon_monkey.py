@@ -1,0 +1,56 @@
+"""10,000 random events at the MacMahon scene: no exception, and the position is always one
+the engine accepts (strict mode: no clash ever; it reads back from its own notation)."""
+import random
+
+import pygame
+
+from game.scenes.macmahon import MacMahonScene
+from solver.macmahon.position import Position
+
+KEYS = [(pygame.K_r, "r"), (pygame.K_e, "e"), (pygame.K_q, "q"), (pygame.K_RETURN, "\r"), (pygame.K_SPACE, " "),
+        (pygame.K_BACKSPACE, "\b"), (pygame.K_DELETE, ""), (pygame.K_TAB, "\t"), (pygame.K_UP, ""),
+        (pygame.K_DOWN, ""), (pygame.K_LEFT, ""), (pygame.K_RIGHT, ""), (pygame.K_u, "u"), (pygame.K_F1, ""),
+        (pygame.K_z, "z"), (pygame.K_y, "y")] + [(pygame.K_0 + d, str(d)) for d in range(10)]
+MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT]
+
+
+def random_event(rng, area: pygame.Rect):
+    kind = rng.random()
+    pos = (rng.randrange(area.left, area.right), rng.randrange(area.top, area.bottom))
+    if kind < 0.35:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    if kind < 0.55:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=rng.choice([1, 1, 1, 3]), pos=pos)
+    if kind < 0.72:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, button=rng.choice([1, 1, 3]), pos=pos)
+    if kind < 0.78:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
+                                  precise_x=0.0, precise_y=0.0)
+    key, char = rng.choice(KEYS)
+    mod = rng.choice(MODS)
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="" if mod & pygame.KMOD_CTRL else char,
+                              scancode=0)
+
+
+def test_monkey(app):
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    app.settings["macmahon_mode"] = "strict"
+    scene = MacMahonScene(app, variant="4x6x3")
+    app.push(scene)
+    app.worker.drain()
+    rng = random.Random(2026)
+    lay = scene.layout()
+    # the board, the tray and the status panel; the buttons (menu, browser, dialogs) are tested elsewhere
+    area = pygame.Rect(0, lay["top"].bottom, lay["controls"].x, app.size[1] - lay["top"].bottom)
+    placed_ever = 0
+    for step in range(1000):
+        app.frame(1 / 60, [random_event(rng, area) for _ in range(10)])
+        assert app.top is scene, "the monkey left the scene"
+        pos = scene.position
+        assert not pos.clashes(), f"strict mode let a clash through: {pos.notation()}"
+        assert Position.parse(pos.notation()) == pos
+        assert len(set(pos.placed_tiles)) == sum(v is not None for v in pos.cells)
+        assert scene.match.history[0] == scene.match.start
+        placed_ever = max(placed_ever, 24 - len(pos.unplaced))
+    assert len(scene.match.history) > 20 and placed_ever >= 3, "the monkey never really played"

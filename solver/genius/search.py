@@ -78,6 +78,9 @@ def _build_tables():
 CANDIDATES, BALANCES, TOTAL, DARK_OK = _build_tables()
 _NOT_COL1 = FULL & ~_COL1
 _NOT_COL6 = FULL & ~_COL6
+_BIT = tuple(1 << c for c in range(36))
+_PIECE_BIT = {p: 1 << i for i, p in enumerate(PIECES)}
+_PIECE_OF = {1 << i: p for i, p in enumerate(PIECES)}
 QUICK_BUDGET = 60  # nodes tried before the region test (see _completion)
 CELLS_OF = {_mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
 
@@ -225,7 +228,8 @@ def regions_fit(free: int, rem: int) -> bool:
 
 def _state(position: Position) -> tuple[int, int]:
     """(free, remaining) masks of a position."""
-    return _mask(position.empty), sum(1 << PIECES.index(p) for p in position.unplaced)
+    bits = _BIT
+    return sum(map(bits.__getitem__, position.empty)), sum(map(_PIECE_BIT.__getitem__, position.unplaced))
 
 
 def _completion(free: int, rem: int, cancelled=None) -> list[tuple[int, int]] | None:
@@ -248,7 +252,7 @@ def _completion(free: int, rem: int, cancelled=None) -> list[tuple[int, int]] | 
 def _with(position: Position, found: list[tuple[int, int]]) -> Position:
     placed = dict(position.placed)
     for bit, m in found:
-        placed[PIECES[bit.bit_length() - 1]] = CELLS_OF[m]
+        placed[_PIECE_OF[bit]] = CELLS_OF[m]
     return Position(position.blockers, placed)
 
 

@@ -158,7 +158,7 @@ class BrowserScene(Scene):
         """Show class `number` (1-based). With a filter on, the filter is dropped if the class
         does not match it."""
         if self.classes is None or not 1 <= number <= len(self.classes):
-            self.app.toasts.show(f"There are solutions 1 to {len(self.classes) if self.classes else 0}", 3,
+            self.app.toasts.show(f"There are solutions 1 to {len(self.classes) if self.classes else 0:,}", 3,
                                  self.app.palette.illegal)
             return False
         hits = np.flatnonzero(self.order == number - 1)

@@ -98,18 +98,15 @@ def canonical_codes(board: Board, boards: np.ndarray) -> tuple[np.ndarray, np.nd
 
 
 def orbit_rows(board: Board, reps: np.ndarray) -> np.ndarray:
-    """Every image of every representative, distinct and sorted: the whole solution set."""
-    if len(reps) == 0:
-        return np.asarray(reps, np.uint8).reshape(0, board.size)
-    return unique_rows(np.concatenate(list(images(board, np.asarray(reps, np.uint8)))))
-
-
-def unique_rows(rows: np.ndarray) -> np.ndarray:
-    """The distinct rows of a uint8 array, in lexicographic order (compared as bytes: fast)."""
-    rows = np.ascontiguousarray(rows, np.uint8)
-    width = rows.shape[1]
-    distinct = np.unique(rows.view(np.dtype((np.void, width))).ravel())
-    return distinct.view(np.uint8).reshape(-1, width)
+    """Every image of every representative of distinct classes: the whole solution set,
+    orbit by orbit (an image equal to an earlier image of the same representative is dropped)."""
+    reps = np.asarray(reps, np.uint8).reshape(-1, board.size)
+    stack = np.stack(list(images(board, reps)), axis=1)          # (classes, |G|, cells)
+    keep = np.ones(stack.shape[:2], bool)
+    for g in range(1, stack.shape[1]):
+        for h in range(g):
+            keep[:, g] &= ~(stack[:, g] == stack[:, h]).all(axis=1)
+    return stack[keep]
 
 
 def position_codes(position: Position) -> np.ndarray:

@@ -72,7 +72,7 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, pal: Palette, *, lab
 
 @lru_cache(maxsize=8)
 def _board_image(geo: BoardGeometry, pal: Palette, labels: bool) -> tuple[pygame.Surface, tuple[int, int]]:
-    margin = geo.cell
+    margin = geo.cell * 11 // 20 + 2          # room for the labels, as in BoardGeometry.fit
     image = pygame.Surface((geo.cell * geo.cols + 2 * margin, geo.cell * geo.rows + 2 * margin))
     image.fill(pal.background)       # opaque: blits much faster, and the board sits on the background
     _paint_board(image, BoardGeometry(margin, margin, geo.cell, geo.rows, geo.cols), pal, labels, None)

@@ -57,13 +57,13 @@ class GeniusView:
         lay = self.layout()
         geo = lay["geo"]
         app.toasts.anchor = (geo.rect.centerx, lay["dice"].bottom - app.px(4))
-        self.draw_top(surface, lay)
         if self.mode == "free":
             self.draw_free(surface, geo, lay["tray"])
         else:
             self.draw_board(surface, geo)
             self.draw_tray(surface, lay)
             self.draw_dice(surface, lay["dice"])
+        self.draw_top(surface, lay)
         self.draw_status(surface, lay["status"])
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
@@ -172,13 +172,13 @@ class GeniusView:
 
     def draw_free(self, surface, geo: BoardGeometry, tray: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
+        draw_board(surface, geo, pal)
         y = tray.y + app.px(10)
         for line in ("Free mode", "Click seven cells (or move with the arrows and press Enter)",
                      "to place the blockers. The engine checks the board at once",
                      "and says why it cannot be solved; then play it."):
             y = text(surface, line, (tray.x, y), app.px(22 if line == "Free mode" else 16), pal.text,
                      style="bold" if line == "Free mode" else "regular", max_width=tray.width).bottom + app.px(8)
-        draw_board(surface, geo, pal)
         for cell in self.free_blockers:
             draw_blocker(surface, geo.cell_rect(cell), pal)
         if self.keyboard:

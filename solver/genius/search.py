@@ -110,7 +110,8 @@ def _stopper(cancelled: Callable[[], bool] | None, budget: int | None = None, ev
     return stop
 
 
-def _first(free, rem, dead, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6):
+def _first(free, rem, dead, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
+           mono=MONO):
     """A list of (piece bit, mask) that completes the state, or None; `dead` collects failures."""
     if not rem:
         return []
@@ -124,7 +125,7 @@ def _first(free, rem, dead, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, 
             after = free ^ m
             left = rem ^ bit
             lonely = after & ~(((after & n6) << 1) | ((after & n1) >> 1) | (after << 6) | (after >> 6))
-            if lonely and (lonely & (lonely - 1) or not left & 1):
+            if lonely and (lonely & (lonely - 1) or not left & mono):
                 continue
             if not dark_ok[left] >> (after & dark).bit_count() & 1:
                 continue
@@ -136,7 +137,8 @@ def _first(free, rem, dead, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, 
     return None
 
 
-def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6):
+def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
+           mono=MONO):
     """The number of completions of the state (memoised in `memo`), with _first's pruning."""
     if not rem:
         return 1
@@ -152,7 +154,7 @@ def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, 
             after = free ^ m
             left = rem ^ bit
             lonely = after & ~(((after & n6) << 1) | ((after & n1) >> 1) | (after << 6) | (after >> 6))
-            if lonely and (lonely & (lonely - 1) or not left & 1):
+            if lonely and (lonely & (lonely - 1) or not left & mono):
                 continue
             if not dark_ok[left] >> (after & dark).bit_count() & 1:
                 continue
@@ -161,7 +163,8 @@ def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, 
     return total
 
 
-def _solvable(free, rem, known, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6):
+def _solvable(free, rem, known, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
+           mono=MONO):
     """Like _first, but only the yes/no answer, remembered for live and dead states alike."""
     if not rem:
         return True
@@ -175,7 +178,7 @@ def _solvable(free, rem, known, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1
             after = free ^ m
             left = rem ^ bit
             lonely = after & ~(((after & n6) << 1) | ((after & n1) >> 1) | (after << 6) | (after >> 6))
-            if lonely and (lonely & (lonely - 1) or not left & 1):
+            if lonely and (lonely & (lonely - 1) or not left & mono):
                 continue
             if not dark_ok[left] >> (after & dark).bit_count() & 1:
                 continue

@@ -287,3 +287,22 @@ def test_a_long_solver_call_shows_progress_and_escape_cancels_it(app, genius):
     job = genius.job
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.cancel_button))
     assert job.cancelled() and job.wait(5) and done == []
+
+
+def test_save_and_load_through_the_file_dialogs(app, genius, tmp_path):
+    import pygame_gui
+    place_by_mouse(app, genius, "4-O", [14, 15, 20, 21])
+    position = genius.position
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)
+    dialog = [w for w in genius.widgets if isinstance(w, pygame_gui.windows.UIFileDialog)][-1]
+    assert dialog.alive() and genius.dialog_open
+    frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog,
+                                  text=str(tmp_path / "picked")))
+    assert (tmp_path / "picked.json").exists()
+    genius.undo()
+    assert genius.position != position
+    key(app, pygame.K_o, pygame.KMOD_LCTRL)
+    dialog = [w for w in genius.widgets if isinstance(w, pygame_gui.windows.UIFileDialog)][-1]
+    frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog,
+                                  text=str(tmp_path / "picked.json")))
+    assert genius.position == position

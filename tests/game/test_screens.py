@@ -32,6 +32,8 @@ def test_pixels_of_a_known_position(app):
             x, y = geo.cell_rect(cell).center
             near = {tuple(surface.get_at((x + dx, y + dy))[:3]) for dx in (-2, 0, 2) for dy in (-2, 0, 2)}
             assert pal.piece_colour(PIECES.index(piece)) in near
+        top = scene.layout()["top"]                                  # the top bar is not covered
+        assert surface.get_at((geo.rect.centerx, top.bottom - 3))[:3] == pal.panel
         empty = geo.cell_rect(7).center                              # B2 is empty
         assert surface.get_at(empty)[:3] == pal.cell
         luminance = lambda c: 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2]

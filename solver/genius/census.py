@@ -21,8 +21,11 @@ partitions that a symmetry maps onto each other are grouped under the thesis's T
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import multiprocessing
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -164,8 +167,11 @@ def partition_rows() -> list[dict]:
         for n in part:
             boards *= comb(9, n)
         multiple = len(partition_images(part))
-        rows.append({"partition": list(part), "boards": boards, "multiple": multiple,
-                     "total_boards": boards * multiple, "thesis_unsolvable": thesis})
+        row = {"partition": list(part), "boards": boards, "multiple": multiple,
+               "total_boards": boards * multiple, "thesis_unsolvable": thesis}
+        if part in THESIS_TOTALS:
+            row["thesis_total_boards"] = THESIS_TOTALS[part]
+        rows.append(row)
     return rows
 
 
@@ -224,39 +230,44 @@ def decide_chunk(masks) -> list[int]:
     Uses the engine's bulk decision, search.is_solvable, with a table of decided states that
     the worker keeps across boards and chunks (cleared when it passes KNOWN_LIMIT).
     """
+    if multiprocessing.parent_process() is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a worker: Ctrl-C is the parent's to handle
     if len(_known) > KNOWN_LIMIT:
         _known.clear()
     return [m for m in map(int, masks) if not search.is_solvable(m, _known)]
 
 
 class Checkpoint:
-    """Finished chunks saved to a JSON file (rewritten atomically), so a stopped run resumes."""
+    """Finished chunks saved to a JSON file (rewritten atomically), so a stopped run resumes.
 
-    def __init__(self, path: str | os.PathLike | None, chunks: int, resume: bool):
+    The file names the work it belongs to (`identity`: a digest of the boards and the chunk
+    size); resuming from a file made for other work is refused.
+    """
+
+    def __init__(self, path: str | os.PathLike | None, identity: dict, resume: bool):
         self.path = None if path is None else Path(path)
-        self.chunks = chunks
+        self.identity = {"kind": "genius-census", **identity}
         self.done: dict[int, list[int]] = {}
         if self.path is not None and resume and self.path.exists():
             self._load()
-        if self.path is not None:
-            self.save()
+        self.resumed = len(self.done)
+        self.save()
 
     def _load(self) -> None:
         try:
             doc = json.loads(self.path.read_text(encoding="utf-8"))
-            ok = doc.get("kind") == "genius-census" and doc.get("chunks") == self.chunks and doc.get("chunk") == CHUNK
-            done = {int(k): [int(m) for m in v] for k, v in doc["done"].items()} if ok else None
+            same = all(doc.get(k) == v for k, v in self.identity.items())
+            done = {int(k): [int(m) for m in v] for k, v in doc["done"].items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             raise SquarewiseError(f"checkpoint '{self.path}' cannot be read as a census checkpoint") from None
-        if done is None:
-            raise SquarewiseError(f"checkpoint '{self.path}' belongs to a different census run (chunking differs)")
+        if not same:
+            raise SquarewiseError(f"checkpoint '{self.path}' was made for other work (other boards or chunk size)")
         self.done = done
 
     def save(self) -> None:
         if self.path is None:
             return
-        doc = {"kind": "genius-census", "chunks": self.chunks, "chunk": CHUNK,
-               "done": {str(k): v for k, v in sorted(self.done.items())}}
+        doc = {**self.identity, "done": {str(k): v for k, v in sorted(self.done.items())}}
         try:
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -268,16 +279,20 @@ class Checkpoint:
 
 def decide(reps: np.ndarray, jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
            checkpoint: str | None = None, resume: bool = False,
-           cancelled: Callable[[], bool] | None = None) -> np.ndarray | None:
-    """The unsolvable representatives among `reps` (sorted uint64), None if cancelled.
+           cancelled: Callable[[], bool] | None = None, chunk: int = CHUNK) -> tuple[np.ndarray, int] | None:
+    """(the unsolvable representatives among `reps`, chunks taken from the checkpoint); None if cancelled.
 
-    Boards with a simple reason need no search; the rest are cut into chunks of CHUNK and
+    Boards with a simple reason need no search; the rest are cut into chunks of `chunk` and
     decided by `decide_chunk` on `jobs` processes, in rounds of a few chunks per process
     so that each finished round is written to the checkpoint file.
     """
+    reps = np.asarray(reps, dtype=np.uint64)
     simple = reasons(reps) != OTHER
-    chunks = np.array_split(reps[~simple], max(1, -(-int((~simple).sum()) // CHUNK)))
-    state = Checkpoint(checkpoint, len(chunks), resume)
+    hard = reps[~simple]
+    chunks = np.array_split(hard, max(1, -(-len(hard) // chunk)))
+    identity = {"boards": len(reps), "digest": hashlib.sha256(reps.tobytes()).hexdigest()[:20],
+                "chunk": chunk, "chunks": len(chunks)}
+    state = Checkpoint(checkpoint, identity, resume)
     todo = [i for i in range(len(chunks)) if i not in state.done]
     per_round = (jobs or default_jobs()) * 8
     finished = 0
@@ -296,8 +311,8 @@ def decide(reps: np.ndarray, jobs: int | None = None, progress: Callable[[int, i
         finished += len(batch)
     if progress and not todo:
         progress(1, 1)
-    found = [m for part in state.done.values() for m in part]
-    return np.unique(np.concatenate([reps[simple], np.array(found, dtype=np.uint64)]))
+    found = np.array([m for part in state.done.values() for m in part], dtype=np.uint64)
+    return np.unique(np.concatenate([reps[simple], found])), state.resumed
 
 
 # ---- the census ------------------------------------------------------------------------
@@ -311,13 +326,15 @@ def census(jobs: int | None = None, progress: Callable[[int, int], None] | None 
     """
     start = time.perf_counter()
     reps, sizes = orbits()
-    bad = decide(reps, jobs, progress, checkpoint, resume, cancelled)
-    if bad is None:
+    decided = decide(reps, jobs, progress, checkpoint, resume, cancelled)
+    if decided is None:
         return None
+    bad, resumed = decided
     if save:
         save_unsolvable(bad, save)
     report = summarise(reps, sizes, bad)
     report["seconds"] = round(time.perf_counter() - start, 1)
+    report["resumed_chunks"] = resumed
     return report
 
 
@@ -329,7 +346,6 @@ def summarise(reps: np.ndarray, sizes: np.ndarray, bad: np.ndarray) -> dict:
     for index, row in enumerate(rows):
         here = group == index
         row["orbits"] = int(here.sum())
-        assert int(sizes[here].sum()) == row["total_boards"], row  # the table's arithmetic, checked
         row["unsolvable"] = int(sizes[here & unsolvable].sum())
     why = reasons(reps[unsolvable])
     by_reason = {name: int(sizes[unsolvable][why == code].sum()) for code, name in enumerate(REASONS)}

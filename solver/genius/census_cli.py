@@ -22,17 +22,26 @@ def _census_text(report: dict) -> str:
     lines = [f"{'partition':<12} {'boards':>8} {'x':>2} {'total':>10} {'unsolvable':>11} {'thesis':>8}"]
     for row in report["by_partition"]:
         part = "(" + ",".join(map(str, row["partition"])) + ")"
+        slip = f"  (thesis total {row['thesis_total_boards']:,})" if "thesis_total_boards" in row else ""
+        differs = " *" if row["unsolvable"] != row["thesis_unsolvable"] else ""
         lines.append(f"{part:<12} {row['boards']:>8,} {row['multiple']:>2} {row['total_boards']:>10,} "
-                     f"{row['unsolvable']:>11,} {row['thesis_unsolvable']:>8,}")
+                     f"{row['unsolvable']:>11,} {row['thesis_unsolvable']:>8,}{differs}{slip}")
     lines.append(f"{'total':<12} {'':>8} {'':>2} {report['boards']:>10,} {report['unsolvable']:>11,} "
                  f"{report['thesis_unsolvable']:>8,}")
+    rows = report["by_partition"]
+    moved = sum(row["unsolvable"] != row["thesis_unsolvable"] for row in rows)
+    if moved:
+        same = sorted(r["unsolvable"] for r in rows) == sorted(r["thesis_unsolvable"] for r in rows)
+        lines.append(f"* {moved} rows differ from the thesis" + (
+            " (its column holds the same 20 numbers, on other rows)" if same else ""))
     lines.append("")
     lines.append(f"boards {report['boards']:,} in {report['orbits']:,} orbits; unsolvable {report['unsolvable']:,} "
                  f"({report['unsolvable_orbits']:,} orbits); thesis {report['thesis_unsolvable']:,}")
     lines.append("unsolvable boards by reason:")
     for reason, n in report["by_reason"].items():
         lines.append(f"  {n:>8,}  {reason}")
-    lines.append(f"{report['seconds']} s on {report['jobs']} process(es)")
+    resumed = f", {report['resumed_chunks']} chunks taken from the checkpoint" if report["resumed_chunks"] else ""
+    lines.append(f"{report['seconds']} s on {report['jobs']} process(es){resumed}")
     return "\n".join(lines)
 
 

@@ -68,7 +68,40 @@ else
     fail "macmahon count (exit $(rc count)): $(tail -n 3 "$WORK/count.err" "$WORK/count.out")"
 fi
 
-# 3. Worker processes inside the frozen binary: verify a small dice set (the first three
+# 3. Bundled data: MacMahon solve answers from the shipped class table (assets/macmahon),
+#    checked by tests/validate_macmahon.py; a seeded roll uses the bundled default dice.
+run msolve 60 macmahon solve --json
+if [ "$(rc msolve)" = 0 ] && "$PYTHON" - "$WORK/msolve.out" <<'EOF'; then
+import json, sys
+sys.path.insert(0, ".")
+from tests.validate_macmahon import problems
+
+doc = json.load(open(sys.argv[1]))
+assert doc["solvable"] is True and (doc["rows"], doc["cols"]) == (4, 6), doc
+assert not problems(doc["cells"], doc["colours"]), problems(doc["cells"], doc["colours"])
+EOF
+    ok "macmahon solve --json: a valid 4 x 6 board"
+else
+    fail "macmahon solve --json (exit $(rc msolve)): $(tail -n 3 "$WORK/msolve.err" "$WORK/msolve.out")"
+fi
+run roll 60 genius roll --seed 7 --json
+if [ "$(rc roll)" = 0 ] && "$PYTHON" - "$WORK/roll.out" "$ROOT/assets/dice/default.json" <<'EOF'; then
+import json, sys
+from itertools import permutations
+
+doc = json.load(open(sys.argv[1]))
+dice = json.load(open(sys.argv[2]))["dice"]
+blockers = doc["blockers"]
+assert doc["dice"] == "default" and doc["seed"] == 7 and len(set(blockers)) == 7, doc
+assert any(all(b in die for b, die in zip(order, dice)) for order in permutations(blockers)), \
+    f"{blockers} is not one face of each default die"
+EOF
+    ok "genius roll --seed 7 --json: one face of each bundled default die"
+else
+    fail "genius roll --seed 7 --json (exit $(rc roll)): $(tail -n 3 "$WORK/roll.err" "$WORK/roll.out")"
+fi
+
+# 4. Worker processes inside the frozen binary: verify a small dice set (the first three
 #    distinct faces of each default die: 2 x 3^6 = 1458 rolls, two chunks) on 2 processes.
 "$PYTHON" - "$ROOT/assets/dice/default.json" "$WORK/small-dice.json" <<'EOF'
 import json, sys
@@ -89,7 +122,7 @@ else
     fail "genius verify-dice --jobs 2 (exit $(rc verify)): $(tail -n 3 "$WORK/verify.err" "$WORK/verify.out")"
 fi
 
-# 4. Bad dice files: exit 2, one line on stderr, no traceback.
+# 5. Bad dice files: exit 2, one line on stderr, no traceback.
 echo '{"name": "bad", "dice": [["A6"]]}' >"$WORK/bad-count.json"
 echo '{"name": "bad", "dice": [' >"$WORK/bad-syntax.json"
 for bad in bad-count bad-syntax; do
@@ -102,7 +135,7 @@ for bad in bad-count bad-syntax; do
     fi
 done
 
-# 5. The window under the dummy video driver: real frames for 3 s, exit 0. Also the cold
+# 6. The window under the dummy video driver: real frames for 3 s, exit 0. Also the cold
 #    start: wall time from exec to the "first frame" line, unpacking of the one-file
 #    bundle included (COLD_RUNS more short runs give a median).
 if "$PYTHON" - "$EXE" "$WORK" "$COLD_RUNS" <<'EOF'; then

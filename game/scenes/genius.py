@@ -27,6 +27,7 @@ from game.draw.pieces import shape_size
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
 from game.scenes.base import Scene
+from game.scenes.dice_menu import DiceMenu
 from game.scenes.genius_anim import Celebration, RollAnimation
 from game.scenes.genius_jobs import difficulty, job_count, job_hint, job_reason, job_solve
 from game.scenes.genius_view import GeniusView
@@ -87,6 +88,7 @@ class GeniusScene(GeniusView, Scene):
         self.free_verdict: str | None = None
         self.race: dict | None = None
         self.buttons: dict = {}
+        self.dice = None
         if game_id:
             self.play_id(game_id, quiet=False)
         elif not new and self.resume():
@@ -212,6 +214,9 @@ class GeniusScene(GeniusView, Scene):
         self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui,
             tool_tip_text="play the game ID typed on the left"))
+        left = x + entry_w + app.px(162)
+        width = min(app.px(170), top.right - app.px(130) - left)
+        self.dice = DiceMenu(self, pygame.Rect(left, y, width, app.px(36))) if width > app.px(80) else None
         status = lay["status"]
         self.cancel_button = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)), "Cancel", app.ui))
@@ -654,6 +659,8 @@ class GeniusScene(GeniusView, Scene):
                     self.do(name)
                     return True
             return False
+        if self.dice is not None and self.dice.handle(event):
+            return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
             self.play_id(event.text, quiet=False)
             return True

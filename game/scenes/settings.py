@@ -1,8 +1,6 @@
 """Settings and statistics: palette, dice set, animations, piece labels; best times."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pygame_gui
 
@@ -10,18 +8,8 @@ from game.draw import theme
 from game.draw.widgets import text
 from game.match import format_time
 from game.scenes.base import Scene
+from game.scenes.dice_menu import DiceMenu, dice_label
 from game.storage import DEFAULT_STATISTICS
-from solver.errors import SquarewiseError
-
-CUSTOM = "Custom file..."
-
-
-def dice_label(setting: str) -> str:
-    """How a dice setting reads in a menu: 'default', 'alternative' or 'file: NAME'."""
-    if setting in ("default", "alternative"):
-        return setting.capitalize()
-    return f"File: {Path(setting).name}"
-
 
 class SettingsScene(Scene):
     caption = "Squarewise - settings"
@@ -35,13 +23,8 @@ class SettingsScene(Scene):
         self.palette_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             labels, app.palette.label, col.copy(), app.ui))
         col.y += gap
-        current = app.settings.get("dice", "default")
-        options = ["Default", "Alternative"]
-        if current not in ("default", "alternative"):
-            options.append(dice_label(current))
-        options.append(CUSTOM)
-        self.dice_menu = self.add(pygame_gui.elements.UIDropDownMenu(
-            options, dice_label(current), col.copy(), app.ui))
+        self.dice = DiceMenu(self, col.copy())
+        self.dice_menu = self.dice.menu
         col.y += gap
         box = pygame.Rect(col.x, col.y, app.px(28), app.px(28))
         self.animations = self.add(pygame_gui.elements.UICheckBox(
@@ -69,12 +52,7 @@ class SettingsScene(Scene):
                 app.save_settings()
                 app.restyle()
                 return True
-            if event.ui_element is self.dice_menu:
-                if event.text == CUSTOM:
-                    self.ask_file("Choose a dice set (JSON)", self.use_dice_file)
-                elif event.text in ("Default", "Alternative"):
-                    self.set_dice(event.text.lower())
-                return True
+            return self.dice.handle(event)
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             key = "animations" if event.ui_element is self.animations else "labels"
@@ -88,22 +66,6 @@ class SettingsScene(Scene):
                 self.confirm("Forget every best time and count?", self.reset_statistics, action="Reset")
             return True
         return False
-
-    def use_dice_file(self, path: Path) -> None:
-        from solver.genius import dice
-        try:
-            dice.load(path)
-        except SquarewiseError as exc:
-            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
-            self.on_resize()
-            return
-        self.set_dice(str(path))
-
-    def set_dice(self, setting: str) -> None:
-        self.app.settings["dice"] = setting
-        self.app.save_settings()
-        self.app.toasts.show(f"Dice set: {dice_label(setting)} (from the next roll)")
-        self.on_resize()
 
     def reset_statistics(self) -> None:
         import copy

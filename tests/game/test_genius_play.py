@@ -306,3 +306,24 @@ def test_save_and_load_through_the_file_dialogs(app, genius, tmp_path):
     frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog,
                                   text=str(tmp_path / "picked.json")))
     assert genius.position == position
+
+
+def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
+    import pygame_gui
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Alternative",
+                                  ui_element=genius.dice.menu))
+    assert app.storage.settings()["dice"] == "alternative"
+    genius.do("new")
+    seed = genius.match.meta["seed"]
+    assert genius.match.meta["rolled"] == list(dice.builtin("alternative").roll(seed))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "x", "dice": [["A1"]]}')
+    genius.dice.use_file(bad)
+    assert "bad.json" in app.toasts.latest and app.settings["dice"] == "alternative"
+    good = tmp_path / "mine.json"
+    dice.save(dice.builtin("default"), good)
+    genius.dice.use_file(good)
+    assert app.settings["dice"] == str(good)
+    genius.do("new")
+    finish_roll(app, genius)
+    assert genius.match.meta["rolled"] == list(dice.builtin("default").roll(genius.match.meta["seed"]))

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from solver.macmahon.halves import all_solutions, count_solutions
-from solver.macmahon.position import Board, Position
+from solver.macmahon.position import Board
 from solver.macmahon.search import census, solution_classes, solution_table
 from solver.macmahon.store import classes_from_bytes, classes_to_bytes, load_asset
 from solver.macmahon.symmetry import canonical_codes, orbit_rows, position_from_codes

@@ -63,6 +63,8 @@ class App:
         self.first_frame_at: float | None = None
         self._managers: dict = {}
         self.ui: pygame_gui.UIManager = self._manager()
+        for line in self.storage.warnings:          # an unreadable settings file, say: tell the player too
+            self.toasts.show(line.split("warning: ", 1)[-1], 8, self.palette.illegal)
 
     # --- look -------------------------------------------------------------------------
     @property

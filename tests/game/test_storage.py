@@ -63,3 +63,13 @@ def test_record_time_keeps_the_best_per_key():
     assert record_time(stats, "genius", "alternative", 200.0)
     assert stats["genius"]["best"] == {"default": 90.5, "alternative": 200.0}
     assert stats["genius"]["solved"] == 4
+
+
+def test_the_window_tells_about_a_corrupt_settings_file(data_dir, capsys):
+    from game.app import App
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text("{oops")
+    app = App(size=(900, 600), storage=Storage(data_dir))
+    assert "settings.json" in app.toasts.latest and app.settings == DEFAULT_SETTINGS
+    assert (data_dir / "settings.json.corrupt-1").read_text() == "{oops"
+    assert "warning" in capsys.readouterr().err

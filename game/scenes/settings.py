@@ -9,6 +9,7 @@ from game.draw.widgets import text
 from game.match import format_time
 from game.scenes.base import Scene
 from game.scenes.dice_menu import DiceMenu, dice_label
+from game.scenes.registry import PUZZLES
 from game.storage import DEFAULT_STATISTICS
 
 class SettingsScene(Scene):
@@ -83,18 +84,30 @@ class SettingsScene(Scene):
             text(surface, label, (app.px(60), y0 + i * gap), app.px(15), pal.dim_text)
         x = w // 2 + app.px(40)
         text(surface, "Statistics", (x, app.px(30)), app.px(34), pal.text, style="bold")
-        stats = app.statistics.get("genius", {})
         y = app.px(100)
-        lines = [("The Genius Square", ""), ("games started", str(stats.get("played", 0))),
-                 ("boards filled", str(stats.get("solved", 0)))]
-        best = stats.get("best", {})
+        for label, value in statistics_lines(app.statistics):
+            text(surface, label, (x, y), app.px(18), pal.text if not value else pal.dim_text,
+                 style="bold" if not value else "regular", max_width=w - x - app.px(160))
+            if value:
+                text(surface, value, (w - app.px(60), y), app.px(18), pal.text, anchor="topright", style="mono")
+            y += app.px(30)
+
+
+def statistics_lines(statistics: dict) -> list[tuple[str, str]]:
+    """(label, value) rows for every puzzle in the statistics; a heading has an empty value.
+
+    Each puzzle's entry may hold 'played', 'solved' and 'best' (key -> seconds)."""
+    titles = {e.key: e.title for e in PUZZLES}
+    lines = []
+    for puzzle in sorted(statistics, key=lambda k: list(titles).index(k) if k in titles else len(titles)):
+        stats = statistics[puzzle]
+        if not isinstance(stats, dict):
+            continue
+        lines += [(titles.get(puzzle, puzzle), ""), ("games started", str(stats.get("played", 0))),
+                  ("boards filled", str(stats.get("solved", 0)))]
+        best = stats.get("best") or {}
         for key in sorted(best):
             lines.append((f"best time, {dice_label(key).lower()}", format_time(best[key])))
         if not best:
             lines.append(("best times", "none yet"))
-        for label, value in lines:
-            text(surface, label, (x, y), app.px(18), pal.text if not value else pal.dim_text,
-                 style="bold" if not value else "regular")
-            if value:
-                text(surface, value, (w - app.px(60), y), app.px(18), pal.text, anchor="topright", style="mono")
-            y += app.px(30)
+    return lines

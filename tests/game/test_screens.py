@@ -103,3 +103,12 @@ def test_smoke_test_flag(tmp_path):
     first = [line for line in out.stdout.splitlines() if line.startswith("first frame:")]
     assert first and float(first[0].split()[2]) < 5
     assert (tmp_path / "settings.json").exists()
+
+
+def test_statistics_lines_cover_every_puzzle():
+    from game.scenes.settings import statistics_lines
+    rows = statistics_lines({"genius": {"played": 3, "solved": 2, "best": {"default": 75.0, "free": 200}},
+                             "macmahon": {"played": 1, "solved": 0, "best": {}}})
+    assert rows[0] == ("MacMahon Squares", "") and ("best times", "none yet") in rows
+    assert ("best time, default", "1:15") in rows and ("best time, free", "3:20") in rows
+    assert ("The Genius Square", "") in rows and ("games started", "3") in rows

@@ -13,7 +13,6 @@ in a child process by the worker. This module turns input into match actions and
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -22,13 +21,12 @@ import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.boards import BoardGeometry
-from game.draw.theme import mix
-from game.draw.tiles import draw_board, draw_tile, mark_triangle, tray_grid
-from game.draw.widgets import grid_rects, text, wrap
+from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
 from game.scenes.base import Scene
-from game.scenes.genius_anim import Celebration, banner
+from game.scenes.genius_anim import Celebration
+from game.scenes.macmahon_jobs import job_check, job_hint, job_solve, solution_count
+from game.scenes.macmahon_view import VARIANTS, MacMahonView, variant_label
 from game.storage import read_versioned, record_time, write_versioned
 from solver.errors import IllegalMove, SquarewiseError
 from solver.macmahon.position import Board, Position
@@ -39,16 +37,6 @@ AUTOSAVE = "macmahon-autosave"
 SOLVE_STEP = 0.12          # seconds between tiles of an animated solve
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
 DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
-VARIANTS = (("4x6x3", "4 x 6, 3 colours (classic)"), ("3x8x3", "3 x 8, 3 colours"),
-            ("2x12x3", "2 x 12, 3 colours"), ("2x3x2", "2 x 3, 2 colours"),
-            ("7x10x4", "7 x 10, 4 colours"), ("5x14x4", "5 x 14, 4 colours"))
-SIDES = "TRBL"
-
-
-def variant_label(header: str) -> str:
-    return dict(VARIANTS).get(header, header)
-
-
 @dataclass(frozen=True)
 class Held:
     """The tile in hand, its rotation, the cell it came from (None: the tray) and whether it
@@ -59,38 +47,7 @@ class Held:
     sticky: bool = False
 
 
-# Solver jobs: module-level functions of a notation, run in a child process by the worker.
-def job_hint(notation: str, progress=None) -> tuple:
-    """('hint', tile, rotation, cell) or ('stuck', cell to take back or None)."""
-    from solver.macmahon import search
-    position = Position.parse(notation)
-    found = search.hint(position)
-    return ("hint", *found) if found else ("stuck", search.blame(position))
-
-
-def job_check(notation: str, progress=None) -> tuple:
-    """('yes',) or ('stuck', cell to take back or None)."""
-    from solver.macmahon import search
-    position = Position.parse(notation)
-    return ("yes",) if search.solve(position) is not None else ("stuck", search.blame(position))
-
-
-def job_solve(notation: str, progress=None) -> tuple:
-    """('solution', notation of the full board) or ('stuck', cell to take back or None)."""
-    from solver.macmahon import search
-    position = Position.parse(notation)
-    done = search.solve(position)
-    return ("solution", done.notation()) if done is not None else ("stuck", search.blame(position))
-
-
-def solution_count(header: str) -> int | None:
-    """How many solutions the board has, when the engine can list them (up to 3 colours)."""
-    from solver.macmahon import search
-    table = search.solution_table(Board.parse(header))
-    return None if table is None else len(table)
-
-
-class MacMahonScene(Scene):
+class MacMahonScene(MacMahonView, Scene):
     caption = "Squarewise - MacMahon Squares"
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, variant: str | None = None,
@@ -299,6 +256,29 @@ class MacMahonScene(Scene):
             self.orient[self.held.tile] = rotation
             self.held = replace(self.held, rotation=rotation)
 
+    def turn_placed(self, cell: int, times: int = 1) -> bool:
+        """Turn the tile on `cell` where it lies (the right button; R / Q at the keyboard cursor).
+        Free mode turns it a quarter; strict mode turns it on to the next way round that fits,
+        or says why none does."""
+        value = self.position.cells[cell]
+        if value is None or cell in self.givens() or self.solve_queue:
+            return False
+        tile, base = value[0], self.position.remove(cell)
+        colours = rotate(self.board.tiles[tile], value[1])
+        reason = None
+        for k in range(1, 4):
+            rotation = (value[1] + k * times) % 4
+            if rotate(self.board.tiles[tile], rotation) == colours:
+                continue                       # a symmetric tile looks the same this way round
+            reason = base.check(tile, rotation, cell)
+            if reason is None or not self.strict:
+                self.orient[tile] = rotation
+                self.play(base.place_unchecked(tile, rotation, cell))
+                return True
+        message = f"Tile {tile + 1} fits no other way round here" + (f" ({reason})" if reason else "")
+        self.app.toasts.show(message, 3, self.app.palette.illegal)
+        return True
+
     def target_cell(self) -> int | None:
         """The cell the held tile is over (the keyboard cursor in keyboard play)."""
         if self.keyboard:
@@ -470,26 +450,7 @@ class MacMahonScene(Scene):
     def on_quit(self) -> None:
         self.autosave()
 
-    # ------------------------------------------------------------------ layout and widgets
-    def layout(self) -> dict:
-        app = self.app
-        w, h = app.size
-        top = app.px(70)
-        margin = app.px(14)
-        body = pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
-        left_w = int(body.width * 0.64)
-        board = self.board
-        geo = BoardGeometry.fit(pygame.Rect(body.x, body.y, left_w, int(body.height * 0.6)),
-                                board.rows, board.cols, label_room=0.7)
-        tray_top = geo.rect.bottom + max(3, geo.cell // 9) + app.px(14)
-        tray = pygame.Rect(body.x + app.px(20), tray_top, left_w - app.px(20), body.bottom - tray_top)
-        right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
-                            body.height)
-        status = pygame.Rect(right.x, right.y, right.width, app.px(150))
-        controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width, right.bottom - status.bottom - app.px(8))
-        return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6)),
-                "status": status, "controls": controls, "top": pygame.Rect(0, 0, w, top)}
-
+    # ------------------------------------------------------------------ widgets
     BUTTONS = (("new", "New game"), ("restart", "Restart"), ("undo", "Undo"), ("redo", "Redo"),
                ("hint", "Hint"), ("check", "Solvable?"), ("solve", "Solve from here"), ("mode", "Mode"),
                ("browse", "Solution browser"), ("help", "Keys (F1)"), ("save", "Save..."), ("load", "Load..."),
@@ -653,9 +614,12 @@ class MacMahonScene(Scene):
         self.keyboard = False
         if self.solve_queue:
             return False
-        if event.button == keys.MOUSE_FLIP and self.held:
-            self.held = None            # the right button puts the tile back
-            return True
+        if event.button == keys.MOUSE_FLIP:
+            if self.held:
+                self.held = None        # the right button puts the tile back
+                return True
+            cell = self.layout()["geo"].cell_at(event.pos)
+            return cell is not None and self.turn_placed(cell)
         if event.button != keys.MOUSE_DRAG:
             return False
         if self.held is not None:
@@ -709,8 +673,11 @@ class MacMahonScene(Scene):
             self.keyboard = True
             return True
         if name in ("rotate", "rotate_back"):
-            self.turn_held(1 if name == "rotate" else 3)
-            return self.held is not None
+            times = 1 if name == "rotate" else 3
+            if self.held is None:
+                return self.keyboard and self.turn_placed(self.cursor, times)
+            self.turn_held(times)
+            return True
         if name == "place":
             self.keyboard = True
             if self.held:
@@ -783,193 +750,6 @@ class MacMahonScene(Scene):
                     self.solve_queue = []
         if self.buttons and (self.job is not None) != self.cancel_button.visible:
             self.refresh_buttons()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app, pal = self.app, self.app.palette
-        surface.fill(pal.background)
-        lay = self.layout()
-        geo = lay["geo"]
-        app.toasts.anchor = (geo.rect.centerx, geo.rect.bottom - app.px(8))
-        self.draw_top(surface, lay["top"])
-        self.draw_board(surface, geo)
-        self.draw_tray(surface, lay)
-        self.draw_status(surface, lay["status"])
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The tile in hand (over the widgets too), the win banner and the help screen."""
-        app, pal = self.app, self.app.palette
-        geo = self.layout()["geo"]
-        if self.held is not None and not self.keyboard and geo.cell_at(self.mouse) is None:
-            rect = pygame.Rect(0, 0, geo.cell, geo.cell)
-            rect.center = self.mouse
-            draw_tile(surface, rotate(self.board.tiles[self.held.tile], self.held.rotation), rect, pal, alpha=215)
-        if self.celebration is not None:
-            self.celebration.draw(surface, app.scale)
-            if self.match.finished:
-                banner(surface, geo.rect, [self.status.split("  - ")[0] or "Solved!"], pal, app.scale)
-        if self.show_help:
-            self.draw_help(surface)
-
-    def draw_top(self, surface, top: pygame.Rect) -> None:
-        app, pal = self.app, self.app.palette
-        pygame.draw.rect(surface, pal.panel, top)
-        text(surface, "MacMahon Squares", (app.px(16), top.centery - app.px(2)), app.px(24), pal.text,
-             anchor="midleft", style="bold", max_width=top.centerx - app.px(220))
-        sub = f"{variant_label(self.board.header)}, {'strict' if self.strict else 'free'} mode"
-        text(surface, sub, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
-        colour = pal.accent if self.match.finished else pal.text
-        text(surface, format_time(self.match.elapsed), (top.right - app.px(20), top.centery), app.px(34), colour,
-             anchor="midright", style="mono")
-
-    def draw_board(self, surface, geo: BoardGeometry) -> None:
-        app, pal = self.app, self.app.palette
-        board = self.board
-        highlight = {}
-        if self.blamed is not None:
-            highlight[self.blamed[0]] = pal.illegal
-        draw_board(surface, geo, pal, board.border, highlight=highlight)
-        pos = self.board_position()
-        givens = self.givens()
-        for cell in range(board.size):
-            colours = pos.colours_at(cell)
-            if colours is None:
-                continue
-            rect = geo.cell_rect(cell)
-            draw_tile(surface, colours, rect, pal)
-            if cell in givens:
-                pygame.draw.circle(surface, (28, 28, 34), rect.center, max(3, geo.cell // 14))
-                pygame.draw.circle(surface, pal.accent, rect.center, max(2, geo.cell // 20))
-        for cell, side in pos.clashes():
-            mark_triangle(surface, geo.cell_rect(cell), SIDES.index(side), pal.illegal)
-        if self.blamed is not None and pos.cells[self.blamed[0]] is not None:
-            pulse = 0.5 + 0.5 * abs(((self.blamed[1] * 2) % 2) - 1)
-            pygame.draw.rect(surface, mix(pal.illegal, pal.text, pulse * 0.4), geo.cell_rect(self.blamed[0]),
-                             max(3, geo.cell // 14))
-        if self.hint is not None:
-            tile, rotation, cell, left = self.hint
-            pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
-            if pos.cells[cell] is None:
-                draw_tile(surface, rotate(board.tiles[tile], rotation), geo.cell_rect(cell), pal,
-                          alpha=int(110 + 110 * pulse), outline=pal.accent)
-        cell = self.target_cell() if self.held is not None else None
-        if cell is not None:
-            reason = self.verdict(cell)
-            colours = rotate(board.tiles[self.held.tile], self.held.rotation)
-            fits = reason is None
-            allowed = fits or (not self.strict and pos.cells[cell] is None)
-            draw_tile(surface, colours, geo.cell_rect(cell), pal, alpha=200 if allowed else 130,
-                      outline=pal.legal if fits else pal.illegal)
-            if not fits:
-                for side in self._clashing_sides(pos, cell, colours):
-                    mark_triangle(surface, geo.cell_rect(cell), side, pal.illegal)
-        if self.keyboard and not self.match.finished:
-            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(4, 4), max(2, geo.cell // 22),
-                             border_radius=max(2, geo.cell // 12))
-
-    def _clashing_sides(self, pos: Position, cell: int, colours: str) -> list[int]:
-        """The sides of a would-be tile that break a rule (for the ghost's marks)."""
-        board = pos.board
-        out = []
-        for side in range(4):
-            other = board.neighbour(cell, side)
-            if other is None:
-                if colours[side] != board.border:
-                    out.append(side)
-            else:
-                theirs = pos.colours_at(other)
-                if theirs is not None and theirs[(side + 2) % 4] != colours[side]:
-                    out.append(side)
-        return out
-
-    def draw_tray(self, surface, lay) -> None:
-        app, pal = self.app, self.app.palette
-        unplaced = set(self.position.unplaced)
-        held = self.held.tile if self.held is not None else None
-        size = app.px(11) if len(lay["slots"]) > 30 else app.px(13)
-        for tile, slot in enumerate(lay["slots"]):
-            here = tile in unplaced and tile != held
-            pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.35) if tile == held else
-                             (pal.panel if here else mix(pal.panel, pal.background, 0.6)), slot,
-                             border_radius=app.px(6))
-            label_h = size + app.px(2)
-            side = min(slot.width, slot.height - label_h) - app.px(6)
-            rect = pygame.Rect(0, 0, side, side)
-            rect.midtop = (slot.centerx, slot.y + label_h)
-            text(surface, str(tile + 1), (slot.centerx, slot.y + app.px(1)), size,
-                 pal.text if here else pal.dim_text, anchor="midtop", style="bold")
-            if here:
-                colours = rotate(self.board.tiles[tile], self.orient.get(tile, 0))
-                draw_tile(surface, colours, rect, pal)
-
-    def draw_status(self, surface, area: pygame.Rect) -> None:
-        app, pal = self.app, self.app.palette
-        pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
-        inner = area.inflate(-app.px(20), -app.px(16))
-        y = inner.y
-        line = self.status
-        if self.job is not None:
-            line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
-            bar = pygame.Rect(inner.x, area.bottom - app.px(22), inner.width - app.px(100), app.px(8))
-            pygame.draw.rect(surface, pal.background, bar, border_radius=app.px(4))
-            frac = self.job.fraction
-            fill = bar.copy()
-            if frac is not None:
-                fill.width = int(bar.width * frac)
-            else:
-                phase = (time.monotonic() * 1.5) % 1.0
-                fill = pygame.Rect(bar.x + int(bar.width * 0.8 * phase), bar.y, bar.width // 5, bar.height)
-            pygame.draw.rect(surface, pal.accent, fill, border_radius=app.px(4))
-        size = app.px(16)
-        for piece in wrap(line, size, inner.width)[:3]:
-            text(surface, piece, (inner.x, y), size, pal.text)
-            y += size + app.px(5)
-        if self.job is not None:
-            return
-        pos = self.position
-        placed = self.board.size - len(pos.unplaced)
-        clashes = len(pos.clashes())
-        facts = [f"{placed} of {self.board.size} tiles placed"]
-        if clashes:
-            facts.append(f"{clashes} clash{'es' if clashes != 1 else ''}")
-        n = self.match.meta.get("solutions")
-        if n is not None:
-            facts.append(f"{n:,} solutions" if n else "no solution exists")
-        small = app.px(14)
-        text(surface, ", ".join(facts), (inner.x, inner.bottom - 2 * small - app.px(6)), small, pal.dim_text,
-             max_width=inner.width)
-        text(surface, f"Best time on {self.board.rows} x {self.board.cols}: {format_time(self.best_time())}",
-             (inner.x, inner.bottom - small), small, pal.dim_text, max_width=inner.width)
-
-    HELP = (("Mouse", "drag a tile from the tray to a cell; click a placed tile to pick it up"),
-            ("R, E, wheel up", "turn the tile in hand clockwise"),
-            ("Q, Shift+R, wheel down", "turn it anticlockwise"),
-            ("right button, Backspace", "put the tile in hand back"),
-            ("Tab, Shift+Tab", "hold the next / previous tile of the tray"),
-            ("1 .. 24", "hold tile number N (type two digits quickly)"),
-            ("arrows, WASD", "move the cursor on the board"),
-            ("Enter, Space", "place the tile in hand / pick up the tile at the cursor"),
-            ("Delete", "take the tile at the cursor back to the tray"),
-            ("M", "strict / free mode"),
-            ("H", "hint"), ("Shift+C", "is this still solvable?"), ("Shift+S", "solve from here"),
-            ("Ctrl+Z, U / Ctrl+Y", "undo / redo"), ("Ctrl+R", "restart"), ("Ctrl+N, F2", "new game"),
-            ("Ctrl+S / Ctrl+O", "save / load"), ("Ctrl+C / Ctrl+V", "copy the game ID / play one pasted"),
-            ("Esc", "put the tile back, cancel, or leave"))
-
-    def draw_help(self, surface) -> None:
-        app, pal = self.app, self.app.palette
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 185))
-        surface.blit(shade, (0, 0))
-        size = app.px(16)
-        x = w // 2 - app.px(380)
-        y = max(app.px(20), h // 2 - len(self.HELP) * (size + app.px(7)) // 2 - app.px(30))
-        text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
-        y += app.px(44)
-        for combo, what in self.HELP:
-            text(surface, combo, (x, y), size, pal.accent, style="mono")
-            text(surface, what, (x + app.px(260), y), size, pal.text, max_width=w - x - app.px(280))
-            y += size + app.px(7)
 
     def back(self) -> None:
         if self.held:

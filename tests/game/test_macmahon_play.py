@@ -293,3 +293,24 @@ def test_every_variant_draws_at_small_and_large_sizes(app, macmahon):
             lay = macmahon.layout()
             assert lay["geo"].rect.right <= lay["status"].x and lay["tray"].bottom <= app.size[1]
             assert all(lay["tray"].contains(s) for s in lay["slots"])
+
+
+def test_turn_a_placed_tile_where_it_lies(app, macmahon):
+    # tile 3 (two reds side by side) fits the A1 corner one way round only
+    corner, tile = 0, 2
+    fits = [k for k in range(4) if macmahon.position.check(tile, k, corner) is None]
+    assert len(fits) == 1
+    macmahon.play(macmahon.position.place(tile, fits[0], corner))
+    before = macmahon.position
+    press(app, cell_centre(macmahon, corner), button=3)
+    assert macmahon.position == before and "fits no other way" in app.toasts.latest
+    typed(app, "m")                                   # free mode: a quarter turn, and the clash is marked
+    press(app, cell_centre(macmahon, corner), button=3)
+    tile, rotation = before.cells[corner]
+    assert macmahon.position.cells[corner] == (tile, (rotation + 1) % 4)
+    assert any(cell == corner for cell, _ in macmahon.position.clashes())
+    key(app, pygame.K_RIGHT)                          # keyboard: the cursor to A1, Q turns it back
+    key(app, pygame.K_LEFT)
+    assert macmahon.cursor == corner and macmahon.keyboard
+    key(app, pygame.K_q)
+    assert macmahon.position.cells[corner] == (tile, rotation)

@@ -1,0 +1,248 @@
+"""How the MacMahon scene looks: its layout and drawing (the board with its tiles, clashes,
+ghost and hint; the tray; the status panel; the help screen).
+
+`MacMahonView` is mixed into `MacMahonScene`; it reads the scene's state (match, held tile,
+cursor, hint, job) and never changes it.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.draw.boards import BoardGeometry
+from game.draw.theme import mix
+from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
+from game.draw.widgets import text, wrap
+from game.match import format_time
+from game.scenes.genius_anim import banner
+from solver.macmahon.position import Position
+from solver.macmahon.tiles import rotate
+
+SIDES = "TRBL"
+VARIANTS = (("4x6x3", "4 x 6, 3 colours (classic)"), ("3x8x3", "3 x 8, 3 colours"),
+            ("2x12x3", "2 x 12, 3 colours"), ("2x3x2", "2 x 3, 2 colours"),
+            ("7x10x4", "7 x 10, 4 colours"), ("5x14x4", "5 x 14, 4 colours"))
+
+
+def variant_label(header: str) -> str:
+    return dict(VARIANTS).get(header, header)
+
+
+class MacMahonView:
+    """Layout and drawing for MacMahonScene."""
+
+
+    def layout(self) -> dict:
+        app = self.app
+        w, h = app.size
+        top = app.px(70)
+        margin = app.px(14)
+        body = pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+        left_w = int(body.width * 0.64)
+        board = self.board
+        geo = BoardGeometry.fit(pygame.Rect(body.x, body.y, left_w, int(body.height * 0.6)),
+                                board.rows, board.cols, label_room=0.7)
+        tray_top = geo.rect.bottom + max(3, geo.cell // 9) + app.px(14)
+        tray = pygame.Rect(body.x + app.px(20), tray_top, left_w - app.px(20), body.bottom - tray_top)
+        right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
+                            body.height)
+        status = pygame.Rect(right.x, right.y, right.width, app.px(150))
+        controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width, right.bottom - status.bottom - app.px(8))
+        return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6)),
+                "status": status, "controls": controls, "top": pygame.Rect(0, 0, w, top)}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, pal = self.app, self.app.palette
+        surface.fill(pal.background)
+        lay = self.layout()
+        geo = lay["geo"]
+        app.toasts.anchor = (geo.rect.centerx, geo.rect.bottom - app.px(8))
+        self.draw_top(surface, lay["top"])
+        self.draw_board(surface, geo)
+        self.draw_tray(surface, lay)
+        self.draw_status(surface, lay["status"])
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """The tile in hand (over the widgets too), the win banner and the help screen."""
+        app, pal = self.app, self.app.palette
+        geo = self.layout()["geo"]
+        if self.held is not None and not self.keyboard and geo.cell_at(self.mouse) is None:
+            rect = pygame.Rect(0, 0, geo.cell, geo.cell)
+            rect.center = self.mouse
+            draw_tile(surface, rotate(self.board.tiles[self.held.tile], self.held.rotation), rect, pal, alpha=215)
+        if self.celebration is not None:
+            self.celebration.draw(surface, app.scale)
+            if self.match.finished:
+                banner(surface, geo.rect, [self.status.split("  - ")[0] or "Solved!"], pal, app.scale)
+        if self.show_help:
+            self.draw_help(surface)
+
+    def draw_top(self, surface, top: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        pygame.draw.rect(surface, pal.panel, top)
+        text(surface, "MacMahon Squares", (app.px(16), top.centery - app.px(2)), app.px(24), pal.text,
+             anchor="midleft", style="bold", max_width=top.centerx - app.px(220))
+        sub = f"{variant_label(self.board.header)}, {'strict' if self.strict else 'free'} mode"
+        text(surface, sub, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+        colour = pal.accent if self.match.finished else pal.text
+        text(surface, format_time(self.match.elapsed), (top.right - app.px(20), top.centery), app.px(34), colour,
+             anchor="midright", style="mono")
+
+    def draw_board(self, surface, geo: BoardGeometry) -> None:
+        app, pal = self.app, self.app.palette
+        board = self.board
+        highlight = {}
+        if self.blamed is not None:
+            highlight[self.blamed[0]] = pal.illegal
+        draw_board(surface, geo, pal, board.border, highlight=highlight)
+        pos = self.board_position()
+        givens = self.givens()
+        for cell in range(board.size):
+            colours = pos.colours_at(cell)
+            if colours is None:
+                continue
+            rect = geo.cell_rect(cell)
+            draw_tile(surface, colours, rect, pal)
+            if cell in givens:
+                pygame.draw.circle(surface, OUTLINE, rect.center, max(3, geo.cell // 14))
+                pygame.draw.circle(surface, pal.accent, rect.center, max(2, geo.cell // 20))
+        for cell, side in pos.clashes():
+            mark_triangle(surface, geo.cell_rect(cell), SIDES.index(side), pal.illegal)
+        if self.blamed is not None and pos.cells[self.blamed[0]] is not None:
+            pulse = 0.5 + 0.5 * abs(((self.blamed[1] * 2) % 2) - 1)
+            pygame.draw.rect(surface, mix(pal.illegal, pal.text, pulse * 0.4), geo.cell_rect(self.blamed[0]),
+                             max(3, geo.cell // 14))
+        if self.hint is not None:
+            tile, rotation, cell, left = self.hint
+            pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
+            if pos.cells[cell] is None:
+                draw_tile(surface, rotate(board.tiles[tile], rotation), geo.cell_rect(cell), pal,
+                          alpha=int(110 + 110 * pulse), outline=pal.accent)
+        cell = self.target_cell() if self.held is not None else None
+        if cell is not None:
+            reason = self.verdict(cell)
+            colours = rotate(board.tiles[self.held.tile], self.held.rotation)
+            fits = reason is None
+            allowed = fits or (not self.strict and pos.cells[cell] is None)
+            draw_tile(surface, colours, geo.cell_rect(cell), pal, alpha=200 if allowed else 130,
+                      outline=pal.legal if fits else pal.illegal)
+            if not fits:
+                for side in self._clashing_sides(pos, cell, colours):
+                    mark_triangle(surface, geo.cell_rect(cell), side, pal.illegal)
+        if self.keyboard and not self.match.finished:
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(4, 4), max(2, geo.cell // 22),
+                             border_radius=max(2, geo.cell // 12))
+
+    def _clashing_sides(self, pos: Position, cell: int, colours: str) -> list[int]:
+        """The sides of a would-be tile that break a rule (for the ghost's marks)."""
+        board = pos.board
+        out = []
+        for side in range(4):
+            other = board.neighbour(cell, side)
+            if other is None:
+                if colours[side] != board.border:
+                    out.append(side)
+            else:
+                theirs = pos.colours_at(other)
+                if theirs is not None and theirs[(side + 2) % 4] != colours[side]:
+                    out.append(side)
+        return out
+
+    def draw_tray(self, surface, lay) -> None:
+        app, pal = self.app, self.app.palette
+        unplaced = set(self.position.unplaced)
+        held = self.held.tile if self.held is not None else None
+        size = app.px(11) if len(lay["slots"]) > 30 else app.px(13)
+        for tile, slot in enumerate(lay["slots"]):
+            here = tile in unplaced and tile != held
+            pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.35) if tile == held else
+                             (pal.panel if here else mix(pal.panel, pal.background, 0.6)), slot,
+                             border_radius=app.px(6))
+            label_h = size + app.px(2)
+            side = min(slot.width, slot.height - label_h) - app.px(6)
+            rect = pygame.Rect(0, 0, side, side)
+            rect.midtop = (slot.centerx, slot.y + label_h)
+            text(surface, str(tile + 1), (slot.centerx, slot.y + app.px(1)), size,
+                 pal.text if here else pal.dim_text, anchor="midtop", style="bold")
+            if here:
+                colours = rotate(self.board.tiles[tile], self.orient.get(tile, 0))
+                draw_tile(surface, colours, rect, pal)
+
+    def draw_status(self, surface, area: pygame.Rect) -> None:
+        app, pal = self.app, self.app.palette
+        pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
+        inner = area.inflate(-app.px(20), -app.px(16))
+        y = inner.y
+        line = self.status
+        cell = self.target_cell() if self.held is not None else None
+        if cell is not None:
+            reason = self.verdict(cell)
+            where = f"Tile {self.held.tile + 1} on {self.board.cell_name(cell)}"
+            line = f"{where}: it fits" if reason is None else f"{where}: {reason}"
+        if self.job is not None:
+            line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
+            bar = pygame.Rect(inner.x, area.bottom - app.px(22), inner.width - app.px(100), app.px(8))
+            pygame.draw.rect(surface, pal.background, bar, border_radius=app.px(4))
+            frac = self.job.fraction
+            fill = bar.copy()
+            if frac is not None:
+                fill.width = int(bar.width * frac)
+            else:
+                phase = (time.monotonic() * 1.5) % 1.0
+                fill = pygame.Rect(bar.x + int(bar.width * 0.8 * phase), bar.y, bar.width // 5, bar.height)
+            pygame.draw.rect(surface, pal.accent, fill, border_radius=app.px(4))
+        size = app.px(16)
+        for piece in wrap(line, size, inner.width)[:3]:
+            text(surface, piece, (inner.x, y), size, pal.text)
+            y += size + app.px(5)
+        if self.job is not None:
+            return
+        pos = self.position
+        placed = self.board.size - len(pos.unplaced)
+        clashes = len(pos.clashes())
+        facts = [f"{placed} of {self.board.size} tiles placed"]
+        if clashes:
+            facts.append(f"{clashes} clash{'es' if clashes != 1 else ''}")
+        n = self.match.meta.get("solutions")
+        if n is not None:
+            facts.append(f"{n:,} solutions" if n else "no solution exists")
+        small = app.px(14)
+        text(surface, ", ".join(facts), (inner.x, inner.bottom - 2 * small - app.px(6)), small, pal.dim_text,
+             max_width=inner.width)
+        text(surface, f"Best time on {self.board.rows} x {self.board.cols}: {format_time(self.best_time())}",
+             (inner.x, inner.bottom - small), small, pal.dim_text, max_width=inner.width)
+
+    HELP = (("Mouse", "drag a tile from the tray to a cell; click a placed tile to pick it up"),
+            ("R, E, wheel up", "turn the tile in hand clockwise"),
+            ("Q, Shift+R, wheel down", "turn it anticlockwise"),
+            ("right button, Backspace", "put the tile in hand back"),
+            ("right button on a tile", "turn a placed tile (strict: to the next way that fits)"),
+            ("R, Q at the cursor", "the same from the keyboard"),
+            ("Tab, Shift+Tab", "hold the next / previous tile of the tray"),
+            ("1 .. 24", "hold tile number N (type two digits quickly)"),
+            ("arrows, WASD", "move the cursor on the board"),
+            ("Enter, Space", "place the tile in hand / pick up the tile at the cursor"),
+            ("Delete", "take the tile at the cursor back to the tray"),
+            ("M", "strict / free mode"),
+            ("H", "hint"), ("Shift+C", "is this still solvable?"), ("Shift+S", "solve from here"),
+            ("Ctrl+Z, U / Ctrl+Y", "undo / redo"), ("Ctrl+R", "restart"), ("Ctrl+N, F2", "new game"),
+            ("Ctrl+S / Ctrl+O", "save / load"), ("Ctrl+C / Ctrl+V", "copy the game ID / play one pasted"),
+            ("Esc", "put the tile back, cancel, or leave"))
+
+    def draw_help(self, surface) -> None:
+        app, pal = self.app, self.app.palette
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 185))
+        surface.blit(shade, (0, 0))
+        size = app.px(16)
+        x = w // 2 - app.px(380)
+        y = max(app.px(20), h // 2 - len(self.HELP) * (size + app.px(7)) // 2 - app.px(30))
+        text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
+        y += app.px(44)
+        for combo, what in self.HELP:
+            text(surface, combo, (x, y), size, pal.accent, style="mono")
+            text(surface, what, (x + app.px(260), y), size, pal.text, max_width=w - x - app.px(280))
+            y += size + app.px(7)
+

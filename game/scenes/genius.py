@@ -91,8 +91,8 @@ class GeniusScene(GeniusView, Scene):
         self.dice = None
         if game_id:
             self.play_id(game_id, quiet=False)
-        elif not new and self.resume():
-            pass
+        elif not new:
+            self.resume()
         if self.match is None:
             self.new_roll()
 
@@ -133,9 +133,12 @@ class GeniusScene(GeniusView, Scene):
         except SquarewiseError as exc:
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             return False
-        self.mode, self.race = "play", None
+        changed = self.mode != "play"
+        self.race = None
         self._begin(Match(start, meta={"dice": "game ID", "dice_name": "typed game ID", "assisted": False}))
         self._count_stat("played")
+        if changed and self.buttons:
+            self.on_resize()          # the play mode's buttons
         if not quiet:
             self.app.toasts.show(f"Playing {start.notation()}")
         return True
@@ -589,15 +592,21 @@ class GeniusScene(GeniusView, Scene):
 
     # ------------------------------------------------------------------ input
     def copy_id(self) -> None:
-        ok = self.app.copy_text(self.match.game_id)
-        self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {self.match.game_id}")
+        game_id = self.match.game_id
+        if self.mode == "free":
+            if len(self.free_blockers) != 7:
+                self.app.toasts.show("Place seven blockers first")
+                return
+            game_id = Position.from_blockers(sorted(self.free_blockers)).notation()
+        ok = self.app.copy_text(game_id)
+        self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {game_id}")
 
     def do(self, action: str) -> bool:
         """Run a named action (from a key or a button); False if it does not apply now."""
         busy = self.roll is not None
         if action == "help":
             self.show_help = not self.show_help
-        elif action in ("new",):
+        elif action == "new":
             self.race = None
             self.new_roll()
             self.on_resize()
@@ -627,7 +636,7 @@ class GeniusScene(GeniusView, Scene):
             self.play_free()
         elif action == "free_check" and len(self.free_blockers) == 7:
             self.ask_count(sorted(self.free_blockers))
-        elif self.mode == "free" or busy or self.hidden() and action not in ("race_start",):
+        elif self.mode == "free" or busy or (self.hidden() and action != "race_start"):
             return False
         elif action == "undo":
             self.undo()

@@ -327,3 +327,12 @@ def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
     genius.do("new")
     finish_roll(app, genius)
     assert genius.match.meta["rolled"] == list(dice.builtin("default").roll(genius.match.meta["seed"]))
+
+
+def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
+    genius.do("race")
+    finish_roll(app, genius)
+    assert "give_up" in genius.buttons
+    assert genius.play_id(BOARD)
+    assert genius.mode == "play" and genius.race is None and "hint" in genius.buttons
+    assert not genius.hidden() and genius.match.timer.running

@@ -244,20 +244,19 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--smoke-test", type=float, metavar="SECONDS",
                         help="open the window, show the title and a new Genius game for SECONDS, "
                              "print the time to the first frame and exit 0")
-    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
+    parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800")
     parser.add_argument("--genius", metavar="GAME_ID", nargs="?", const="",
                         help="go straight to The Genius Square (optionally playing GAME_ID)")
     return parser.parse_args(argv)
 
 
-def _size(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
+def _size(text: str) -> tuple[int, int]:
+    """'1280x800' -> (1280, 800); argparse turns the error into a usage message and exit 2."""
     try:
         w, h = text.lower().split("x")
         return int(w), int(h)
     except ValueError:
-        raise SystemExit(f"squarewise: --size wants WxH, like 1280x800, not '{text}'")
+        raise argparse.ArgumentTypeError(f"wants WxH, like 1280x800, not '{text}'") from None
 
 
 def smoke_test(seconds: float, size=None) -> int:
@@ -283,7 +282,7 @@ def smoke_test(seconds: float, size=None) -> int:
 def run(argv: list[str] | None = None) -> int:
     """The game window. Returns the process exit code."""
     args = _parse(sys.argv[1:] if argv is None else argv)
-    size = _size(args.size)
+    size = args.size
     if args.smoke_test is not None:
         if not os.environ.get(ENV_VAR):
             os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")

@@ -22,6 +22,7 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy SQUAREWISE_DATA_DIR=$WORK/dat
 unset PYTHONPATH PYTHONHOME
 failed=0
 
+LIMIT=$(command -v timeout || command -v gtimeout || true)   # none on a bare macOS: no limit
 ok() { echo "ok   $1"; }
 fail() { echo "FAIL $1"; failed=$((failed + 1)); }
 
@@ -29,7 +30,7 @@ fail() { echo "FAIL $1"; failed=$((failed + 1)); }
 run() {
     local name=$1 limit=$2
     shift 2
-    (cd "$WORK" && timeout "$limit" "$EXE" "$@" >"$name.out" 2>"$name.err"; echo $? >"$name.rc")
+    (cd "$WORK" && ${LIMIT:+"$LIMIT" "$limit"} "$EXE" "$@" >"$name.out" 2>"$name.err"; echo $? >"$name.rc")
 }
 rc() { cat "$WORK/$1.rc"; }
 

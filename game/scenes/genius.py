@@ -113,12 +113,17 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
                 "assisted": False}
         self._begin(Match(start, meta=meta, timer=Timer()))
         self.mode = "race" if race else "play"
-        self.race = {"times": [None, None], "turn": 0, "waiting": True} if race else None
-        self.roll = RollAnimation([tuple(d) for d in dice_set.dice], faces, self.rng) \
-            if self.app.settings.get("animations", True) else None
+        dice_faces = [tuple(d) for d in dice_set.dice]
+        self._count_stat("played")
+        if race:      # nobody sees the board before their own clock starts
+            self.race = {"times": [None, None], "turn": 0, "waiting": True, "dice": dice_faces}
+            self.status = "Player 1: press Start"
+            self.refresh_buttons()
+            return
+        self.race = None
+        self.roll = RollAnimation(dice_faces, faces, self.rng) if self.app.settings.get("animations", True) else None
         if self.roll is None:
             self._landed()
-        self._count_stat("played")
 
     def play_id(self, text: str, quiet: bool = True) -> bool:
         """Start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
@@ -163,10 +168,9 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
         self.refresh_buttons()
 
     def _landed(self) -> None:
-        """The roll has landed: the clock starts (in a race, when the player presses Start)."""
+        """The roll has landed: the clock starts."""
         self.roll = None
-        if self.race is None:
-            self.match.timer.start()
+        self.match.timer.start()
 
     def _count_stat(self, key: str) -> None:
         stats = self.app.statistics.setdefault("genius", {"played": 0, "solved": 0, "best": {}})
@@ -242,7 +246,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
         else:
             self.cancel_button.hide()
         if m is not None and not self.id_entry.is_focused:
-            self.id_entry.set_text("" if self.roll is not None or self.mode == "free" else m.game_id)
+            self.id_entry.set_text("" if self.roll is not None or self.mode == "free" or self.hidden() else m.game_id)
 
     # ------------------------------------------------------------------ the match
     @property

@@ -11,6 +11,7 @@ counts as no time).
 from __future__ import annotations
 
 from game.match import Match, Timer, format_time
+from game.scenes.genius_anim import RollAnimation
 from game.scenes.genius_jobs import job_reason
 from solver.genius.position import Position
 
@@ -88,11 +89,16 @@ class RaceMode:
             return
         turn_ = self.race["turn"]
         start = self.match.start
-        self.match = Match(start, meta=dict(self.match.meta, player=turn_ + 1), timer=Timer(running=True))
+        self.match = Match(start, meta=dict(self.match.meta, player=turn_ + 1), timer=Timer())
         self.race["waiting"] = False
         self.held = None
         self.celebration = None
         self.status = f"Player {turn_ + 1} is playing"
+        # The board is first seen now: the dice roll in, and the clock starts when they land.
+        if self.app.settings.get("animations", True):
+            self.roll = RollAnimation(self.race["dice"], tuple(self.match.meta["rolled"]), self.rng)
+        else:
+            self._landed()
         self.refresh_buttons()
 
     def give_up(self) -> None:

@@ -114,7 +114,7 @@ class GeniusView:
                 if glow:
                     highlight[cell] = mix(pal.cell, pal.accent, glow)
         draw_board(surface, geo, pal, highlight=highlight)
-        if hidden and self.race and self.race["turn"] > 0:
+        if hidden:
             banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
             return
         pos = self.board_position()
@@ -156,8 +156,6 @@ class GeniusView:
         if self.keyboard and self.match and not self.match.finished:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
                              max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
-        if hidden:
-            banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
 
     def race_lines(self) -> list[str]:
         t = self.race["times"]
@@ -212,7 +210,7 @@ class GeniusView:
     def draw_dice(self, surface, strip: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
         rolled = self.match.meta.get("rolled") if self.match else None
-        if not rolled or self.hidden() and self.race and self.race["turn"] > 0:
+        if not rolled or self.hidden():
             if self.match is not None:
                 text(surface, f"{len(self.position.unplaced)} pieces to place", strip.center, app.px(16),
                      pal.dim_text, anchor="center")

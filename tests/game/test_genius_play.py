@@ -237,17 +237,20 @@ def test_free_mode_says_at_once_why_a_board_fails(app, genius):
 
 def test_race_two_players_same_roll(app, genius):
     genius.do("race")
-    finish_roll(app, genius)
     start = genius.match.start
-    assert genius.hidden() and not genius.match.timer.running
-    key(app, pygame.K_RETURN)                         # player 1 starts
-    assert not genius.hidden() and genius.match.timer.running
+    assert genius.hidden() and not genius.match.timer.running and genius.id_entry.get_text() == ""
+    key(app, pygame.K_RETURN)                         # player 1 starts: the dice roll in
+    assert not genius.hidden() and genius.roll is not None and not genius.match.timer.running
+    finish_roll(app, genius)
+    assert genius.match.timer.running and genius.id_entry.get_text() == start.notation()
     done = solution_of(start)
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
     assert genius.race["times"][0] is not None and genius.race["turn"] == 1 and genius.hidden()
+    assert genius.hidden() and genius.id_entry.get_text() == ""
     key(app, pygame.K_RETURN)                         # player 2, same board, empty
-    assert genius.match.start == start and not genius.position.placed
+    finish_roll(app, genius)
+    assert genius.match.start == start and not genius.position.placed and genius.match.timer.running
     genius.do("give_up")
     assert genius.race["turn"] == 2 and genius.status.startswith("Player 1 wins")
 
@@ -331,7 +334,6 @@ def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
 
 def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
     genius.do("race")
-    finish_roll(app, genius)
     assert "give_up" in genius.buttons
     assert genius.play_id(BOARD)
     assert genius.mode == "play" and genius.race is None and "hint" in genius.buttons

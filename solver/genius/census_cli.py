@@ -8,9 +8,14 @@ All take --json and --progress. Exit codes: 0 success, 2 bad input.
 """
 from __future__ import annotations
 
+import json
+import os
+import random
+from pathlib import Path
+
 from ..cli import add_common, add_jobs, emit, progress_for
 from ..errors import SquarewiseError
-from . import census
+from . import census, dice, make_dice
 
 
 def _check_jobs(args) -> None:
@@ -56,6 +61,43 @@ def _census(args) -> int:
     return 0
 
 
+def _check_out(path: str) -> None:
+    """Fail before the work, not after it, if `path` cannot be written."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise SquarewiseError(f"cannot write '{path}': it is a folder")
+    if not folder.is_dir():
+        raise SquarewiseError(f"cannot write '{path}': folder '{folder}' does not exist")
+    if not os.access(folder, os.W_OK):
+        raise SquarewiseError(f"cannot write '{path}': folder '{folder}' is not writable")
+
+
+def _make_dice(args) -> int:
+    _check_jobs(args)
+    make_dice.check_faces(args.faces)
+    if args.out:
+        _check_out(args.out)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    made = make_dice.make(seed, args.faces, cache=args.cache, jobs=args.jobs,
+                          progress=progress_for(args, "verifying every roll"))
+    if args.out:
+        try:
+            dice.save(made.dice_set, args.out)
+        except OSError as exc:
+            raise SquarewiseError(f"cannot write '{args.out}': {exc.strerror or exc}") from None
+    doc = {**made.dice_set.to_json(), **made.stats(seed)}
+    if args.json:
+        print(json.dumps(doc))
+    else:
+        lines = [f"die {d}: {' '.join(faces)}" for d, faces in enumerate(doc["dice"], 1)]
+        lines.append(made.summary(seed))
+        if args.out:
+            lines.append(f"saved to {args.out}")
+        print("\n".join(lines))
+    return 0
+
+
 def register(commands) -> None:
     """Add census, make-dice and roll-counts to the genius subcommands."""
     cmd = commands.add_parser("census", help="decide all C(36,7) boards (unsolvable count, Table 3, reasons)")
@@ -66,3 +108,13 @@ def register(commands) -> None:
     add_jobs(cmd)
     add_common(cmd)
     cmd.set_defaults(handler=_census)
+
+    cmd = commands.add_parser("make-dice", help="generate a new dice set whose every roll is solvable")
+    cmd.add_argument("--seed", type=int, metavar="N", help="the seed (default: a random one, printed)")
+    cmd.add_argument("--faces", type=int, default=6, metavar="F",
+                     help=f"faces per die, {make_dice.MIN_FACES}..{make_dice.MAX_FACES} (default 6)")
+    cmd.add_argument("--out", metavar="FILE", help="also save the dice JSON to this file")
+    cmd.add_argument("--cache", metavar="FILE", help=f"the census cache (default: {census.CACHE_NAME})")
+    add_jobs(cmd)
+    add_common(cmd)
+    cmd.set_defaults(handler=_make_dice)

@@ -134,7 +134,11 @@ def mark_triangle(surface: pygame.Surface, rect: pygame.Rect, side: int, colour:
 
 
 def empty_colour(pal: Palette) -> Colour:
-    """An empty cell: darker than any tile, so white tiles stand out on it."""
+    """An empty cell: well darker than a white tile, so white tiles stand out on it (on a
+    light palette a mid grey from the grid colour; on a dark one a deep slot)."""
+    r, g, b = pal.background
+    if 0.299 * r + 0.587 * g + 0.114 * b > 128:
+        return mix(pal.grid, pal.panel, 0.2)
     return mix(pal.panel, pal.background, 0.5)
 
 
@@ -180,17 +184,18 @@ def _board_layer(geo: BoardGeometry, pal: Palette, border: str, labels: bool, hi
     return layer, origin
 
 
-def tray_grid(area: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
-    """`count` equal square slots laid out row by row to be as large as `area` allows."""
-    best = (0, 1)
+def tray_grid(area: pygame.Rect, count: int, gap: int, most: int | None = None) -> list[pygame.Rect]:
+    """`count` equal square slots laid out row by row from the top of `area`, as large as it
+    allows (and no larger than `most` pixels), in as few rows as that size allows."""
+    best = (0, 0, 1)
     for cols in range(1, count + 1):
         rows = -(-count // cols)
         side = min((area.width - gap * (cols - 1)) / cols, (area.height - gap * (rows - 1)) / rows)
-        if side > best[0]:
-            best = (side, cols)
-    side, cols = int(best[0]), best[1]
-    rows = -(-count // cols)
-    x0 = area.x + (area.width - (cols * side + (cols - 1) * gap)) // 2
-    y0 = area.y + (area.height - (rows * side + (rows - 1) * gap)) // 2
-    return [pygame.Rect(x0 + (i % cols) * (side + gap), y0 + (i // cols) * (side + gap), side, side)
+        side = int(min(side, most or side))
+        if (side, -rows) > best[:2]:
+            best = (side, -rows, cols)
+    side, _, cols = best
+    width = cols * side + (cols - 1) * gap
+    x0 = area.x + (area.width - width) // 2
+    return [pygame.Rect(x0 + (i % cols) * (side + gap), area.y + (i // cols) * (side + gap), side, side)
             for i in range(count)]

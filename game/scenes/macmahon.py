@@ -344,6 +344,9 @@ class MacMahonScene(MacMahonView, Scene):
         def done(job):
             if job.error is None and self.board == board:
                 self.match.meta["solutions"] = job.result
+                if job.result == 0 and not self.status.startswith("No"):
+                    self.status = (f"The engine counted every way: the {board.rows} x {board.cols} board has no "
+                                   "solution. See how far you get, or try free mode")
 
         # a quick table look-up (the classic board's classes ship), so a thread will do
         self.app.worker.submit("Counting solutions", lambda job: solution_count(board.header), done)

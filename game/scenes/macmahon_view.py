@@ -7,11 +7,12 @@ cursor, hint, job) and never changes it.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pygame
 
 from game.draw.boards import BoardGeometry
-from game.draw.theme import mix
+from game.draw.theme import font, mix
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
 from game.draw.widgets import text, wrap
 from game.match import format_time
@@ -43,13 +44,14 @@ class MacMahonView:
         board = self.board
         geo = BoardGeometry.fit(pygame.Rect(body.x, body.y, left_w, int(body.height * 0.6)),
                                 board.rows, board.cols, label_room=0.7)
+        geo = replace(geo, y=body.y + int(geo.cell * 0.7))          # a wide board sits at the top
         tray_top = geo.rect.bottom + max(3, geo.cell // 9) + app.px(14)
         tray = pygame.Rect(body.x + app.px(20), tray_top, left_w - app.px(20), body.bottom - tray_top)
         right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
                             body.height)
         status = pygame.Rect(right.x, right.y, right.width, app.px(150))
         controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width, right.bottom - status.bottom - app.px(8))
-        return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6)),
+        return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
                 "status": status, "controls": controls, "top": pygame.Rect(0, 0, w, top)}
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -125,7 +127,7 @@ class MacMahonView:
             colours = rotate(board.tiles[self.held.tile], self.held.rotation)
             fits = reason is None
             allowed = fits or (not self.strict and pos.cells[cell] is None)
-            draw_tile(surface, colours, geo.cell_rect(cell), pal, alpha=200 if allowed else 130,
+            draw_tile(surface, colours, geo.cell_rect(cell), pal, alpha=230 if allowed else 140,
                       outline=pal.legal if fits else pal.illegal)
             if not fits:
                 for side in self._clashing_sides(pos, cell, colours):
@@ -150,24 +152,39 @@ class MacMahonView:
         return out
 
     def draw_tray(self, surface, lay) -> None:
+        """The tiles not yet placed, each in its numbered slot (slots keep their places; with
+        many small slots the number is a badge on the tile's corner instead of above it)."""
         app, pal = self.app, self.app.palette
         unplaced = set(self.position.unplaced)
         held = self.held.tile if self.held is not None else None
-        size = app.px(11) if len(lay["slots"]) > 30 else app.px(13)
-        for tile, slot in enumerate(lay["slots"]):
+        slots = lay["slots"]
+        badge = bool(slots) and slots[0].width < app.px(60)
+        size = max(9, slots[0].width // 4) if badge else app.px(13)
+        for tile, slot in enumerate(slots):
             here = tile in unplaced and tile != held
             pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.35) if tile == held else
                              (pal.panel if here else mix(pal.panel, pal.background, 0.6)), slot,
                              border_radius=app.px(6))
+            label = str(tile + 1)
+            if badge:
+                rect = slot.inflate(-app.px(4), -app.px(4))
+                if here:
+                    draw_tile(surface, rotate(self.board.tiles[tile], self.orient.get(tile, 0)), rect, pal)
+                    w, h = font(size, "bold").size(label)
+                    box = pygame.Rect(rect.x, rect.y, w + 4, h)
+                    pygame.draw.rect(surface, OUTLINE, box, border_radius=2)
+                    text(surface, label, box.center, size, (240, 240, 240), anchor="center", style="bold")
+                else:
+                    text(surface, label, slot.center, size, pal.dim_text, anchor="center", style="bold")
+                continue
             label_h = size + app.px(2)
             side = min(slot.width, slot.height - label_h) - app.px(6)
             rect = pygame.Rect(0, 0, side, side)
             rect.midtop = (slot.centerx, slot.y + label_h)
-            text(surface, str(tile + 1), (slot.centerx, slot.y + app.px(1)), size,
+            text(surface, label, (slot.centerx, slot.y + app.px(1)), size,
                  pal.text if here else pal.dim_text, anchor="midtop", style="bold")
             if here:
-                colours = rotate(self.board.tiles[tile], self.orient.get(tile, 0))
-                draw_tile(surface, colours, rect, pal)
+                draw_tile(surface, rotate(self.board.tiles[tile], self.orient.get(tile, 0)), rect, pal)
 
     def draw_status(self, surface, area: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette

@@ -27,7 +27,7 @@ from .symmetry import (canonical, canonical_codes, code_table, orbit_rows, posit
 from .tiles import COLOUR_LETTERS
 
 __all__ = ["solve", "hint", "blame", "count", "census", "canonical", "solution_classes",
-           "solution_table", "is_solvable"]
+           "class_index", "solution_table", "is_solvable"]
 
 TABLE_MAX_COLOURS = 3   # boards with more colours have too many tiles to list
 EMPTY = 255
@@ -302,3 +302,23 @@ def solution_classes(board: Board, jobs: int | None = None, progress=None) -> li
     if reps is None:
         reps = census(board, jobs, progress)["representatives"]
     return [position_from_codes(board, row) for row in reps]
+
+
+def class_index(position: Position) -> int | None:
+    """The place of a solved position's class in solution_classes(board), or None if the
+    position is not a solution (lets a browser say "class k of N")."""
+    if not position.is_solved:
+        return None
+    board = position.board
+    reps = load_asset(board)
+    if reps is None:
+        reps = census(board)["representatives"]
+    target = position_codes(canonical(position))
+    at = int(np.searchsorted(_as_bytes(reps), _as_bytes(target[None, :])[0]))
+    return at if at < len(reps) and (reps[at] == target).all() else None
+
+
+def _as_bytes(rows: np.ndarray) -> np.ndarray:
+    """Rows of uint8 as single byte strings, which compare lexicographically."""
+    rows = np.ascontiguousarray(rows, np.uint8)
+    return rows.view(np.dtype((np.void, rows.shape[1]))).ravel()

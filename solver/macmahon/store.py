@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import lzma
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -52,10 +53,12 @@ def asset_file(board: Board) -> Path:
     return base / "assets" / "macmahon" / f"{board.header}.classes"
 
 
+@lru_cache(maxsize=None)
 def load_asset(board: Board) -> np.ndarray | None:
-    """The shipped class representatives of `board`, or None when none ship."""
+    """The shipped class representatives of `board` (read-only, read once), or None."""
     path = asset_file(board)
     if not path.is_file():
         return None
     stored, reps = classes_from_bytes(path.read_bytes())
+    reps.setflags(write=False)
     return reps if stored == board else None

@@ -5,12 +5,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.macmahon.position import Board, Position
-from solver.macmahon.search import blame, canonical, hint, solution_table, solve
+from solver.macmahon.search import blame, canonical, class_index, hint, solution_classes, solution_table, solve
 from solver.macmahon.symmetry import group, images, position_codes, position_from_codes
 from tests.macmahon.helpers import assert_solution, brute_completions
 
 BOARD = Board()
 TABLE = solution_table(BOARD)
+CLASSES = solution_classes(BOARD)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -143,3 +144,12 @@ def test_larger_colour_sets_are_solved_by_search():
     done = solve(Position.empty(Board(7, 10, 4)))
     assert done is not None
     assert_solution(done)
+
+
+@SETTINGS
+@given(st.integers(0, 10 ** 9))
+def test_class_index_finds_the_class_in_the_browser_list(index):
+    position = position_from_codes(BOARD, TABLE[index % len(TABLE)])
+    k = class_index(position)
+    assert CLASSES[k] == canonical(position)
+    assert class_index(Position.empty(BOARD)) is None

@@ -194,8 +194,11 @@ class GeniusView:
         for n, (piece, slot) in enumerate(zip(PIECES, lay["slots"])):
             i = PIECES.index(piece)
             selected = self.held is not None and self.held.piece == piece
-            pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.25) if selected else pal.panel, slot,
-                             border_radius=app.px(8))
+            hover = (self.held is None and not self.keyboard and not hidden and piece in pos.unplaced
+                     and slot.collidepoint(self.mouse))
+            colour = mix(pal.panel, pal.accent, 0.25) if selected else mix(pal.panel, pal.text, 0.1) if hover \
+                else pal.panel
+            pygame.draw.rect(surface, colour, slot, border_radius=app.px(8))
             text(surface, str(n + 1), (slot.x + app.px(6), slot.y + app.px(4)), app.px(13), pal.dim_text)
             if hidden:
                 continue

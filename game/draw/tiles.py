@@ -105,7 +105,7 @@ def tile_image(colours: str, size: int, pal: Palette, alpha: int = 255) -> pygam
             if kind:
                 colour = mix(tile_colour(pal, letter), contrast_text(tile_colour(pal, letter)), 0.75)
                 _symbol(layer, kind, triangle_centre(rect, side), r, colour)
-    pygame.draw.rect(layer, OUTLINE, pygame.Rect(rect), max(1, round(big * 0.02)))
+    pygame.draw.rect(layer, OUTLINE, pygame.Rect(rect), max(1, round(big * 0.013)))
     image = pygame.transform.smoothscale(layer, (size, size))
     if alpha < 255:
         image.set_alpha(alpha)

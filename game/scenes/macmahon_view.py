@@ -256,6 +256,10 @@ class MacMahonView:
         size = app.px(16)
         x = w // 2 - app.px(380)
         y = max(app.px(20), h // 2 - len(self.HELP) * (size + app.px(7)) // 2 - app.px(30))
+        panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808),
+                            app.px(60) + len(self.HELP) * (size + app.px(7)) + app.px(16))
+        pygame.draw.rect(surface, pal.panel, panel, border_radius=app.px(12))
+        pygame.draw.rect(surface, pal.accent, panel, max(2, app.px(2)), border_radius=app.px(12))
         text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
         y += app.px(44)
         for combo, what in self.HELP:

@@ -338,3 +338,19 @@ def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
     assert genius.play_id(BOARD)
     assert genius.mode == "play" and genius.race is None and "hint" in genius.buttons
     assert not genius.hidden() and genius.match.timer.running
+
+
+def test_keyboard_pick_up_cancel_and_return_to_tray(app, genius):
+    place_by_mouse(app, genius, "2", [33, 34])          # F4 F5
+    placed = genius.position
+    genius.cursor = (5, 4)                                # on F5
+    genius.keyboard = True
+    key(app, pygame.K_RETURN)
+    assert genius.held.piece == "2" and genius.held.source == "board"
+    assert "2" not in genius.board_position().placed      # lifted off the board while held
+    key(app, pygame.K_ESCAPE)                             # put it back where it was
+    assert genius.held is None and genius.position == placed and app.top is genius
+    key(app, pygame.K_BACKSPACE)                          # cursor still on it: back to the tray
+    assert "2" not in genius.position.placed
+    key(app, pygame.K_u)
+    assert genius.position == placed

@@ -664,6 +664,14 @@ class MacMahonScene(MacMahonView, Scene):
         if name is None and typed.lower() == "m":
             self.toggle_mode()
             return True
+        if name is None and typed.lower() == "v":          # the next variant, from the keyboard
+            headers = [h for h, _ in VARIANTS]
+            here = headers.index(self.board.header) if self.board.header in headers else -1
+            self.new_game(headers[(here + 1) % len(headers)])
+            return True
+        if name is None and typed.lower() == "b":
+            self.open_browser()
+            return True
         if name in ("next_piece", "prev_piece"):
             self.select_next(1 if name == "next_piece" else -1)
             return True

@@ -314,3 +314,18 @@ def test_turn_a_placed_tile_where_it_lies(app, macmahon):
     assert macmahon.cursor == corner and macmahon.keyboard
     key(app, pygame.K_q)
     assert macmahon.position.cells[corner] == (tile, rotation)
+
+
+def test_variant_and_browser_keys(app, macmahon):
+    from game.scenes.browser import BrowserScene
+    from game.scenes.macmahon_view import VARIANTS
+    seen = []
+    for _ in VARIANTS:
+        typed(app, "v")
+        seen.append(macmahon.board.header)
+    assert seen == [h for h, _ in VARIANTS[1:]] + ["4x6x3"]
+    assert macmahon.variant_menu.selected_option in (VARIANTS[0][1], (VARIANTS[0][1], VARIANTS[0][1]))
+    typed(app, "b")
+    assert isinstance(app.top, BrowserScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is macmahon

@@ -81,7 +81,8 @@ _NOT_COL6 = FULL & ~_COL6
 _BIT = tuple(1 << c for c in range(36))
 _PIECE_BIT = {p: 1 << i for i, p in enumerate(PIECES)}
 _PIECE_OF = {1 << i: p for i, p in enumerate(PIECES)}
-QUICK_BUDGET = 60  # nodes tried before the region test (see _completion)
+QUICK_BUDGET = 40  # failed states allowed before the region test (see _completion)
+NO_LIMIT = 1 << 62
 CELLS_OF = {_mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
 
 
@@ -93,26 +94,28 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _stopper(cancelled: Callable[[], bool] | None, budget: int | None = None, every: int = 2048):
-    """A per-node check: raises _OutOfBudget after `budget` nodes, _Cancelled when `cancelled()`
-    turns true (asked every `every` nodes). None when there is nothing to check."""
-    if cancelled is None and budget is None:
+def _stopper(cancelled: Callable[[], bool] | None, every: int = 2048):
+    """A per-node check that raises _Cancelled once `cancelled()` is true (asked every `every`
+    nodes), or None when there is nothing to check."""
+    if cancelled is None:
         return None
     ticks = [0]
 
     def stop() -> None:
         ticks[0] += 1
-        if budget is not None and ticks[0] > budget:
-            raise _OutOfBudget
-        if cancelled is not None and ticks[0] % every == 0 and cancelled():
+        if ticks[0] % every == 0 and cancelled():
             raise _Cancelled
 
     return stop
 
 
-def _first(free, rem, dead, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
+def _first(free, rem, dead, stop, limit, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
            mono=MONO):
-    """A list of (piece bit, mask) that completes the state, or None; `dead` collects failures."""
+    """A list of (piece bit, mask) that completes the state, or None.
+
+    `dead` collects the states that failed; once it holds more than `limit` of them the
+    search gives up with _OutOfBudget (that check costs nothing on the way to a solution).
+    """
     if not rem:
         return []
     key = rem << 36 | free
@@ -129,11 +132,13 @@ def _first(free, rem, dead, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, 
                 continue
             if not dark_ok[left] >> (after & dark).bit_count() & 1:
                 continue
-            found = _first(after, left, dead, stop)
+            found = _first(after, left, dead, stop, limit)
             if found is not None:
                 found.append((bit, m))
                 return found
     dead.add(key)
+    if len(dead) > limit:
+        raise _OutOfBudget
     return None
 
 
@@ -238,18 +243,19 @@ def _state(position: Position) -> tuple[int, int]:
 def _completion(free: int, rem: int, cancelled=None) -> list[tuple[int, int]] | None:
     """A completion of the state as (piece bit, mask) pairs, or None.
 
-    Most solvable boards finish in a few dozen nodes, so a short search runs first; only if it
-    runs out of budget is the region test (which refutes most bad boards) paid for before the
-    full search resumes with the dead states already found.
+    Most solvable boards finish in a few dozen nodes, so a short search runs first. Only if it
+    gives up (after QUICK_BUDGET failed states) is the region test paid for, which refutes
+    most bad boards; then the full search resumes, keeping the dead states already found.
     """
     dead: set[int] = set()
+    stop = _stopper(cancelled)
     try:
-        return _first(free, rem, dead, _stopper(cancelled, QUICK_BUDGET))
+        return _first(free, rem, dead, stop, QUICK_BUDGET)
     except _OutOfBudget:
         pass
     if not regions_fit(free, rem):
         return None
-    return _first(free, rem, dead, _stopper(cancelled))
+    return _first(free, rem, dead, stop, NO_LIMIT)
 
 
 def _with(position: Position, found: list[tuple[int, int]]) -> Position:

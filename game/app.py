@@ -188,8 +188,8 @@ class App:
                     self.window.get_surface() is not self.surface:
                 self.restyle()
             return
-        if self.ui.process_events(event):
-            return
+        if self.ui.process_events(event) and event.type != pygame.MOUSEBUTTONUP:
+            return      # a release always reaches the scene, so a drag ends even over a widget
         scene = self.top
         if scene is None:
             return

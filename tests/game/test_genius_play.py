@@ -354,3 +354,11 @@ def test_keyboard_pick_up_cancel_and_return_to_tray(app, genius):
     assert "2" not in genius.position.placed
     key(app, pygame.K_u)
     assert genius.position == placed
+
+
+def test_a_drag_released_over_a_button_ends(app, genius):
+    press(app, slot_of(genius, "4-I").center)
+    undo = genius.buttons["undo"].rect.center
+    move(app, undo)
+    release(app, undo)
+    assert genius.held is None and not genius.position.placed

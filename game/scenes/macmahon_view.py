@@ -59,7 +59,7 @@ class MacMahonView:
         surface.fill(pal.background)
         lay = self.layout()
         geo = lay["geo"]
-        app.toasts.anchor = (geo.rect.centerx, geo.rect.bottom - app.px(8))
+        app.toasts.anchor = (geo.rect.centerx, geo.rect.top - app.px(4))     # over the labels, not the cells
         self.draw_top(surface, lay["top"])
         self.draw_board(surface, geo)
         self.draw_tray(surface, lay)
@@ -165,6 +165,8 @@ class MacMahonView:
             pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.35) if tile == held else
                              (pal.panel if here else mix(pal.panel, pal.background, 0.6)), slot,
                              border_radius=app.px(6))
+            if self.hint is not None and self.hint[0] == tile and here:
+                pygame.draw.rect(surface, pal.accent, slot, max(2, app.px(3)), border_radius=app.px(6))
             label = str(tile + 1)
             if badge:
                 rect = slot.inflate(-app.px(4), -app.px(4))

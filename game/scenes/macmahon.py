@@ -709,6 +709,16 @@ class MacMahonScene(MacMahonView, Scene):
             return self.do(name)
         return False
 
+    def cursor_to_empty(self) -> None:
+        """A tile taken up from the keyboard: if the cursor's cell is filled, move the cursor on
+        (row by row) to the next empty cell, where the tile can go."""
+        cells = self.board_position().cells
+        if cells[self.cursor] is None:
+            return
+        size = len(cells)
+        self.cursor = next((c % size for c in range(self.cursor + 1, self.cursor + size)
+                            if cells[c % size] is None), self.cursor)
+
     def select_next(self, step: int) -> None:
         """Tab / Shift+Tab: hold the next (previous) tile of the tray, by number."""
         unplaced = list(self.position.unplaced)
@@ -719,6 +729,7 @@ class MacMahonScene(MacMahonView, Scene):
         tile = (later[0] if step > 0 else later[-1]) if later else (unplaced[0] if step > 0 else unplaced[-1])
         self.keyboard = True
         self.take(tile, sticky=True)
+        self.cursor_to_empty()
 
     def type_digit(self, digit: str) -> bool:
         """Digits pick a tile by its number (two digits typed quickly make 10..)."""
@@ -735,7 +746,9 @@ class MacMahonScene(MacMahonView, Scene):
         if number - 1 in self.position.placed_tiles and self.position.placed_tiles[number - 1] in self.givens():
             return False
         self.keyboard = True
-        return self.take(number - 1, sticky=True)
+        taken = self.take(number - 1, sticky=True)
+        self.cursor_to_empty()
+        return taken
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

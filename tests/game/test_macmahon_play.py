@@ -329,3 +329,11 @@ def test_variant_and_browser_keys(app, macmahon):
     assert isinstance(app.top, BrowserScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is macmahon
+
+
+def test_a_tile_taken_by_keyboard_finds_an_empty_cell(app, macmahon):
+    key(app, pygame.K_TAB)                        # tile 1 to A1
+    key(app, pygame.K_RETURN)
+    assert macmahon.position.cells[0] == (0, 0) and macmahon.cursor == 0
+    typed(app, "2")                               # A1 is filled: the cursor moves on to A2
+    assert macmahon.held.tile == 1 and macmahon.cursor == 1

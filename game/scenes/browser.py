@@ -187,17 +187,27 @@ class BrowserScene(Scene):
         self.set_filter(cells[i] if 0 <= i < len(cells) else None)
 
     def play(self) -> None:
-        """Open the solution on show in the play scene (the one below, or a new one)."""
+        """Open the solution on show in the play scene (the one below, or a new one); a game in
+        progress there is only replaced once the player confirms."""
         position = self.position()
         if position is None:
             return
         note = f"Solution {self.current + 1:,} of {len(self.classes):,} from the browser"
         below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
-        if isinstance(below, MacMahonScene):
+        if not isinstance(below, MacMahonScene):
+            self.app.replace(MacMahonScene(self.app, solution=position, note=note))
+            return
+
+        def go():
             self.app.pop()
             below.show_solution(position, note)
+
+        m = below.match
+        if m.position != m.start and not m.finished:
+            self.confirm("Put this solution on the board instead of your game in progress?", go,
+                         title="Leave your game?", action="Play it")
         else:
-            self.app.replace(MacMahonScene(self.app, solution=position, note=note))
+            go()
 
     # ------------------------------------------------------------------ layout and widgets
     def layout(self) -> dict:

@@ -121,6 +121,24 @@ def test_play_a_solution_from_the_play_scene(app):
     assert app.top is play and play.position == wanted and len(app.scenes) == 2
 
 
+def test_a_game_in_progress_is_only_replaced_when_confirmed(app):
+    import pygame_gui
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    play = MacMahonScene(app, variant="4x6x3")
+    app.push(play)
+    play.play(play.position.place(0, 0, 0))
+    play.do("browse")
+    browser = app.top
+    browser.jump(9)
+    wanted = shown(browser)
+    key(app, pygame.K_RETURN)
+    assert app.top is browser and browser.dialog_open           # asked first
+    dialog = next(iter(browser._dialogs))
+    frame(app, pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=dialog))
+    assert app.top is play and play.position == wanted
+
+
 def test_without_the_shipped_file_the_list_is_computed_once_and_cached(app, monkeypatch):
     monkeypatch.setattr(browser_module, "load_asset", lambda board: None)
     reps = load_asset(Board())

@@ -337,3 +337,13 @@ def test_a_tile_taken_by_keyboard_finds_an_empty_cell(app, macmahon):
     assert macmahon.position.cells[0] == (0, 0) and macmahon.cursor == 0
     typed(app, "2")                               # A1 is filled: the cursor moves on to A2
     assert macmahon.held.tile == 1 and macmahon.cursor == 1
+
+
+def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
+    import pygame_gui
+    from game.scenes.macmahon_view import variant_label
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.variant_menu,
+                                  text=variant_label("5x14x4")))
+    frame(app)
+    assert macmahon.board.header == "5x14x4" and macmahon.position.unplaced == tuple(range(70))
+    assert app.settings["macmahon_variant"] == "5x14x4"

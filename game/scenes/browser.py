@@ -314,6 +314,11 @@ class BrowserScene(Scene):
             self.step(-1 if event.y > 0 else 1)
             return True
         name = keys.action(event)
+        if name == "copy" and self.classes is not None:
+            game_id = self.position().notation()
+            ok = self.app.copy_text(game_id)
+            self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {game_id}")
+            return True
         action = {"left": "prev", "right": "next", "up": "back100", "down": "fwd100", "place": "play"}.get(name)
         if action:
             return self.do(action)
@@ -376,7 +381,7 @@ class BrowserScene(Scene):
         lines = (f"{len(self.classes):,} classes hold all {self.classes.solutions:,} solutions of the "
                  f"{self.board.rows}\u00d7{self.board.cols} board: each is one of these, turned, mirrored "
                  "or with red and blue swapped.", "Arrows step (Up/Down by 100), the wheel too; "
-                 "Tab steps through the cells of the map.")
+                 "Tab steps through the cells of the map; Ctrl+C copies the solution's game ID.")
         size = app.px(14)
         for line in lines:
             for piece in wrap(line, size, right.width):

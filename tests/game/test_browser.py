@@ -64,6 +64,8 @@ def test_step_and_jump(app, browser):
     browser.do("first")
     assert browser.current == 0
     assert not browser.jump(13329) and "1 to 13,328" in app.toasts.latest
+    key(app, pygame.K_c, pygame.KMOD_LCTRL)                 # the game ID of the solution on show
+    assert shown(browser).notation() in app.toasts.latest or app.paste_text() == shown(browser).notation()
 
 
 def test_filter_by_where_the_white_tile_sits(app, browser):

@@ -179,8 +179,11 @@ class MacMahonScene(MacMahonView, Scene):
             m.timer.start()
 
     def play(self, position: Position) -> None:
-        self.hint = self.blamed = None
+        """Make `position` the current one (one undoable move; nothing if it is no change)."""
         m = self.match
+        if position == m.position:
+            return
+        self.hint = self.blamed = None
         if not m.timer.running and not m.finished:
             m.timer.start()
         m.play(position)

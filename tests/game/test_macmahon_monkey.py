@@ -32,17 +32,26 @@ def random_event(rng, area: pygame.Rect):
                               scancode=0)
 
 
-def test_monkey(app):
+def start(app, mode: str) -> MacMahonScene:
     from game.scenes.title import TitleScene
     app.push(TitleScene(app))
-    app.settings["macmahon_mode"] = "strict"
+    app.settings["macmahon_mode"] = mode
     scene = MacMahonScene(app, variant="4x6x3")
     app.push(scene)
     app.worker.drain()
-    rng = random.Random(2026)
+    return scene
+
+
+def play_area(scene) -> pygame.Rect:
+    """The board, the tray and the status panel; the buttons (menu, browser, dialogs) are tested elsewhere."""
     lay = scene.layout()
-    # the board, the tray and the status panel; the buttons (menu, browser, dialogs) are tested elsewhere
-    area = pygame.Rect(0, lay["top"].bottom, lay["controls"].x, app.size[1] - lay["top"].bottom)
+    return pygame.Rect(0, lay["top"].bottom, lay["controls"].x, scene.app.size[1] - lay["top"].bottom)
+
+
+def test_monkey(app):
+    scene = start(app, "strict")
+    rng = random.Random(2026)
+    area = play_area(scene)
     placed_ever = 0
     for step in range(1000):
         app.frame(1 / 60, [random_event(rng, area) for _ in range(10)])
@@ -54,3 +63,21 @@ def test_monkey(app):
         assert scene.match.history[0] == scene.match.start
         placed_ever = max(placed_ever, 24 - len(pos.unplaced))
     assert len(scene.match.history) > 20 and placed_ever >= 3, "the monkey never really played"
+
+
+def test_monkey_in_free_mode(app):
+    """3,000 events in free mode: clashes are allowed (and happen), but a cell holds one tile,
+    a tile is on one cell, and the position reads back from its notation."""
+    scene = start(app, "free")
+    rng = random.Random(7)
+    area = play_area(scene)
+    clashed = False
+    for _ in range(300):
+        app.frame(1 / 60, [random_event(rng, area) for _ in range(10)])
+        assert app.top is scene
+        pos = scene.position
+        assert Position.parse(pos.notation()) == pos
+        placed = [v[0] for v in pos.cells if v is not None]
+        assert len(placed) == len(set(placed))
+        clashed = clashed or bool(pos.clashes())
+    assert len(scene.match.history) > 5 and clashed

@@ -137,7 +137,8 @@ class BrowserScene(Scene):
         except OSError as exc:
             self.app.toasts.show(f"Could not cache the solutions: {exc}", 4)
         self._use(classes_from_bytes(job.result)[1])
-        self.on_resize()
+        if self.app.top is self:
+            self.on_resize()
 
     # ------------------------------------------------------------------ browsing
     @property

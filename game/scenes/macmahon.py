@@ -145,7 +145,7 @@ class MacMahonScene(MacMahonView, Scene):
         self.orient = {}
         self.cursor = min(self.cursor, self.board.size - 1)
         self._settle()
-        if self.buttons:
+        if self.app.top is self:
             self.on_resize()
 
     def _count_stat(self, key: str) -> None:
@@ -450,6 +450,7 @@ class MacMahonScene(MacMahonView, Scene):
 
     def on_exit(self) -> None:
         super().on_exit()
+        self.cancel_job(quiet=True)          # an answer about a board no longer on show is no use
         self.app.toasts.anchor = None
         self.autosave()
 

@@ -168,16 +168,18 @@ def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, 
     return total
 
 
-def _solvable(free, rem, known, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
-           mono=MONO):
-    """Like _first, but only the yes/no answer, remembered for live and dead states alike."""
+def _solvable(free, rem, known, spare, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
+               mono=MONO):
+    """Like _first, but only the yes/no answer, remembered in `known` for live and dead states.
+
+    `spare` is a one-item list: the failed states still allowed before _OutOfBudget.
+    """
     if not rem:
         return True
     key = rem << 36 | free
     answer = known.get(key)
     if answer is not None:
         return answer
-    answer = False
     for bit, m in cands[((free & -free).bit_length() - 1) << 9 | rem]:
         if free & m == m:
             after = free ^ m
@@ -187,11 +189,14 @@ def _solvable(free, rem, known, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1
                 continue
             if not dark_ok[left] >> (after & dark).bit_count() & 1:
                 continue
-            if _solvable(after, left, known):
-                answer = True
-                break
-    known[key] = answer
-    return answer
+            if _solvable(after, left, known, spare):
+                known[key] = True
+                return True
+    known[key] = False
+    spare[0] -= 1
+    if spare[0] < 0:
+        raise _OutOfBudget
+    return False
 
 
 def regions(free: int) -> list[int]:
@@ -322,7 +327,11 @@ def is_solvable(blocker_mask: int, known: dict[int, bool] | None = None) -> bool
     free = FULL ^ blocker_mask
     if known is None:
         return _completion(free, ALL) is not None
-    return regions_fit(free, ALL) and _solvable(free, ALL, known)
+    try:
+        return _solvable(free, ALL, known, [QUICK_BUDGET])
+    except _OutOfBudget:
+        pass
+    return regions_fit(free, ALL) and _solvable(free, ALL, known, [NO_LIMIT])
 
 
 def bare_reason(blocker_mask: int) -> str | None:

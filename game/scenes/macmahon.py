@@ -2,7 +2,8 @@
 
 Every rule comes from `solver.macmahon`: legality and its reason from `Position.check`,
 clashes from `Position.clashes`, answers (hint, still solvable?, solve) from `search`, run
-in a child process by the worker. This module turns input into match actions and draws.
+in a child process by the worker (macmahon_jobs.py). This module turns input into match
+actions; macmahon_view.py lays the scene out and draws it.
 
 - strict mode refuses a drop that breaks a rule and shows the engine's reason; free mode
   allows it and marks every clashing edge and every border triangle that is not white.
@@ -37,6 +38,8 @@ AUTOSAVE = "macmahon-autosave"
 SOLVE_STEP = 0.12          # seconds between tiles of an animated solve
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
 DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
+
+
 @dataclass(frozen=True)
 class Held:
     """The tile in hand, its rotation, the cell it came from (None: the tray) and whether it
@@ -197,8 +200,11 @@ class MacMahonScene(MacMahonView, Scene):
         self.held = None
         if self.app.settings.get("animations", True):
             self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
-        if m.meta.get("assisted") or m.meta.get("recorded"):
+        if m.meta.get("assisted"):
             self.status = f"Solved with help in {format_time(m.elapsed)}"
+            return
+        if m.meta.get("recorded"):
+            self.status = f"Solved again ({format_time(m.elapsed)}; the first time is the one that counts)"
             return
         m.meta["recorded"] = True
         new_best = record_time(self.app.statistics, PUZZLE, self.board.header, m.elapsed)

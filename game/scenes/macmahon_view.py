@@ -135,6 +135,10 @@ class MacMahonView:
         if self.keyboard and not self.match.finished:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(4, 4), max(2, geo.cell // 22),
                              border_radius=max(2, geo.cell // 12))
+        elif self.held is None and not self.solve_queue:
+            under = geo.cell_at(self.mouse)             # a tile that can be picked up: a light ring
+            if under is not None and pos.cells[under] is not None and under not in givens:
+                pygame.draw.rect(surface, mix(pal.text, pal.accent, 0.3), geo.cell_rect(under), max(2, geo.cell // 30))
 
     def _clashing_sides(self, pos: Position, cell: int, colours: str) -> list[int]:
         """The sides of a would-be tile that break a rule (for the ghost's marks)."""
@@ -162,9 +166,11 @@ class MacMahonView:
         size = max(9, slots[0].width // 4) if badge else app.px(13)
         for tile, slot in enumerate(slots):
             here = tile in unplaced and tile != held
-            pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.35) if tile == held else
-                             (pal.panel if here else mix(pal.panel, pal.background, 0.6)), slot,
-                             border_radius=app.px(6))
+            hover = here and held is None and not self.keyboard and slot.collidepoint(self.mouse)
+            fill = (mix(pal.panel, pal.accent, 0.35) if tile == held else
+                    mix(pal.panel, pal.text, 0.14) if hover else
+                    pal.panel if here else mix(pal.panel, pal.background, 0.6))
+            pygame.draw.rect(surface, fill, slot, border_radius=app.px(6))
             if self.hint is not None and self.hint[0] == tile and here:
                 pygame.draw.rect(surface, pal.accent, slot, max(2, app.px(3)), border_radius=app.px(6))
             label = str(tile + 1)

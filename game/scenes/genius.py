@@ -90,6 +90,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
         if self.match is None:
             self.new_roll()
 
+    @staticmethod
+    def title_note(app) -> str | None:
+        """'continue 1:23' on the title when a game is waiting to be resumed."""
+        if not app.storage.exists(AUTOSAVE):
+            return None
+        elapsed = app.storage.read(AUTOSAVE).get("elapsed")
+        return f"continue {format_time(elapsed)}" if isinstance(elapsed, (int, float)) else None
+
     # ------------------------------------------------------------------ starting games
     def dice_setting(self) -> str:
         return self.app.settings.get("dice", "default")
@@ -153,6 +161,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             self.app.toasts.show(f"Could not continue the last game: {exc}", 4)
             return False
         self._begin(match)
+        if not match.finished:
+            match.timer.start()       # even if it was saved while the dice were still rolling
         return True
 
     def _begin(self, match: Match) -> None:
@@ -481,6 +491,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
             return False
         self._begin(match)
+        if not match.finished:
+            match.timer.start()
         self.race = None
         self.on_resize()
         self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")

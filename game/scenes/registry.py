@@ -28,6 +28,12 @@ class PuzzleEntry:
         except ModuleNotFoundError:
             return False
 
+    def note(self, app) -> str | None:
+        """A short line for the title, from the scene class's optional `title_note(app)`."""
+        module, name = self.target.split(":")
+        cls = getattr(importlib.import_module(module), name)
+        return cls.title_note(app) if hasattr(cls, "title_note") else None
+
     def scene(self, app, **options):
         """A new scene for this puzzle."""
         module, name = self.target.split(":")

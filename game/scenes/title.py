@@ -31,7 +31,8 @@ class TitleScene(Scene):
         self.choices = []
         for entry in PUZZLES:
             ready = entry.available()
-            label = entry.title if ready else f"{entry.title}  (coming)"
+            note = entry.note(app) if ready else "coming"
+            label = f"{entry.title}  ({note})" if note else entry.title
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, bw, bh), label, app.ui, object_id="#title_button",
                 tool_tip_text=entry.blurb))

@@ -362,3 +362,15 @@ def test_a_drag_released_over_a_button_ends(app, genius):
     move(app, undo)
     release(app, undo)
     assert genius.held is None and not genius.position.placed
+
+
+def test_a_game_left_while_the_dice_roll_resumes_with_a_running_clock(app):
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    scene = GeniusScene(app, new=True)
+    app.push(scene)
+    frame(app)
+    assert scene.roll is not None
+    key(app, pygame.K_ESCAPE)
+    again = GeniusScene(app)
+    assert again.match.start == scene.match.start and again.match.timer.running

@@ -49,13 +49,17 @@ def test_title_lists_the_registry_and_opens_genius(app):
         assert entry.title in button.text
         assert button.is_enabled == entry.available()
         assert ("coming" in button.text) != entry.available()
+        assert "continue" not in button.text
     genius_index = [e.key for e in PUZZLES].index("genius")
     while title.selected != genius_index:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, GeniusScene)
-    key(app, pygame.K_ESCAPE)
+    frame(app)
+    key(app, pygame.K_ESCAPE)                      # leaving keeps the game for later
     assert app.top is title and app.running
+    genius_button = title.choices[genius_index][0]
+    assert "(continue 0:0" in genius_button.text
     key(app, pygame.K_ESCAPE)
     assert not app.running
 

@@ -19,6 +19,7 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.choices: list[tuple[pygame_gui.elements.UIButton, object]] = []
+        self.notes: dict = {}          # button -> a word beside it ("coming", "continue 1:23")
         self.selected = 0
         self.clock = 0.0
 
@@ -29,13 +30,13 @@ class TitleScene(Scene):
         x = (w - bw) // 2
         y = int(h * 0.40)
         self.choices = []
+        self.notes = {}
         for entry in PUZZLES:
             ready = entry.available()
-            note = entry.note(app) if ready else "coming"
-            label = f"{entry.title}  ({note})" if note else entry.title
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, bw, bh), label, app.ui, object_id="#title_button",
+                pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id="#title_button",
                 tool_tip_text=entry.blurb))
+            self.notes[button] = entry.note(app) if ready else "coming"
             if not ready:
                 button.disable()
             self.choices.append((button, (lambda e=entry: app.push(e.scene(app))) if ready else None))
@@ -96,6 +97,10 @@ class TitleScene(Scene):
             button = self.choices[self.selected][0]
             pygame.draw.rect(surface, pal.accent, button.rect.inflate(app.px(10), app.px(10)),
                              max(2, app.px(3)), border_radius=app.px(10))
+        for button, note in self.notes.items():
+            if note:
+                text(surface, note, (button.rect.right + app.px(14), button.rect.centery), app.px(17),
+                     pal.accent if note != "coming" else pal.dim_text, anchor="midleft")
         text(surface, "Up/Down and Enter, or the mouse; Esc quits; F1 in a game shows the keys",
              (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
 

@@ -74,6 +74,10 @@ class Position:
     def __setattr__(self, name, value):
         raise AttributeError("Position is immutable")
 
+    def __reduce__(self):
+        """Pickle and copy through the constructor (the slots cannot be set from outside)."""
+        return Position, (tuple(self.blockers), {p: tuple(c) for p, c in self.placed.items()})
+
     @classmethod
     def from_blockers(cls, cells: Iterable[int]) -> "Position":
         """A bare board; exactly 7 distinct cells 0..35, else SquarewiseError."""

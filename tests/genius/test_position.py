@@ -57,6 +57,15 @@ def test_bad_notation_is_refused(text):
         Position.parse(text)
 
 
+def test_pickle_and_copy():
+    import copy
+    import pickle
+
+    p = Position.parse(BOARD + "/4-O:C2C3D2D3")
+    for q in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
+        assert q == p and q.notation() == p.notation() and q.occupant(parse_cell("C2")) == "4-O"
+
+
 def test_parse_is_tolerant():
     p = Position.parse("  e1d5b4a6a4a2a1/4-o:d3d2c3c2 ")
     assert p.notation() == BOARD + "/4-O:C2C3D2D3"

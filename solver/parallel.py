@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 import sys
 import time
 from typing import Callable, Iterable, Sequence, TypeVar
@@ -23,6 +24,13 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # macOS, Windows
         return max(1, os.cpu_count() or 1)
+
+
+def _worker_init() -> None:
+    """Pool workers die on SIGTERM (a parent that ran pygame inherits SDL's handler, which would
+    keep Pool.terminate from ending them) and leave Ctrl-C to the parent."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _call(job):
@@ -52,7 +60,7 @@ def run_chunks(func: Callable[[T], R], chunks: Sequence[T], jobs: int | None = N
                 progress(i + 1, total)
         return results
     ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=_worker_init) as pool:
         work = ((i, func, chunk) for i, chunk in enumerate(chunks))
         for done, (i, value) in enumerate(pool.imap_unordered(_call, work), 1):
             results[i] = value

@@ -16,6 +16,7 @@ waits for the child, so the job looks the same to the UI either way.
 from __future__ import annotations
 
 import multiprocessing as mp
+import signal
 import sys
 import threading
 import time
@@ -128,6 +129,8 @@ def _context():
 
 
 def _child_main(conn, func, args) -> None:
+    # the window's SDL catches SIGTERM; the child must die when a job is cancelled
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     def progress(done, total):
         conn.send(("progress", done, total))
     try:

@@ -118,8 +118,7 @@ def _first(free, rem, dead, stop, limit, cands=CANDIDATES, dark_ok=DARK_OK, dark
     """
     if not rem:
         return []
-    key = rem << 36 | free
-    if key in dead:
+    if dead and (rem << 36 | free) in dead:
         return None
     if stop is not None:
         stop()
@@ -136,7 +135,7 @@ def _first(free, rem, dead, stop, limit, cands=CANDIDATES, dark_ok=DARK_OK, dark
             if found is not None:
                 found.append((bit, m))
                 return found
-    dead.add(key)
+    dead.add(rem << 36 | free)
     if len(dead) > limit:
         raise _OutOfBudget
     return None

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from pathlib import Path
 
 from ..cli import add_common, add_jobs, emit, progress_for
 from ..errors import SquarewiseError
-from . import census, dice, make_dice
+from . import census, dice, make_dice, roll_counts
 
 
 def _check_jobs(args) -> None:
@@ -98,6 +99,16 @@ def _make_dice(args) -> int:
     return 0
 
 
+def _roll_counts(args) -> int:
+    _check_jobs(args)
+    dice_set = dice.resolve(args.dice)
+    start = time.perf_counter()
+    report = roll_counts.summary(dice_set, args.jobs, progress_for(args, f"counting {dice_set.name}"))
+    report["seconds"] = round(time.perf_counter() - start, 1)
+    emit(args, report, roll_counts.text(report) + f"\n{report['seconds']} s")
+    return 0
+
+
 def register(commands) -> None:
     """Add census, make-dice and roll-counts to the genius subcommands."""
     cmd = commands.add_parser("census", help="decide all C(36,7) boards (unsolvable count, Table 3, reasons)")
@@ -118,3 +129,10 @@ def register(commands) -> None:
     add_jobs(cmd)
     add_common(cmd)
     cmd.set_defaults(handler=_make_dice)
+
+    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set")
+    cmd.add_argument("--dice", default="default", metavar="NAME|FILE",
+                     help="a built-in set (default, alternative) or a dice JSON file")
+    add_jobs(cmd)
+    add_common(cmd)
+    cmd.set_defaults(handler=_roll_counts)

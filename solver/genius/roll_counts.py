@@ -1,0 +1,172 @@
+"""Solution counts of every roll of a dice set, their distribution, and a difficulty label.
+
+The counter is this module's own: a memoised count(free cells, remaining pieces) that always
+covers the lowest free cell, skips a placement that strands two single cells (or one once the
+monomino is used) or leaves a colour balance the remaining pieces cannot make, and keeps its
+table of counted states across the boards of a chunk. The rolls are taken in numeric order of
+their masks, so neighbouring boards differ in their first cells and meet in the same deep
+states (a state is the set of free cells, whatever the board), which is where the sharing
+pays. Its answers are checked against the engine's search.count in the tests.
+"""
+from __future__ import annotations
+
+import statistics
+from typing import Callable
+
+import numpy as np
+
+from ..grid import cell_name
+from ..parallel import chunked, run_chunks
+from .dice import DiceSet
+from .pieces import PIECES, cells_at, orientations
+
+FULL = (1 << 36) - 1
+ALL = (1 << len(PIECES)) - 1
+MONO = 1 << PIECES.index("1")
+DARK = sum(1 << c for c in range(36) if (c // 6 + c % 6) % 2 == 0)
+NOT_COL1 = FULL ^ sum(1 << (6 * r) for r in range(6))
+NOT_COL6 = FULL ^ sum(1 << (6 * r + 5) for r in range(6))
+CHUNK = 1024
+HARDEST = 10  # rolls listed as the hardest
+PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
+
+
+def _tables():
+    """by_lowest[c]: (piece bit, mask) of every placement whose lowest cell is c;
+    balances[rem]: a bit mask of the dark-minus-light counts (offset 16) the pieces in rem can cover."""
+    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(36)]
+    balances = []
+    shape_balance = []
+    for i, piece in enumerate(PIECES):
+        for o, shape in enumerate(orientations(piece)):
+            for row in range(6):
+                for col in range(6):
+                    cells = cells_at(piece, o, row, col)
+                    if cells is not None:
+                        by_lowest[min(cells)].append((1 << i, sum(1 << c for c in cells)))
+        home = orientations(piece)[0]
+        shape_balance.append(abs(sum(1 if (r + c) % 2 == 0 else -1 for r, c in home)))
+    for rem in range(ALL + 1):
+        reach = {0}
+        for i, b in enumerate(shape_balance):
+            if rem >> i & 1:
+                reach = {x + s for x in reach for s in (b, -b)}
+        balances.append(sum(1 << (x + 16) for x in reach))
+    return tuple(tuple(x) for x in by_lowest), tuple(balances)
+
+
+BY_LOWEST, BALANCES = _tables()
+
+
+def count_state(free: int, rem: int, memo: dict[int, int], table=BY_LOWEST, bal=BALANCES) -> int:
+    """The number of ways to cover exactly the `free` cells with the pieces in `rem` (memoised)."""
+    if not rem:
+        return 1 if not free else 0
+    key = rem << 36 | free
+    known = memo.get(key)
+    if known is not None:
+        return known
+    total = 0
+    for bit, m in table[(free & -free).bit_length() - 1]:
+        if rem & bit and free & m == m:
+            left, rest = free ^ m, rem ^ bit
+            lonely = left & ~(((left & NOT_COL6) << 1) | ((left & NOT_COL1) >> 1) | (left << 6) | (left >> 6))
+            if lonely and (lonely & (lonely - 1) or not rest & MONO):
+                continue
+            if not bal[rest] >> (2 * (left & DARK).bit_count() - left.bit_count() + 16) & 1:
+                continue
+            total += count_state(left, rest, memo)
+    memo[key] = total
+    return total
+
+
+def count_board(blocker_mask: int, memo: dict[int, int] | None = None) -> int:
+    """The number of solutions of the bare board with these blockers."""
+    return count_state(FULL ^ blocker_mask, ALL, {} if memo is None else memo)
+
+
+def count_chunk(masks) -> list[int]:
+    """The solution count of every board of a chunk (a worker's job), one table for the chunk."""
+    memo: dict[int, int] = {}
+    return [count_board(int(m), memo) for m in masks]
+
+
+def roll_masks(dice_set: DiceSet) -> np.ndarray:
+    """The blocker masks of every distinct roll, in numeric order."""
+    masks = np.zeros(1, dtype=np.uint64)
+    for die in dice_set.dice:
+        bits = np.array(sorted({1 << c for c in die}), dtype=np.uint64)
+        masks = (masks[:, None] | bits[None, :]).ravel()
+    return np.unique(masks)
+
+
+def counts(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
+           cancelled=None) -> tuple[np.ndarray, np.ndarray] | None:
+    """(roll masks, solution counts) for every distinct roll; None if cancelled."""
+    masks = roll_masks(dice_set)
+    parts = run_chunks(count_chunk, chunked(masks.tolist(), CHUNK), jobs, progress, cancelled)
+    if parts is None:
+        return None
+    return masks, np.array([n for part in parts for n in part], dtype=np.int64)
+
+
+# Upper bounds of each label in solutions, from the default dice's measured distribution over
+# all 62,208 rolls (docs/census.md): the 5th, 25th and 75th percentiles. So about 5% of the
+# real game's rolls are "very hard", 20% "hard", 50% "medium" and 25% "easy".
+DIFFICULTY = ((266, "very hard"), (715, "hard"), (2414, "medium"))
+LABELS = ("impossible", "very hard", "hard", "medium", "easy")
+
+
+def difficulty_label(solution_count: int) -> str:
+    """A word for how hard a board is, from its number of solutions (see DIFFICULTY)."""
+    if solution_count <= 0:
+        return "impossible"
+    for upper, label in DIFFICULTY:
+        if solution_count <= upper:
+            return label
+    return "easy"
+
+
+def _names(mask: int) -> list[str]:
+    return [cell_name(c) for c in range(36) if mask >> c & 1]
+
+
+def summary(dice_set: DiceSet, jobs: int | None = None, progress=None, cancelled=None) -> dict | None:
+    """The distribution of solution counts over the rolls, as a JSON-ready dict."""
+    done = counts(dice_set, jobs, progress, cancelled)
+    return None if done is None else describe(dice_set.name, *done)
+
+
+def describe(name: str, masks: np.ndarray, n: np.ndarray) -> dict:
+    """The summary of the solution counts `n` of the rolls `masks`."""
+    order = np.lexsort((masks, n))
+    edges = [0, 1, 10, 100, 300, 1000, 3000, 10000, 30000, 100000]
+    hist = np.histogram(n, bins=edges + [max(int(n.max()) + 1, edges[-1] + 1)])[0]
+    return {
+        "dice": name, "rolls": int(len(n)), "total_solutions": int(n.sum()),
+        "min": int(n.min()), "median": float(statistics.median(n.tolist())), "max": int(n.max()),
+        "mean": round(float(n.mean()), 1),
+        "percentiles": {str(p): float(q) for p, q in zip(PERCENTILES, np.percentile(n, PERCENTILES))},
+        "hardest": [{"blockers": _names(int(masks[i])), "solutions": int(n[i])} for i in order[:HARDEST]],
+        "easiest": {"blockers": _names(int(masks[order[-1]])), "solutions": int(n[order[-1]])},
+        "histogram": [{"from": lo, "below": hi, "rolls": int(k)}
+                      for lo, hi, k in zip(edges, edges[1:] + [None], hist)],
+        "labels": {label: int(sum(1 for x in n.tolist() if difficulty_label(x) == label)) for label in LABELS},
+    }
+
+
+def text(report: dict) -> str:
+    """The summary as readable lines."""
+    lines = [f"{report['dice']}: {report['rolls']:,} rolls, {report['total_solutions']:,} solutions in all",
+             f"solutions per roll: min {report['min']:,}, median {report['median']:,.0f}, "
+             f"mean {report['mean']:,}, max {report['max']:,}",
+             "hardest rolls (fewest solutions):"]
+    lines += [f"  {h['solutions']:>6,}  {' '.join(h['blockers'])}" for h in report["hardest"]]
+    lines.append(f"easiest: {report['easiest']['solutions']:,}  {' '.join(report['easiest']['blockers'])}")
+    lines.append("histogram (solutions per roll):")
+    width = max(h["rolls"] for h in report["histogram"]) or 1
+    for h in report["histogram"]:
+        span = f"{h['from']:,}.." + (f"{h['below'] - 1:,}" if h["below"] else "")
+        lines.append(f"  {span:>14} {h['rolls']:>7,} {'#' * round(40 * h['rolls'] / width)}")
+    lines.append("labels: " + ", ".join(f"{k} {v:,}" for k, v in report["labels"].items()))
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""Solution counts per roll: the memoised counter against the engine, the summary, the labels."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from solver.cli import main
+from solver.genius import census, dice, reference, roll_counts, search
+from solver.genius.position import Position
+from tests.validate_genius import check_solution
+
+
+def cells_of(m) -> list[int]:
+    return [c for c in range(36) if int(m) >> c & 1]
+
+
+@pytest.fixture(scope="module")
+def default_masks():
+    return roll_counts.roll_masks(dice.builtin("default"))
+
+
+def test_roll_masks_are_every_distinct_roll(default_masks):
+    rolls = {sum(1 << c for c in r) for r in dice.builtin("default").rolls()}
+    assert len(default_masks) == len(rolls) == 62_208
+    assert set(int(m) for m in default_masks) == rolls
+
+
+def test_counter_agrees_with_the_engine_count(default_masks):
+    rng = random.Random(4)
+    for m in rng.sample(list(default_masks), 12):
+        assert roll_counts.count_board(int(m)) == search.count(Position.from_blockers(cells_of(m)))
+
+
+def test_counter_agrees_with_every_reference_completion():
+    # a board with few solutions: the reference solver lists them all, each one validated
+    cells = [_cell(n) for n in "A3 A5 B4 C6 E2 E6 F1".split()]  # one of the default dice's hardest rolls
+    found = list(reference.completions(cells))
+    for solution in found:
+        check_solution(cells, solution)
+    assert len({tuple(sorted((p, tuple(sorted(c))) for p, c in s.items())) for s in found}) == len(found)
+    assert roll_counts.count_board(sum(1 << c for c in cells)) == len(found)
+
+
+def test_shared_table_gives_the_same_counts(default_masks):
+    chunk = default_masks[5000:5040]
+    assert roll_counts.count_chunk(chunk) == [roll_counts.count_board(int(m)) for m in chunk]
+
+
+def test_unsolvable_boards_count_zero():
+    bad = census.load_unsolvable()
+    hard = bad[census.reasons(bad) == census.OTHER]
+    for m in list(hard[:3]) + list(bad[:3]):
+        assert roll_counts.count_board(int(m)) == 0
+
+
+def tiny_set() -> dice.DiceSet:
+    # three dice with two faces, four fixed ones: 8 rolls
+    return dice.DiceSet("tiny", [[0, 7], [14, 21], [28, 35], [5], [30], [17], [12]])
+
+
+def test_summary_of_a_small_set():
+    report = roll_counts.summary(tiny_set(), jobs=1)
+    n = [roll_counts.count_board(sum(1 << c for c in r)) for r in tiny_set().rolls()]
+    assert report["rolls"] == 8 and report["total_solutions"] == sum(n)
+    assert (report["min"], report["max"]) == (min(n), max(n))
+    assert report["median"] == float(np.median(n))
+    hardest = [h["solutions"] for h in report["hardest"]]
+    assert hardest == sorted(n)[: len(hardest)]
+    assert sum(h["rolls"] for h in report["histogram"]) == 8
+    assert sum(report["labels"].values()) == 8
+    for h in report["hardest"]:
+        assert roll_counts.count_board(sum(1 << c for c in map(_cell, h["blockers"]))) == h["solutions"]
+
+
+def _cell(name: str) -> int:
+    from solver.grid import parse_cell
+    return parse_cell(name)
+
+
+def test_difficulty_label_is_monotonic_and_matches_its_quantiles(default_masks):
+    order = list(roll_counts.LABELS)
+    previous = 0
+    for n in range(0, 20_000, 7):
+        rank = order.index(roll_counts.difficulty_label(n))
+        assert rank >= previous
+        previous = rank
+    assert roll_counts.difficulty_label(0) == "impossible"
+    # on random default rolls, about a quarter are "hard" or harder (the 25th percentile)
+    rng = random.Random(9)
+    labels = [roll_counts.difficulty_label(roll_counts.count_board(int(m))) for m in rng.sample(list(default_masks), 60)]
+    harder = sum(label in ("very hard", "hard") for label in labels) / len(labels)
+    easy = labels.count("easy") / len(labels)
+    assert 0.08 <= harder <= 0.45 and 0.08 <= easy <= 0.45, labels
+
+
+def test_cli_json_and_bad_input(tmp_path, capsys):
+    path = tmp_path / "tiny.json"
+    dice.save(tiny_set(), path)
+    assert main(["genius", "roll-counts", "--dice", str(path), "--json", "--jobs", "1"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["dice"] == "tiny" and doc["rolls"] == 8 and "hardest" in doc and "seconds" in doc
+    for argv in (["--jobs", "0"], ["--dice", str(tmp_path / "missing.json")], ["--dice", "nonsense"]):
+        assert main(["genius", "roll-counts", *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("squarewise: error:"), err

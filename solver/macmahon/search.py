@@ -105,19 +105,33 @@ def _orientations(board: Board) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
 
 class _Lookup:
     """Candidates by required colours. A key is sum((colour + 1) * base**side) over the sides
-    top, right, bottom, left, with 0 for a side whose colour is still free."""
+    top, right, bottom, left, with 0 for a side whose colour is still free. For each key it
+    also knows the bitmask of tiles that fit and whether the cell needs one border-coloured
+    triangle (`needs_one`) or two adjacent ones (`needs_two`)."""
 
     def __init__(self, board: Board):
         self.orients = _orientations(board)
         self.base = board.colours + 1
-        self.cache: dict[int, list] = {}
+        self.border = COLOUR_LETTERS.index(board.border)
+        self.cache: dict[int, tuple[list, int, bool, bool]] = {}
+        self.one_mask = self.two_mask = 0
+        for t, _, c in self.orients:
+            if self.border in c:
+                self.one_mask |= 1 << t
+            if any(c[s] == c[(s + 1) % 4] == self.border for s in range(4)):
+                self.two_mask |= 1 << t
 
-    def __getitem__(self, key: int) -> list:
+    def __getitem__(self, key: int) -> tuple[list, int, bool, bool]:
         found = self.cache.get(key)
         if found is None:
             want = [(key // self.base ** side) % self.base - 1 for side in range(4)]
-            found = [(t, 1 << t, k, c) for t, k, c in self.orients
-                     if all(w < 0 or w == have for w, have in zip(want, c))]
+            fits = [(t, 1 << t, k, c) for t, k, c in self.orients
+                    if all(w < 0 or w == have for w, have in zip(want, c))]
+            mask = 0
+            for _, bit, _, _ in fits:
+                mask |= bit
+            white = [w == self.border for w in want]
+            found = (fits, mask, any(white), any(white[s] and white[(s + 1) % 4] for s in range(4)))
             self.cache[key] = found
         return found
 
@@ -128,57 +142,91 @@ def _lookup(board: Board) -> _Lookup:
 
 
 def _dfs(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:
-    """A completion by depth-first search, or None if none exists; Cancelled if cancelled."""
+    """A completion by depth-first search, or None if none exists; Cancelled if cancelled.
+
+    Each step fills the empty cell with the fewest fitting unused tiles (ties: Feldman's
+    order), so a cell nothing fits ends the branch at once. A branch also ends when fewer
+    unused tiles have a border-coloured triangle than empty cells need one (the border, and
+    cells next to a white triangle), or likewise for two adjacent ones (corners)."""
     board = position.board
     if position.clashes():
         return None
-    border = COLOUR_LETTERS.index(board.border)
     lookup = _lookup(board)
-    colours: list = [None] * board.size
-    used = 0
-    for cell, v in enumerate(position.cells):
-        if v is not None:
-            colours[cell] = tuple(COLOUR_LETTERS.index(ch) for ch in position.colours_at(cell))
-            used |= 1 << v[0]
-    order = _cell_order(position)
-    # per step: the fixed part of the key (border and pre-placed neighbours) and the
-    # neighbours filled earlier in the search, as (cell, their touching side, weight)
-    steps = []
-    for i, cell in enumerate(order):
-        fixed, later = 0, []
+    size = board.size
+    keys = [0] * size
+    neighbours = []   # per cell: (neighbour, my side facing it, the weight of that side in its key)
+    for cell in range(size):
+        near = []
         for side in range(4):
-            weight = lookup.base ** side
             other = board.neighbour(cell, side)
             if other is None:
-                fixed += (border + 1) * weight
-            elif colours[other] is not None:
-                fixed += (colours[other][(side + 2) % 4] + 1) * weight
-            elif other in order[:i]:
-                later.append((other, (side + 2) % 4, weight))
-        steps.append((cell, fixed, tuple(later)))
+                keys[cell] += (lookup.border + 1) * lookup.base ** side
+            else:
+                near.append((other, side, lookup.base ** ((side + 2) % 4)))
+        neighbours.append(tuple(near))
     cells = list(position.cells)
+    free = (1 << len(board.tiles)) - 1
+    for cell, v in enumerate(position.cells):
+        if v is not None:
+            look = tuple(COLOUR_LETTERS.index(ch) for ch in position.colours_at(cell))
+            free &= ~(1 << v[0])
+            for other, side, weight in neighbours[cell]:
+                keys[other] += (look[side] + 1) * weight
+    empty = _cell_order(position)
+    demand = [sum(lookup[keys[c]][2] for c in empty), sum(lookup[keys[c]][3] for c in empty)]
     nodes = [0]
 
-    def go(i: int, used: int) -> bool:
-        if i == len(steps):
+    def shift(cell: int, look, sign: int) -> None:
+        """Add (sign 1) or take back (sign -1) the colours of `look` on `cell` in its
+        empty neighbours' keys, keeping the demand counts right."""
+        for other, side, weight in neighbours[cell]:
+            if cells[other] is not None:
+                continue
+            _, _, one, two = lookup[keys[other]]
+            keys[other] += sign * (look[side] + 1) * weight
+            _, _, one2, two2 = lookup[keys[other]]
+            demand[0] += one2 - one
+            demand[1] += two2 - two
+
+    def go(free: int) -> bool:
+        if not empty:
             return True
         nodes[0] += 1
-        if cancelled and nodes[0] & 4095 == 0 and cancelled():
+        if cancelled and nodes[0] & 1023 == 0 and cancelled():
             raise Cancelled
-        cell, key, later = steps[i]
-        for other, side, weight in later:
-            key += (colours[other][side] + 1) * weight
-        for t, bit, k, c in lookup[key]:
-            if used & bit:
+        if (free & lookup.one_mask).bit_count() < demand[0] or (free & lookup.two_mask).bit_count() < demand[1]:
+            return False
+        best, fewest = -1, size * 4 + 1
+        for i, cell in enumerate(empty):
+            n = (lookup[keys[cell]][1] & free).bit_count()
+            if n < fewest:
+                best, fewest = i, n
+                if n <= 1:
+                    break
+        if fewest == 0:
+            return False
+        cell = empty[best]
+        empty[best] = empty[-1]
+        empty.pop()
+        fits, _, one, two = lookup[keys[cell]]
+        demand[0] -= one
+        demand[1] -= two
+        for t, bit, k, look in fits:
+            if not free & bit:
                 continue
-            colours[cell] = c
-            if go(i + 1, used | bit):
-                cells[cell] = (t, k)
+            cells[cell] = (t, k)
+            shift(cell, look, 1)
+            if go(free & ~bit):
                 return True
-        colours[cell] = None
+            shift(cell, look, -1)
+        cells[cell] = None
+        demand[0] += one
+        demand[1] += two
+        empty.append(cell)
+        empty[best], empty[-1] = empty[-1], empty[best]
         return False
 
-    if go(0, used):
+    if go(free):
         return Position(board, tuple(cells))
     return None
 
@@ -186,7 +234,7 @@ def _dfs(position: Position, cancelled: Callable[[], bool] | None = None) -> Pos
 def _cell_order(position: Position) -> list[int]:
     """The empty cells in Feldman's order: the four corners, the bottom row, the top row, the
     left and right sides, then the inside column by column (the border is the most
-    constrained, and its tiles decide the most)."""
+    constrained, and its tiles decide the most). The search breaks ties in this order."""
     rows, cols = position.board.rows, position.board.cols
     R, C = rows - 1, cols - 1
     corners = [R * cols, R * cols + C, C, 0]

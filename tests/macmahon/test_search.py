@@ -113,10 +113,20 @@ def test_white_square_in_the_centre_is_hopeless_and_blamed():
 
 
 def test_depth_first_search_can_be_cancelled():
-    bad = Position.empty(BOARD).place(0, 0, 8)  # a long proof for the plain search
+    # a stopper (one white triangle) in the centre is hopeless (Feldman's theorem 8), but the
+    # search needs a long time to prove it
+    bad = Position.parse("4x6x3:....../..16d.../....../......")
+    assert solve(bad) is None
     deadline = time.monotonic() + 0.3
     assert solve(bad, lambda: time.monotonic() > deadline, method="dfs") is None
     assert time.monotonic() < deadline + 1.0
+
+
+def test_counting_argument_proves_the_white_square_off_the_centre_at_once():
+    bad = Position.empty(BOARD).place(0, 0, 8)
+    started = time.monotonic()
+    assert solve(bad, lambda: time.monotonic() > started + 5, method="dfs") is None
+    assert time.monotonic() < started + 1.0
 
 
 @SETTINGS

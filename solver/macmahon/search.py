@@ -300,16 +300,18 @@ def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> tup
     return code // 4, code % 4, cell
 
 
-def blame(position: Position) -> int | None:
+def blame(position: Position, cancelled: Callable[[], bool] | None = None) -> int | None:
     """A placed cell whose tile, taken back, makes the position solvable again; None if the
-    position is solvable already or no single cell will do."""
+    position is solvable already or no single cell will do (or the search was cancelled)."""
     board = position.board
-    table = solution_table(board)
+    table = solution_table(board, cancelled=cancelled)
     placed = [c for c, v in enumerate(position.cells) if v is not None]
     if table is None:
-        if solve(position) is not None:
+        if solve(position, cancelled) is not None:
             return None
-        return next((c for c in reversed(placed) if solve(position.remove(c)) is not None), None)
+        clashing = {cell for cell, _ in position.clashes()}
+        suspects = sorted(placed, key=lambda c: (c not in clashing, -c))
+        return next((c for c in suspects if solve(position.remove(c), cancelled) is not None), None)
     codes = position_codes(position)
     if not placed or _matches(table, codes).any():
         return None

@@ -163,3 +163,14 @@ def test_class_index_finds_the_class_in_the_browser_list(index):
     k = class_index(position)
     assert CLASSES[k] == canonical(position)
     assert class_index(Position.empty(BOARD)) is None
+
+
+def test_blame_by_search_on_a_four_colour_board():
+    board = Board(7, 10, 4)
+    done = solve(Position.empty(board))
+    start = Position(board, tuple(v if c < 30 else None for c, v in enumerate(done.cells)))
+    tile, rot = start.cells[12]
+    spoiled = start.remove(12).place_unchecked(tile, (rot + 1) % 4, 12)
+    assert blame(start) is None
+    culprit = blame(spoiled)
+    assert culprit is not None and solve(spoiled.remove(culprit)) is not None

@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.macmahon.position import Board, Position
 from solver.macmahon.search import blame, canonical, class_index, hint, solution_classes, solution_table, solve
+from solver.macmahon.tiles import rotations
 from solver.macmahon.symmetry import group, images, position_codes, position_from_codes
 from tests.macmahon.helpers import assert_solution, brute_completions
 
@@ -169,8 +170,10 @@ def test_blame_by_search_on_a_four_colour_board():
     board = Board(7, 10, 4)
     done = solve(Position.empty(board))
     start = Position(board, tuple(v if c < 30 else None for c, v in enumerate(done.cells)))
-    tile, rot = start.cells[12]
-    spoiled = start.remove(12).place_unchecked(tile, (rot + 1) % 4, 12)
+    cell = next(c for c in range(11, 30) if len(set(rotations(board.tiles[start.cells[c][0]]))) == 4)
+    tile, rot = start.cells[cell]
+    spoiled = start.remove(cell).place_unchecked(tile, (rot + 1) % 4, cell)
+    assert spoiled.clashes()
     assert blame(start) is None
     culprit = blame(spoiled)
     assert culprit is not None and solve(spoiled.remove(culprit)) is not None

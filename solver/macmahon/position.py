@@ -42,8 +42,10 @@ class Board:
         check_colours(self.colours)
         if self.border not in COLOUR_LETTERS[:self.colours]:
             raise SquarewiseError(f"border colour '{self.border}' is not one of the {self.colours} colours")
-        if self.rows < 1 or self.cols < 1 or self.rows > 26:
-            raise SquarewiseError(f"a {self.rows}x{self.cols} board is not allowed")
+        if self.rows < 1 or self.cols < 1:
+            raise SquarewiseError(f"a {self.rows}x{self.cols} board has no cells")
+        if self.rows > 26:
+            raise SquarewiseError(f"a board has at most 26 rows (lettered A..Z), not {self.rows}")
         need = tile_count(self.colours)
         if self.rows * self.cols != need:
             raise SquarewiseError(f"a {self.rows}x{self.cols} board has {self.rows * self.cols} cells "

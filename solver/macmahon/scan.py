@@ -80,8 +80,8 @@ def scan_for(board: Board) -> Scan:
                 rows.append((t, scan, k))
     lookup = {(t, s): i for i, (t, s, _) in enumerate(rows)}
     by_colours = {s: t for t, s, _ in rows}
-    mirror_tile = np.array([by_colours[mirror_colours(s)] for t, s, _ in
-                            (next(r for r in rows if r[0] == u) for u in range(len(tiles)))], dtype=np.int64)
+    some_look = {t: s for t, s, _ in reversed(rows)}
+    mirror_tile = np.array([by_colours[mirror_colours(some_look[t])] for t in range(len(tiles))], dtype=np.int64)
     mirror_orient = np.array([lookup[(mirror_tile[t], mirror_colours(s))] for t, s, _ in rows], dtype=np.int64)
     bits = max(1, (board.colours - 1).bit_length())
     return Scan(board, h, w, transposed,

@@ -78,3 +78,23 @@ def test_vectorised_validator_catches_broken_boards():
     rows[:10, 7] = rows[:10, 7] // 4 * 4 + (rows[:10, 7] + 1) % 4   # turn one tile
     rows[10:20, [3, 4]] = rows[10:20, [4, 3]]                     # swap two tiles
     assert count_invalid(colour_array(board, rows), 3) == 20
+
+
+def test_feldmans_theorems_hold_on_every_solution():
+    """The structure Feldman proved (1964), checked on the whole listed set: the docs use it
+    to argue that his pruning cannot explain his lower count."""
+    board = Board()
+    table = solution_table(board)
+    look = colour_array(board, table)                      # (N, 4, 6, 4) colour indices
+    whites = (look == 0).sum(axis=3)                       # white triangles per cell
+    centre = whites[:, 1:3, 1:5]
+    assert ((centre > 0).sum(axis=(1, 2)) == 2).all()      # T3: two white-bearing tiles inside
+    assert (centre < 4).all()                              # T5: never the white square
+    assert (centre != 1).all()                             # T8: never a stopper
+    # T11: a bridge, a column whose three vertical inner edges are white
+    vertical_white = (look[:, :3, 1:5, 2] == 0).all(axis=1)
+    assert vertical_white.any(axis=1).all()
+    # T12, T13: the corners hold neither four diagonals nor the white square with both nicks
+    corners = whites[:, [0, 0, 3, 3], [0, 5, 0, 5]]
+    assert not (corners == 2).all(axis=1).any()
+    assert not (((corners == 4).sum(axis=1) == 1) & ((corners == 3).sum(axis=1) == 2)).any()

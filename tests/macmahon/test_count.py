@@ -93,7 +93,7 @@ def test_feldmans_theorems_hold_on_every_solution():
     assert (centre != 1).all()                             # T8: never a stopper
     # T11: a bridge, a column whose three vertical inner edges are white
     vertical_white = (look[:, :3, 1:5, 2] == 0).all(axis=1)
-    assert vertical_white.any(axis=1).all()
+    assert (vertical_white.sum(axis=1) == 1).all()             # (in fact exactly one)
     # T12, T13: the corners hold neither four diagonals nor the white square with both nicks
     corners = whites[:, [0, 0, 3, 3], [0, 5, 0, 5]]
     assert not (corners == 2).all(axis=1).any()

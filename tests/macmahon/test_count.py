@@ -98,3 +98,17 @@ def test_feldmans_theorems_hold_on_every_solution():
     corners = whites[:, [0, 0, 3, 3], [0, 5, 0, 5]]
     assert not (corners == 2).all(axis=1).any()
     assert not (((corners == 4).sum(axis=1) == 1) & ((corners == 3).sum(axis=1) == 2)).any()
+
+
+def test_feldmans_symmetry_breaking_keeps_one_board_per_class():
+    """T14 + T15: the white square in the top-left quarter's border cells (A1 A2 A3 B1) and
+    the blue nick before the red nick in his fill order pick exactly one board per class."""
+    board = Board()
+    tiles = solution_table(board) // 4
+    fill_rank = np.array([4, 12, 11, 10, 9, 3, 13, 17, 19, 21, 23, 16,
+                          14, 18, 20, 22, 24, 15, 1, 5, 6, 7, 8, 2])   # from the seed
+    white, red_nick, blue_nick = (board.tiles.index(t) for t in ("WWWW", "RWWW", "BWWW"))
+    where = {t: (tiles == t).argmax(axis=1) for t in (white, red_nick, blue_nick)}
+    kept = np.isin(where[white], [0, 1, 2, 6]) & (fill_rank[where[blue_nick]] < fill_rank[where[red_nick]])
+    canon, _ = canonical_codes(board, solution_table(board)[kept])
+    assert len(np.unique(canon, axis=0)) == kept.sum() == len(solution_table(board)) // 8

@@ -110,7 +110,8 @@ class Position:
             return cls.empty(board)
         rows = body.split("/")
         if len(rows) != board.rows:
-            raise SquarewiseError(f"position has {len(rows)} rows, the {board.header} board has {board.rows}")
+            raise SquarewiseError(f"the position has {len(rows)} row{'s' * (len(rows) != 1)}, "
+                                  f"the {board.header} board has {board.rows}")
         cells: list[Cell] = []
         used: dict[int, str] = {}
         for r, row in enumerate(rows):
@@ -133,8 +134,9 @@ class Position:
                 used[number] = cell
                 cells.append((number - 1, ROTATION_LETTERS.index(m.group(2))))
             if len(cells) != (r + 1) * board.cols:
-                raise SquarewiseError(f"row {r + 1} of the position has {len(cells) - r * board.cols} "
-                                      f"cells, the board is {board.cols} wide")
+                found = len(cells) - r * board.cols
+                raise SquarewiseError(f"row {r + 1} of the position has {found} cell{'s' * (found != 1)}, "
+                                      f"the board is {board.cols} wide")
         return cls(board, tuple(cells))
 
     def notation(self) -> str:

@@ -48,7 +48,7 @@ def test_impossible_position_exits_1(capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["solve", "--position", "4x6x3:1a"], "rows"),                                   # malformed
+    (["solve", "--position", "4x6x3:1a"], "1 row,"),                                  # malformed
     (["solve", "--position", "4x6x3:1a?..../....../....../......"], "not a tile"),    # malformed
     (["solve", "--position", "4x6x3:30a...../....../....../......"], "unknown tile"),
     (["solve", "--position", "4x6x3:1a1b..../....../....../......"], "twice"),

@@ -53,14 +53,29 @@ class Position:
     def __init__(self, blockers: Iterable[int], placed: Mapping[str, Iterable[int]] | None = None):
         """Internal: no legality checks here (use from_blockers, parse and place)."""
         blockers = frozenset(blockers)
-        placed = placed or {}
-        ordered = {p: frozenset(placed[p]) for p in PIECES if p in placed}
-        unplaced = tuple(p for p in PIECES if p not in ordered)
-        fields = {"blockers": blockers, "placed": MappingProxyType(ordered), "unplaced": unplaced,
-                  "empty": ALL_CELLS.difference(blockers, *ordered.values()), "is_complete": not unplaced,
-                  "_owner": None, "_hash": None}
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
+        if placed:
+            ordered = {p: frozenset(placed[p]) for p in PIECES if p in placed}
+        else:
+            ordered = {}
+        self._fill(blockers, ordered)
+
+    @classmethod
+    def _trusted(cls, blockers: frozenset, ordered: dict) -> "Position":
+        """Internal fast path for the search: `ordered` maps pieces, in PIECES order, to frozensets."""
+        self = object.__new__(cls)
+        self._fill(blockers, ordered)
+        return self
+
+    def _fill(self, blockers: frozenset, ordered: dict) -> None:
+        unplaced = tuple([p for p in PIECES if p not in ordered]) if ordered else PIECES
+        init = object.__setattr__
+        init(self, "blockers", blockers)
+        init(self, "placed", MappingProxyType(ordered))
+        init(self, "unplaced", unplaced)
+        init(self, "empty", ALL_CELLS.difference(blockers, *ordered.values()))
+        init(self, "is_complete", not unplaced)
+        init(self, "_owner", None)
+        init(self, "_hash", None)
 
     def _owners(self) -> dict[int, str]:
         """cell -> '#' or piece, for the occupied cells (built on first use)."""

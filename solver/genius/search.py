@@ -241,7 +241,12 @@ def regions_fit(free: int, rem: int) -> bool:
 def _state(position: Position) -> tuple[int, int]:
     """(free, remaining) masks of a position."""
     bits = _BIT
-    return sum(map(bits.__getitem__, position.empty)), sum(map(_PIECE_BIT.__getitem__, position.unplaced))
+    occupied = sum(map(bits.__getitem__, position.blockers))
+    remaining = ALL
+    for piece, cells in position.placed.items():
+        occupied += sum(map(bits.__getitem__, cells))
+        remaining ^= _PIECE_BIT[piece]
+    return FULL ^ occupied, remaining
 
 
 def _completion(free: int, rem: int, cancelled=None) -> list[tuple[int, int]] | None:
@@ -263,10 +268,9 @@ def _completion(free: int, rem: int, cancelled=None) -> list[tuple[int, int]] | 
 
 
 def _with(position: Position, found: list[tuple[int, int]]) -> Position:
-    placed = dict(position.placed)
-    for bit, m in found:
-        placed[_PIECE_OF[bit]] = CELLS_OF[m]
-    return Position(position.blockers, placed)
+    placed = position.placed
+    new = {_PIECE_OF[bit]: CELLS_OF[m] for bit, m in found}
+    return Position._trusted(position.blockers, {p: placed[p] if p in placed else new[p] for p in PIECES})
 
 
 def solve(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:

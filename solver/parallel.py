@@ -26,11 +26,32 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+_TERM = {signal.SIGTERM}
+
+
 def _worker_init() -> None:
-    """Pool workers die on SIGTERM (a parent that ran pygame inherits SDL's handler, which would
-    keep Pool.terminate from ending them) and leave Ctrl-C to the parent."""
+    """Pool workers take SIGTERM's default action and leave Ctrl-C to the parent.
+
+    A parent that ran pygame has SDL's SIGTERM handler, which forked workers would inherit
+    and so survive Pool.terminate. The pool is forked with SIGTERM blocked (_start_pool), so
+    a terminate that comes before this point waits, pending, and then ends the worker.
+    """
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _TERM)
+
+
+def _start_pool(jobs: int):
+    """A process pool (fork on Linux, spawn elsewhere) whose workers run _worker_init."""
+    ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    if not hasattr(signal, "pthread_sigmask"):
+        return ctx.Pool(jobs, initializer=_worker_init)
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _TERM)
+    try:
+        return ctx.Pool(jobs, initializer=_worker_init)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _call(job):
@@ -59,16 +80,19 @@ def run_chunks(func: Callable[[T], R], chunks: Sequence[T], jobs: int | None = N
             if progress:
                 progress(i + 1, total)
         return results
-    ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs, initializer=_worker_init) as pool:
+    pool = _start_pool(jobs)
+    try:
         work = ((i, func, chunk) for i, chunk in enumerate(chunks))
         for done, (i, value) in enumerate(pool.imap_unordered(_call, work), 1):
             results[i] = value
             if progress:
                 progress(done, total)
             if cancelled and cancelled():
-                pool.terminate()
                 return None
+        pool.close()
+        pool.join()
+    finally:
+        pool.terminate()
     return results
 
 

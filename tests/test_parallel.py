@@ -1,6 +1,11 @@
 import signal
+import subprocess
+import sys
+from pathlib import Path
 
 from solver.parallel import chunked, run_chunks
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _square_sum(chunk):
@@ -37,3 +42,18 @@ def test_workers_die_on_sigterm_even_when_the_parent_catches_it():
 def test_chunked_splits_evenly_with_a_short_tail():
     assert chunked(range(7), 3) == [[0, 1, 2], [3, 4, 5], [6]]
     assert chunked([], 3) == []
+
+
+def test_pools_stopped_at_once_never_hang_when_the_parent_catches_sigterm():
+    # terminate can reach a worker before its initializer has run; it must still end it
+    script = (
+        "import signal\n"
+        "from solver.parallel import run_chunks\n"
+        "from tests.test_parallel import _square_sum\n"
+        "signal.signal(signal.SIGTERM, lambda *_: None)\n"
+        "for _ in range(25):\n"
+        "    assert run_chunks(_square_sum, [[1], [2], [3]], jobs=2, cancelled=lambda: True) is None\n"
+        "    assert run_chunks(_square_sum, [[1], [2], [3]], jobs=2) == [1, 4, 9]\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], timeout=120, cwd=ROOT)
+    assert done.returncode == 0

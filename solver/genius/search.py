@@ -83,6 +83,8 @@ _PIECE_BIT = {p: 1 << i for i, p in enumerate(PIECES)}
 _PIECE_OF = {1 << i: p for i, p in enumerate(PIECES)}
 QUICK_BUDGET = 40  # failed states allowed before the region test (see _completion)
 NO_LIMIT = 1 << 62
+# (piece bit << 36 | placement mask) for every placement: the test for the last piece
+LAST = frozenset(_PIECE_BIT[p] << 36 | _mask(cells) for p in PIECES for cells in placements(p))
 CELLS_OF = {_mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
 
 
@@ -110,14 +112,16 @@ def _stopper(cancelled: Callable[[], bool] | None, every: int = 2048):
 
 
 def _first(free, rem, dead, stop, limit, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
-           mono=MONO):
+           mono=MONO, last=LAST):
     """A list of (piece bit, mask) that completes the state, or None.
 
     `dead` collects the states that failed; once it holds more than `limit` of them the
     search gives up with _OutOfBudget (that check costs nothing on the way to a solution).
     """
-    if not rem:
-        return []
+    if not rem & (rem - 1):  # one piece left (or none): the free cells must be one of its placements
+        if not rem:
+            return []
+        return [(rem, free)] if (rem << 36 | free) in last else None
     if dead and (rem << 36 | free) in dead:
         return None
     if stop is not None:
@@ -142,11 +146,11 @@ def _first(free, rem, dead, stop, limit, cands=CANDIDATES, dark_ok=DARK_OK, dark
 
 
 def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
-           mono=MONO):
+           mono=MONO, last=LAST):
     """The number of completions of the state (memoised in `memo`), with _first's pruning."""
-    if not rem:
-        return 1
     key = rem << 36 | free
+    if not rem & (rem - 1):
+        return 1 if not rem or key in last else 0
     known = memo.get(key)
     if known is not None:
         return known
@@ -168,14 +172,14 @@ def _count(free, rem, memo, stop, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, 
 
 
 def _solvable(free, rem, known, spare, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
-               mono=MONO):
+               mono=MONO, last=LAST):
     """Like _first, but only the yes/no answer, remembered in `known` for live and dead states.
 
     `spare` is a one-item list: the failed states still allowed before _OutOfBudget.
     """
-    if not rem:
-        return True
     key = rem << 36 | free
+    if not rem & (rem - 1):
+        return not rem or key in last
     answer = known.get(key)
     if answer is not None:
         return answer

@@ -153,3 +153,10 @@ def test_count_is_positive_exactly_when_solve_finds_a_solution(cells):
     assert (search.count(p) > 0) == (done is not None) == (search.unsolvable_reason(p) is None)
     if done is not None:
         check_position(done, cells)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sets(st.integers(0, 35), min_size=7, max_size=7))
+def test_bare_boards_agree_with_the_reference(cells):
+    done = search.solve(Position.from_blockers(cells))
+    assert (done is None) == (next(reference.completions(cells), None) is None)

@@ -45,6 +45,7 @@ CELLS = 36
 BLOCKERS = 7
 BOARDS = comb(CELLS, BLOCKERS)
 CHUNK = 4096  # orbit representatives per chunk of work
+ROUND = 16     # chunks per process between two checkpoint saves
 THESIS_UNSOLVABLE = 172_440
 
 # Table 3 of Jensen (2023): partition, multiple, unsolvable boards as printed
@@ -221,7 +222,7 @@ def reasons(masks: np.ndarray) -> np.ndarray:
 # ---- deciding the representatives ------------------------------------------------------
 
 _known: dict[int, bool] = {}
-KNOWN_LIMIT = 3_000_000  # states a worker remembers before it starts afresh
+KNOWN_LIMIT = 50_000  # states a worker remembers before it starts afresh (small tables share a machine better)
 
 
 def decide_chunk(masks) -> list[int]:
@@ -235,6 +236,11 @@ def decide_chunk(masks) -> list[int]:
     if len(_known) > KNOWN_LIMIT:
         _known.clear()
     return [m for m in map(int, masks) if not search.is_solvable(m, _known)]
+
+
+def forget_states() -> None:
+    """Empty this process's table of decided states (for fair timings; forked workers inherit it)."""
+    _known.clear()
 
 
 class Checkpoint:
@@ -294,7 +300,7 @@ def decide(reps: np.ndarray, jobs: int | None = None, progress: Callable[[int, i
                 "chunk": chunk, "chunks": len(chunks)}
     state = Checkpoint(checkpoint, identity, resume)
     todo = [i for i in range(len(chunks)) if i not in state.done]
-    per_round = (jobs or default_jobs()) * 8
+    per_round = (jobs or default_jobs()) * ROUND
     finished = 0
     for start in range(0, len(todo), per_round):
         batch = todo[start:start + per_round]

@@ -1,7 +1,7 @@
 """The `squarewise genius` subcommands about all boards and dice design: census, make-dice, roll-counts.
 
     genius census [--jobs N] [--checkpoint PATH [--resume]] [--save FILE]
-    genius make-dice [--seed N] [--faces 6] [--out FILE] [--cache FILE]
+    genius make-dice [--seed N] [--faces 6] [--out FILE] [--cache FILE] [--jobs N]
     genius roll-counts [--dice NAME|FILE] [--jobs N]
 
 All take --json and --progress. Exit codes: 0 success, 2 bad input.
@@ -55,6 +55,9 @@ def _census(args) -> int:
     _check_jobs(args)
     if args.resume and not args.checkpoint:
         raise SquarewiseError("--resume needs --checkpoint PATH")
+    for path in (args.save, args.checkpoint):
+        if path:
+            _check_out(path)
     report = census.census(args.jobs, progress_for(args, "census"), args.checkpoint, args.resume,
                            save=args.save)
     report["jobs"] = args.jobs or census.default_jobs()

@@ -116,31 +116,37 @@ def _swap(groups, masks: np.ndarray, rng: random.Random) -> tuple[int, int, int,
 
 
 def search_partition(rng: random.Random, bad_boards: np.ndarray, cancelled=None) -> tuple[list[list[int]], int, int, int]:
-    """(groups, candidates, rejected, restarts): a partition with no unsolvable roll per the cache."""
+    """(groups, candidates, rejected, restarts): a partition with no unsolvable roll per the cache.
+
+    Every partition whose rolls are looked up is a candidate; one with an unsolvable roll is rejected.
+    """
     candidates = rejected = restarts = 0
+
+    def look_up(groups):
+        nonlocal candidates, rejected
+        if candidates >= MAX_CANDIDATES or (cancelled and cancelled()):
+            raise SquarewiseError(f"no always-solvable dice found in {candidates} candidates")
+        found = bad_rolls(groups, bad_boards)
+        candidates += 1
+        rejected += len(found) > 0
+        return found
+
     while True:
         groups = _start(rng)
-        bad = bad_rolls(groups, bad_boards)
-        candidates += 1
+        bad = look_up(groups)
         best, stall = len(bad), 0
-        while len(bad):
-            rejected += 1
-            if candidates >= MAX_CANDIDATES or (cancelled and cancelled()):
-                raise SquarewiseError(f"no always-solvable dice found in {candidates} candidates")
-            if stall > STALL:
-                restarts += 1
-                break
+        while len(bad) and stall <= STALL:
             d1, i1, d2, i2 = _swap(groups, bad, rng)
-            trial = bad_rolls(groups, bad_boards)
-            candidates += 1
+            trial = look_up(groups)
             if len(trial) > len(bad):
                 groups[d1][i1], groups[d2][i2] = groups[d2][i2], groups[d1][i1]
             else:
                 bad = trial
             stall = 0 if len(bad) < best else stall + 1
             best = min(best, len(bad))
-        else:
+        if not len(bad):
             return groups, candidates, rejected, restarts
+        restarts += 1
 
 
 def check_faces(faces: int) -> None:

@@ -46,7 +46,7 @@ def cache():
 
 
 def test_all_boards_are_the_distinct_seven_cell_sets(boards):
-    assert len(boards) == comb(36, 7) == 8_347_680
+    assert len(boards) == comb(36, 7) == census.BOARDS == 8_347_680
     assert np.all(np.diff(boards) > 0)  # sorted and distinct
     assert np.all(np.bitwise_count(boards) == 7)
     assert int(boards.max()) < 1 << 36
@@ -96,6 +96,7 @@ def test_partition_counts_and_table_arithmetic(boards, orbits):
     assert group.min() == 0
     for index, row in enumerate(rows):
         assert int(sizes[group == index].sum()) == row["total_boards"], row
+        assert row["multiple"] == census.THESIS_TABLE[index][1]  # the printed multiple, recomputed
     assert sum(r["total_boards"] for r in rows) == 8_347_680
     slips = {tuple(r["partition"]): r for r in rows if "thesis_total_boards" in r}
     assert slips[(3, 2, 1, 1)]["total_boards"] == 1_959_552 != slips[(3, 2, 1, 1)]["thesis_total_boards"]
@@ -161,11 +162,12 @@ def test_checkpoint_resume_skips_finished_chunks(orbits, tmp_path, monkeypatch):
     reps, _ = orbits
     work = reps[200_000:200_000 + 600]
     expected, _ = census.decide(work, jobs=1, chunk=50)
+    monkeypatch.setattr(census, "ROUND", 2)  # a checkpoint save every 2 chunks
     calls = []
     real = census.decide_chunk
     monkeypatch.setattr(census, "decide_chunk", lambda chunk: calls.append(len(chunk)) or real(chunk))
     path = tmp_path / "ck.json"
-    assert census.decide(work, jobs=1, checkpoint=path, chunk=50, cancelled=lambda: len(calls) >= 10) is None
+    assert census.decide(work, jobs=1, checkpoint=path, chunk=50, cancelled=lambda: len(calls) >= 5) is None
     saved = json.loads(path.read_text())
     assert 0 < len(saved["done"]) < saved["chunks"]
     first = len(calls)
@@ -198,7 +200,8 @@ def test_cache_round_trip_and_missing_file(tmp_path, cache):
 def test_cli_bad_input_exits_2_with_one_line(capsys, tmp_path):
     from solver.cli import main
     for argv in (["genius", "census", "--jobs", "0"], ["genius", "census", "--resume"],
-                 ["genius", "census", "--jobs", "x"]):
+                 ["genius", "census", "--jobs", "x"], ["genius", "census", "--save", str(tmp_path / "no" / "u.npz")],
+                 ["genius", "census", "--checkpoint", str(tmp_path / "no" / "ck.json")]):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("squarewise: error:"), err

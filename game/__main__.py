@@ -17,4 +17,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+    multiprocessing.freeze_support()  # a spawned worker of the frozen program starts here
     sys.exit(main())

@@ -37,6 +37,7 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "left": [(pygame.K_LEFT, 0), (pygame.K_a, 0)],
     "right": [(pygame.K_RIGHT, 0), (pygame.K_d, 0)],
     "fullscreen": [(pygame.K_F11, 0)],
+    "edit_dice": [(pygame.K_d, CTRL)],
 }
 # Number keys 1..9 pick the n-th piece of the tray.
 PIECE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5,
@@ -57,6 +58,7 @@ LABELS = {
     "next_piece": "select next piece", "prev_piece": "select previous piece",
     "up": "cursor up", "down": "cursor down", "left": "cursor left", "right": "cursor right",
     "fullscreen": "full screen",
+    "edit_dice": "dice editor",
 }
 
 

@@ -1,4 +1,4 @@
-"""The dice-set menu (default, alternative, a custom file), shared by Settings and the game."""
+"""The dice-set menu (default, alternative, a custom file, the dice editor), shared by Settings and the game."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,9 +6,11 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game import keys
 from solver.errors import SquarewiseError
 
 CUSTOM = "Custom file..."
+EDIT = "Edit dice..."
 
 
 def dice_label(setting: str) -> str:
@@ -30,16 +32,21 @@ class DiceMenu:
         options = ["Default", "Alternative"]
         if current not in ("default", "alternative"):
             options.append(dice_label(current))
-        options.append(CUSTOM)
+        options += [CUSTOM, EDIT]
         self.menu = scene.add(pygame_gui.elements.UIDropDownMenu(options, dice_label(current), rect, app.ui,
                                                                  expansion_height_limit=app.px(200)))
 
     def handle(self, event) -> bool:
-        """Act on the menu's own events; True if the event was for it."""
+        """Act on the menu's own events (and the edit_dice key); True if the event was for it."""
+        if keys.action(event) == "edit_dice":
+            self.open_editor()
+            return True
         if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED or event.ui_element is not self.menu:
             return False
         if event.text == CUSTOM:
             self.scene.ask_file("Choose a dice set (JSON)", self.use_file)
+        elif event.text == EDIT:
+            self.open_editor()
         elif event.text in ("Default", "Alternative"):
             self.choose(event.text.lower())
         return True
@@ -60,3 +67,8 @@ class DiceMenu:
         app.save_settings()
         app.toasts.show(f"Dice set: {dice_label(setting)} (from the next roll)")
         self.scene.on_resize()
+
+    def open_editor(self) -> None:
+        """Push the dice editor, starting from the current dice setting."""
+        from game.scenes.dice_editor import DiceEditorScene
+        self.scene.app.push(DiceEditorScene(self.scene.app))

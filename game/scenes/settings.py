@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game import keys
 from game.draw import theme
 from game.draw.widgets import text
 from game.match import format_time
@@ -43,6 +44,9 @@ class SettingsScene(Scene):
 
     def handle_event(self, event) -> bool:
         app = self.app
+        if keys.action(event) == "edit_dice":
+            self.dice.open_editor()
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.palette_menu:
                 for p in theme.PALETTES.values():

@@ -1,0 +1,519 @@
+"""The dice editor: assign the 36 cells to seven dice, generate, verify and save a dice set.
+
+The board shows which die each cell is on (its colour and number). Keys 1-7 or a click on a
+die's row choose the current die; a click on a cell puts it on that die (taking it off any
+other), a second click takes it off. A die with fewer than six cells repeats them in turn
+to fill six faces (two cells: a b a b a b), as the real dice do; a set loaded from a file
+keeps its own faces until one of its dice is edited. The engine judges the set
+(`dice.from_json`): a malformed one is refused with its one-line reason, shown on screen.
+Verify and Generate run in a child process through the worker, with a bar and Cancel.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game import keys
+from game.draw.boards import BoardGeometry, draw_board
+from game.draw.theme import contrast_text, mix
+from game.draw.widgets import text
+from game.scenes.base import Scene
+from solver.errors import SquarewiseError
+from solver.grid import cell_name
+
+DICE = 7
+FACES = 6
+SHOWN_BAD = 5          # unsolvable rolls listed by name after a verify
+START_OPTIONS = ("Default", "Alternative", "File...", "Empty")
+
+
+def faces_in_turn(cells) -> list[int]:
+    """A die's faces from its cells: board order, repeated in turn up to six faces."""
+    cells = sorted(set(cells))
+    if not cells:
+        return []
+    return [cells[i % len(cells)] for i in range(max(FACES, len(cells)))]
+
+
+class DiceDraft:
+    """The set being edited: seven face lists (cells 0..35) and a name."""
+
+    def __init__(self, name: str, dice_faces=()):
+        self.name = name
+        self.faces = [list(d) for d in dice_faces][:DICE]
+        self.faces += [[] for _ in range(DICE - len(self.faces))]
+
+    @classmethod
+    def from_set(cls, dice_set) -> "DiceDraft":
+        return cls(dice_set.name, dice_set.dice)
+
+    def owner(self, cell: int) -> int | None:
+        """The index of the die the cell is on, or None."""
+        for i, faces in enumerate(self.faces):
+            if cell in faces:
+                return i
+        return None
+
+    def cells(self, die: int) -> list[int]:
+        return sorted(set(self.faces[die]))
+
+    def weight(self, cell: int) -> int:
+        """On how many faces of its die the cell is."""
+        die = self.owner(cell)
+        return 0 if die is None else self.faces[die].count(cell)
+
+    def toggle(self, cell: int, die: int) -> None:
+        """Put `cell` on `die` (moving it off another die), or take it off if it is there."""
+        was = self.owner(cell)
+        if was is not None:
+            self.faces[was] = faces_in_turn(c for c in self.faces[was] if c != cell)
+        if was != die:
+            self.faces[die] = faces_in_turn(self.faces[die] + [cell])
+
+    def remove(self, cell: int) -> None:
+        was = self.owner(cell)
+        if was is not None:
+            self.toggle(cell, was)
+
+    def free_cells(self) -> list[int]:
+        return [c for c in range(36) if self.owner(c) is None]
+
+    def document(self) -> dict:
+        return {"name": self.name, "dice": [[cell_name(c) for c in faces] for faces in self.faces]}
+
+    def to_set(self):
+        """The engine's DiceSet; SquarewiseError with the engine's one-line reason if malformed."""
+        from solver.genius import dice
+        return dice.from_json(self.document(), self.name)
+
+
+def engine_reason(exc: BaseException, source: str | None = None) -> str:
+    """The engine's words, without the "dice file 'NAME': " prefix meant for files."""
+    message = str(exc)
+    for prefix in ("RuntimeError: ", "SquarewiseError: "):
+        message = message.removeprefix(prefix)
+    if source is not None:
+        message = message.removeprefix(f"dice file '{source}': ")
+    return message
+
+
+# --- jobs for the worker's child process (module level, plain data in and out) -----------
+def verify_job(document: dict, progress=None) -> dict:
+    """Every roll of the set decided by the engine; the first few bad ones with their reasons."""
+    from solver.genius import dice, search
+    from solver.genius.position import Position
+    dice_set = dice.from_json(document, document.get("name", "editor"))
+    bad = sorted(sorted(roll) for roll in dice.verify(dice_set, jobs=1, progress=progress))
+    first = [(Position.from_blockers(roll).notation(), search.unsolvable_reason(Position.from_blockers(roll)))
+             for roll in bad[:SHOWN_BAD]]
+    return {"rolls": dice_set.count(), "bad": len(bad), "first": first}
+
+
+def generate_job(seed: int, progress=None) -> dict:
+    """A new always-solvable set from make_dice (it verifies every roll before returning)."""
+    from solver.genius import make_dice
+    made = make_dice.make(seed, jobs=1, progress=progress)
+    return {"document": made.dice_set.to_json(), "rolls": made.dice_set.count(),
+            "candidates": made.candidates, "seconds": made.search_seconds + made.verify_seconds}
+
+
+class DiceEditorScene(Scene):
+    caption = "Squarewise - dice editor"
+
+    def __init__(self, app, start: str | None = None, rng: random.Random | None = None):
+        super().__init__(app)
+        self.draft = DiceDraft("custom")
+        self.current = 0           # the die clicks assign to
+        self.cursor = 14           # keyboard cursor cell (C3), drawn once the keyboard is used
+        self.show_cursor = False
+        self.job = None
+        self.job_kind = ""
+        self.status = ""           # one line under the dice (results, the engine's reasons)
+        self.status_colour = None
+        self.details: list[str] = []
+        self.saved_path: Path | None = None
+        self.rng = rng or random.Random()
+        self.start_from(start or app.settings.get("dice", "default"))
+
+    # --- the set ----------------------------------------------------------------------
+    def start_from(self, choice: str | Path) -> None:
+        """Begin from 'default', 'alternative', 'empty' or a dice file (a bad file keeps the current set)."""
+        from solver.genius import dice
+        self.cancel_job(quiet=True)
+        if choice == "empty":
+            self.draft = DiceDraft("custom")
+            self.say("An empty set: choose a die (1-7) and click cells.")
+            return
+        try:
+            dice_set = dice.resolve(str(choice))
+        except SquarewiseError as exc:
+            self.say(engine_reason(exc), bad=True)
+            return
+        self.draft = DiceDraft.from_set(dice_set)
+        self.say(f"Editing '{dice_set.name}': {dice_set.count():,} distinct rolls.")
+
+    def say(self, line: str, bad: bool = False, details=()) -> None:
+        self.status = line
+        self.status_colour = self.app.palette.illegal if bad else None
+        self.details = list(details)
+
+    def edited(self) -> None:
+        """The set changed: earlier results no longer hold."""
+        if self.job is not None:
+            self.cancel_job(quiet=True)
+        self.saved_path = None
+        self.refresh_buttons()
+        try:
+            dice_set = self.draft.to_set()
+        except SquarewiseError as exc:
+            self.say(engine_reason(exc, self.draft.name), bad=True)
+            return
+        self.say(f"{dice_set.count():,} distinct rolls; not verified yet.")
+
+    def checked_set(self):
+        """The DiceSet, or None after showing the engine's reason."""
+        try:
+            return self.draft.to_set()
+        except SquarewiseError as exc:
+            self.say(engine_reason(exc, self.draft.name), bad=True)
+            return None
+
+    def assign(self, cell: int) -> None:
+        self.draft.toggle(cell, self.current)
+        self.edited()
+
+    # --- jobs -------------------------------------------------------------------------
+    def verify(self) -> None:
+        dice_set = self.checked_set()
+        if dice_set is None:
+            return
+        self.run("verify", f"Verifying {dice_set.count():,} rolls", verify_job, (self.draft.document(),))
+
+    def generate(self) -> None:
+        seed = self.rng.randrange(1 << 32)
+        self.run("generate", f"Generating an always-solvable set (seed {seed})", generate_job, (seed,))
+
+    def run(self, kind: str, label: str, func, args) -> None:
+        self.cancel_job(quiet=True)
+        self.job_kind = kind
+        self.job = self.app.worker.submit_process(label, func, args, self.job_done)
+        self.say(f"{label}...")
+        self.refresh_buttons()
+
+    def job_done(self, job) -> None:
+        if job is not self.job:
+            return
+        self.job = None
+        self.refresh_buttons()
+        if job.error is not None:
+            self.say(engine_reason(job.error), bad=True)
+            return
+        result = job.result
+        if self.job_kind == "verify":
+            if not result["bad"]:
+                self.say(f"All {result['rolls']:,} rolls solvable.")
+            else:
+                more = result["bad"] - len(result["first"])
+                self.say(f"{result['bad']:,} of {result['rolls']:,} rolls cannot be solved.", bad=True,
+                         details=[f"{name}: {reason}" for name, reason in result["first"]]
+                         + ([f"... and {more:,} more"] if more else []))
+        else:
+            from solver.genius import dice
+            self.draft = DiceDraft.from_set(dice.from_json(result["document"], "generated"))
+            self.saved_path = None
+            self.say(f"New set '{self.draft.name}': all {result['rolls']:,} rolls verified solvable "
+                     f"({result['candidates']} candidates, {result['seconds']:.1f} s).")
+            self.refresh_buttons()
+
+    def cancel_job(self, quiet: bool = False) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            if not quiet:
+                self.say("Cancelled.")
+            self.refresh_buttons()
+
+    # --- files ------------------------------------------------------------------------
+    def dice_dir(self) -> Path:
+        folder = self.app.storage.folder / "dice"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def ask_save(self) -> None:
+        if self.checked_set() is None:
+            return
+        name = self.draft.name if self.draft.name not in ("default", "alternative") else "my-dice"
+        self.ask_file("Save the dice set as", self.save_to, self.dice_dir() / f"{name}.json", must_exist=False)
+
+    def save_to(self, path: Path) -> bool:
+        from solver.genius import dice
+        path = Path(path)
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        self.draft.name = path.stem
+        dice_set = self.checked_set()
+        if dice_set is None:
+            return False
+        try:
+            dice.save(dice_set, path)
+        except OSError as exc:
+            self.say(f"cannot save '{path}': {exc.strerror or exc}", bad=True)
+            return False
+        self.saved_path = path
+        self.say(f"Saved as {path.name}.")
+        self.refresh_buttons()
+        self.confirm(f"Use {path.name} for new games?", self.use_saved, title="Saved", action="Use")
+        return True
+
+    def use_saved(self) -> None:
+        if self.saved_path is None:
+            return
+        self.app.settings["dice"] = str(self.saved_path)
+        self.app.save_settings()
+        self.say(f"New games now roll {self.saved_path.name}.")
+
+    def ask_open(self) -> None:
+        self.ask_file("Start from a dice file", self.start_from, self.dice_dir())
+
+    # --- layout and widgets -----------------------------------------------------------
+    def layout(self) -> dict:
+        app = self.app
+        w, h = app.size
+        px = app.px
+        bar_h = px(44)
+        buttons = pygame.Rect(px(20), h - px(20) - bar_h, w - px(40), bar_h)
+        board_side = min(px(520), buttons.top - px(90), w // 2)
+        geo = BoardGeometry.fit(pygame.Rect(px(20), px(76), board_side, board_side))
+        right = geo.rect.right + px(50)
+        width = w - right - px(24)
+        row_h = px(50)
+        rows = [pygame.Rect(right, px(76) + i * (row_h + px(6)), width, row_h) for i in range(DICE)]
+        info = pygame.Rect(right, rows[-1].bottom + px(12), width, buttons.top - rows[-1].bottom - px(24))
+        menu = pygame.Rect(w - px(24) - px(190), px(18), px(190), px(36))
+        return {"geo": geo, "rows": rows, "info": info, "buttons": buttons, "menu": menu}
+
+    def build_ui(self) -> None:
+        app, lay = self.app, self.layout()
+        b = lay["buttons"]
+        specs = [("generate", "Generate", "a new always-solvable set (every roll verified)"),
+                 ("verify", "Verify", "decide every roll of this set"),
+                 ("save", "Save...", f"save the set as a file ({keys.describe('save')})"),
+                 ("use", "Use for new games", "roll the saved set in new games"),
+                 ("back", "Back (Esc)", "back to where you came from")]
+        gap = app.px(8)
+        each = (b.width - gap * (len(specs) - 1)) // len(specs)
+        self.start_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            list(START_OPTIONS), "Start from...", lay["menu"], app.ui, expansion_height_limit=app.px(200)))
+        self.buttons = {}
+        x = b.x
+        for name, label, tip in specs:
+            self.buttons[name] = self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x, b.y, each, b.height), label, app.ui, tool_tip_text=tip))
+            x += each + gap
+        info = lay["info"]
+        self.cancel_button = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(info.right - app.px(100), info.y, app.px(100), app.px(34)), "Cancel", app.ui))
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        if not getattr(self, "buttons", None) or not self.widgets:
+            return
+        busy = self.job is not None
+        for name in ("generate", "verify", "save"):
+            (self.buttons[name].disable if busy else self.buttons[name].enable)()
+        (self.buttons["use"].enable if self.saved_path and not busy else self.buttons["use"].disable)()
+        (self.cancel_button.show if busy else self.cancel_button.hide)()
+
+    # --- input ------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.cancel_button:
+                self.cancel_job()
+                return True
+            for name, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.do(name)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.start_menu:
+            choice = event.text
+            if choice == "File...":
+                self.ask_open()
+            elif choice in START_OPTIONS:
+                self.start_from(choice.lower())
+            self.on_resize()          # the menu goes back to "Start from..."
+            return True
+        if self.dialog_open:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.click(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return False
+
+    def click(self, pos) -> bool:
+        lay = self.layout()
+        cell = lay["geo"].cell_at(pos)
+        if cell is not None:
+            self.cursor = cell
+            self.show_cursor = False
+            self.assign(cell)
+            return True
+        for i, row in enumerate(lay["rows"]):
+            if row.collidepoint(pos):
+                self.current = i
+                return True
+        return False
+
+    def on_key(self, event) -> bool:
+        number = keys.piece_number(event)
+        if number is not None and number < DICE:
+            self.current = number
+            return True
+        action = keys.action(event)
+        moves = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+        if action in moves or action in ("place", "drop"):
+            self.show_cursor = True
+        if action in moves:
+            dr, dc = moves[action]
+            r, c = divmod(self.cursor, 6)
+            self.cursor = (r + dr) % 6 * 6 + (c + dc) % 6
+        elif action == "place":
+            self.assign(self.cursor)
+        elif action == "drop":
+            self.draft.remove(self.cursor)
+            self.edited()
+        elif action == "save":
+            self.do("save")
+        elif action == "load":
+            self.ask_open()
+        elif action in ("next_piece", "prev_piece"):
+            self.current = (self.current + (1 if action == "next_piece" else -1)) % DICE
+        else:
+            return False
+        return True
+
+    def do(self, name: str) -> None:
+        if name == "generate":
+            self.generate()
+        elif name == "verify":
+            self.verify()
+        elif name == "save":
+            self.ask_save()
+        elif name == "use":
+            self.use_saved()
+        elif name == "back":
+            self.back()
+
+    def back(self) -> None:
+        if self.job is not None:
+            self.cancel_job()
+        else:
+            self.app.pop()
+
+    def on_exit(self) -> None:
+        self.cancel_job(quiet=True)
+        super().on_exit()
+
+    # --- drawing ----------------------------------------------------------------------
+    def die_colour(self, die: int):
+        return self.app.palette.piece_colour(die)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, pal, lay = self.app, self.app.palette, self.layout()
+        px = app.px
+        surface.fill(pal.background)
+        text(surface, "Dice editor", (px(20), px(16)), px(30), pal.text, style="bold")
+        text(surface, f"set '{self.draft.name}'  -  die {self.current + 1} selected: click cells to put them "
+                      f"on it, click again to take them off", (px(230), px(28)), px(16), pal.dim_text,
+             max_width=lay["menu"].x - px(250))
+        geo = lay["geo"]
+        draw_board(surface, geo, pal)
+        for cell in range(36):
+            self.draw_cell(surface, geo, cell)
+        if self.show_cursor:
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(-2, -2), max(2, px(3)),
+                             border_radius=px(6))
+        free = len(self.draft.free_cells())
+        text(surface, f"{free} cells on no die" if free else "every cell is on a die",
+             (geo.rect.centerx, geo.rect.bottom + px(22)), px(15), pal.dim_text, anchor="midtop")
+        for die, row in enumerate(lay["rows"]):
+            self.draw_die_row(surface, die, row)
+        self.draw_info(surface, lay["info"])
+
+    def draw_cell(self, surface, geo, cell: int) -> None:
+        die = self.draft.owner(cell)
+        if die is None:
+            return
+        px, pal = self.app.px, self.app.palette
+        rect = geo.cell_rect(cell).inflate(-2 * max(2, geo.cell // 14), -2 * max(2, geo.cell // 14))
+        colour = self.die_colour(die)
+        pygame.draw.rect(surface, colour, rect, border_radius=max(3, geo.cell // 9))
+        ink = contrast_text(colour)
+        text(surface, str(die + 1), rect.center, max(12, geo.cell * 2 // 5), ink, anchor="center", style="bold")
+        text(surface, cell_name(cell), (rect.x + px(5), rect.y + px(3)), max(9, geo.cell // 6), ink)
+        weight = self.draft.weight(cell)
+        if weight != 1:
+            text(surface, f"x{weight}", (rect.right - px(5), rect.bottom - px(3)), max(9, geo.cell // 6), ink,
+                 anchor="bottomright")
+
+    def draw_die_row(self, surface, die: int, row: pygame.Rect) -> None:
+        px, pal = self.app.px, self.app.palette
+        selected = die == self.current
+        pygame.draw.rect(surface, mix(pal.panel, pal.accent, 0.18) if selected else pal.panel, row,
+                         border_radius=px(8))
+        if selected:
+            pygame.draw.rect(surface, pal.accent, row, max(2, px(3)), border_radius=px(8))
+        colour = self.die_colour(die)
+        swatch = pygame.Rect(row.x + px(8), row.y + px(6), row.height - px(12), row.height - px(12))
+        pygame.draw.rect(surface, colour, swatch, border_radius=px(6))
+        text(surface, str(die + 1), swatch.center, px(20), contrast_text(colour), anchor="center", style="bold")
+        cells = self.draft.cells(die)
+        label = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}"
+        text(surface, label, (swatch.right + px(10), row.centery), px(14), pal.dim_text, anchor="midleft")
+        faces = self.draft.faces[die]
+        x0 = swatch.right + px(80)
+        shown = faces[:FACES]
+        box_w = min(px(54), (row.right - x0 - px(8)) // FACES - px(4))
+        for i in range(FACES):
+            box = pygame.Rect(x0 + i * (box_w + px(4)), row.y + px(9), box_w, row.height - px(18))
+            if i < len(shown):
+                pygame.draw.rect(surface, mix(pal.cell, colour, 0.25), box, border_radius=px(4))
+                text(surface, cell_name(shown[i]), box.center, px(15), (30, 30, 34), anchor="center", style="bold")
+            else:
+                pygame.draw.rect(surface, mix(pal.panel, pal.text, 0.2), box, 1, border_radius=px(4))
+        if len(faces) > FACES:
+            text(surface, f"+{len(faces) - FACES}", (row.right - px(6), row.centery), px(13), pal.dim_text,
+                 anchor="midright")
+
+    def draw_info(self, surface, info: pygame.Rect) -> None:
+        px, pal = self.app.px, self.app.palette
+        y = info.y
+        if self.job is not None:
+            bar = pygame.Rect(info.x, y + px(6), info.width - px(112), px(22))
+            pygame.draw.rect(surface, pal.panel, bar, border_radius=px(6))
+            fraction = self.job.fraction
+            if fraction is not None:
+                fill = bar.copy()
+                fill.width = max(px(6), int(bar.width * fraction))
+                pygame.draw.rect(surface, pal.accent, fill, border_radius=px(6))
+            shown = "starting" if fraction is None else f"{fraction:.0%}"
+            text(surface, f"{shown}  {self.job.age:.0f} s", bar.center, px(13), pal.text, anchor="center",
+                 style="bold")
+            y = bar.bottom + px(10)
+        text(surface, self.status, (info.x, y), px(17), self.status_colour or pal.text, style="bold",
+             max_width=info.width)
+        y += px(26)
+        for line in self.details:
+            text(surface, line, (info.x + px(12), y), px(15), pal.text, style="mono", max_width=info.width - px(12))
+            y += px(21)
+        note = ["An edited die repeats its cells in turn to fill its 6 faces:",
+                "2 cells give a b a b a b, 4 cells a b c d a b (each row shows the faces).",
+                "Keys: 1-7 choose a die; arrows and Enter assign; Delete takes a cell off."]
+        y = max(y + px(8), info.bottom - len(note) * px(20))
+        for line in note:
+            text(surface, line, (info.x, y), px(14), pal.dim_text, max_width=info.width)
+            y += px(20)

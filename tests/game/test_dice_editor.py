@@ -1,0 +1,178 @@
+"""The dice editor, driven by scripted clicks and keys (SDL dummy driver)."""
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+import pygame_gui
+
+from game.scenes.dice_editor import DiceEditorScene
+from game.scenes.dice_menu import EDIT
+from solver.genius import dice, search
+from solver.genius.position import Position
+from solver.grid import parse_cell
+from tests.game.drive import frame, key, press
+from tests.validate_genius import check_position
+
+NUMBER_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7]
+
+
+def open_editor(app, start="empty"):
+    editor = DiceEditorScene(app, start=start)
+    app.push(editor)
+    frame(app)
+    return editor
+
+
+def click_cell(app, editor, name):
+    press(app, editor.layout()["geo"].cell_rect(parse_cell(name)).center)
+
+
+def wait_for_job(app, editor, seconds=30.0):
+    end = time.monotonic() + seconds
+    while editor.job is not None:
+        assert time.monotonic() < end, "the editor's job never finished"
+        frame(app)
+        time.sleep(0.02)
+
+
+def write_dice(path, dice_lists):
+    path.write_text(json.dumps({"name": path.stem, "dice": dice_lists}), encoding="utf-8")
+    return path
+
+
+def test_clicks_build_the_dice_set(app):
+    editor = open_editor(app)
+    plan = {1: ["A1", "F6"], 2: ["B2", "C3", "D4", "E5"], 3: ["A6"], 4: ["B1", "B3", "B5"],
+            5: ["C2"], 6: ["D3", "D1"], 7: ["E2", "F3", "F1", "E6", "A3", "C5", "D6"]}
+    for die, cells in plan.items():
+        key(app, NUMBER_KEYS[die - 1])
+        for name in cells:
+            click_cell(app, editor, name)
+    key(app, pygame.K_3)
+    click_cell(app, editor, "E2")         # moves E2 from die 7 to die 3
+    key(app, pygame.K_1)
+    click_cell(app, editor, "C6")
+    click_cell(app, editor, "C6")         # a second click takes it off again
+    plan[7].remove("E2")
+    plan[3].append("E2")
+
+    def in_turn(names):                    # written out here, not taken from the editor
+        cells = sorted(parse_cell(n) for n in names)
+        return [cells[i % len(cells)] for i in range(max(6, len(cells)))]
+
+    expected = dice.DiceSet("custom", [in_turn(plan[d]) for d in range(1, 8)])
+    assert editor.draft.to_set() == expected
+    assert [parse_cell(n) for n in ("A1", "F6", "A1", "F6", "A1", "F6")] == list(expected.dice[0])
+    assert len(expected.dice[6]) == 6 and expected.count() == 2 * 4 * 2 * 3 * 1 * 2 * 6
+    assert parse_cell("C6") in editor.draft.free_cells()
+
+
+def test_save_writes_a_file_that_loads_back_and_can_be_used(app, tmp_path):
+    editor = open_editor(app, start="default")
+    key(app, pygame.K_2)
+    click_cell(app, editor, "A1")          # A1 from die 3 to die 2
+    assert editor.draft.to_set().count() == 2 * 5 * 5 * 6 ** 4
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    dialogs = [d for d in editor._dialogs if isinstance(d, pygame_gui.windows.UIFileDialog)]
+    assert len(dialogs) == 1
+    target = tmp_path / "my-set.json"
+    frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialogs[0], text=str(target)))
+    loaded = dice.load(target)
+    assert loaded == editor.draft.to_set()
+    assert loaded.name == "my-set"
+    assert loaded.dice[1] == tuple(sorted(parse_cell(n) for n in ("A1", "A5", "B6", "E1", "F2"))) + (parse_cell("A1"),)
+    assert loaded.dice[0] == dice.builtin("default").dice[0]       # an untouched die keeps its faces
+    assert app.settings.get("dice", "default") == "default"
+    offers = [d for d in editor._dialogs if isinstance(d, pygame_gui.windows.UIConfirmationDialog)]
+    assert len(offers) == 1
+    frame(app, pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=offers[0]))
+    assert app.settings["dice"] == str(target)
+    assert app.storage.read("settings")["dice"] == str(target)
+
+
+def test_verify_reports_the_bad_rolls_of_a_small_set(app, tmp_path):
+    # seven dice of two cells each (128 rolls): the all-dark roll is one-coloured and cannot be tiled
+    dark = ["A1", "A3", "A5", "C1", "C5", "E3", "F6"]
+    light = ["B1", "B3", "D2", "D6", "E2", "F1", "A4"]
+    path = write_dice(tmp_path / "small.json", [[d, l] for d, l in zip(dark, light)])
+    editor = open_editor(app, start=str(path))
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=editor.buttons["verify"]))
+    assert editor.job is not None
+    wait_for_job(app, editor)
+    # decide every roll again, independently of dice.verify: search.solve, checked by the validator
+    bad = []
+    for roll in dice.load(path).rolls():
+        position = Position.from_blockers(sorted(roll))
+        solved = search.solve(position)
+        if solved is None:
+            bad.append(position.notation())
+        else:
+            check_position(solved, blockers=roll)
+    assert frozenset(parse_cell(n) for n in dark) in [frozenset(Position.parse(b).blockers) for b in bad]
+    assert editor.status == f"{len(bad)} of 128 rolls cannot be solved."
+    shown = editor.details[:min(5, len(bad))]
+    assert shown and all(line.split(":")[0] in bad for line in shown)
+    for line in shown:
+        notation, reason = line.split(": ", 1)
+        blockers = Position.parse(notation).blockers
+        dark_count = sum((c // 6 + c % 6) % 2 == 0 for c in blockers)
+        assert (reason == "all 7 blockers on one checkerboard colour") == (dark_count in (0, 7))
+
+
+def test_verify_of_the_default_set_can_be_cancelled(app):
+    editor = open_editor(app, start="default")
+    editor.do("verify")
+    assert editor.job is not None and editor.cancel_button.visible
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=editor.cancel_button))
+    assert editor.job is None and editor.status == "Cancelled."
+    assert editor.buttons["verify"].is_enabled
+
+
+def test_malformed_sets_show_the_engine_reason(app, tmp_path):
+    editor = open_editor(app)
+    click_cell(app, editor, "A1")
+    editor.do("verify")
+    assert editor.job is None and editor.status == "die 2 has no faces (expected a list of cells)"
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert not editor.dialog_open and "has no faces" in editor.status
+    frame(app)
+
+    shared = write_dice(tmp_path / "shared.json", [["A1"], ["A1"], ["B1"], ["B2"], ["B3"], ["B4"], ["B5"]])
+    six = write_dice(tmp_path / "six.json", [["A1"], ["A2"], ["B1"], ["B2"], ["B3"], ["B4"]])
+    before = editor.draft.document()
+    for path, words in ((shared, "die 2 face 1 (A1) is also on die 1"), (six, "needs 7 dice, found 6")):
+        editor.start_from(path)
+        frame(app)
+        assert editor.status == f"dice file '{path}': {words}"
+        assert editor.status_colour == app.palette.illegal
+        assert editor.draft.document() == before          # the set being edited is kept
+    editor.start_from(tmp_path / "missing.json")
+    assert "not found" in editor.status
+    frame(app)
+
+
+def test_the_editor_is_reached_from_the_genius_dice_menu(genius):
+    app = genius.app
+    assert EDIT in genius.dice.menu.options_list or EDIT in [o[0] for o in genius.dice.menu.options_list]
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=genius.dice.menu, text=EDIT))
+    assert isinstance(app.top, DiceEditorScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is genius
+    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    assert isinstance(app.top, DiceEditorScene)
+    frame(app)
+
+
+def test_settings_offers_the_editor_too(app):
+    from game.scenes.settings import SettingsScene
+    settings = SettingsScene(app)
+    app.push(settings)
+    frame(app)
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=settings.dice_menu, text=EDIT))
+    assert isinstance(app.top, DiceEditorScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is settings
+    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    assert isinstance(app.top, DiceEditorScene)

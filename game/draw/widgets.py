@@ -6,6 +6,8 @@
 - `text()`: draw a line of text with the bundled fonts.
 - `Toasts`: short messages that fade (the engine's reason for an illegal drop, "copied", ...).
 - `split_rows` / `grid_rects`: tiny layout helpers that keep everything proportional.
+- `pressed_name` / `enable_buttons`: a scene's dict of named buttons; `title_bar`, `progress_bar`:
+  the top panel and the solver's bar, drawn alike by every scene.
 """
 from __future__ import annotations
 
@@ -137,3 +139,35 @@ def wrap(line: str, size: int, width: int, style: str = "regular") -> list[str]:
         else:
             current = trial
     return out + ([current] if current else [])
+
+
+def pressed_name(event, buttons: dict) -> str | None:
+    """The name of the button in `buttons` (name -> pygame-gui button) that `event` pressed."""
+    return next((name for name, button in buttons.items() if event.ui_element is button), None)
+
+
+def enable_buttons(buttons: dict, flags: dict) -> None:
+    """Enable each button whose name `flags` maps to a true value (or does not mention)."""
+    for name, button in buttons.items():
+        (button.enable if flags.get(name, True) else button.disable)()
+
+
+def title_bar(surface: pygame.Surface, app, top: pygame.Rect, title: str, subtitle: str, *,
+              max_width: int | None = None) -> None:
+    """The panel across the top of a scene with its title and a smaller line under it."""
+    pal = app.palette
+    pygame.draw.rect(surface, pal.panel, top)
+    text(surface, title, (app.px(16), top.centery - app.px(2)), app.px(24), pal.text, anchor="midleft",
+         style="bold", max_width=max_width)
+    text(surface, subtitle, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+
+
+def progress_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float | None, track: Colour, fill: Colour,
+                 radius: int, phase: float) -> None:
+    """A progress bar: filled up to `fraction`, or (fraction None) a short block at `phase` (0..1)."""
+    pygame.draw.rect(surface, track, bar, border_radius=radius)
+    if fraction is not None:
+        done = pygame.Rect(bar.x, bar.y, int(bar.width * fraction), bar.height)
+    else:
+        done = pygame.Rect(bar.x + int((bar.width - bar.width // 5) * phase), bar.y, bar.width // 5, bar.height)
+    pygame.draw.rect(surface, fill, done, border_radius=radius)

@@ -98,6 +98,11 @@ class Scene:
                 return True
         return False
 
+    def copy_game_id(self, game_id: str) -> None:
+        """Put a game ID on the clipboard (or, with no clipboard, show it) and say so."""
+        ok = self.app.copy_text(game_id)
+        self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {game_id}")
+
     # --- the frame --------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Handle one event (pygame-gui's own events arrive here too); True if used."""

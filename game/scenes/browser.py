@@ -22,7 +22,7 @@ from game import keys
 from game.draw.boards import BoardGeometry
 from game.draw.theme import contrast_text, mix
 from game.draw.tiles import draw_board, draw_tile, empty_colour
-from game.draw.widgets import text, wrap
+from game.draw.widgets import enable_buttons, pressed_name, text, title_bar, wrap
 from game.scenes.base import Scene
 from game.scenes.macmahon import MacMahonScene
 from solver.errors import SquarewiseError
@@ -268,8 +268,7 @@ class BrowserScene(Scene):
         flags = {"first": not at_start, "back100": not at_start, "prev": not at_start, "next": not at_end,
                  "fwd100": not at_end, "last": not at_end, "play": ready, "go": self.classes is not None,
                  "any": self.filter is not None}
-        for name, button in self.buttons.items():
-            (button.enable if flags.get(name, True) else button.disable)()
+        enable_buttons(self.buttons, flags)
 
     # ------------------------------------------------------------------ input
     def do(self, action: str) -> bool:
@@ -297,11 +296,10 @@ class BrowserScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.do(name)
-                    return True
-            return False
+            name = pressed_name(event, self.buttons)
+            if name is not None:
+                self.do(name)
+            return name is not None
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.jump_entry:
             self.do("go")
             return True
@@ -316,9 +314,7 @@ class BrowserScene(Scene):
             return True
         name = keys.action(event)
         if name == "copy" and self.classes is not None:
-            game_id = self.position().notation()
-            ok = self.app.copy_text(game_id)
-            self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {game_id}")
+            self.copy_game_id(self.position().notation())
             return True
         action = {"left": "prev", "right": "next", "up": "back100", "down": "fwd100", "place": "play"}.get(name)
         if action:
@@ -328,20 +324,13 @@ class BrowserScene(Scene):
             return True
         return False
 
-    def update(self, dt: float) -> None:
-        pass
-
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
         lay = self.layout()
-        top = lay["top"]
-        pygame.draw.rect(surface, pal.panel, top)
-        text(surface, "MacMahon Squares: every solution", (app.px(16), top.centery - app.px(2)), app.px(24),
-             pal.text, anchor="midleft", style="bold")
-        text(surface, "one solution per class: a class holds a solution, its mirror images and red/blue swapped",
-             (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+        title_bar(surface, app, lay["top"], "MacMahon Squares: every solution",
+                  "one solution per class: a class holds a solution, its mirror images and red/blue swapped")
         geo = lay["geo"]
         if self.classes is None:
             draw_board(surface, geo, pal)

@@ -9,23 +9,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from datetime import datetime
-from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from game import keys
 from game.draw.pieces import shape_size
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
-from game.scenes.base import Scene
 from game.scenes.dice_menu import DiceMenu
-from game.scenes.genius_anim import Celebration, RollAnimation
+from game.scenes.genius_anim import RollAnimation
 from game.scenes.genius_jobs import difficulty, job_count, job_hint, job_solve
 from game.scenes.genius_modes import FreeMode, RaceMode
 from game.scenes.genius_view import GeniusView
-from game.storage import read_versioned, record_time, write_versioned
+from game.scenes.play import PlayScene
+from game.storage import record_time
 from solver.errors import SquarewiseError
 from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
 from solver.genius.position import Position
@@ -33,8 +30,6 @@ from solver.grid import cell_name
 
 SIZE = 6
 AUTOSAVE = "genius-autosave"
-SOLVE_STEP = 0.25          # seconds between pieces of an animated solve
-CLICK_SLOP = 6             # pixels a press may move and still count as a click
 
 
 @dataclass(frozen=True)
@@ -56,32 +51,27 @@ def centre_square(piece: str, orientation: int) -> tuple[int, int]:
     return min(shape, key=lambda rc: ((rc[0] - (rows - 1) / 2) ** 2 + (rc[1] - (cols - 1) / 2) ** 2, rc))
 
 
-class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
+class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     caption = "Squarewise - The Genius Square"
+    PUZZLE = "genius"
+    AUTOSAVE = AUTOSAVE
+    SOLVE_STEP = 0.25
+    position_type = Position
+    hint_job = staticmethod(job_hint)
+    solve_job = staticmethod(job_solve)
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
-        super().__init__(app)
-        self.rng = rng or random.Random()
+        super().__init__(app, rng)
         self.mode = "play"
-        self.match: Match | None = None
         self.held: Held | None = None
         self.orient = {p: 0 for p in PIECES}
         self.cursor = (0, 0)
-        self.keyboard = False
-        self.mouse = (0, 0)
-        self.press: tuple[int, int] | None = None
         self.roll: RollAnimation | None = None
-        self.celebration: Celebration | None = None
         self.hint: tuple[str, frozenset, float] | None = None
         self.solve_queue: list[tuple[str, frozenset]] = []
-        self.solve_clock = 0.0
-        self.job = None
-        self.status = ""
-        self.show_help = False
         self.free_blockers: set[int] = set()
         self.free_verdict: str | None = None
         self.race: dict | None = None
-        self.buttons: dict = {}
         self.dice = None
         if game_id:
             self.play_id(game_id, quiet=False)
@@ -141,7 +131,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             return False
         changed = self.mode != "play"
-        self.race = None
         self._begin(Match(start, meta={"dice": "game ID", "dice_name": "typed game ID", "assisted": False}))
         self._count_stat("played")
         if changed and self.buttons:
@@ -150,24 +139,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             self.app.toasts.show(f"Playing {start.notation()}")
         return True
 
-    def resume(self) -> bool:
-        """Continue the game saved when the window last closed, if any."""
-        if not self.app.storage.exists(AUTOSAVE):
-            return False
-        data = self.app.storage.read(AUTOSAVE)
-        try:
-            match = Match.from_dict(data, Position.parse, puzzle="genius")
-        except SquarewiseError as exc:
-            self.app.toasts.show(f"Could not continue the last game: {exc}", 4)
-            return False
-        self._begin(match)
+    def resumed(self, match: Match) -> None:
         if not match.finished:
             match.timer.start()       # even if it was saved while the dice were still rolling
-        return True
 
     def _begin(self, match: Match) -> None:
         self.cancel_job()
         self.match = match
+        self.race = None
         self.held = None
         self.hint = None
         self.solve_queue = []
@@ -181,10 +160,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
         """The roll has landed: the clock starts."""
         self.roll = None
         self.match.timer.start()
-
-    def _count_stat(self, key: str) -> None:
-        stats = self.app.statistics.setdefault("genius", {"played": 0, "solved": 0, "best": {}})
-        stats[key] = stats.get(key, 0) + 1
 
     # ------------------------------------------------------------------ layout
     BUTTONS = {
@@ -208,38 +183,22 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
         rows = (len(specs) + 2) // 3
         rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
                                        min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
-        for (name, label), rect in zip(specs, rects):
-            tip = self.TOOLTIPS.get(name)
-            self.buttons[name] = self.add(pygame_gui.elements.UIButton(
-                rect, label, app.ui, tool_tip_text=f"{keys.LABELS[tip]}: {keys.describe(tip)}" if tip else None))
+        self.add_buttons(specs, rects)
         top = lay["top"]
-        entry_w = app.px(330)
-        x = top.centerx - entry_w // 2 - app.px(40)
         y = (top.height - app.px(36)) // 2
-        self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
-        self.id_entry.set_text(self.match.game_id if self.match else "")
-        self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui,
-            tool_tip_text=f"copy the game ID: {keys.describe('copy')}"))
-        self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui,
-            tool_tip_text="play the game ID typed on the left"))
-        left = x + entry_w + app.px(162)
+        left = self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(40), y,
+                                 f"copy the game ID: {keys.describe('copy')}",
+                                 "play the game ID typed on the left") + app.px(10)
         width = min(app.px(170), top.right - app.px(130) - left)
         self.dice = DiceMenu(self, pygame.Rect(left, y, width, app.px(36))) if width > app.px(80) else None
         status = lay["status"]
-        self.cancel_button = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)), "Cancel", app.ui))
+        self.add_cancel_button(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
         self.refresh_buttons()
 
-    def refresh_buttons(self) -> None:
-        """Enable what makes sense now (and show the game ID)."""
-        if not self.buttons:
-            return
+    def button_flags(self) -> dict:
         m = self.match
         busy = self.roll is not None
-        flags = {
+        return {
             "undo": m is not None and m.can_undo and not busy,
             "redo": m is not None and m.can_redo and not busy,
             "restart": m is not None and m.position != m.start and not busy,
@@ -249,14 +208,12 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             "race_start": bool(self.race and self.race["waiting"] and self.race["turn"] < 2 and not busy),
             "give_up": bool(self.race and not self.race["waiting"]),
         }
-        for name, button in self.buttons.items():
-            (button.enable if flags.get(name, True) else button.disable)()
-        if self.job is not None and not self.job.finished:
-            self.cancel_button.show()
-        else:
-            self.cancel_button.hide()
-        if m is not None and not self.id_entry.is_focused:
-            self.id_entry.set_text("" if self.roll is not None or self.mode == "free" or self.hidden() else m.game_id)
+
+    def shown_id(self) -> str | None:
+        """The game ID, except while it would give the board away (rolling, free mode, a hidden race board)."""
+        if self.match is None:
+            return None
+        return "" if self.roll is not None or self.mode == "free" or self.hidden() else self.match.game_id
 
     # ------------------------------------------------------------------ the match
     @property
@@ -283,9 +240,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
 
     def on_win(self) -> None:
         m = self.match
-        lay = self.layout()
-        if self.app.settings.get("animations", True):
-            self.celebration = Celebration(lay["geo"].rect, self.app.palette, self.rng)
+        self.celebrate()
         self.held = None
         if self.race is not None:
             self.race["times"][self.race["turn"]] = m.elapsed
@@ -295,31 +250,10 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             self.status = f"Solved with help in {format_time(m.elapsed)}"
             return
         key = m.meta.get("dice", "default")
-        new_best = record_time(self.app.statistics, "genius", key, m.elapsed)
+        new_best = record_time(self.app.statistics, self.PUZZLE, key, m.elapsed)
         self.app.save_statistics()
         self.status = f"Solved in {format_time(m.elapsed)}" + (", a new best time!" if new_best else "")
         self.app.toasts.show(self.status, 4)
-
-    def undo(self) -> None:
-        self._interrupt()
-        if self.match.undo():
-            self.refresh_buttons()
-
-    def redo(self) -> None:
-        self._interrupt()
-        if self.match.redo():
-            self.refresh_buttons()
-
-    def restart(self) -> None:
-        self._interrupt()
-        if self.match.restart():
-            self.refresh_buttons()
-
-    def _interrupt(self) -> None:
-        self.held = None
-        self.hint = None
-        self.solve_queue = []
-        self.celebration = None
 
     # ------------------------------------------------------------------ holding pieces
     def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
@@ -392,50 +326,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             self.play(base.place(h.piece, cells))
 
     # ------------------------------------------------------------------ solver calls
-    def run_job(self, label: str, func, notation: str, on_done) -> None:
-        """Run a solver job (a module-level function of a notation) in a child process."""
-        self.cancel_job()
-        self.job = self.app.worker.submit_process(label, func, (notation,),
-                                                  lambda job: self._job_done(job, on_done))
-        self.status = f"{label}..."
-        self.refresh_buttons()
+    def show_hint(self, result: tuple) -> None:
+        _, piece, cells = result
+        self.hint = (piece, frozenset(cells), 4.0)
+        self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
 
-    def _job_done(self, job, on_done) -> None:
-        self.job = None
-        self.status = ""
-        if job.error is not None:
-            self.status = f"{job.label} failed: {job.error}"
-        else:
-            on_done(job.result)
-        self.refresh_buttons()
-
-    def cancel_job(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-            self.status = "Cancelled"
-            self.refresh_buttons()
-
-    def ask_hint(self) -> None:
-        pos = self.position
-        self.held = None
-        self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
-        self.match.meta["assisted"] = True
-        self.run_job("Looking for a hint", job_hint, pos.notation(), lambda result: self._show_hint(pos, result))
-
-    def _show_hint(self, pos: Position, result) -> None:
-        if pos != self.position:
-            return
-        if result[0] == "hint":
-            _, piece, cells = result
-            self.hint = (piece, frozenset(cells), 4.0)
-            self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
-        else:
-            self._stuck(result[1], result[2])
-        self.app.toasts.show(self.status, 4)
-
-    def _stuck(self, piece: str | None, reason: str) -> None:
+    def stuck(self, result: tuple) -> None:
         """Say why there is no way on, and which piece to take back if one would do."""
+        _, piece, reason = result
         if piece:
             self.status = f"No solution keeps these pieces: take {piece} back"
             self.hint = (piece, self.position.placed[piece], 4.0)
@@ -444,23 +342,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
         else:
             self.status = f"This board has no solution: {reason}"
 
-    def ask_solve(self) -> None:
-        pos = self.position
-        self.held = None
-        self.match.meta["assisted"] = True
-        self.run_job("Solving", job_solve, pos.notation(), lambda result: self._start_solve(pos, result))
-
-    def _start_solve(self, pos: Position, result) -> None:
-        if pos != self.position:
-            return
-        if result[0] == "solution":
-            done = Position.parse(result[1])
-            self.solve_queue = [(p, done.placed[p]) for p in PIECES if p not in pos.placed]
-            self.solve_clock = 0.0
-            self.status = "Solving..."
-        else:
-            self._stuck(result[1], result[2])
-            self.app.toasts.show(self.status, 4)
+    def solve_steps(self, pos: Position, solution: Position) -> list[tuple[str, frozenset]]:
+        return [(p, solution.placed[p]) for p in PIECES if p not in pos.placed]
 
     def ask_count(self, blockers) -> None:
         bare = Position.from_blockers(blockers)
@@ -473,88 +356,41 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
         self.run_job("Counting solutions", job_count, bare.notation(), done)
 
     # ------------------------------------------------------------------ save and load
-    def save_to(self, path: Path) -> None:
-        path = Path(path)
-        if path.suffix != ".json":
-            path = path.with_suffix(".json")
-        try:
-            write_versioned(path, self.match.to_dict())
-        except OSError as exc:
-            self.app.toasts.show(f"Could not save: {exc}", 4, self.app.palette.illegal)
-            return
-        self.app.toasts.show(f"Saved {path.name}")
-
-    def load_from(self, path: Path) -> bool:
-        try:
-            match = Match.from_dict(read_versioned(path), Position.parse, puzzle="genius")
-        except SquarewiseError as exc:
-            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
+    def load_from(self, path) -> bool:
+        if not super().load_from(path):
             return False
-        self._begin(match)
-        if not match.finished:
-            match.timer.start()
-        self.race = None
         self.on_resize()
-        self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
         return True
 
     def autosave(self) -> None:
-        if self.match is None or self.race is not None:
-            return
-        if self.match.finished:
-            self.app.storage.delete(AUTOSAVE)
-        else:
-            self.app.storage.write(AUTOSAVE, self.match.to_dict())
-
-    def on_exit(self) -> None:
-        super().on_exit()
-        self.app.toasts.anchor = None
-        self.autosave()
-
-    def on_quit(self) -> None:
-        self.autosave()
+        if self.race is None:         # a race is not resumed
+            super().autosave()
 
     # ------------------------------------------------------------------ input
     def copy_id(self) -> None:
-        game_id = self.match.game_id
-        if self.mode == "free":
-            if len(self.free_blockers) != 7:
-                self.app.toasts.show("Place seven blockers first")
-                return
-            game_id = Position.from_blockers(sorted(self.free_blockers)).notation()
-        ok = self.app.copy_text(game_id)
-        self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {game_id}")
+        if self.mode != "free":
+            super().copy_id()
+        elif len(self.free_blockers) != 7:
+            self.app.toasts.show("Place seven blockers first")
+        else:
+            self.copy_game_id(Position.from_blockers(sorted(self.free_blockers)).notation())
 
-    def do(self, action: str) -> bool:
-        """Run a named action (from a key or a button); False if it does not apply now."""
+    def can_save(self) -> bool:
+        return self.mode == "play"
+
+    def can_move(self) -> bool:
+        return self.mode != "free" and self.roll is None and not self.hidden()
+
+    def do_puzzle(self, action: str) -> bool:
         busy = self.roll is not None
-        if action == "help":
-            self.show_help = not self.show_help
-        elif action == "new":
+        if action == "new":
             self.race = None
             self.new_roll()
             self.on_resize()
         elif action == "race":
             self.new_roll(race=True)
             self.on_resize()
-        elif action == "free":
-            self.enter_free()
-        elif action == "menu":
-            self.app.pop()
-        elif action == "copy":
-            self.copy_id()
-        elif action == "paste":
-            text_ = self.app.paste_text().strip()
-            if text_:
-                self.play_id(text_, quiet=False)
-        elif action == "play_id":
-            self.play_id(self.id_entry.get_text(), quiet=False)
-        elif action == "save" and self.mode == "play":
-            name = datetime.now().strftime("genius-%Y%m%d-%H%M%S.json")
-            self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
-        elif action == "load":
-            self.ask_file("Load a saved game", self.load_from, self.app.storage.saves_dir())
-        elif action == "free_clear":
+        elif action in ("free", "free_clear"):
             self.enter_free()
         elif action == "free_play":
             self.play_free()
@@ -562,12 +398,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             self.ask_count(sorted(self.free_blockers))
         elif self.mode == "free" or busy or (self.hidden() and action != "race_start"):
             return False
-        elif action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "restart":
-            self.restart()
         elif action == "hint" and not self.match.finished and self.race is None:
             self.ask_hint()
         elif action == "solve" and not self.match.finished and self.race is None:
@@ -582,140 +412,95 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             return False
         return True
 
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.cancel_button:
-                self.cancel_job()
-                return True
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.do(name)
-                    return True
-            return False
-        if self.dice is not None and self.dice.handle(event):
-            return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
-            self.play_id(event.text, quiet=False)
-            return True
-        if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.show_help = False
-            return True
+    def handle_menu(self, event) -> bool:
+        return self.dice is not None and self.dice.handle(event)
+
+    def handle_input(self, event) -> bool:
         if self.roll is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and keys.action(event) != "back":
                 self.roll.finish()       # any key or click skips the animation
                 return True
             return False
-        if event.type == pygame.KEYDOWN:
-            return self.on_key(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.keyboard = False
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            return self.on_press(event)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == keys.MOUSE_DRAG:
-            return self.on_release(event)
-        if event.type == pygame.MOUSEWHEEL and self.held and keys.WHEEL_ROTATES:
-            self.turn_held(1 if event.y > 0 else 3)
-            return True
-        return False
+        return super().handle_input(event)
 
-    def on_key(self, event) -> bool:
-        name = keys.action(event)
-        number = keys.piece_number(event)
-        if self.job is not None and name == "back":
-            self.cancel_job()
-            return True
+    def puzzle_key(self, event, name: str | None) -> bool | None:
         if self.mode == "free":
             return self.free_key(name)
         if self.hidden():
             if name == "place":
                 return self.do("race_start")
             return self.do(name) if name else False
+        number = keys.piece_number(event)
         if number is not None and not self.match.finished:
             self.keyboard = True
             self.take(PIECES[number], sticky=True)
             return True
-        if name in ("next_piece", "prev_piece") and not self.match.finished:
-            step = 1 if name == "next_piece" else -1
-            start = PIECES.index(self.held.piece) + step if self.held else (0 if step > 0 else -1)
-            order = [PIECES[(start + i * step) % len(PIECES)] for i in range(len(PIECES))]
-            unplaced = [p for p in order if p in self.position.unplaced]
-            self.keyboard = True
-            self.take((unplaced or order)[0], sticky=True)
-            return True
-        if name in ("up", "down", "left", "right"):
-            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[name]
-            self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
-            self.keyboard = True
-            return True
-        if name == "rotate":
-            self.turn_held(1)
-            return self.held is not None
-        if name == "rotate_back":
-            self.turn_held(3)
-            return self.held is not None
         if name == "flip":
             self.flip_held()
             return self.held is not None
-        if name == "place":
-            self.keyboard = True
-            if self.held:
-                self.drop()
-            else:
-                who = self.position.occupant(self.cursor[0] * SIZE + self.cursor[1])
-                if who and who != "#" and not self.match.finished:
-                    piece_cells = self.position.placed[who]
-                    r0 = min(c // SIZE for c in piece_cells)
-                    c0 = min(c % SIZE for c in piece_cells)
-                    self.take(who, sticky=True, grab=(self.cursor[0] - r0, self.cursor[1] - c0))
-            return True
-        if name == "drop":
-            if self.held:
-                self.held = None
-            else:
-                who = self.position.occupant(self.cursor[0] * SIZE + self.cursor[1])
-                if who and who != "#" and not self.match.finished:
-                    self.play(self.position.remove(who))
-            return True
-        if name == "back" and self.held:
-            self.held = None
-            return True
-        if name and name != "back":
-            return self.do(name)
-        return False
+        return None
 
-    def on_press(self, event) -> bool:
-        self.mouse = event.pos
-        self.keyboard = False
-        lay = self.layout()
-        geo = lay["geo"]
-        cell = geo.cell_at(event.pos)
-        if self.mode == "free":
-            if event.button == 1 and cell is not None:
-                self.toggle_blocker(cell)
-                return True
-            return False
-        if self.hidden():
-            if event.button == 1 and geo.rect.collidepoint(event.pos):
-                self.do("race_start")
-                return True
-            return False
+    def select_next(self, step: int) -> bool:
         if self.match.finished:
             return False
-        if event.button == keys.MOUSE_FLIP:
-            if self.held:
-                self.flip_held()
-                return True
+        start = PIECES.index(self.held.piece) + step if self.held else (0 if step > 0 else -1)
+        order = [PIECES[(start + i * step) % len(PIECES)] for i in range(len(PIECES))]
+        unplaced = [p for p in order if p in self.position.unplaced]
+        self.keyboard = True
+        self.take((unplaced or order)[0], sticky=True)
+        return True
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
+
+    def piece_at_cursor(self) -> str | None:
+        """The piece on the cursor's cell (None on an empty cell, a blocker, or a finished board)."""
+        who = self.position.occupant(self.cursor[0] * SIZE + self.cursor[1])
+        return who if who and who != "#" and not self.match.finished else None
+
+    def take_at_cursor(self) -> None:
+        who = self.piece_at_cursor()
+        if who:
+            piece_cells = self.position.placed[who]
+            r0 = min(c // SIZE for c in piece_cells)
+            c0 = min(c % SIZE for c in piece_cells)
+            self.take(who, sticky=True, grab=(self.cursor[0] - r0, self.cursor[1] - c0))
+
+    def remove_at_cursor(self) -> None:
+        who = self.piece_at_cursor()
+        if who:
+            self.play(self.position.remove(who))
+
+    def on_press(self, event) -> bool:
+        if self.mode != "free" and not self.hidden():
+            return super().on_press(event)
+        self.mouse = event.pos
+        self.keyboard = False
+        geo = self.layout()["geo"]
+        if event.button != 1:
             return False
-        if event.button != keys.MOUSE_DRAG:
-            return False
-        if self.held is not None:
-            if self.held.sticky:
-                self.drop()
-                return True
-            return False
-        self.press = event.pos
+        if self.mode == "free":
+            cell = geo.cell_at(event.pos)
+            if cell is not None:
+                self.toggle_blocker(cell)
+            return cell is not None
+        if geo.rect.collidepoint(event.pos):
+            self.do("race_start")
+            return True
+        return False
+
+    def hands_off(self) -> bool:
+        return self.match.finished
+
+    def right_press(self, pos) -> bool:
+        if self.held:
+            self.flip_held()
+            return True
+        return False
+
+    def pick_up_at(self, pos) -> bool:
+        lay = self.layout()
+        cell = lay["geo"].cell_at(pos)
         if cell is not None:
             who = self.position.occupant(cell)
             if who and who != "#":
@@ -726,21 +511,10 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
                 return True
             return False
         for piece, slot in zip(PIECES, lay["slots"]):
-            if slot.collidepoint(event.pos) and piece in self.position.unplaced:
+            if slot.collidepoint(pos) and piece in self.position.unplaced:
                 self.take(piece, sticky=False)
                 return True
         return False
-
-    def on_release(self, event) -> bool:
-        self.mouse = event.pos
-        if self.held is None or self.held.sticky:
-            return False
-        press, self.press = self.press, None
-        if press is not None and abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) <= CLICK_SLOP:
-            self.held = replace(self.held, sticky=True)      # a click: carry it until the next click
-            return True
-        self.drop()
-        return True
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -749,30 +523,4 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, Scene):
             if self.roll.done:
                 self._landed()
                 self.refresh_buttons()
-        if self.celebration is not None:
-            self.celebration.update(dt)
-            if self.celebration.done:
-                self.celebration = None
-        if self.hint is not None:
-            piece, cells, left = self.hint
-            self.hint = (piece, cells, left - dt) if left > dt else None
-        if self.solve_queue:
-            self.solve_clock += dt
-            if self.solve_clock >= SOLVE_STEP or not self.app.settings.get("animations", True):
-                self.solve_clock = 0.0
-                piece, cells = self.solve_queue.pop(0)
-                if self.position.check(piece, cells) is None:
-                    self.play(self.position.place(piece, cells))
-                else:
-                    self.solve_queue = []
-        if self.buttons:
-            if (self.job is not None) != self.cancel_button.visible:
-                self.refresh_buttons()
-
-    def back(self) -> None:
-        if self.held:
-            self.held = None
-        elif self.job is not None:
-            self.cancel_job()
-        else:
-            self.app.pop()
+        super().update(dt)

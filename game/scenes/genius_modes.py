@@ -13,6 +13,7 @@ from __future__ import annotations
 from game.match import Match, Timer, format_time
 from game.scenes.genius_anim import RollAnimation
 from game.scenes.genius_jobs import job_reason
+from game.scenes.play import DIRECTIONS
 from solver.genius.position import Position
 
 SIZE = 6
@@ -68,9 +69,8 @@ class FreeMode:
         self.on_resize()
 
     def free_key(self, name: str | None) -> bool:
-        if name in ("up", "down", "left", "right"):
-            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[name]
-            self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
+        if name in DIRECTIONS:
+            self.move_cursor(*DIRECTIONS[name])
             self.keyboard = True
             return True
         if name == "place":

@@ -1,0 +1,517 @@
+"""`PlayScene`: what the two puzzle scenes (The Genius Square, MacMahon Squares) share.
+
+The match and its history (undo, redo, restart), solver jobs in a child process with a
+Cancel button, hint and solve from the engine's answers, the game ID entry, save / load /
+autosave, the held item's drag-or-click logic, the keyboard cursor, the key table, the
+frame update and Escape. A puzzle scene fills in the hooks (what is held, how a cursor
+moves on its board, what a hint or a solution looks like); everything a puzzle decides
+stays in its own module.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game import keys
+from game.draw.widgets import enable_buttons, pressed_name
+from game.match import Match, format_time
+from game.scenes.base import Scene
+from game.scenes.genius_anim import Celebration
+from game.storage import read_versioned, write_versioned
+from solver.errors import SquarewiseError
+
+CLICK_SLOP = 6             # pixels a press may move and still count as a click
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def countdown(mark: tuple | None, dt: float) -> tuple | None:
+    """A mark whose last item is the seconds it has left, `dt` later (None once it is over)."""
+    if mark is None or mark[-1] <= dt:
+        return None
+    return (*mark[:-1], mark[-1] - dt)
+
+
+class PlayScene(Scene):
+    """A puzzle being played. Subclasses set the class attributes and the hooks below."""
+
+    PUZZLE = ""              # the match's puzzle name and the statistics key
+    AUTOSAVE = ""            # the storage name of the game in progress
+    SOLVE_STEP = 0.25        # seconds between the moves of an animated solve
+    TOOLTIPS: dict = {}      # button name -> keys action whose binding the tooltip names
+
+    #: the puzzle's Position class (`parse`, `notation`, `check`, `place`)
+    position_type = None
+    #: module-level functions of a notation, run in a child process
+    hint_job = solve_job = None
+
+    def __init__(self, app, rng: random.Random | None = None):
+        super().__init__(app)
+        self.rng = rng or random.Random()
+        self.match: Match | None = None
+        self.held = None
+        self.keyboard = False
+        self.mouse = (0, 0)
+        self.press: tuple[int, int] | None = None
+        self.hint: tuple | None = None
+        self.solve_queue: list[tuple] = []
+        self.solve_clock = 0.0
+        self.celebration: Celebration | None = None
+        self.job = None
+        self.status = ""
+        self.show_help = False
+        self.buttons: dict = {}
+
+    # ------------------------------------------------------------------ the match
+    @property
+    def position(self):
+        return self.match.position
+
+    def _count_stat(self, key: str) -> None:
+        stats = self.app.statistics.setdefault(self.PUZZLE, {"played": 0, "solved": 0, "best": {}})
+        stats[key] = stats.get(key, 0) + 1
+
+    def celebrate(self) -> None:
+        """Confetti over the board (when animations are on)."""
+        if self.app.settings.get("animations", True):
+            self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
+
+    def undo(self) -> None:
+        self._interrupt()
+        if self.match.undo():
+            self.after_history()
+            self.refresh_buttons()
+
+    def redo(self) -> None:
+        self._interrupt()
+        if self.match.redo():
+            self.after_history()
+            self.refresh_buttons()
+
+    def restart(self) -> None:
+        self._interrupt()
+        if self.match.restart():
+            self.after_history()
+            self.refresh_buttons()
+
+    def after_history(self) -> None:
+        """Hook: the match has moved through its history (undo, redo, restart)."""
+
+    def _interrupt(self) -> None:
+        self.held = None
+        self.clear_marks()
+        self.solve_queue = []
+        self.celebration = None
+
+    def clear_marks(self) -> None:
+        """Hook: forget the engine's marks on the board (the hint, ...)."""
+        self.hint = None
+
+    # ------------------------------------------------------------------ solver calls
+    def run_job(self, label: str, func, notation: str, on_done) -> None:
+        """Run a solver job (a module-level function of a notation) in a child process."""
+        self.cancel_job(quiet=True)
+        self.job = self.app.worker.submit_process(label, func, (notation,),
+                                                  lambda job: self._job_done(job, on_done))
+        self.refresh_buttons()
+
+    def _job_done(self, job, on_done) -> None:
+        self.job = None
+        self.status = ""
+        if job.error is not None:
+            self.status = f"{job.label} failed: {job.error}"
+        else:
+            on_done(job.result)
+        self.refresh_buttons()
+
+    def cancel_job(self, quiet: bool = False) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            if not quiet:
+                self.status = "Cancelled"
+            self.refresh_buttons()
+
+    def ask_engine(self, label: str, func, on_result) -> None:
+        """Ask the engine about the position on show; `on_result(position, result)` runs only
+        if the board has not changed in the meantime."""
+        pos = self.position
+        self.run_job(label, func, pos.notation(), lambda result: on_result(pos, result) if pos == self.position
+                     else None)
+
+    def ask_hint(self) -> None:
+        self.held = None
+        self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
+        self.match.meta["assisted"] = True
+        self.ask_engine("Looking for a hint", self.hint_job, self._show_hint)
+
+    def _show_hint(self, pos, result) -> None:
+        if result[0] == "hint":
+            self.show_hint(result)
+        else:
+            self.stuck(result)
+        self.app.toasts.show(self.status, 4)
+
+    def ask_solve(self) -> None:
+        self.held = None
+        self.match.meta["assisted"] = True
+        self.ask_engine("Solving", self.solve_job, self._start_solve)
+
+    def _start_solve(self, pos, result) -> None:
+        if result[0] == "solution":
+            self.solve_queue = self.solve_steps(pos, self.position_type.parse(result[1]))
+            self.solve_clock = 0.0
+            self.status = "Solving..."
+        else:
+            self.stuck(result)
+            self.app.toasts.show(self.status, 4)
+
+    def show_hint(self, result: tuple) -> None:
+        """Hook: show the engine's hint (`result[0] == 'hint'`) and say it in the status."""
+        raise NotImplementedError
+
+    def stuck(self, result: tuple) -> None:
+        """Hook: say there is no way on (the engine's answer `result`), and what to take back."""
+        raise NotImplementedError
+
+    def solve_steps(self, pos, solution) -> list[tuple]:
+        """Hook: the moves from `pos` to `solution`, each the arguments of `check` and `place`."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ save and load
+    def resume(self) -> bool:
+        """Continue the game saved when the window last closed, if any."""
+        if not self.app.storage.exists(self.AUTOSAVE):
+            return False
+        try:
+            match = Match.from_dict(self.app.storage.read(self.AUTOSAVE), self.position_type.parse,
+                                    puzzle=self.PUZZLE)
+        except SquarewiseError as exc:
+            self.app.toasts.show(f"Could not continue the last game: {exc}", 4)
+            return False
+        self._begin(match)
+        self.resumed(match)
+        return True
+
+    def resumed(self, match: Match) -> None:
+        """Hook: a saved match has just been put on the board."""
+
+    def save_to(self, path: Path) -> None:
+        path = Path(path)
+        if path.suffix != ".json":
+            path = path.with_suffix(".json")
+        try:
+            write_versioned(path, self.match.to_dict())
+        except OSError as exc:
+            self.app.toasts.show(f"Could not save: {exc}", 4, self.app.palette.illegal)
+            return
+        self.app.toasts.show(f"Saved {path.name}")
+
+    def load_from(self, path: Path) -> bool:
+        try:
+            match = Match.from_dict(read_versioned(path), self.position_type.parse, puzzle=self.PUZZLE)
+        except SquarewiseError as exc:
+            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
+            return False
+        self._begin(match)
+        self.resumed(match)
+        self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
+        return True
+
+    def worth_resuming(self) -> bool:
+        """Hook: whether the game in progress is kept for next time (a finished one never is)."""
+        return not self.match.finished
+
+    def autosave(self) -> None:
+        if self.match is None:
+            return
+        if self.worth_resuming():
+            self.app.storage.write(self.AUTOSAVE, self.match.to_dict())
+        else:
+            self.app.storage.delete(self.AUTOSAVE)
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self.cancel_job(quiet=True)          # an answer about a board no longer on show is no use
+        self.app.toasts.anchor = None
+        self.autosave()
+
+    def on_quit(self) -> None:
+        self.autosave()
+
+    # ------------------------------------------------------------------ widgets
+    def tooltip(self, name: str) -> str | None:
+        """A button's tooltip: what it does and its key."""
+        action = self.TOOLTIPS.get(name)
+        return f"{keys.LABELS[action]}: {keys.describe(action)}" if action else None
+
+    def add_buttons(self, specs, rects) -> None:
+        """One button per (name, label) of `specs`, in `rects`, into `self.buttons`."""
+        for (name, label), rect in zip(specs, rects):
+            self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, self.app.ui,
+                                                                       tool_tip_text=self.tooltip(name)))
+
+    def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str) -> int:
+        """The game ID entry at (x, y) with its Copy and Play buttons; the x where they end."""
+        app = self.app
+        entry_w = app.px(330)
+        self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
+        self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui, tool_tip_text=copy_tip))
+        self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui, tool_tip_text=play_tip))
+        return x + entry_w + app.px(152)
+
+    def add_cancel_button(self, rect: pygame.Rect) -> None:
+        self.cancel_button = self.add(pygame_gui.elements.UIButton(rect, "Cancel", self.app.ui))
+
+    def refresh_buttons(self) -> None:
+        """Enable what makes sense now, show Cancel while a job runs and show the game ID."""
+        if not self.buttons:
+            return
+        enable_buttons(self.buttons, self.button_flags())
+        if self.job is not None and not self.job.finished:
+            self.cancel_button.show()
+        else:
+            self.cancel_button.hide()
+        shown = self.shown_id()
+        if shown is not None and not self.id_entry.is_focused:
+            self.id_entry.set_text(shown)
+
+    def button_flags(self) -> dict:
+        """Hook: button name -> whether it is enabled now (a name left out is enabled)."""
+        return {}
+
+    def shown_id(self) -> str | None:
+        """Hook: the text of the game ID entry (None: leave it as it is)."""
+        return self.match.game_id if self.match else None
+
+    # ------------------------------------------------------------------ actions
+    def play_id(self, text: str, quiet: bool = True) -> bool:
+        """Hook: start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
+        raise NotImplementedError
+
+    def copy_id(self) -> None:
+        self.copy_game_id(self.match.game_id)
+
+    def can_save(self) -> bool:
+        """Hook: whether Save applies now."""
+        return True
+
+    def can_move(self) -> bool:
+        """Hook: whether undo / redo / restart apply now."""
+        return True
+
+    def do(self, action: str) -> bool:
+        """Run a named action (from a key or a button); False if it does not apply now."""
+        if action == "help":
+            self.show_help = not self.show_help
+        elif action == "menu":
+            self.app.pop()
+        elif action == "copy":
+            self.copy_id()
+        elif action == "paste":
+            pasted = self.app.paste_text().strip()
+            if not pasted:
+                return False
+            self.play_id(pasted, quiet=False)
+        elif action == "play_id":
+            self.play_id(self.id_entry.get_text(), quiet=False)
+        elif action == "save" and self.can_save():
+            name = datetime.now().strftime(f"{self.PUZZLE}-%Y%m%d-%H%M%S.json")
+            self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
+        elif action == "load":
+            self.ask_file("Load a saved game", self.load_from, self.app.storage.saves_dir())
+        elif action in ("undo", "redo", "restart") and self.can_move():
+            getattr(self, action)()
+        else:
+            return self.do_puzzle(action)
+        return True
+
+    def do_puzzle(self, action: str) -> bool:
+        """Hook: the puzzle's own actions; False if `action` does not apply now."""
+        return False
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.cancel_button:
+                self.cancel_job()
+                return True
+            name = pressed_name(event, self.buttons)
+            if name is not None:
+                self.do(name)
+            return name is not None
+        if self.handle_menu(event):
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
+            self.play_id(event.text, quiet=False)
+            return True
+        if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.show_help = False
+            return True
+        return self.handle_input(event)
+
+    def handle_menu(self, event) -> bool:
+        """Hook: a drop-down menu's events; True if the event was for one."""
+        return False
+
+    def handle_input(self, event) -> bool:
+        """Keys, the mouse and the wheel."""
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.keyboard = False
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.on_press(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == keys.MOUSE_DRAG:
+            return self.on_release(event)
+        if event.type == pygame.MOUSEWHEEL and self.held and keys.WHEEL_ROTATES:
+            self.turn_held(1 if event.y > 0 else 3)
+            return True
+        return False
+
+    def on_key(self, event) -> bool:
+        name = keys.action(event)
+        if self.job is not None and name == "back":
+            self.cancel_job()
+            return True
+        used = self.puzzle_key(event, name)
+        if used is not None:
+            return used
+        if name in ("next_piece", "prev_piece"):
+            return self.select_next(1 if name == "next_piece" else -1)
+        if name in DIRECTIONS:
+            self.move_cursor(*DIRECTIONS[name])
+            self.keyboard = True
+            return True
+        if name in ("rotate", "rotate_back"):
+            times = 1 if name == "rotate" else 3
+            if self.held is None:
+                return self.turn_at_cursor(times)
+            self.turn_held(times)
+            return True
+        if name == "place":
+            self.keyboard = True
+            if self.held:
+                self.drop()
+            else:
+                self.take_at_cursor()
+            return True
+        if name == "drop":
+            if self.held:
+                self.held = None
+            else:
+                self.remove_at_cursor()
+            return True
+        if name == "back" and self.held:
+            self.held = None
+            return True
+        if name and name != "back":
+            return self.do(name)
+        return False
+
+    def puzzle_key(self, event, name: str | None) -> bool | None:
+        """Hook: a key only this puzzle knows (or a mode that takes every key): whether it was
+        used, or None to carry on with the shared keys."""
+        return None
+
+    def on_press(self, event) -> bool:
+        self.mouse = event.pos
+        self.keyboard = False
+        if self.hands_off():
+            return False
+        if event.button == keys.MOUSE_FLIP:
+            return self.right_press(event.pos)
+        if event.button != keys.MOUSE_DRAG:
+            return False
+        if self.held is not None:
+            if self.held.sticky:
+                self.drop()
+                return True
+            return False
+        self.press = event.pos
+        return self.pick_up_at(event.pos)
+
+    def on_release(self, event) -> bool:
+        self.mouse = event.pos
+        if self.held is None or self.held.sticky:
+            return False
+        press, self.press = self.press, None
+        if press is not None and abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) <= CLICK_SLOP:
+            self.held = replace(self.held, sticky=True)      # a click: carry it until the next click
+            return True
+        self.drop()
+        return True
+
+    # the hooks of holding, turning and the cursor
+    def hands_off(self) -> bool:
+        """Hook: True while the board takes nothing from the mouse."""
+        return False
+
+    def right_press(self, pos) -> bool:
+        """Hook: the right button at `pos`."""
+        return False
+
+    def pick_up_at(self, pos) -> bool:
+        """Hook: the left button down at `pos` with nothing in hand: pick up what is there."""
+        raise NotImplementedError
+
+    def select_next(self, step: int) -> bool:
+        """Hook: Tab / Shift+Tab: hold the next (step 1) or previous (-1) item of the tray."""
+        raise NotImplementedError
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        """Hook: move the keyboard cursor by a row and a column, staying on the board."""
+        raise NotImplementedError
+
+    def turn_held(self, times: int = 1) -> None:
+        """Hook: turn the held item `times` quarter turns clockwise."""
+        raise NotImplementedError
+
+    def turn_at_cursor(self, times: int) -> bool:
+        """Hook: R / Q with nothing in hand."""
+        return False
+
+    def take_at_cursor(self) -> None:
+        """Hook: Enter with nothing in hand: pick up what is at the cursor."""
+
+    def remove_at_cursor(self) -> None:
+        """Hook: Delete with nothing in hand: send what is at the cursor back to the tray."""
+
+    def drop(self) -> None:
+        """Hook: put the held item down where it is."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self.celebration = None
+        self.hint = countdown(self.hint, dt)
+        if self.solve_queue:
+            self.solve_clock += dt
+            if self.solve_clock >= self.SOLVE_STEP or not self.app.settings.get("animations", True):
+                self.solve_clock = 0.0
+                step = self.solve_queue.pop(0)
+                if self.position.check(*step) is None:
+                    self.play(self.position.place(*step))
+                else:
+                    self.solve_queue = []
+        if self.buttons and (self.job is not None) != self.cancel_button.visible:
+            self.refresh_buttons()
+
+    def back(self) -> None:
+        if self.held:
+            self.held = None
+        elif self.job is not None:
+            self.cancel_job()
+        else:
+            self.app.pop()

@@ -145,6 +145,8 @@ class DiceEditorScene(Scene):
         self.cancel_job(quiet=True)
         if choice == "empty":
             self.draft = DiceDraft("custom")
+            self.saved_path = None
+            self.refresh_buttons()
             self.say("An empty set: choose a die (1-7) and click cells.")
             return
         try:
@@ -153,6 +155,8 @@ class DiceEditorScene(Scene):
             self.say(engine_reason(exc), bad=True)
             return
         self.draft = DiceDraft.from_set(dice_set)
+        self.saved_path = None
+        self.refresh_buttons()
         self.say(f"Editing '{dice_set.name}': {dice_set.count():,} distinct rolls.")
 
     def say(self, line: str, bad: bool = False, details=()) -> None:
@@ -166,12 +170,13 @@ class DiceEditorScene(Scene):
             self.cancel_job(quiet=True)
         self.saved_path = None
         self.refresh_buttons()
-        try:
-            dice_set = self.draft.to_set()
-        except SquarewiseError as exc:
-            self.say(engine_reason(exc, self.draft.name), bad=True)
+        empty = [str(i + 1) for i, faces in enumerate(self.draft.faces) if not faces]
+        if empty:       # still being built: a hint now, the engine's reason on Verify or Save
+            self.say(f"No cells yet on die {', '.join(empty)}.")
             return
-        self.say(f"{dice_set.count():,} distinct rolls; not verified yet.")
+        dice_set = self.checked_set()
+        if dice_set is not None:
+            self.say(f"{dice_set.count():,} distinct rolls; not verified yet.")
 
     def checked_set(self):
         """The DiceSet, or None after showing the engine's reason."""
@@ -339,12 +344,11 @@ class DiceEditorScene(Scene):
                     return True
             return False
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.start_menu:
-            choice = event.text
-            if choice == "File...":
-                self.ask_open()
-            elif choice in START_OPTIONS:
-                self.start_from(choice.lower())
             self.on_resize()          # the menu goes back to "Start from..."
+            if event.text == "File...":
+                self.ask_open()
+            elif event.text in START_OPTIONS:
+                self.start_from(event.text.lower())
             return True
         if self.dialog_open:
             return False

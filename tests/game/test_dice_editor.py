@@ -133,8 +133,10 @@ def test_verify_of_the_default_set_can_be_cancelled(app):
 def test_malformed_sets_show_the_engine_reason(app, tmp_path):
     editor = open_editor(app)
     click_cell(app, editor, "A1")
+    assert editor.status == "No cells yet on die 2, 3, 4, 5, 6, 7." and editor.status_colour is None
     editor.do("verify")
     assert editor.job is None and editor.status == "die 2 has no faces (expected a list of cells)"
+    assert editor.status_colour == app.palette.illegal
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert not editor.dialog_open and "has no faces" in editor.status
     frame(app)
@@ -176,3 +178,34 @@ def test_settings_offers_the_editor_too(app):
     assert app.top is settings
     key(app, pygame.K_d, pygame.KMOD_CTRL)
     assert isinstance(app.top, DiceEditorScene)
+
+
+def test_start_from_menu(app):
+    editor = open_editor(app, start="default")
+    for choice, name in (("Empty", "custom"), ("Alternative", "alternative"), ("Default", "default")):
+        frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=editor.start_menu, text=choice))
+        assert editor.draft.name == name
+        if choice == "Empty":
+            assert editor.draft.free_cells() == list(range(36))
+        else:
+            assert editor.draft.to_set() == dice.builtin(name)
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=editor.start_menu, text="File..."))
+    assert editor.dialog_open
+
+
+def test_generate_gives_an_always_solvable_partition(app):
+    import random
+    editor = DiceEditorScene(app, start="empty", rng=random.Random(11))
+    app.push(editor)
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=editor.buttons["generate"]))
+    assert editor.job is not None and not editor.buttons["verify"].is_enabled
+    wait_for_job(app, editor, seconds=120)
+    assert editor.status.startswith("New set") and "all 62,208 rolls verified solvable" in editor.status
+    made = editor.draft.to_set()
+    cells = [c for die in made.dice for c in set(die)]
+    assert sorted(cells) == list(range(36)) and all(len(die) == 6 for die in made.dice)
+    rolls = list(made.rolls())
+    for roll in random.Random(2).sample(rolls, 150):         # spot-check with the independent validator
+        solved = search.solve(Position.from_blockers(sorted(roll)))
+        assert solved is not None
+        check_position(solved, blockers=roll)

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from datetime import datetime
-from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -24,19 +22,16 @@ import pygame_gui
 from game import keys
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
-from game.scenes.base import Scene
-from game.scenes.genius_anim import Celebration
 from game.scenes.macmahon_jobs import job_check, job_hint, job_solve, solution_count
 from game.scenes.macmahon_view import VARIANTS, MacMahonView, variant_label
-from game.storage import read_versioned, record_time, write_versioned
+from game.scenes.play import PlayScene, countdown
+from game.storage import record_time
 from solver.errors import IllegalMove, SquarewiseError
 from solver.macmahon.position import Board, Position
 from solver.macmahon.tiles import rotate
 
 PUZZLE = "macmahon"
 AUTOSAVE = "macmahon-autosave"
-SOLVE_STEP = 0.12          # seconds between tiles of an animated solve
-CLICK_SLOP = 6             # pixels a press may move and still count as a click
 DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
 
 
@@ -50,31 +45,26 @@ class Held:
     sticky: bool = False
 
 
-class MacMahonScene(MacMahonView, Scene):
+class MacMahonScene(MacMahonView, PlayScene):
     caption = "Squarewise - MacMahon Squares"
+    PUZZLE = PUZZLE
+    AUTOSAVE = AUTOSAVE
+    SOLVE_STEP = 0.12
+    position_type = Position
+    hint_job = staticmethod(job_hint)
+    solve_job = staticmethod(job_solve)
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, variant: str | None = None,
                  solution: Position | None = None, note: str = "", rng: random.Random | None = None):
-        super().__init__(app)
-        self.rng = rng or random.Random()
-        self.match: Match | None = None
+        super().__init__(app, rng)
         self.held: Held | None = None
         self.orient: dict[int, int] = {}
         self.cursor = 0
-        self.keyboard = False
-        self.mouse = (0, 0)
-        self.press: tuple[int, int] | None = None
         self.hint: tuple[int, int, int, float] | None = None     # tile, rotation, cell, seconds left
         self.blamed: tuple[int, float] | None = None              # cell, seconds left
         self.solve_queue: list[tuple[int, int, int]] = []
-        self.solve_clock = 0.0
-        self.celebration: Celebration | None = None
-        self.job = None
-        self.status = ""
-        self.show_help = False
         self.digits = ""
         self.digit_clock = 0.0
-        self.buttons: dict = {}
         if solution is not None:
             self.show_solution(solution, note)
         elif game_id:
@@ -125,18 +115,6 @@ class MacMahonScene(MacMahonView, Scene):
         self._begin(Match(empty, puzzle=PUZZLE, meta=meta, timer=Timer(), history=[empty, solution]))
         self.status = note or "A solution"
 
-    def resume(self) -> bool:
-        """Continue the game saved when the window last closed, if any."""
-        if not self.app.storage.exists(AUTOSAVE):
-            return False
-        try:
-            match = Match.from_dict(self.app.storage.read(AUTOSAVE), Position.parse, puzzle=PUZZLE)
-        except SquarewiseError as exc:
-            self.app.toasts.show(f"Could not continue the last game: {exc}", 4)
-            return False
-        self._begin(match)
-        return True
-
     def _begin(self, match: Match) -> None:
         self.cancel_job(quiet=True)
         self.match = match
@@ -151,15 +129,7 @@ class MacMahonScene(MacMahonView, Scene):
         if self.app.top is self:
             self.on_resize()
 
-    def _count_stat(self, key: str) -> None:
-        stats = self.app.statistics.setdefault(PUZZLE, {"played": 0, "solved": 0, "best": {}})
-        stats[key] = stats.get(key, 0) + 1
-
     # ------------------------------------------------------------------ the match
-    @property
-    def position(self) -> Position:
-        return self.match.position
-
     @property
     def board(self) -> Board:
         return self.match.start.board
@@ -198,8 +168,7 @@ class MacMahonScene(MacMahonView, Scene):
     def on_win(self) -> None:
         m = self.match
         self.held = None
-        if self.app.settings.get("animations", True):
-            self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
+        self.celebrate()
         if m.meta.get("assisted"):
             self.status = f"Solved with help in {format_time(m.elapsed)}"
             return
@@ -215,29 +184,11 @@ class MacMahonScene(MacMahonView, Scene):
     def best_time(self) -> float | None:
         return self.app.statistics.get(PUZZLE, {}).get("best", {}).get(self.board.header)
 
-    def undo(self) -> None:
-        self._interrupt()
-        if self.match.undo():
-            self._settle()
-            self.refresh_buttons()
+    def after_history(self) -> None:
+        self._settle()
 
-    def redo(self) -> None:
-        self._interrupt()
-        if self.match.redo():
-            self._settle()
-            self.refresh_buttons()
-
-    def restart(self) -> None:
-        self._interrupt()
-        if self.match.restart():
-            self._settle()
-            self.refresh_buttons()
-
-    def _interrupt(self) -> None:
-        self.held = None
+    def clear_marks(self) -> None:
         self.hint = self.blamed = None
-        self.solve_queue = []
-        self.celebration = None
 
     # ------------------------------------------------------------------ holding tiles
     def take(self, tile: int, *, sticky: bool) -> bool:
@@ -323,28 +274,6 @@ class MacMahonScene(MacMahonView, Scene):
         self.play(after)
 
     # ------------------------------------------------------------------ solver calls
-    def run_job(self, label: str, func, arg: str, on_done) -> None:
-        """Run a solver job (a module-level function of a notation) in a child process."""
-        self.cancel_job(quiet=True)
-        self.job = self.app.worker.submit_process(label, func, (arg,), lambda job: self._job_done(job, on_done))
-        self.refresh_buttons()
-
-    def _job_done(self, job, on_done) -> None:
-        self.job = None
-        if job.error is not None:
-            self.status = f"{job.label} failed: {job.error}"
-        else:
-            on_done(job.result)
-        self.refresh_buttons()
-
-    def cancel_job(self, quiet: bool = False) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-            if not quiet:
-                self.status = "Cancelled"
-            self.refresh_buttons()
-
     def ask_count(self) -> None:
         board = self.board
         if board.colours > 3 or "solutions" in self.match.meta:
@@ -360,41 +289,26 @@ class MacMahonScene(MacMahonView, Scene):
         # a quick table look-up (the classic board's classes ship), so a thread will do
         self.app.worker.submit("Counting solutions", lambda job: solution_count(board.header), done)
 
-    def ask_hint(self) -> None:
-        pos = self.position
-        self.held = None
-        self.match.meta["assisted"] = True
-        self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
-        self.run_job("Looking for a hint", job_hint, pos.notation(), lambda r: self._show_hint(pos, r))
-
-    def _show_hint(self, pos: Position, result) -> None:
-        if pos != self.position:
-            return
-        if result[0] == "hint":
-            _, tile, rotation, cell = result
-            self.hint = (tile, rotation, cell, 5.0)
-            turned = "" if rotation == 0 else f", turned {rotation} quarter turn{'s' if rotation > 1 else ''}"
-            self.status = f"Hint: tile {tile + 1} on {self.board.cell_name(cell)}{turned}"
-        else:
-            self._stuck(result[1])
-        self.app.toasts.show(self.status, 4)
+    def show_hint(self, result: tuple) -> None:
+        _, tile, rotation, cell = result
+        self.hint = (tile, rotation, cell, 5.0)
+        turned = "" if rotation == 0 else f", turned {rotation} quarter turn{'s' if rotation > 1 else ''}"
+        self.status = f"Hint: tile {tile + 1} on {self.board.cell_name(cell)}{turned}"
 
     def ask_check(self) -> None:
-        pos = self.position
-        self.run_job("Is this still solvable?", job_check, pos.notation(), lambda r: self._show_check(pos, r))
+        self.ask_engine("Is this still solvable?", job_check, self._show_check)
 
     def _show_check(self, pos: Position, result) -> None:
-        if pos != self.position:
-            return
         if result[0] == "yes":
             self.status = "Yes: a solution keeps every tile where it is"
             self.app.toasts.show(self.status, 3, self.app.palette.legal)
         else:
-            self._stuck(result[1])
+            self.stuck(result)
             self.app.toasts.show(self.status, 4, self.app.palette.illegal)
 
-    def _stuck(self, cell: int | None) -> None:
+    def stuck(self, result: tuple) -> None:
         """Say there is no way on, and which tile to take back if one will do."""
+        cell = result[1]
         pos = self.position
         placed = [c for c, v in enumerate(pos.cells) if v is not None]
         if cell is not None:
@@ -406,62 +320,13 @@ class MacMahonScene(MacMahonView, Scene):
         else:
             self.status = "No: no solution keeps these tiles, and no single tile taken back will do"
 
-    def ask_solve(self) -> None:
-        pos = self.position
-        self.held = None
-        self.match.meta["assisted"] = True
-        self.run_job("Solving", job_solve, pos.notation(), lambda r: self._start_solve(pos, r))
-
-    def _start_solve(self, pos: Position, result) -> None:
-        if pos != self.position:
-            return
-        if result[0] == "solution":
-            done = Position.parse(result[1])
-            self.solve_queue = [(*done.cells[c], c) for c in range(self.board.size) if pos.cells[c] is None]
-            self.solve_clock = 0.0
-            self.status = "Solving..."
-        else:
-            self._stuck(result[1])
-            self.app.toasts.show(self.status, 4)
+    def solve_steps(self, pos: Position, solution: Position) -> list[tuple[int, int, int]]:
+        return [(*solution.cells[c], c) for c in range(self.board.size) if pos.cells[c] is None]
 
     # ------------------------------------------------------------------ save and load
-    def save_to(self, path: Path) -> None:
-        path = Path(path)
-        if path.suffix != ".json":
-            path = path.with_suffix(".json")
-        try:
-            write_versioned(path, self.match.to_dict())
-        except OSError as exc:
-            self.app.toasts.show(f"Could not save: {exc}", 4, self.app.palette.illegal)
-            return
-        self.app.toasts.show(f"Saved {path.name}")
-
-    def load_from(self, path: Path) -> bool:
-        try:
-            match = Match.from_dict(read_versioned(path), Position.parse, puzzle=PUZZLE)
-        except SquarewiseError as exc:
-            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
-            return False
-        self._begin(match)
-        self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
-        return True
-
-    def autosave(self) -> None:
-        if self.match is None:
-            return
-        if self.match.finished or self.position == self.match.start:
-            self.app.storage.delete(AUTOSAVE)
-        else:
-            self.app.storage.write(AUTOSAVE, self.match.to_dict())
-
-    def on_exit(self) -> None:
-        super().on_exit()
-        self.cancel_job(quiet=True)          # an answer about a board no longer on show is no use
-        self.app.toasts.anchor = None
-        self.autosave()
-
-    def on_quit(self) -> None:
-        self.autosave()
+    def worth_resuming(self) -> bool:
+        """An untouched board is not worth resuming."""
+        return not self.match.finished and self.position != self.match.start
 
     # ------------------------------------------------------------------ widgets
     BUTTONS = (("new", "New game"), ("restart", "Restart"), ("undo", "Undo"), ("redo", "Redo"),
@@ -484,53 +349,41 @@ class MacMahonScene(MacMahonView, Scene):
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
                            min(controls.height - row - gap, rows * (row + gap)))
         self.buttons = {}
-        for (name, label), rect in zip(self.BUTTONS, grid_rects(area, 2, rows, gap)):
-            tip = self.TOOLTIPS.get(name)
-            tip_text = f"{keys.LABELS[tip]}: {keys.describe(tip)}" if tip else None
-            if name == "check":
-                tip_text = f"is this still solvable? {keys.describe('count')}"
-            elif name == "mode":
-                tip_text = "strict refuses a tile that breaks a rule; free allows it and marks the clash (M)"
-            self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, app.ui, tool_tip_text=tip_text))
+        self.add_buttons(self.BUTTONS, grid_rects(area, 2, rows, gap))
         top = lay["top"]
-        entry_w = app.px(330)
-        x = top.centerx - entry_w // 2 - app.px(20)
-        y = (top.height - app.px(36)) // 2
-        self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
-        self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui,
-            tool_tip_text=f"copy this position's game ID: {keys.describe('copy')}"))
-        self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui,
-            tool_tip_text="play the game ID typed on the left (its tiles stay put)"))
+        self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
+                          f"copy this position's game ID: {keys.describe('copy')}",
+                          "play the game ID typed on the left (its tiles stay put)")
         status = lay["status"]
-        self.cancel_button = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(status.right - app.px(90), status.bottom - app.px(34), app.px(90), app.px(32)), "Cancel",
-            app.ui))
+        self.add_cancel_button(pygame.Rect(status.right - app.px(90), status.bottom - app.px(34), app.px(90),
+                                           app.px(32)))
         self.refresh_buttons()
 
-    def refresh_buttons(self) -> None:
-        """Enable what makes sense now, label the mode button and show the game ID."""
-        if not self.buttons:
-            return
+    def tooltip(self, name: str) -> str | None:
+        if name == "check":
+            return f"is this still solvable? {keys.describe('count')}"
+        if name == "mode":
+            return "strict refuses a tile that breaks a rule; free allows it and marks the clash (M)"
+        return super().tooltip(name)
+
+    def button_flags(self) -> dict:
         m = self.match
-        flags = {"undo": m.can_undo, "redo": m.can_redo, "restart": m.position != m.start,
-                 "hint": not m.finished, "solve": not m.finished, "check": not m.finished}
-        for name, button in self.buttons.items():
-            (button.enable if flags.get(name, True) else button.disable)()
-        self.buttons["mode"].set_text("Mode: strict" if self.strict else "Mode: free")
-        if self.job is not None and not self.job.finished:
-            self.cancel_button.show()
-        else:
-            self.cancel_button.hide()
-        if not self.id_entry.is_focused:
-            self.id_entry.set_text(self.position.notation())
+        return {"undo": m.can_undo, "redo": m.can_redo, "restart": m.position != m.start,
+                "hint": not m.finished, "solve": not m.finished, "check": not m.finished}
+
+    def refresh_buttons(self) -> None:
+        """Also label the mode button."""
+        super().refresh_buttons()
+        if self.buttons:
+            self.buttons["mode"].set_text("Mode: strict" if self.strict else "Mode: free")
+
+    def shown_id(self) -> str:
+        """The current position's notation (MacMahon's game ID is where the game is now)."""
+        return self.position.notation()
 
     # ------------------------------------------------------------------ actions
     def copy_id(self) -> None:
-        game_id = self.position.notation()
-        ok = self.app.copy_text(game_id)
-        self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {game_id}")
+        self.copy_game_id(self.position.notation())
 
     def toggle_mode(self) -> None:
         self.app.settings["macmahon_mode"] = "free" if self.strict else "strict"
@@ -543,39 +396,14 @@ class MacMahonScene(MacMahonView, Scene):
         from game.scenes.browser import BrowserScene
         self.app.push(BrowserScene(self.app))
 
-    def do(self, action: str) -> bool:
-        """Run a named action (from a key or a button); False if it does not apply now."""
+    def do_puzzle(self, action: str) -> bool:
         m = self.match
-        if action == "help":
-            self.show_help = not self.show_help
-        elif action == "new":
+        if action == "new":
             self.new_game(self.board.header)
-        elif action == "menu":
-            self.app.pop()
-        elif action == "copy":
-            self.copy_id()
-        elif action == "paste":
-            pasted = self.app.paste_text().strip()
-            if not pasted:
-                return False
-            self.play_id(pasted, quiet=False)
-        elif action == "play_id":
-            self.play_id(self.id_entry.get_text(), quiet=False)
-        elif action == "save":
-            name = datetime.now().strftime("macmahon-%Y%m%d-%H%M%S.json")
-            self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
-        elif action == "load":
-            self.ask_file("Load a saved game", self.load_from, self.app.storage.saves_dir())
         elif action == "mode":
             self.toggle_mode()
         elif action == "browse":
             self.open_browser()
-        elif action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "restart":
-            self.restart()
         elif action == "hint" and not m.finished:
             self.ask_hint()
         elif action in ("check", "count") and not m.finished:
@@ -586,87 +414,36 @@ class MacMahonScene(MacMahonView, Scene):
             return False
         return True
 
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.cancel_button:
-                self.cancel_job()
-                return True
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.do(name)
-                    return True
-            return False
+    def handle_menu(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.variant_menu:
             header = next(h for h, label in VARIANTS if label == event.text)
             if header != self.board.header:
                 self.new_game(header)
             return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
-            self.play_id(event.text, quiet=False)
-            return True
-        if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.show_help = False
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self.on_key(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.keyboard = False
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            return self.on_press(event)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == keys.MOUSE_DRAG:
-            return self.on_release(event)
-        if event.type == pygame.MOUSEWHEEL and self.held and keys.WHEEL_ROTATES:
-            self.turn_held(1 if event.y > 0 else 3)
-            return True
         return False
 
-    def on_press(self, event) -> bool:
-        self.mouse = event.pos
-        self.keyboard = False
-        if self.solve_queue:
-            return False
-        if event.button == keys.MOUSE_FLIP:
-            if self.held:
-                self.held = None        # the right button puts the tile back
-                return True
-            cell = self.layout()["geo"].cell_at(event.pos)
-            return cell is not None and self.turn_placed(cell)
-        if event.button != keys.MOUSE_DRAG:
-            return False
-        if self.held is not None:
-            if self.held.sticky:
-                self.drop()
-                return True
-            return False
+    def hands_off(self) -> bool:
+        return bool(self.solve_queue)
+
+    def right_press(self, pos) -> bool:
+        if self.held:
+            self.held = None        # the right button puts the tile back
+            return True
+        cell = self.layout()["geo"].cell_at(pos)
+        return cell is not None and self.turn_placed(cell)
+
+    def pick_up_at(self, pos) -> bool:
         lay = self.layout()
-        self.press = event.pos
-        cell = lay["geo"].cell_at(event.pos)
+        cell = lay["geo"].cell_at(pos)
         if cell is not None:
             return self.take_from(cell, sticky=False)
         unplaced = set(self.position.unplaced)
         for tile, slot in enumerate(lay["slots"]):
-            if slot.collidepoint(event.pos) and tile in unplaced:
+            if slot.collidepoint(pos) and tile in unplaced:
                 return self.take(tile, sticky=False)
         return False
 
-    def on_release(self, event) -> bool:
-        self.mouse = event.pos
-        if self.held is None or self.held.sticky:
-            return False
-        press, self.press = self.press, None
-        if press is not None and abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) <= CLICK_SLOP:
-            self.held = replace(self.held, sticky=True)      # a click: carry it until the next click
-            return True
-        self.drop()
-        return True
-
-    def on_key(self, event) -> bool:
-        name = keys.action(event)
-        if self.job is not None and name == "back":
-            self.cancel_job()
-            return True
+    def puzzle_key(self, event, name: str | None) -> bool | None:
         typed = getattr(event, "unicode", "") or ""
         if name is None and typed.isdigit() and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
             return self.type_digit(typed)
@@ -682,42 +459,24 @@ class MacMahonScene(MacMahonView, Scene):
         if name is None and typed.lower() == "b":
             self.open_browser()
             return True
-        if name in ("next_piece", "prev_piece"):
-            self.select_next(1 if name == "next_piece" else -1)
-            return True
-        if name in ("up", "down", "left", "right"):
-            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[name]
-            r, c = divmod(self.cursor, self.board.cols)
-            r = min(self.board.rows - 1, max(0, r + dr))
-            c = min(self.board.cols - 1, max(0, c + dc))
-            self.cursor = r * self.board.cols + c
-            self.keyboard = True
-            return True
-        if name in ("rotate", "rotate_back"):
-            times = 1 if name == "rotate" else 3
-            if self.held is None:
-                return self.keyboard and self.turn_placed(self.cursor, times)
-            self.turn_held(times)
-            return True
-        if name == "place":
-            self.keyboard = True
-            if self.held:
-                self.drop()
-            elif not self.solve_queue:
-                self.take_from(self.cursor, sticky=True)
-            return True
-        if name == "drop":
-            if self.held:
-                self.held = None
-            elif self.position.cells[self.cursor] is not None and self.cursor not in self.givens():
-                self.play(self.position.remove(self.cursor))
-            return True
-        if name == "back" and self.held:
-            self.held = None
-            return True
-        if name and name != "back":
-            return self.do(name)
-        return False
+        return None
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        r, c = divmod(self.cursor, self.board.cols)
+        r = min(self.board.rows - 1, max(0, r + dr))
+        c = min(self.board.cols - 1, max(0, c + dc))
+        self.cursor = r * self.board.cols + c
+
+    def turn_at_cursor(self, times: int) -> bool:
+        return self.keyboard and self.turn_placed(self.cursor, times)
+
+    def take_at_cursor(self) -> None:
+        if not self.solve_queue:
+            self.take_from(self.cursor, sticky=True)
+
+    def remove_at_cursor(self) -> None:
+        if self.position.cells[self.cursor] is not None and self.cursor not in self.givens():
+            self.play(self.position.remove(self.cursor))
 
     def cursor_to_empty(self) -> None:
         """A tile taken up from the keyboard: if the cursor's cell is filled, move the cursor on
@@ -729,17 +488,18 @@ class MacMahonScene(MacMahonView, Scene):
         self.cursor = next((c % size for c in range(self.cursor + 1, self.cursor + size)
                             if cells[c % size] is None), self.cursor)
 
-    def select_next(self, step: int) -> None:
+    def select_next(self, step: int) -> bool:
         """Tab / Shift+Tab: hold the next (previous) tile of the tray, by number."""
         unplaced = list(self.position.unplaced)
         if not unplaced or self.solve_queue:
-            return
+            return True
         now = self.held.tile if self.held else (-1 if step > 0 else len(self.board.tiles))
         later = [t for t in unplaced if (t - now) * step > 0]
         tile = (later[0] if step > 0 else later[-1]) if later else (unplaced[0] if step > 0 else unplaced[-1])
         self.keyboard = True
         self.take(tile, sticky=True)
         self.cursor_to_empty()
+        return True
 
     def type_digit(self, digit: str) -> bool:
         """Digits pick a tile by its number (two digits typed quickly make 10..)."""
@@ -763,32 +523,5 @@ class MacMahonScene(MacMahonView, Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.digit_clock = max(0.0, self.digit_clock - dt)
-        if self.celebration is not None:
-            self.celebration.update(dt)
-            if self.celebration.done:
-                self.celebration = None
-        if self.hint is not None:
-            tile, rotation, cell, left = self.hint
-            self.hint = (tile, rotation, cell, left - dt) if left > dt else None
-        if self.blamed is not None:
-            cell, left = self.blamed
-            self.blamed = (cell, left - dt) if left > dt else None
-        if self.solve_queue:
-            self.solve_clock += dt
-            if self.solve_clock >= SOLVE_STEP or not self.app.settings.get("animations", True):
-                self.solve_clock = 0.0
-                tile, rotation, cell = self.solve_queue.pop(0)
-                if self.position.check(tile, rotation, cell) is None:
-                    self.play(self.position.place(tile, rotation, cell))
-                else:
-                    self.solve_queue = []
-        if self.buttons and (self.job is not None) != self.cancel_button.visible:
-            self.refresh_buttons()
-
-    def back(self) -> None:
-        if self.held:
-            self.held = None
-        elif self.job is not None:
-            self.cancel_job()
-        else:
-            self.app.pop()
+        self.blamed = countdown(self.blamed, dt)
+        super().update(dt)

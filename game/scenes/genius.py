@@ -123,21 +123,11 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         if self.roll is None:
             self._landed()
 
-    def play_id(self, text: str, quiet: bool = True) -> bool:
-        """Start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
-        try:
-            start = Position.parse(text)
-        except SquarewiseError as exc:
-            self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
-            return False
+    def begin_id(self, start: Position) -> None:
         changed = self.mode != "play"
         self._begin(Match(start, meta={"dice": "game ID", "dice_name": "typed game ID", "assisted": False}))
-        self._count_stat("played")
         if changed and self.buttons:
             self.on_resize()          # the play mode's buttons
-        if not quiet:
-            self.app.toasts.show(f"Playing {start.notation()}")
-        return True
 
     def resumed(self, match: Match) -> None:
         if not match.finished:

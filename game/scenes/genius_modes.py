@@ -13,7 +13,6 @@ from __future__ import annotations
 from game.match import Match, Timer, format_time
 from game.scenes.genius_anim import RollAnimation
 from game.scenes.genius_jobs import job_reason
-from game.scenes.play import DIRECTIONS
 from solver.genius.position import Position
 
 SIZE = 6
@@ -69,9 +68,7 @@ class FreeMode:
         self.on_resize()
 
     def free_key(self, name: str | None) -> bool:
-        if name in DIRECTIONS:
-            self.move_cursor(*DIRECTIONS[name])
-            self.keyboard = True
+        if self.cursor_key(name):
             return True
         if name == "place":
             self.toggle_blocker(self.cursor[0] * SIZE + self.cursor[1])

@@ -94,19 +94,10 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.status = "Drag a tile to the board: R or the wheel turns it"
         self.ask_count()
 
-    def play_id(self, text_: str, quiet: bool = True) -> bool:
-        """Play the position whose notation is `text_`: its tiles are the puzzle's givens."""
-        try:
-            start = Position.parse(text_)
-        except SquarewiseError as exc:
-            self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
-            return False
+    def begin_id(self, start: Position) -> None:
+        """A game ID's tiles are the puzzle's givens."""
         self._begin(Match(start, puzzle=PUZZLE, meta={"assisted": False}, timer=Timer()))
-        self._count_stat("played")
-        if not quiet:
-            self.app.toasts.show(f"Playing {start.notation()}")
         self.ask_count()
-        return True
 
     def show_solution(self, solution: Position, note: str = "") -> None:
         """A finished board (from the solution browser): undo takes it back to empty."""

@@ -292,7 +292,20 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def play_id(self, text: str, quiet: bool = True) -> bool:
-        """Hook: start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
+        """Start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
+        try:
+            start = self.position_type.parse(text)
+        except SquarewiseError as exc:
+            self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
+            return False
+        self.begin_id(start)
+        self._count_stat("played")
+        if not quiet:
+            self.app.toasts.show(f"Playing {start.notation()}")
+        return True
+
+    def begin_id(self, start) -> None:
+        """Hook: start a match from the position a game ID gave."""
         raise NotImplementedError
 
     def copy_id(self) -> None:
@@ -387,9 +400,7 @@ class PlayScene(Scene):
             return used
         if name in ("next_piece", "prev_piece"):
             return self.select_next(1 if name == "next_piece" else -1)
-        if name in DIRECTIONS:
-            self.move_cursor(*DIRECTIONS[name])
-            self.keyboard = True
+        if self.cursor_key(name):
             return True
         if name in ("rotate", "rotate_back"):
             times = 1 if name == "rotate" else 3
@@ -416,6 +427,14 @@ class PlayScene(Scene):
         if name and name != "back":
             return self.do(name)
         return False
+
+    def cursor_key(self, name: str | None) -> bool:
+        """The arrows (or WASD) move the keyboard cursor; True if `name` was one of them."""
+        if name not in DIRECTIONS:
+            return False
+        self.move_cursor(*DIRECTIONS[name])
+        self.keyboard = True
+        return True
 
     def puzzle_key(self, event, name: str | None) -> bool | None:
         """Hook: a key only this puzzle knows (or a mode that takes every key): whether it was

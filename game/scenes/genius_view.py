@@ -13,7 +13,7 @@ from game import keys
 from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import mix
-from game.draw.widgets import grid_rects, text
+from game.draw.widgets import grid_rects, progress_bar, text, title_bar
 from game.match import format_time
 from game.scenes.genius_anim import banner, draw_die
 from game.scenes.genius_jobs import difficulty
@@ -90,14 +90,11 @@ class GeniusView:
     def draw_top(self, surface, lay) -> None:
         app, pal = self.app, self.app.palette
         top = lay["top"]
-        pygame.draw.rect(surface, pal.panel, top)
-        text(surface, "The Genius Square", (app.px(16), top.centery - app.px(2)), app.px(24), pal.text,
-             anchor="midleft", style="bold")
         sub = {"play": self.match.meta.get("dice_name", "") if self.match else "", "free": "free mode",
                "race": "race"}[self.mode]
         if self.mode == "race" and self.race:
             sub = f"race: player {min(2, self.race['turn'] + 1)}"
-        text(surface, sub, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+        title_bar(surface, app, top, "The Genius Square", sub)
         if self.match is not None and self.mode != "free":
             clock = format_time(self.match.elapsed)
             colour = pal.accent if self.match.finished else pal.text
@@ -233,17 +230,9 @@ class GeniusView:
         app, pal = self.app, self.app.palette
         line = self.status
         if self.job is not None:
-            frac = self.job.fraction
             bar = pygame.Rect(area.x, area.bottom - app.px(12), area.width - app.px(110), app.px(8))
-            pygame.draw.rect(surface, pal.panel, bar, border_radius=app.px(4))
-            if frac is not None:
-                fill = bar.copy()
-                fill.width = int(bar.width * frac)
-                pygame.draw.rect(surface, pal.accent, fill, border_radius=app.px(4))
-            else:
-                phase = (time.monotonic() * 1.5) % 1.0
-                blob = pygame.Rect(bar.x + int((bar.width - bar.width // 5) * phase), bar.y, bar.width // 5, bar.height)
-                pygame.draw.rect(surface, pal.accent, blob, border_radius=app.px(4))
+            progress_bar(surface, bar, self.job.fraction, pal.panel, pal.accent, app.px(4),
+                         (time.monotonic() * 1.5) % 1.0)
             line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
         elif self.held is not None and self.mode != "free" and self.target() is not None:
             cells, reason = self.target()

@@ -14,7 +14,7 @@ import pygame
 from game.draw.boards import BoardGeometry
 from game.draw.theme import font, mix
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
-from game.draw.widgets import text, wrap
+from game.draw.widgets import progress_bar, text, title_bar, wrap
 from game.match import format_time
 from game.scenes.genius_anim import banner
 from solver.macmahon.position import Position
@@ -82,11 +82,8 @@ class MacMahonView:
 
     def draw_top(self, surface, top: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
-        pygame.draw.rect(surface, pal.panel, top)
-        text(surface, "MacMahon Squares", (app.px(16), top.centery - app.px(2)), app.px(24), pal.text,
-             anchor="midleft", style="bold", max_width=top.centerx - app.px(220))
         sub = f"{variant_label(self.board.header)}, {'strict' if self.strict else 'free'} mode"
-        text(surface, sub, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+        title_bar(surface, app, top, "MacMahon Squares", sub, max_width=top.centerx - app.px(220))
         colour = pal.accent if self.match.finished else pal.text
         text(surface, format_time(self.match.elapsed), (top.right - app.px(20), top.centery), app.px(34), colour,
              anchor="midright", style="mono")
@@ -208,15 +205,8 @@ class MacMahonView:
         if self.job is not None:
             line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
             bar = pygame.Rect(inner.x, area.bottom - app.px(22), inner.width - app.px(100), app.px(8))
-            pygame.draw.rect(surface, pal.background, bar, border_radius=app.px(4))
-            frac = self.job.fraction
-            fill = bar.copy()
-            if frac is not None:
-                fill.width = int(bar.width * frac)
-            else:
-                phase = (time.monotonic() * 1.5) % 1.0
-                fill = pygame.Rect(bar.x + int(bar.width * 0.8 * phase), bar.y, bar.width // 5, bar.height)
-            pygame.draw.rect(surface, pal.accent, fill, border_radius=app.px(4))
+            progress_bar(surface, bar, self.job.fraction, pal.background, pal.accent, app.px(4),
+                         (time.monotonic() * 1.5) % 1.0)
         size = app.px(16)
         for piece in wrap(line, size, inner.width)[:3]:
             text(surface, piece, (inner.x, y), size, pal.text)

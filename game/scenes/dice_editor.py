@@ -27,6 +27,7 @@ from solver.grid import cell_name
 DICE = 7
 FACES = 6
 SHOWN_BAD = 5          # unsolvable rolls listed by name after a verify
+REASONED = 400         # of the unsolvable rolls, how many get a reason (to pick varied examples)
 START_OPTIONS = ("Default", "Alternative", "File...", "Empty")
 
 
@@ -107,9 +108,17 @@ def verify_job(document: dict, progress=None) -> dict:
     from solver.genius.position import Position
     dice_set = dice.from_json(document, document.get("name", "editor"))
     bad = sorted(sorted(roll) for roll in dice.verify(dice_set, jobs=1, progress=progress))
-    first = [(Position.from_blockers(roll).notation(), search.unsolvable_reason(Position.from_blockers(roll)))
-             for roll in bad[:SHOWN_BAD]]
-    return {"rolls": dice_set.count(), "bad": len(bad), "first": first}
+    named = [(Position.from_blockers(roll).notation(), search.unsolvable_reason(Position.from_blockers(roll)))
+             for roll in bad[:REASONED]]
+    # one roll for each kind of reason first, then more in board order
+    first, reasons = [], set()
+    for name, reason in named:
+        if reason not in reasons:
+            reasons.add(reason)
+            first.append((name, reason))
+    first = first[:SHOWN_BAD]
+    first += [item for item in named if item not in first][:SHOWN_BAD - len(first)]
+    return {"rolls": dice_set.count(), "bad": len(bad), "first": sorted(first)}
 
 
 def generate_job(seed: int, progress=None) -> dict:
@@ -133,7 +142,8 @@ class DiceEditorScene(Scene):
         self.job_kind = ""
         self.status = ""           # one line under the dice (results, the engine's reasons)
         self.status_colour = None
-        self.details: list[str] = []
+        self.details: list[str] = []   # the first unsolvable rolls after a verify
+        self.detail_total = 0
         self.saved_path: Path | None = None
         self.rng = rng or random.Random()
         self.start_from(start or app.settings.get("dice", "default"))
@@ -159,13 +169,17 @@ class DiceEditorScene(Scene):
         self.refresh_buttons()
         self.say(f"Editing '{dice_set.name}': {dice_set.count():,} distinct rolls.")
 
-    def say(self, line: str, bad: bool = False, details=()) -> None:
+    def say(self, line: str, bad: bool = False, details=(), total: int | None = None) -> None:
+        """The status line; `details` lists the first of `total` items (unsolvable rolls)."""
         self.status = line
         self.status_colour = self.app.palette.illegal if bad else None
         self.details = list(details)
+        self.detail_total = len(self.details) if total is None else total
 
     def edited(self) -> None:
-        """The set changed: earlier results no longer hold."""
+        """The set changed: earlier results no longer hold (and a built-in set gets a new name)."""
+        if self.draft.name in ("default", "alternative"):
+            self.draft.name = f"{self.draft.name}-edited"
         if self.job is not None:
             self.cancel_job(quiet=True)
         self.saved_path = None
@@ -221,10 +235,8 @@ class DiceEditorScene(Scene):
             if not result["bad"]:
                 self.say(f"All {result['rolls']:,} rolls solvable.")
             else:
-                more = result["bad"] - len(result["first"])
                 self.say(f"{result['bad']:,} of {result['rolls']:,} rolls cannot be solved.", bad=True,
-                         details=[f"{name}: {reason}" for name, reason in result["first"]]
-                         + ([f"... and {more:,} more"] if more else []))
+                         details=[f"{name}: {reason}" for name, reason in result["first"]], total=result["bad"])
         else:
             from solver.genius import dice
             self.draft = DiceDraft.from_set(dice.from_json(result["document"], "generated"))
@@ -250,8 +262,8 @@ class DiceEditorScene(Scene):
     def ask_save(self) -> None:
         if self.checked_set() is None:
             return
-        name = self.draft.name if self.draft.name not in ("default", "alternative") else "my-dice"
-        self.ask_file("Save the dice set as", self.save_to, self.dice_dir() / f"{name}.json", must_exist=False)
+        self.ask_file("Save the dice set as", self.save_to, self.dice_dir() / f"{self.draft.name}.json",
+                      must_exist=False)
 
     def save_to(self, path: Path) -> bool:
         from solver.genius import dice
@@ -418,8 +430,22 @@ class DiceEditorScene(Scene):
         else:
             self.app.pop()
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.place_toasts()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.place_toasts()
+
+    def place_toasts(self) -> None:
+        """Messages appear above the buttons, under the board, not over the buttons."""
+        lay = self.layout()
+        self.app.toasts.anchor = (lay["geo"].rect.centerx, lay["buttons"].top - self.app.px(8))
+
     def on_exit(self) -> None:
         self.cancel_job(quiet=True)
+        self.app.toasts.anchor = None
         super().on_exit()
 
     # --- drawing ----------------------------------------------------------------------
@@ -511,13 +537,19 @@ class DiceEditorScene(Scene):
         text(surface, self.status, (info.x, y), px(17), self.status_colour or pal.text, style="bold",
              max_width=info.width)
         y += px(26)
-        for line in self.details:
-            text(surface, line, (info.x + px(12), y), px(15), pal.text, style="mono", max_width=info.width - px(12))
-            y += px(21)
         note = ["An edited die repeats its cells in turn to fill its 6 faces:",
                 "2 cells give a b a b a b, 4 cells a b c d a b (each row shows the faces).",
                 "Keys: 1-7 choose a die; arrows and Enter assign; Delete takes a cell off."]
-        y = max(y + px(8), info.bottom - len(note) * px(20))
-        for line in note:
+        line_h, note_h = px(21), px(20)
+        room = (info.bottom - 2 * note_h - px(6) - y) // line_h    # the faces rule always stays
+        shown = self.details if len(self.details) == self.detail_total and len(self.details) <= room \
+            else self.details[:max(0, min(len(self.details), room - 1))]
+        lines = shown + ([f"... and {self.detail_total - len(shown):,} more"] if len(shown) < self.detail_total else [])
+        for line in lines:
+            text(surface, line, (info.x + px(12), y), px(15), pal.text, style="mono", max_width=info.width - px(12))
+            y += line_h
+        fits = max(2, min(len(note), (info.bottom - y) // note_h))
+        y = info.bottom - fits * note_h
+        for line in note[:fits]:
             text(surface, line, (info.x, y), px(14), pal.dim_text, max_width=info.width)
-            y += px(20)
+            y += note_h

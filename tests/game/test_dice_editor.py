@@ -111,6 +111,7 @@ def test_verify_reports_the_bad_rolls_of_a_small_set(app, tmp_path):
         else:
             check_position(solved, blockers=roll)
     assert frozenset(parse_cell(n) for n in dark) in [frozenset(Position.parse(b).blockers) for b in bad]
+    assert sorted(Position.from_blockers(sorted(r)).notation() for r in dice.verify(dice.load(path), jobs=1)) == sorted(bad)
     assert editor.status == f"{len(bad)} of 128 rolls cannot be solved."
     shown = editor.details[:min(5, len(bad))]
     assert shown and all(line.split(":")[0] in bad for line in shown)
@@ -209,3 +210,17 @@ def test_generate_gives_an_always_solvable_partition(app):
         solved = search.solve(Position.from_blockers(sorted(roll)))
         assert solved is not None
         check_position(solved, blockers=roll)
+
+
+def test_keyboard_assigns_with_the_cursor(app):
+    editor = open_editor(app)
+    key(app, pygame.K_4)
+    start = editor.cursor
+    key(app, pygame.K_RETURN)                      # the cursor's cell onto die 4
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_SPACE)                       # the cell one right and one down too
+    assert editor.draft.cells(3) == sorted([start, start + 7])
+    key(app, pygame.K_DELETE)                      # and off again
+    assert editor.draft.cells(3) == [start]
+    assert editor.show_cursor

@@ -118,7 +118,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.status = "Player 1: press Start"
             self.refresh_buttons()
             return
-        self.race = None
         self.roll = RollAnimation(dice_faces, faces, self.rng) if self.app.settings.get("animations", True) else None
         if self.roll is None:
             self._landed()
@@ -134,15 +133,9 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             match.timer.start()       # even if it was saved while the dice were still rolling
 
     def _begin(self, match: Match) -> None:
-        self.cancel_job()
-        self.match = match
+        super()._begin(match)
         self.race = None
-        self.held = None
-        self.hint = None
-        self.solve_queue = []
-        self.celebration = None
         self.roll = None
-        self.status = ""
         self.mode = "play"
         self.refresh_buttons()
 
@@ -374,7 +367,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def do_puzzle(self, action: str) -> bool:
         busy = self.roll is not None
         if action == "new":
-            self.race = None
             self.new_roll()
             self.on_resize()
         elif action == "race":

@@ -107,13 +107,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.status = note or "A solution"
 
     def _begin(self, match: Match) -> None:
-        self.cancel_job(quiet=True)
-        self.match = match
-        self.held = None
-        self.hint = self.blamed = None
-        self.solve_queue = []
-        self.celebration = None
-        self.status = ""
+        super()._begin(match)
         self.orient = {}
         self.cursor = min(self.cursor, self.board.size - 1)
         self._settle()

@@ -73,6 +73,13 @@ class PlayScene(PlayInput, Scene):
         stats = self.app.statistics.setdefault(self.PUZZLE, {"played": 0, "solved": 0, "best": {}})
         stats[key] = stats.get(key, 0) + 1
 
+    def _begin(self, match: Match) -> None:
+        """Put `match` on the board: no job, nothing in hand, no marks, no status."""
+        self.cancel_job(quiet=True)
+        self.match = match
+        self._interrupt()
+        self.status = ""
+
     def celebrate(self) -> None:
         """Confetti over the board (when animations are on)."""
         if self.app.settings.get("animations", True):

@@ -19,7 +19,7 @@ import pygame_gui
 from game import keys
 from game.draw.boards import BoardGeometry, draw_board
 from game.draw.theme import contrast_text, mix
-from game.draw.widgets import text
+from game.draw.widgets import progress_bar, text
 from game.scenes.base import Scene
 from solver.errors import SquarewiseError
 from solver.grid import cell_name
@@ -523,16 +523,13 @@ class DiceEditorScene(Scene):
         px, pal = self.app.px, self.app.palette
         y = info.y
         if self.job is not None:
-            bar = pygame.Rect(info.x, y + px(6), info.width - px(112), px(22))
-            pygame.draw.rect(surface, pal.panel, bar, border_radius=px(6))
+            bar = pygame.Rect(info.x, y + px(6), info.width - px(220), px(22))
             fraction = self.job.fraction
-            if fraction is not None:
-                fill = bar.copy()
-                fill.width = max(px(6), int(bar.width * fraction))
-                pygame.draw.rect(surface, pal.accent, fill, border_radius=px(6))
-            shown = "starting" if fraction is None else f"{fraction:.0%}"
-            text(surface, f"{shown}  {self.job.age:.0f} s", bar.center, px(13), pal.text, anchor="center",
-                 style="bold")
+            sweep = self.job.age % 2.0          # a block going to and fro until the engine reports
+            progress_bar(surface, bar, fraction, pal.panel, pal.accent, px(6), sweep if sweep <= 1 else 2 - sweep)
+            shown = "searching" if fraction is None else f"{fraction:.0%}"
+            text(surface, f"{shown}  {self.job.age:.0f} s", (bar.right + px(10), bar.centery), px(14), pal.text,
+                 anchor="midleft", style="bold")
             y = bar.bottom + px(10)
         text(surface, self.status, (info.x, y), px(17), self.status_colour or pal.text, style="bold",
              max_width=info.width)

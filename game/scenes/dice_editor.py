@@ -464,6 +464,10 @@ class DiceEditorScene(Scene):
         draw_board(surface, geo, pal)
         for cell in range(36):
             self.draw_cell(surface, geo, cell)
+        hover = None if self.dialog_open else geo.cell_at(pygame.mouse.get_pos())
+        if hover is not None:            # where a click would act, in the chosen die's colour
+            pygame.draw.rect(surface, self.die_colour(self.current), geo.cell_rect(hover).inflate(-2, -2),
+                             max(2, px(3)), border_radius=px(6))
         if self.show_cursor:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(-2, -2), max(2, px(3)),
                              border_radius=px(6))

@@ -66,23 +66,21 @@ class GeniusView:
         self.draw_top(surface, lay)
         self.draw_status(surface, lay["status"])
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Over the widgets: the piece under the pointer, the win, the help."""
-        app, pal = self.app, self.app.palette
-        geo = self.layout()["geo"]
-        aim = self.target() if self.held is not None and not self.keyboard and self.mode != "free" else None
-        if self.held is not None and not self.keyboard and self.mode != "free" and (aim is None or aim[0] is None):
-            h = self.held
-            shape = orientations(h.piece)[h.orientation]
-            origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
-            draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
-                         pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
-        if self.celebration is not None:
-            if self.celebration.t < 2.5 and self.race is None:
-                banner(surface, geo.rect, ["Solved!", self.status], pal, app.scale)
-            self.celebration.draw(surface, app.scale)
-        if self.show_help:
-            self.draw_help(surface)
+    def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
+        """The piece under the pointer, unless its ghost is on the board."""
+        aim = self.target() if self.mode != "free" else None
+        if self.mode == "free" or (aim is not None and aim[0] is not None):
+            return
+        h, pal = self.held, self.app.palette
+        shape = orientations(h.piece)[h.orientation]
+        origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
+        draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
+                     pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
+
+    def draw_win(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
+        if self.celebration.t < 2.5 and self.race is None:
+            banner(surface, geo.rect, ["Solved!", self.status], self.app.palette, self.app.scale)
+        self.celebration.draw(surface, self.app.scale)
 
     def label(self, piece: str) -> str | None:
         return piece if self.app.settings.get("labels", False) else None

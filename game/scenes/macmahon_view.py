@@ -65,20 +65,18 @@ class MacMahonView:
         self.draw_tray(surface, lay)
         self.draw_status(surface, lay["status"])
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The tile in hand (over the widgets too), the win banner and the help screen."""
-        app, pal = self.app, self.app.palette
-        geo = self.layout()["geo"]
-        if self.held is not None and not self.keyboard and geo.cell_at(self.mouse) is None:
+    def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
+        """The tile under the pointer, off the board (over the board its ghost shows instead)."""
+        if geo.cell_at(self.mouse) is None:
             rect = pygame.Rect(0, 0, geo.cell, geo.cell)
             rect.center = self.mouse
-            draw_tile(surface, rotate(self.board.tiles[self.held.tile], self.held.rotation), rect, pal, alpha=215)
-        if self.celebration is not None:
-            self.celebration.draw(surface, app.scale)
-            if self.match.finished:
-                banner(surface, geo.rect, [self.status.split("  - ")[0] or "Solved!"], pal, app.scale)
-        if self.show_help:
-            self.draw_help(surface)
+            draw_tile(surface, rotate(self.board.tiles[self.held.tile], self.held.rotation), rect, self.app.palette,
+                      alpha=215)
+
+    def draw_win(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
+        self.celebration.draw(surface, self.app.scale)
+        if self.match.finished:
+            banner(surface, geo.rect, [self.status.split("  - ")[0] or "Solved!"], self.app.palette, self.app.scale)
 
     def draw_top(self, surface, top: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette

@@ -35,7 +35,8 @@ def countdown(mark: tuple | None, dt: float) -> tuple | None:
 
 class PlayScene(PlayInput, Scene):
     """A puzzle being played. Subclasses set the class attributes and fill in the hooks (here
-    and in `PlayInput`)."""
+    and in `PlayInput`); their view supplies `layout()` (with a "geo" board geometry),
+    `draw`, `draw_in_hand`, `draw_win` and `draw_help`."""
 
     PUZZLE = ""              # the match's puzzle name and the statistics key
     AUTOSAVE = ""            # the storage name of the game in progress
@@ -396,6 +397,16 @@ class PlayScene(PlayInput, Scene):
                     self.solve_queue = []
         if self.buttons and (self.job is not None) != self.cancel_button.visible:
             self.refresh_buttons()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Over the widgets: the held item off the board, the win and the key table."""
+        geo = self.layout()["geo"]
+        if self.held is not None and not self.keyboard:
+            self.draw_in_hand(surface, geo)
+        if self.celebration is not None:
+            self.draw_win(surface, geo)
+        if self.show_help:
+            self.draw_help(surface)
 
     def back(self) -> None:
         if self.held:

@@ -6,8 +6,8 @@
 - `text()`: draw a line of text with the bundled fonts.
 - `Toasts`: short messages that fade (the engine's reason for an illegal drop, "copied", ...).
 - `split_rows` / `grid_rects`: tiny layout helpers that keep everything proportional.
-- `pressed_name` / `enable_buttons`: a scene's dict of named buttons; `title_bar`, `progress_bar`:
-  the top panel and the solver's bar, drawn alike by every scene.
+- `pressed_name` / `enable_buttons`: a scene's dict of named buttons; `title_bar`, `progress_bar`,
+  `overlay_panel`: the top panel, the solver's bar and the key table's panel, drawn alike by every scene.
 """
 from __future__ import annotations
 
@@ -160,6 +160,15 @@ def title_bar(surface: pygame.Surface, app, top: pygame.Rect, title: str, subtit
     text(surface, title, (app.px(16), top.centery - app.px(2)), app.px(24), pal.text, anchor="midleft",
          style="bold", max_width=max_width)
     text(surface, subtitle, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+
+
+def overlay_panel(surface: pygame.Surface, app, panel: pygame.Rect, shade: int, border: int) -> None:
+    """Darken the whole window (`shade`: the black's alpha) and draw a bordered panel on it."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, shade))
+    surface.blit(veil, (0, 0))
+    pygame.draw.rect(surface, app.palette.panel, panel, border_radius=app.px(12))
+    pygame.draw.rect(surface, app.palette.accent, panel, border, border_radius=app.px(12))
 
 
 def progress_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float | None, track: Colour, fill: Colour,

@@ -13,7 +13,7 @@ from game import keys
 from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import mix
-from game.draw.widgets import grid_rects, progress_bar, text, title_bar
+from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar
 from game.match import format_time
 from game.scenes.genius_anim import banner, draw_die
 from game.scenes.genius_jobs import difficulty
@@ -249,9 +249,6 @@ class GeniusView:
         """The key table from game/keys.py, in two columns on a panel."""
         app, pal = self.app, self.app.palette
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
         lines = keys.help_lines()
         half = (len(lines) + 1) // 2
         size = max(10, min(app.px(15), (h - app.px(140)) // (half * 3 // 2 + 1)))
@@ -259,8 +256,7 @@ class GeniusView:
         col_w = (w - app.px(80)) // 2
         panel = pygame.Rect(app.px(20), app.px(20), w - app.px(40), app.px(70) + half * step + app.px(20))
         panel.centery = h // 2
-        pygame.draw.rect(surface, pal.panel, panel, border_radius=app.px(12))
-        pygame.draw.rect(surface, pal.accent, panel, 2, border_radius=app.px(12))
+        overlay_panel(surface, app, panel, 150, 2)
         text(surface, "Keys (any key or click closes)", (panel.centerx, panel.y + app.px(16)), app.px(24), pal.text,
              anchor="midtop", style="bold")
         for i, (combo, what) in enumerate(lines):

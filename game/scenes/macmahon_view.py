@@ -14,7 +14,7 @@ import pygame
 from game.draw.boards import BoardGeometry
 from game.draw.theme import font, mix
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
-from game.draw.widgets import progress_bar, text, title_bar, wrap
+from game.draw.widgets import overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
 from game.scenes.genius_anim import banner
 from solver.macmahon.position import Position
@@ -247,16 +247,12 @@ class MacMahonView:
     def draw_help(self, surface) -> None:
         app, pal = self.app, self.app.palette
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 185))
-        surface.blit(shade, (0, 0))
         size = app.px(16)
         x = w // 2 - app.px(380)
         y = max(app.px(20), h // 2 - len(self.HELP) * (size + app.px(7)) // 2 - app.px(30))
         panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808),
                             app.px(60) + len(self.HELP) * (size + app.px(7)) + app.px(16))
-        pygame.draw.rect(surface, pal.panel, panel, border_radius=app.px(12))
-        pygame.draw.rect(surface, pal.accent, panel, max(2, app.px(2)), border_radius=app.px(12))
+        overlay_panel(surface, app, panel, 185, max(2, app.px(2)))
         text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
         y += app.px(44)
         for combo, what in self.HELP:

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
-import signal
 import sys
 import tempfile
 import time
@@ -231,8 +229,6 @@ def decide_chunk(masks) -> list[int]:
     Uses the engine's bulk decision, search.is_solvable, with a table of decided states that
     the worker keeps across boards and chunks (cleared when it passes KNOWN_LIMIT).
     """
-    if multiprocessing.parent_process() is not None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a worker: Ctrl-C is the parent's to handle
     if len(_known) > KNOWN_LIMIT:
         _known.clear()
     return [m for m in map(int, masks) if not search.is_solvable(m, _known)]

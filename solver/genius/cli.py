@@ -73,15 +73,14 @@ def _verify(args) -> int:
     dice_set = dice.resolve(args.dice)
     bad = dice.verify(dice_set, jobs=args.jobs, progress=progress_for(args, f"verifying {dice_set.name}"))
     bad_rolls = sorted(_names(roll) for roll in bad)
+    reasons = [search.unsolvable_reason(Position.from_blockers(parse_cell(c) for c in roll)) for roll in bad_rolls]
     doc = {"dice": dice_set.name, "rolls": dice_set.count(), "unsolvable": len(bad_rolls),
-           "unsolvable_rolls": bad_rolls}
+           "unsolvable_rolls": bad_rolls, "reasons": reasons}
     if not bad_rolls:
         text = f"{dice_set.name}: all {dice_set.count()} rolls are solvable"
     else:
         lines = [f"{dice_set.name}: {len(bad_rolls)} of {dice_set.count()} rolls are unsolvable"]
-        for roll in bad_rolls:
-            reason = search.unsolvable_reason(Position.from_blockers(parse_cell(c) for c in roll))
-            lines.append(f"  {' '.join(roll)}: {reason}")
+        lines += [f"  {' '.join(roll)}: {reason}" for roll, reason in zip(bad_rolls, reasons)]
         text = "\n".join(lines)
     emit(args, doc, text)
     return 0 if not bad_rolls else 1

@@ -77,6 +77,8 @@ def test_verify_dice(capsys, tmp_path):
     assert code == 1 and doc["dice"] == "pairs" and doc["rolls"] == 128
     assert doc["unsolvable"] == len(doc["unsolvable_rolls"]) >= 2
     assert sorted(dark) in doc["unsolvable_rolls"] and sorted(light) in doc["unsolvable_rolls"]
+    reasons = dict(zip(map(tuple, doc["unsolvable_rolls"]), doc["reasons"]))
+    assert reasons[tuple(sorted(dark))] == reasons[tuple(sorted(light))] == "all 7 blockers on one checkerboard colour"
     code, out, _ = run(capsys, "genius", "verify-dice", str(path), "--jobs", "2")
     assert code == 1 and "all 7 blockers on one checkerboard colour" in out
 
@@ -86,7 +88,8 @@ def test_verify_default_end_to_end():
     proc = subprocess.run([sys.executable, "-m", "game", "genius", "verify-dice", "default", "--json"],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout) == {"dice": "default", "rolls": 62208, "unsolvable": 0, "unsolvable_rolls": []}
+    assert json.loads(proc.stdout) == {"dice": "default", "rolls": 62208, "unsolvable": 0,
+                                         "unsolvable_rolls": [], "reasons": []}
 
 
 def bad_file(tmp_path, text):

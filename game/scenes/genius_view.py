@@ -34,10 +34,7 @@ class GeniusView:
 
     def _compute_layout(self) -> dict:
         app = self.app
-        w, h = app.size
-        top = app.px(70)
-        margin = app.px(14)
-        body = pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+        top, body = self.top_and_body()
         dice_h = app.px(72)
         left_w = min(body.height, int(body.width * 0.58))
         board_area = pygame.Rect(body.x, body.y, left_w, body.height - dice_h)
@@ -49,7 +46,7 @@ class GeniusView:
         status = pygame.Rect(right.x, tray.bottom + app.px(6), right.width, app.px(52))
         buttons = pygame.Rect(right.x, status.bottom + app.px(6), right.width, right.bottom - status.bottom - app.px(6))
         return {"geo": geo, "dice": dice_strip, "tray": tray, "status": status, "buttons": buttons,
-                "slots": grid_rects(tray, 3, 3, app.px(8)), "top": pygame.Rect(0, 0, w, top)}
+                "slots": grid_rects(tray, 3, 3, app.px(8)), "top": top}
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette

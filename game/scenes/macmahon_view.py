@@ -33,13 +33,9 @@ def variant_label(header: str) -> str:
 class MacMahonView:
     """Layout and drawing for MacMahonScene."""
 
-
     def layout(self) -> dict:
         app = self.app
-        w, h = app.size
-        top = app.px(70)
-        margin = app.px(14)
-        body = pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+        top, body = self.top_and_body()
         left_w = int(body.width * 0.64)
         board = self.board
         geo = BoardGeometry.fit(pygame.Rect(body.x, body.y, left_w, int(body.height * 0.6)),
@@ -52,7 +48,7 @@ class MacMahonView:
         status = pygame.Rect(right.x, right.y, right.width, app.px(150))
         controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width, right.bottom - status.bottom - app.px(8))
         return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
-                "status": status, "controls": controls, "top": pygame.Rect(0, 0, w, top)}
+                "status": status, "controls": controls, "top": top}
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette

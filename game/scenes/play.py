@@ -398,6 +398,14 @@ class PlayScene(PlayInput, Scene):
         if self.buttons and (self.job is not None) != self.cancel_button.visible:
             self.refresh_buttons()
 
+    def top_and_body(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The top bar (title, game ID, clock) and the area under it inside the margin."""
+        app = self.app
+        w, h = app.size
+        top = app.px(70)
+        margin = app.px(14)
+        return pygame.Rect(0, 0, w, top), pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Over the widgets: the held item off the board, the win and the key table."""
         geo = self.layout()["geo"]

@@ -2,10 +2,10 @@
 
 The match and its history (undo, redo, restart), solver jobs in a child process with a
 Cancel button, hint and solve from the engine's answers, the game ID entry, save / load /
-autosave, the held item's drag-or-click logic, the keyboard cursor, the key table, the
-frame update and Escape (keys and the mouse are in `play_input.PlayInput`). A puzzle scene fills in the hooks (what is held, how a cursor
-moves on its board, what a hint or a solution looks like); everything a puzzle decides
-stays in its own module.
+autosave, the key table, the frame update and Escape; keys and the mouse (the held item's
+drag-or-click, the keyboard cursor) are in `play_input.PlayInput`. A puzzle scene fills in
+the hooks (what is held, how a cursor moves on its board, what a hint or a solution looks
+like); everything a puzzle decides stays in its own module.
 """
 from __future__ import annotations
 
@@ -87,20 +87,18 @@ class PlayScene(PlayInput, Scene):
             self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
 
     def undo(self) -> None:
-        self._interrupt()
-        if self.match.undo():
-            self.after_history()
-            self.refresh_buttons()
+        self._through_history(self.match.undo)
 
     def redo(self) -> None:
-        self._interrupt()
-        if self.match.redo():
-            self.after_history()
-            self.refresh_buttons()
+        self._through_history(self.match.redo)
 
     def restart(self) -> None:
+        self._through_history(self.match.restart)
+
+    def _through_history(self, step) -> None:
+        """Drop what is in hand and the marks, then `step` (the match's undo / redo / restart)."""
         self._interrupt()
-        if self.match.restart():
+        if step():
             self.after_history()
             self.refresh_buttons()
 
@@ -146,8 +144,12 @@ class PlayScene(PlayInput, Scene):
         """Ask the engine about the position on show; `on_result(position, result)` runs only
         if the board has not changed in the meantime."""
         pos = self.position
-        self.run_job(label, func, pos.notation(), lambda result: on_result(pos, result) if pos == self.position
-                     else None)
+
+        def answer(result) -> None:
+            if pos == self.position:
+                on_result(pos, result)
+
+        self.run_job(label, func, pos.notation(), answer)
 
     def ask_hint(self) -> None:
         self.held = None

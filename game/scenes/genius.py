@@ -18,7 +18,7 @@ from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
 from game.scenes.dice_menu import DiceMenu
 from game.scenes.genius_anim import RollAnimation
-from game.scenes.genius_jobs import difficulty, job_count, job_hint, job_solve
+from game.scenes.genius_jobs import job_count, job_hint, job_solve
 from game.scenes.genius_modes import FreeMode, RaceMode
 from game.scenes.genius_view import GeniusView
 from game.scenes.play import PlayScene
@@ -26,6 +26,7 @@ from game.storage import record_time
 from solver.errors import SquarewiseError
 from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
 from solver.genius.position import Position
+from solver.genius.roll_counts import difficulty_label
 from solver.grid import cell_name
 
 SIZE = 6
@@ -332,7 +333,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         bare = Position.from_blockers(blockers)
 
         def done(n):
-            self.status = f"{n} solution{'s' if n != 1 else ''}: {difficulty(n)}"
+            self.status = f"{n} solution{'s' if n != 1 else ''}: {difficulty_label(n)}"
             if self.match is not None and self.match.start.blockers == bare.blockers:
                 self.match.meta["solutions"] = n
 

@@ -1,8 +1,7 @@
 """Solver jobs of the Genius scene: module-level functions of a position's notation.
 
 The worker runs them in a child process (so they must pickle: notations in, plain values
-out) and the scene turns their answers into words. `difficulty` rates a roll by its
-number of solutions.
+out) and the scene turns their answers into words.
 """
 from __future__ import annotations
 
@@ -34,14 +33,3 @@ def job_count(notation: str, progress=None) -> int:
 
 def job_reason(notation: str, progress=None) -> str | None:
     return search.unsolvable_reason(Position.parse(notation))
-
-
-def difficulty(solutions: int) -> str:
-    """A word for how hard a roll is from its number of solutions (fewer is harder). The
-    bands follow the spread over random default rolls: from about 70 to 19,000, median 1,200."""
-    if solutions <= 0:
-        return "impossible"
-    for limit, word in ((100, "very hard"), (500, "hard"), (1500, "medium"), (4000, "easy")):
-        if solutions <= limit:
-            return word
-    return "very easy"

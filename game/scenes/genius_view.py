@@ -16,7 +16,7 @@ from game.draw.theme import mix
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar
 from game.match import format_time
 from game.scenes.genius_anim import banner, draw_die
-from game.scenes.genius_jobs import difficulty
+from solver.genius.roll_counts import difficulty_label
 from solver.genius.pieces import PIECES, orientations
 
 SIZE = 6
@@ -237,7 +237,7 @@ class GeniusView:
             return
         elif not line and self.match is not None and self.mode != "free":
             n = self.match.meta.get("solutions")
-            line = f"This roll: {n} solutions ({difficulty(n)})" if n is not None else \
+            line = f"This roll: {n} solutions ({difficulty_label(n)})" if n is not None else \
                 "Drag a piece to the board: R or wheel turns, F flips"
         text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
              max_width=area.width - (app.px(110) if self.job is not None else 0))

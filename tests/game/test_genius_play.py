@@ -8,6 +8,7 @@ from game.scenes.genius import AUTOSAVE, GeniusScene
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations
 from solver.genius.position import Position
+from solver.genius.roll_counts import difficulty_label
 from tests.game.drive import (assert_legal, cell_centre, drag, finish_roll, frame, key, move, place_by_mouse,
                               press, release, slot_of, wheel)
 from tests.validate_genius import check_position
@@ -210,7 +211,7 @@ def test_count_rates_the_roll(app, genius):
     genius.do("count")
     app.worker.drain()
     n = search.count(Position.parse(BOARD))
-    assert genius.status.startswith(f"{n} solutions")
+    assert genius.status == f"{n} solutions: {difficulty_label(n)}"
     assert genius.match.meta["solutions"] == n
 
 

@@ -26,6 +26,28 @@ def move(app, pos) -> None:
     frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
 
 
+MONKEY_MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT]
+
+
+def random_event(rng, area: pygame.Rect, keys: list[tuple[int, str]]):
+    """A random mouse move, press, release, wheel turn or key (from `keys`, as (key, char)) in `area`."""
+    kind = rng.random()
+    pos = (rng.randrange(area.left, area.right), rng.randrange(area.top, area.bottom))
+    if kind < 0.35:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    if kind < 0.55:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=rng.choice([1, 1, 1, 3]), pos=pos)
+    if kind < 0.72:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, button=rng.choice([1, 1, 3]), pos=pos)
+    if kind < 0.78:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
+                                  precise_x=0.0, precise_y=0.0)
+    key, char = rng.choice(keys)
+    mod = rng.choice(MONKEY_MODS)
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="" if mod & pygame.KMOD_CTRL else char,
+                              scancode=0)
+
+
 def wheel(app, y) -> None:
     frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
 

@@ -3,36 +3,21 @@ import random
 
 import pygame
 
-from tests.game.drive import assert_legal
+from tests.game.drive import assert_legal, random_event
 
-KEYS = [pygame.K_r, pygame.K_e, pygame.K_q, pygame.K_f, pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE,
-        pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_u, pygame.K_h,
-        pygame.K_F1, pygame.K_z, pygame.K_y] + list(range(pygame.K_1, pygame.K_9 + 1))
-MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT]
-
-
-def random_event(rng, size):
-    kind = rng.random()
-    pos = (rng.randrange(size[0]), rng.randrange(size[1]))
-    if kind < 0.35:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    if kind < 0.55:
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=rng.choice([1, 1, 1, 3]), pos=pos)
-    if kind < 0.72:
-        return pygame.event.Event(pygame.MOUSEBUTTONUP, button=rng.choice([1, 1, 3]), pos=pos)
-    if kind < 0.78:
-        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
-                                  precise_x=0.0, precise_y=0.0)
-    return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=rng.choice(MODS), unicode="", scancode=0)
+KEYS = [(k, "") for k in (pygame.K_r, pygame.K_e, pygame.K_q, pygame.K_f, pygame.K_RETURN, pygame.K_SPACE,
+                          pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
+                          pygame.K_RIGHT, pygame.K_u, pygame.K_h, pygame.K_F1, pygame.K_z, pygame.K_y,
+                          *range(pygame.K_1, pygame.K_9 + 1))]
 
 
 def test_monkey(app, genius):
     rng = random.Random(2024)
     board = genius.match.start.blockers
-    size = app.size
+    area = pygame.Rect((0, 0), app.size)
     placed_ever = 0
     for step in range(1000):
-        events = [random_event(rng, size) for _ in range(10)]
+        events = [random_event(rng, area, KEYS) for _ in range(10)]
         app.frame(1 / 60, events)
         if step % 50 == 0:
             app.worker.drain()

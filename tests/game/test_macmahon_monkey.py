@@ -6,30 +6,12 @@ import pygame
 
 from game.scenes.macmahon import MacMahonScene
 from solver.macmahon.position import Position
+from tests.game.drive import random_event
 
 KEYS = [(pygame.K_r, "r"), (pygame.K_e, "e"), (pygame.K_q, "q"), (pygame.K_RETURN, "\r"), (pygame.K_SPACE, " "),
         (pygame.K_BACKSPACE, "\b"), (pygame.K_DELETE, ""), (pygame.K_TAB, "\t"), (pygame.K_UP, ""),
         (pygame.K_DOWN, ""), (pygame.K_LEFT, ""), (pygame.K_RIGHT, ""), (pygame.K_u, "u"), (pygame.K_F1, ""),
         (pygame.K_z, "z"), (pygame.K_y, "y")] + [(pygame.K_0 + d, str(d)) for d in range(10)]
-MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT]
-
-
-def random_event(rng, area: pygame.Rect):
-    kind = rng.random()
-    pos = (rng.randrange(area.left, area.right), rng.randrange(area.top, area.bottom))
-    if kind < 0.35:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    if kind < 0.55:
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=rng.choice([1, 1, 1, 3]), pos=pos)
-    if kind < 0.72:
-        return pygame.event.Event(pygame.MOUSEBUTTONUP, button=rng.choice([1, 1, 3]), pos=pos)
-    if kind < 0.78:
-        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
-                                  precise_x=0.0, precise_y=0.0)
-    key, char = rng.choice(KEYS)
-    mod = rng.choice(MODS)
-    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="" if mod & pygame.KMOD_CTRL else char,
-                              scancode=0)
 
 
 def start(app, mode: str) -> MacMahonScene:
@@ -54,7 +36,7 @@ def test_monkey(app):
     area = play_area(scene)
     placed_ever = 0
     for step in range(1000):
-        app.frame(1 / 60, [random_event(rng, area) for _ in range(10)])
+        app.frame(1 / 60, [random_event(rng, area, KEYS) for _ in range(10)])
         assert app.top is scene, "the monkey left the scene"
         pos = scene.position
         assert not pos.clashes(), f"strict mode let a clash through: {pos.notation()}"
@@ -73,7 +55,7 @@ def test_monkey_in_free_mode(app):
     area = play_area(scene)
     clashed = False
     for _ in range(300):
-        app.frame(1 / 60, [random_event(rng, area) for _ in range(10)])
+        app.frame(1 / 60, [random_event(rng, area, KEYS) for _ in range(10)])
         assert app.top is scene
         pos = scene.position
         assert Position.parse(pos.notation()) == pos

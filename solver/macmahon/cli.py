@@ -74,10 +74,21 @@ def _solve(args) -> int:
     return 0 if done is not None else 1
 
 
+def _check_writable(path: str) -> None:
+    """Fail before the count, not after it, if `path` is a folder or its folder is missing."""
+    target = Path(path)
+    if target.is_dir():
+        raise SquarewiseError(f"cannot write '{path}': it is a folder")
+    if not target.parent.is_dir():
+        raise SquarewiseError(f"cannot write '{path}': folder '{target.parent}' does not exist")
+
+
 def _count(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
     board = board_from(args)
+    if args.classes_out:
+        _check_writable(args.classes_out)
     started = time.monotonic()
     result = search.census(board, jobs=args.jobs, progress=progress_for(args, f"counting {board.header}"))
     seconds = round(time.monotonic() - started, 2)
@@ -87,7 +98,10 @@ def _count(args) -> int:
            "class_sizes": {str(k): v for k, v in sorted(result["class_sizes"].items())},
            "group": names, "seconds": seconds}
     if args.classes_out:
-        Path(args.classes_out).write_bytes(classes_to_bytes(board, result["representatives"]))
+        try:
+            Path(args.classes_out).write_bytes(classes_to_bytes(board, result["representatives"]))
+        except OSError as exc:
+            raise SquarewiseError(f"cannot write '{args.classes_out}': {exc.strerror or exc}") from None
     sizes = ", ".join(f"{v} of size {k}" for k, v in sorted(result["class_sizes"].items())) or "none"
     text = (f"{board.header}: {result['solutions']} solutions, {result['classes']} classes "
             f"under a group of order {len(names)} (classes: {sizes}); {seconds} s")

@@ -68,6 +68,15 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, words):
     assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("where", ["folder", "missing/classes.bin"])
+def test_classes_out_that_cannot_be_written_exits_2(capsys, tmp_path, where):
+    (tmp_path / "folder").mkdir()
+    code, out, err = run(capsys, "macmahon", "count", "--rows", "3", "--cols", "8", "--jobs", "1",
+                         "--classes-out", str(tmp_path / where))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "cannot write" in err and "Traceback" not in err
+
+
 def test_tiles_json_and_text(capsys):
     code, out, _ = run(capsys, "macmahon", "tiles", "--json")
     doc = json.loads(out)

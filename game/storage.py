@@ -6,6 +6,8 @@ the environment variable SQUAREWISE_DATA_DIR (tests use it). Each document is st
 flushed to disk and then moved over the old file with `os.replace`, so a crash never
 leaves half a file. A file that cannot be read is never deleted: it is renamed aside
 (`name.json.corrupt-1`, ...) with a one-line warning on stderr, and defaults are used.
+A readable file whose value for a known key has the wrong shape (a string for the window
+size, say) keeps its other values; that key gets its default, with a warning.
 """
 from __future__ import annotations
 
@@ -87,12 +89,28 @@ def write_versioned(path: Path, data: dict) -> None:
     write_json_atomic(path, {"version": VERSION, "data": data})
 
 
-def _merge(defaults: dict, stored: dict) -> dict:
-    """`defaults` overlaid with `stored`, recursively for nested dicts; unknown keys are kept."""
+def _fits(default, value) -> bool:
+    """True if `value` has the shape of `default`: numbers for numbers, lists of the same length."""
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float))
+    if isinstance(default, list):
+        return isinstance(value, list) and len(value) == len(default) and all(map(_fits, default, value))
+    return isinstance(value, type(default))
+
+
+def _merge(defaults: dict, stored: dict, bad: list[str], prefix: str = "") -> dict:
+    """`defaults` overlaid with `stored`, recursively for nested dicts; unknown keys are kept.
+
+    A stored value of the wrong shape for its default is dropped and its key added to `bad`.
+    """
     out = copy.deepcopy(defaults)
     for key, value in stored.items():
         if isinstance(out.get(key), dict) and isinstance(value, dict):
-            out[key] = _merge(out[key], value)
+            out[key] = _merge(out[key], value, bad, f"{prefix}{key}.")
+        elif key in out and not _fits(out[key], value):
+            bad.append(f"{prefix}{key}")
         else:
             out[key] = value
     return out
@@ -119,11 +137,16 @@ class Storage:
         if not path.exists():
             return copy.deepcopy(defaults)
         try:
-            return _merge(defaults, read_versioned(path))
+            stored = read_versioned(path)
         except SquarewiseError as exc:
             kept = self._set_aside(path)
             self._warn(f"squarewise: warning: {exc}; using defaults (old file kept as {kept.name})")
             return copy.deepcopy(defaults)
+        bad: list[str] = []
+        merged = _merge(defaults, stored, bad)
+        if bad:
+            self._warn(f"squarewise: warning: {path}: bad value for {', '.join(bad)}; using the default")
+        return merged
 
     def write(self, name: str, data: dict) -> None:
         write_versioned(self.path(name), data)

@@ -41,6 +41,28 @@ def test_a_corrupt_file_gives_defaults_a_warning_and_is_kept(tmp_path, capsys, j
     assert (tmp_path / "settings.json.corrupt-2").exists() and kept.exists()
 
 
+@pytest.mark.parametrize("stored,bad", [
+    ({"window": "big"}, "window"), ({"window": [10]}, "window"), ({"window": [900, "x"]}, "window"),
+    ({"dice": 5}, "dice"), ({"animations": "no"}, "animations"), ({"labels": 1}, "labels"),
+])
+def test_a_setting_of_the_wrong_shape_gets_its_default_and_a_warning(tmp_path, capsys, stored, bad):
+    (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "data": {**stored, "palette": "colourblind"}}))
+    settings = Storage(tmp_path).settings()
+    assert settings == {**DEFAULT_SETTINGS, "palette": "colourblind"}
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "warning" in err[0] and f"bad value for {bad}" in err[0]
+    assert (tmp_path / "settings.json").exists()
+
+
+def test_statistics_of_the_wrong_shape_get_defaults(tmp_path, capsys):
+    (tmp_path / "statistics.json").write_text(json.dumps(
+        {"version": 1, "data": {"genius": {"played": "many", "solved": 2, "best": [1]}}}))
+    stats = Storage(tmp_path).statistics()
+    assert stats == {"genius": {"played": 0, "solved": 2, "best": {}}}
+    assert "genius.played, genius.best" in capsys.readouterr().err
+    assert record_time(stats, "genius", "default", 50.0)
+
+
 def test_atomic_write_leaves_the_old_file_when_writing_fails(tmp_path):
     path = tmp_path / "stats.json"
     write_json_atomic(path, {"version": 1, "data": {"a": 1}})

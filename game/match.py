@@ -11,6 +11,7 @@ its clock.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Callable
 
@@ -156,7 +157,7 @@ class Match:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SquarewiseError(f"not a saved game ({type(exc).__name__}: {exc})") from None
-        if not history or not 0 <= index < len(history) or elapsed < 0:
+        if not history or not 0 <= index < len(history) or not 0 <= elapsed < math.inf:
             raise SquarewiseError("not a saved game (bad history index or time)")
         if history[0] != start:
             raise SquarewiseError("not a saved game (history does not begin at the start position)")

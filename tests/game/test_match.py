@@ -81,6 +81,9 @@ def test_save_and_load_keep_history_clock_and_meta():
     lambda d: d.pop("history"),
     lambda d: d.update(index=5),
     lambda d: d.update(elapsed="soon"),
+    lambda d: d.update(elapsed=float("inf")),      # json.loads reads Infinity and NaN
+    lambda d: d.update(elapsed=float("nan")),
+    lambda d: d.update(elapsed=-1),
     lambda d: d.update(start="A1A2"),
     lambda d: d.update(puzzle="macmahon"),
     lambda d: d.update(history=["A1A2A4A6B4D5E2"]),

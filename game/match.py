@@ -46,6 +46,23 @@ class Timer:
             self._since = None
 
 
+# The type of each metadata value the scenes read back; a save holding another type is refused.
+META_TYPES = {"dice": str, "dice_name": str, "source": str, "seed": int, "solutions": int, "hints": int,
+              "player": int, "assisted": bool, "recorded": bool, "rolled": list}
+
+
+def _check_meta(meta: dict, start) -> None:
+    """SquarewiseError if a known metadata value has the wrong type, or the rolled dice are not the
+    start's blockers (a Genius roll's faces, as cell indices, are exactly its blockers)."""
+    for key, kind in META_TYPES.items():
+        value = meta.get(key)
+        if value is not None and type(value) is not kind:
+            raise SquarewiseError(f"not a saved game (bad '{key}': {value!r})")
+    rolled = meta.get("rolled")
+    if rolled is not None and sorted(rolled) != sorted(getattr(start, "blockers", ())):
+        raise SquarewiseError(f"not a saved game (the dice rolled {rolled!r}, not the board's blockers)")
+
+
 def format_time(seconds: float | None) -> str:
     """m:ss (or h:mm:ss) for a number of seconds; an em dash for None."""
     if seconds is None:
@@ -153,6 +170,7 @@ class Match:
             elapsed = float(data["elapsed"])
             meta = dict(data.get("meta") or {})
             running = bool(data.get("running", True))
+            _check_meta(meta, start)
         except SquarewiseError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

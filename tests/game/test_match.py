@@ -84,6 +84,12 @@ def test_save_and_load_keep_history_clock_and_meta():
     lambda d: d.update(elapsed=float("inf")),      # json.loads reads Infinity and NaN
     lambda d: d.update(elapsed=float("nan")),
     lambda d: d.update(elapsed=-1),
+    lambda d: d.update(meta={"rolled": "A1A2"}),   # meta values the scenes draw or count with
+    lambda d: d.update(meta={"rolled": ["A1", "A2", "A4", "A6", "B4", "D5", "E1"]}),
+    lambda d: d.update(meta={"rolled": [0, 1, 3, 5, 9, 27, 99]}),
+    lambda d: d.update(meta={"solutions": "x"}),
+    lambda d: d.update(meta={"dice_name": 5}),
+    lambda d: d.update(meta=[1, 2]),
     lambda d: d.update(start="A1A2"),
     lambda d: d.update(puzzle="macmahon"),
     lambda d: d.update(history=["A1A2A4A6B4D5E2"]),
@@ -93,3 +99,10 @@ def test_bad_saves_are_refused_with_a_reason(mutate):
     mutate(data)
     with pytest.raises(SquarewiseError):
         Match.from_dict(data, Position.parse, puzzle="genius")
+
+
+def test_a_save_whose_rolled_dice_are_the_blockers_loads():
+    start = Position.parse(BOARD)
+    rolled = [24, 0, 1, 3, 5, 9, 22]              # E1 A1 A2 A4 A6 B4 D5, in die order
+    data = Match(start, meta={"rolled": rolled, "solutions": 12, "assisted": False}).to_dict()
+    assert Match.from_dict(data, Position.parse, puzzle="genius").meta["rolled"] == rolled

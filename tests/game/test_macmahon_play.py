@@ -221,7 +221,8 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     app.worker.drain(30)
     tile, rotation, cell, _ = macmahon.hint
     after = pos.place(tile, rotation, cell)
-    assert search.solve(after) is not None
+    completed = search.solve(after)
+    assert problems(completed.colour_rows(), 3) == [] and completed.colours_at(cell) == after.colours_at(cell)
     # a legal position no solution extends: the engine's blame names the tile to take back
     rng = random.Random(5)
     bad, grow = None, pos
@@ -233,13 +234,14 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
                 bad = candidate
             else:
                 grow = candidate
-    assert bad is not None
+    assert bad.clashes() == frozenset()
     macmahon.play(bad)
     key(app, pygame.K_c, pygame.KMOD_LSHIFT)
     app.worker.drain(30)
     assert macmahon.status.startswith("No") and macmahon.blamed is not None
     blamed = macmahon.blamed[0]
-    assert search.solve(bad.remove(blamed)) is not None
+    rescued = search.solve(bad.remove(blamed))
+    assert problems(rescued.colour_rows(), 3) == []
     macmahon.undo()
     macmahon.do("check")
     app.worker.drain(30)

@@ -128,11 +128,6 @@ def tile_set(colours: int = 3) -> tuple[str, ...]:
     return generated if colours < 3 else CLASSIC + generated[len(CLASSIC):]
 
 
-def tile_name(index: int) -> str:
-    """How players see a tile: its 1-based number."""
-    return str(index + 1)
-
-
 def colour_name(letter: str) -> str:
     """'R' -> 'red'."""
     return COLOUR_NAMES[COLOUR_LETTERS.index(letter)]

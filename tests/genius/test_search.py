@@ -70,7 +70,8 @@ def test_solve_count_and_hint_agree_with_the_reference(p):
         else:
             piece, cells = tip
             assert p.check(piece, cells) is None
-            assert search.count(p.place(piece, cells)) > 0
+            after = p.place(piece, cells)
+            assert reference.count(after.blockers, after.placed) > 0
     else:
         assert search.hint(p) is None
 
@@ -160,3 +161,5 @@ def test_count_is_positive_exactly_when_solve_finds_a_solution(cells):
 def test_bare_boards_agree_with_the_reference(cells):
     done = search.solve(Position.from_blockers(cells))
     assert (done is None) == (next(reference.completions(cells), None) is None)
+    if done is not None:
+        check_position(done, cells)

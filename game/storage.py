@@ -29,6 +29,8 @@ DEFAULT_SETTINGS = {
     "animations": True,
     "labels": False,            # write piece names on pieces (on by default with the colour-blind palette)
     "window": [1100, 760],
+    "macmahon_variant": "4x6x3",  # the board header of the last MacMahon game
+    "macmahon_mode": "strict",    # "strict" or "free"
 }
 DEFAULT_STATISTICS = {
     "genius": {"played": 0, "solved": 0, "best": {}},   # best: dice set name -> seconds

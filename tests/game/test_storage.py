@@ -44,6 +44,7 @@ def test_a_corrupt_file_gives_defaults_a_warning_and_is_kept(tmp_path, capsys, j
 @pytest.mark.parametrize("stored,bad", [
     ({"window": "big"}, "window"), ({"window": [10]}, "window"), ({"window": [900, "x"]}, "window"),
     ({"dice": 5}, "dice"), ({"animations": "no"}, "animations"), ({"labels": 1}, "labels"),
+    ({"macmahon_variant": 5}, "macmahon_variant"),
 ])
 def test_a_setting_of_the_wrong_shape_gets_its_default_and_a_warning(tmp_path, capsys, stored, bad):
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "data": {**stored, "palette": "colourblind"}}))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import sys
 import tempfile
@@ -163,7 +164,22 @@ class Storage:
         return self.read("settings", DEFAULT_SETTINGS)
 
     def statistics(self) -> dict:
-        return self.read("statistics", DEFAULT_STATISTICS)
+        """Per puzzle {"played", "solved", "best": {key: seconds}}; entries of another shape are dropped."""
+        stats = self.read("statistics", DEFAULT_STATISTICS)
+        bad: list[str] = []
+        for puzzle, entry in list(stats.items()):
+            if not isinstance(entry, dict) or not isinstance(entry.get("best", {}), dict):
+                bad.append(puzzle)
+                del stats[puzzle]
+                continue
+            for key, seconds in list(entry.get("best", {}).items()):
+                number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+                if not number or not 0 <= seconds < math.inf:
+                    bad.append(f"{puzzle}.best.{key}")
+                    del entry["best"][key]
+        if bad:
+            self._warn(f"squarewise: warning: {self.path('statistics')}: bad value for {', '.join(bad)}; dropped")
+        return stats
 
     def saves_dir(self) -> Path:
         folder = self.folder / "saves"

@@ -64,6 +64,16 @@ def test_statistics_of_the_wrong_shape_get_defaults(tmp_path, capsys):
     assert record_time(stats, "genius", "default", 50.0)
 
 
+def test_statistics_entries_the_game_cannot_use_are_dropped(tmp_path, capsys):
+    (tmp_path / "statistics.json").write_text(json.dumps({"version": 1, "data": {
+        "genius": {"played": 3, "solved": 1, "best": {"default": 75.5, "free": "x", "alt": None}},
+        "macmahon": 5}}))
+    stats = Storage(tmp_path).statistics()
+    assert stats == {"genius": {"played": 3, "solved": 1, "best": {"default": 75.5}}}
+    assert "genius.best.free, genius.best.alt, macmahon" in capsys.readouterr().err
+    assert not record_time(stats, "genius", "default", 80.0) and record_time(stats, "macmahon", "4x6x3", 60.0)
+
+
 def test_atomic_write_leaves_the_old_file_when_writing_fails(tmp_path):
     path = tmp_path / "stats.json"
     write_json_atomic(path, {"version": 1, "data": {"a": 1}})

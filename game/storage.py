@@ -172,6 +172,10 @@ class Storage:
                 bad.append(puzzle)
                 del stats[puzzle]
                 continue
+            for count in ("played", "solved"):
+                if count in entry and type(entry[count]) is not int:
+                    bad.append(f"{puzzle}.{count}")
+                    entry[count] = 0
             for key, seconds in list(entry.get("best", {}).items()):
                 number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
                 if not number or not 0 <= seconds < math.inf:

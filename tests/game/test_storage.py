@@ -67,10 +67,11 @@ def test_statistics_of_the_wrong_shape_get_defaults(tmp_path, capsys):
 def test_statistics_entries_the_game_cannot_use_are_dropped(tmp_path, capsys):
     (tmp_path / "statistics.json").write_text(json.dumps({"version": 1, "data": {
         "genius": {"played": 3, "solved": 1, "best": {"default": 75.5, "free": "x", "alt": None}},
-        "macmahon": 5}}))
+        "macmahon": 5, "other": {"played": "x", "solved": 2}}}))
     stats = Storage(tmp_path).statistics()
-    assert stats == {"genius": {"played": 3, "solved": 1, "best": {"default": 75.5}}}
-    assert "genius.best.free, genius.best.alt, macmahon" in capsys.readouterr().err
+    assert stats == {"genius": {"played": 3, "solved": 1, "best": {"default": 75.5}},
+                     "other": {"played": 0, "solved": 2}}
+    assert "genius.best.free, genius.best.alt, macmahon, other.played" in capsys.readouterr().err
     assert not record_time(stats, "genius", "default", 80.0) and record_time(stats, "macmahon", "4x6x3", 60.0)
 
 

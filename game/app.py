@@ -28,8 +28,9 @@ from game import keys  # noqa: E402
 from game.assets import asset_path  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
-from game.storage import ENV_VAR, Storage  # noqa: E402
+from game.storage import ENV_VAR, Storage, data_dir  # noqa: E402
 from game.worker import Worker  # noqa: E402
+from solver.errors import SquarewiseError  # noqa: E402
 
 MIN_SIZE = (800, 560)
 DESIGN_SIZE = (1100, 760)      # the size at which the UI scale is 1.0
@@ -283,9 +284,14 @@ def run(argv: list[str] | None = None) -> int:
     """The game window. Returns the process exit code."""
     args = _parse(sys.argv[1:] if argv is None else argv)
     size = args.size
+    if args.smoke_test is not None and not os.environ.get(ENV_VAR):
+        os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")
+    try:
+        data_dir()
+    except SquarewiseError as exc:
+        print(f"squarewise: error: {exc}", file=sys.stderr)
+        return 2
     if args.smoke_test is not None:
-        if not os.environ.get(ENV_VAR):
-            os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")
         try:
             return smoke_test(args.smoke_test, size)
         finally:

@@ -39,14 +39,17 @@ DEFAULT_STATISTICS = {
 
 
 def data_dir() -> Path:
-    """The folder for Squarewise's files (created if missing)."""
+    """The folder for Squarewise's files (created if missing); SquarewiseError if it cannot be."""
     override = os.environ.get(ENV_VAR)
     if override:
         folder = Path(override)
     else:
         from platformdirs import user_data_dir
         folder = Path(user_data_dir("squarewise", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SquarewiseError(f"cannot use the data folder '{folder}': {exc.strerror or exc}") from None
     return folder
 
 

@@ -109,6 +109,16 @@ def test_smoke_test_flag(tmp_path):
     assert (tmp_path / "settings.json").exists()
 
 
+def test_a_data_folder_that_cannot_be_made_exits_2_with_one_line(tmp_path, monkeypatch, capsys):
+    from game.app import run
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("SQUAREWISE_DATA_DIR", str(blocker))
+    assert run(["--smoke-test", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("squarewise: error: cannot use the data folder") and "a-file" in err[0]
+
+
 def test_statistics_lines_cover_every_puzzle():
     from game.scenes.settings import statistics_lines
     rows = statistics_lines({"genius": {"played": 3, "solved": 2, "best": {"default": 75.0, "free": 200}},

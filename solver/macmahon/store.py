@@ -30,7 +30,7 @@ def classes_from_bytes(data: bytes) -> tuple[Board, np.ndarray]:
     """(board, representatives); SquarewiseError if the data is not a class file."""
     head, sep, body = data.partition(b"\n")
     parts = head.decode("ascii", "replace").split()
-    if not sep or len(parts) != 4 or parts[0] != MAGIC or parts[1] != "1":
+    if not sep or len(parts) != 4 or parts[0] != MAGIC or parts[1] != "1" or not parts[3].isdigit():
         raise SquarewiseError("not a MacMahon solution-class file")
     board = Board.parse(parts[2])
     count = int(parts[3])

@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
 
+from solver.errors import SquarewiseError
 from solver.macmahon.halves import all_solutions, count_solutions
 from solver.macmahon.position import Board
 from solver.macmahon.search import solution_classes, solution_table
@@ -35,8 +36,12 @@ def test_class_file_round_trips():
     reps = load_asset(Board())
     board, back = classes_from_bytes(classes_to_bytes(Board(), reps))
     assert board == Board() and (back == reps).all()
-    with pytest.raises(Exception):
-        classes_from_bytes(b"nonsense\n")
+    data = classes_to_bytes(Board(), reps)
+    head, _, body = data.partition(b"\n")
+    for bad in (b"nonsense\n", head.replace(b"13328", b"lots") + b"\n" + body, data[: len(data) // 2],
+                head.replace(b"13328", b"13327") + b"\n" + body):
+        with pytest.raises(SquarewiseError, match="MacMahon solution-class file"):
+            classes_from_bytes(bad)
 
 
 def test_shipped_classes_are_canonical_sorted_and_solved():

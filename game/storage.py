@@ -4,7 +4,8 @@ Files live in the platform's user data folder (`platformdirs`), or in the folder
 the environment variable SQUAREWISE_DATA_DIR (tests use it). Each document is stored as
 `{"version": N, "data": {...}}`. Writes go to a temporary file in the same folder, are
 flushed to disk and then moved over the old file with `os.replace`, so a crash never
-leaves half a file. A file that cannot be read is never deleted: it is renamed aside
+leaves half a file; a write that fails is a one-line warning on stderr, not a crash (the
+old file stays). A file that cannot be read is never deleted: it is renamed aside
 (`name.json.corrupt-1`, ...) with a one-line warning on stderr, and defaults are used.
 A readable file whose value for a known key has the wrong shape (a string for the window
 size, say) keeps its other values; that key gets its default, with a warning.
@@ -155,7 +156,11 @@ class Storage:
         return merged
 
     def write(self, name: str, data: dict) -> None:
-        write_versioned(self.path(name), data)
+        """Store `data` as `name`; a failure (disk full, folder gone) is a warning, not a crash."""
+        try:
+            write_versioned(self.path(name), data)
+        except OSError as exc:
+            self._warn(f"squarewise: warning: cannot write {self.path(name)}: {exc.strerror or exc}")
 
     def delete(self, name: str) -> None:
         try:

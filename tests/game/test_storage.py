@@ -84,6 +84,15 @@ def test_atomic_write_leaves_the_old_file_when_writing_fails(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]
 
 
+def test_a_failed_write_is_a_warning_and_keeps_what_was_there(tmp_path, capsys):
+    store = Storage(tmp_path)
+    (tmp_path / "settings.json").mkdir()          # os.replace cannot put a file over a folder
+    store.write("settings", DEFAULT_SETTINGS)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot write" in err[0] and "settings.json" in err[0]
+    assert (tmp_path / "settings.json").is_dir() and [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
 def test_read_versioned_names_the_file(tmp_path):
     with pytest.raises(SquarewiseError, match="missing.json"):
         read_versioned(tmp_path / "missing.json")

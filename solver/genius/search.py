@@ -113,8 +113,8 @@ def _stopper(cancelled: Callable[[], bool] | None, every: int = 2048):
 
 # _first, _count and _solvable expand a node the same way (cover the lowest free cell, then the
 # lonely-cell and colour tests) and differ in what they keep. The expansion is written out in
-# each on purpose: a shared generator or helper call per child costs more than the node itself
-# in Python, and these loops are the hot path of solve, count, verify and the census.
+# each on purpose: a shared generator or helper would add a Python call per node or child to
+# the hot path of solve, count, verify and the census.
 def _first(free, rem, dead, stop, limit, cands=CANDIDATES, dark_ok=DARK_OK, dark=DARK, n1=_NOT_COL1, n6=_NOT_COL6,
            mono=MONO, last=LAST):
     """A list of (piece bit, mask) that completes the state, or None.

@@ -11,7 +11,9 @@ callback never runs, even if the function ignores cancelling and finishes anyway
 progress=...)` in a child process instead, so a long search does not compete with the
 drawing thread for the interpreter lock (benchmarks/frames.py measures both ways). Arguments
 and result must pickle (pass notations, not positions). Cancel ends the child process. A small thread in this process
-waits for the child, so the job looks the same to the UI either way.
+waits for the child, so the job looks the same to the UI either way. The child may use all
+cores through solver.parallel.run_chunks: Cancel's SIGTERM becomes SystemExit there, so the
+pool's own clean-up ends its workers too.
 """
 from __future__ import annotations
 
@@ -128,13 +130,23 @@ def _context():
     return mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
 
 
+def _exit_on_sigterm(signum, frame):
+    raise SystemExit(1)
+
+
 def _child_main(conn, func, args) -> None:
-    # the window's SDL catches SIGTERM; the child must die when a job is cancelled
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # The window's SDL catches SIGTERM; the child must end when a job is cancelled, and by
+    # unwinding, so that a process pool it started (run_chunks) terminates its workers.
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    # The parent sees a daemon (ended with the app); here it may start a process pool.
+    mp.current_process().daemon = False
+
     def progress(done, total):
         conn.send(("progress", done, total))
     try:
         conn.send(("result", func(*args, progress=progress)))
+    except SystemExit:  # cancelled: nobody is waiting for an answer
+        pass
     except BaseException as exc:  # sent to the parent as text: exceptions may not pickle
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:

@@ -107,7 +107,7 @@ def verify_job(document: dict, progress=None) -> dict:
     from solver.genius import dice, search
     from solver.genius.position import Position
     dice_set = dice.from_json(document, document.get("name", "editor"))
-    bad = sorted(sorted(roll) for roll in dice.verify(dice_set, jobs=1, progress=progress))
+    bad = sorted(sorted(roll) for roll in dice.verify(dice_set, progress=progress))
     named = [(Position.from_blockers(roll).notation(), search.unsolvable_reason(Position.from_blockers(roll)))
              for roll in bad[:REASONED]]
     # one roll for each kind of reason first, then more in board order
@@ -124,7 +124,7 @@ def verify_job(document: dict, progress=None) -> dict:
 def generate_job(seed: int, progress=None) -> dict:
     """A new always-solvable set from make_dice (it verifies every roll before returning)."""
     from solver.genius import make_dice
-    made = make_dice.make(seed, jobs=1, progress=progress)
+    made = make_dice.make(seed, progress=progress)
     return {"document": made.dice_set.to_json(), "rolls": made.dice_set.count(),
             "candidates": made.candidates, "seconds": made.search_seconds + made.verify_seconds}
 

@@ -1,5 +1,9 @@
+import os
+import sys
 import threading
 import time
+
+import pytest
 
 from game.worker import Worker
 from solver.genius import search
@@ -80,3 +84,57 @@ def test_process_jobs_report_progress_deliver_and_cancel():
     bad = worker.submit_process("fails", _fails)
     worker.drain(10)
     assert "no such board" in str(bad.error)
+
+
+def _square(chunk):
+    return [x * x for x in chunk]
+
+
+def _pool_sum(n, progress=None):
+    from solver.parallel import chunked, run_chunks
+    return sum(sum(part) for part in run_chunks(_square, chunked(range(n), 10), jobs=2, progress=progress))
+
+
+def _slow_chunk(chunk):
+    path, index = chunk
+    with open(f"{path}/{index}", "w") as out:
+        out.write(str(os.getpid()))
+    time.sleep(60)
+    return index
+
+
+def _slow_pool(path, progress=None):
+    from solver.parallel import run_chunks
+    return run_chunks(_slow_chunk, [(path, 0), (path, 1)], jobs=2)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return "\nState:\tZ" not in status.read()
+    except FileNotFoundError:
+        return False
+
+
+def test_a_process_job_may_use_a_pool_of_its_own():
+    worker = Worker()
+    job = worker.submit_process("pool", _pool_sum, (100,))
+    worker.drain(60)
+    assert job.error is None and job.result == sum(x * x for x in range(100))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_cancel_ends_the_pool_workers_of_a_process_job(tmp_path):
+    worker = Worker()
+    job = worker.submit_process("slow pool", _slow_pool, (str(tmp_path),))
+    deadline = time.monotonic() + 30
+    while len(list(tmp_path.iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    pids = [int(p.read_text()) for p in tmp_path.iterdir()]
+    assert len(pids) == 2 and all(_alive(pid) for pid in pids)
+    job.cancel()
+    assert job.wait(10)
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in pids)

@@ -1,12 +1,9 @@
 """Solution counts of every roll of a dice set, their distribution, and a difficulty label.
 
-The counter is this module's own: a memoised count(free cells, remaining pieces) that always
-covers the lowest free cell, skips a placement that strands two single cells (or one once the
-monomino is used) or leaves a colour balance the remaining pieces cannot make, and keeps its
-table of counted states across the boards of a chunk. The rolls are taken in numeric order of
-their masks, so neighbouring boards differ in their first cells and meet in the same deep
-states (a state is the set of free cells, whatever the board), which is where the sharing
-pays. Its answers are checked against the engine's search.count in the tests.
+Each roll is counted with the engine's search.count_board, one table of counted states per
+chunk of rolls. The rolls are taken in numeric order of their masks, so neighbouring boards
+differ in their first cells and meet in the same deep states (a state is the set of free
+cells, whatever the board), which is where the shared table pays.
 """
 from __future__ import annotations
 
@@ -18,71 +15,11 @@ import numpy as np
 from ..grid import cell_name
 from ..parallel import chunked, run_chunks
 from .dice import DiceSet
-from .pieces import PIECES, cells_at, orientations
+from .search import count_board
 
-FULL = (1 << 36) - 1
-ALL = (1 << len(PIECES)) - 1
-MONO = 1 << PIECES.index("1")
-DARK = sum(1 << c for c in range(36) if (c // 6 + c % 6) % 2 == 0)
-NOT_COL1 = FULL ^ sum(1 << (6 * r) for r in range(6))
-NOT_COL6 = FULL ^ sum(1 << (6 * r + 5) for r in range(6))
 CHUNK = 1024
 HARDEST = 10  # rolls listed as the hardest
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
-
-
-def _tables():
-    """by_lowest[c]: (piece bit, mask) of every placement whose lowest cell is c;
-    balances[rem]: a bit mask of the dark-minus-light counts (offset 16) the pieces in rem can cover."""
-    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(36)]
-    balances = []
-    shape_balance = []
-    for i, piece in enumerate(PIECES):
-        for o, shape in enumerate(orientations(piece)):
-            for row in range(6):
-                for col in range(6):
-                    cells = cells_at(piece, o, row, col)
-                    if cells is not None:
-                        by_lowest[min(cells)].append((1 << i, sum(1 << c for c in cells)))
-        home = orientations(piece)[0]
-        shape_balance.append(abs(sum(1 if (r + c) % 2 == 0 else -1 for r, c in home)))
-    for rem in range(ALL + 1):
-        reach = {0}
-        for i, b in enumerate(shape_balance):
-            if rem >> i & 1:
-                reach = {x + s for x in reach for s in (b, -b)}
-        balances.append(sum(1 << (x + 16) for x in reach))
-    return tuple(tuple(x) for x in by_lowest), tuple(balances)
-
-
-BY_LOWEST, BALANCES = _tables()
-
-
-def count_state(free: int, rem: int, memo: dict[int, int], table=BY_LOWEST, bal=BALANCES) -> int:
-    """The number of ways to cover exactly the `free` cells with the pieces in `rem` (memoised)."""
-    if not rem:
-        return 1 if not free else 0
-    key = rem << 36 | free
-    known = memo.get(key)
-    if known is not None:
-        return known
-    total = 0
-    for bit, m in table[(free & -free).bit_length() - 1]:
-        if rem & bit and free & m == m:
-            left, rest = free ^ m, rem ^ bit
-            lonely = left & ~(((left & NOT_COL6) << 1) | ((left & NOT_COL1) >> 1) | (left << 6) | (left >> 6))
-            if lonely and (lonely & (lonely - 1) or not rest & MONO):
-                continue
-            if not bal[rest] >> (2 * (left & DARK).bit_count() - left.bit_count() + 16) & 1:
-                continue
-            total += count_state(left, rest, memo)
-    memo[key] = total
-    return total
-
-
-def count_board(blocker_mask: int, memo: dict[int, int] | None = None) -> int:
-    """The number of solutions of the bare board with these blockers."""
-    return count_state(FULL ^ blocker_mask, ALL, {} if memo is None else memo)
 
 
 def count_chunk(masks) -> list[int]:

@@ -345,6 +345,15 @@ def is_solvable(blocker_mask: int, known: dict[int, bool] | None = None) -> bool
     return regions_fit(free, ALL) and _solvable(free, ALL, known, [NO_LIMIT])
 
 
+def count_board(blocker_mask: int, memo: dict[int, int] | None = None) -> int:
+    """The number of tilings of the bare board with these blockers (bit c = cell c). For bulk work.
+
+    `memo`, if given, is a table the caller keeps across boards: it maps states to their number
+    of completions, so boards that meet in the same states share their work.
+    """
+    return _count(FULL ^ blocker_mask, ALL, {} if memo is None else memo, None)
+
+
 def bare_reason(blocker_mask: int) -> str | None:
     """A simple reason, in words, why a bare board cannot be tiled, or None if there is none."""
     if (blocker_mask & DARK).bit_count() in (0, 7):

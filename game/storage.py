@@ -17,9 +17,9 @@ import json
 import math
 import os
 import sys
-import tempfile
 from pathlib import Path
 
+from solver.atomic import write_text_atomic
 from solver.errors import SquarewiseError
 
 VERSION = 1
@@ -58,19 +58,7 @@ def write_json_atomic(path: Path, document) -> None:
     """Write `document` as JSON to `path` via a temporary file and os.replace."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(document, out, indent=1, sort_keys=True)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_text_atomic(path, json.dumps(document, indent=1, sort_keys=True))
 
 
 def read_versioned(path: Path) -> dict:

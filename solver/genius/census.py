@@ -34,6 +34,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..atomic import write_text_atomic
 from ..errors import SquarewiseError
 from ..grid import symmetries
 from ..parallel import default_jobs, run_chunks
@@ -271,10 +272,7 @@ class Checkpoint:
             return
         doc = {**self.identity, "done": {str(k): v for k, v in sorted(self.done.items())}}
         try:
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(doc, out)
-            os.replace(tmp, self.path)
+            write_text_atomic(self.path, json.dumps(doc))
         except OSError as exc:
             raise SquarewiseError(f"cannot write checkpoint '{self.path}': {exc.strerror or exc}") from None
 

@@ -10,12 +10,11 @@ File format (docs/interfaces.md): {"name": "...", "dice": [["A6", "F1", ...], ..
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from itertools import product
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ..atomic import write_text_atomic
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
 from ..parallel import chunked, run_chunks
@@ -140,19 +139,10 @@ def load(path) -> DiceSet:
 
 
 def save(dice_set: DiceSet, path) -> None:
-    """Write the set as JSON atomically (temp file in the same folder, then os.replace)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        doc = dice_set.to_json()
-        dice = ",\n".join("    " + json.dumps(die) for die in doc["dice"])
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(f'{{\n  "name": {json.dumps(doc["name"])},\n  "dice": [\n{dice}\n  ]\n}}\n')
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write the set as JSON atomically (solver.atomic)."""
+    doc = dice_set.to_json()
+    dice = ",\n".join("    " + json.dumps(die) for die in doc["dice"])
+    write_text_atomic(path, f'{{\n  "name": {json.dumps(doc["name"])},\n  "dice": [\n{dice}\n  ]\n}}\n')
 
 
 def resolve(name_or_path: str) -> DiceSet:

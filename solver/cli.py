@@ -31,7 +31,7 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
-    """--jobs N: the number of processes (default: all cores)."""
+    """--jobs N: the number of processes (default: all cores; main() refuses N < 1)."""
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: all cores)")
 
@@ -64,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; returns the exit code."""
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "jobs", None) is not None and args.jobs < 1:
+            raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
         return args.handler(args)
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

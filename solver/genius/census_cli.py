@@ -19,11 +19,6 @@ from ..errors import SquarewiseError
 from . import census, dice, make_dice, roll_counts
 
 
-def _check_jobs(args) -> None:
-    if args.jobs is not None and args.jobs < 1:
-        raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
-
-
 def _census_text(report: dict) -> str:
     lines = [f"{'partition':<12} {'boards':>8} {'x':>2} {'total':>10} {'unsolvable':>11} {'thesis':>8}"]
     for row in report["by_partition"]:
@@ -52,7 +47,6 @@ def _census_text(report: dict) -> str:
 
 
 def _census(args) -> int:
-    _check_jobs(args)
     if args.resume and not args.checkpoint:
         raise SquarewiseError("--resume needs --checkpoint PATH")
     for path in (args.save, args.checkpoint):
@@ -78,7 +72,6 @@ def _check_out(path: str) -> None:
 
 
 def _make_dice(args) -> int:
-    _check_jobs(args)
     make_dice.check_faces(args.faces)
     if args.out:
         _check_out(args.out)
@@ -103,7 +96,6 @@ def _make_dice(args) -> int:
 
 
 def _roll_counts(args) -> int:
-    _check_jobs(args)
     dice_set = dice.resolve(args.dice)
     start = time.perf_counter()
     report = roll_counts.summary(dice_set, args.jobs, progress_for(args, f"counting {dice_set.name}"))

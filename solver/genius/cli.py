@@ -68,8 +68,6 @@ def _roll(args) -> int:
 
 
 def _verify(args) -> int:
-    if args.jobs is not None and args.jobs < 1:
-        raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
     dice_set = dice.resolve(args.dice)
     bad = dice.verify(dice_set, jobs=args.jobs, progress=progress_for(args, f"verifying {dice_set.name}"))
     bad_rolls = sorted(_names(roll) for roll in bad)

@@ -84,8 +84,6 @@ def _check_writable(path: str) -> None:
 
 
 def _count(args) -> int:
-    if args.jobs is not None and args.jobs < 1:
-        raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
     board = board_from(args)
     if args.classes_out:
         _check_writable(args.classes_out)

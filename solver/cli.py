@@ -7,56 +7,22 @@ Every subcommand takes --json (one JSON document on stdout) and --progress.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
+from .cli_common import PROG, OneLineParser
 from .errors import SquarewiseError
-from .parallel import ProgressBar
-
-PROG = "squarewise"
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one line and exit 2."""
-
-    def error(self, message):
-        raise SquarewiseError(f"{message} (see '{self.prog} --help')")
-
-
-def add_common(parser: argparse.ArgumentParser) -> None:
-    """The options every subcommand has."""
-    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
-    parser.add_argument("--progress", action="store_true",
-                        help="draw progress on stderr even when it is not a terminal")
-
-
-def add_jobs(parser: argparse.ArgumentParser) -> None:
-    """--jobs N: the number of processes (default: all cores; main() refuses N < 1)."""
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="worker processes (default: all cores)")
-
-
-def progress_for(args, label: str):
-    """A progress callback for long work, or None when progress should not be drawn."""
-    if args.progress or sys.stderr.isatty():
-        return ProgressBar(label)
-    return None
-
-
-def emit(args, document: dict, text: str) -> None:
-    """Print `document` as JSON with --json, else the readable `text`."""
-    print(json.dumps(document) if args.json else text)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .genius.cli import register as register_genius
-    from .macmahon.cli import register as register_macmahon
+    from .genius import census_cli, cli as genius_cli
+    from .macmahon import cli as macmahon_cli
 
     parser = OneLineParser(prog=PROG, description="Squarewise: MacMahon Squares and The Genius Square.")
     puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=OneLineParser)
     puzzles.required = True
-    register_genius(puzzles)
-    register_macmahon(puzzles)
+    genius = genius_cli.register(puzzles)
+    census_cli.register(genius)          # census, make-dice, roll-counts
+    macmahon_cli.register(puzzles)
     return parser
 
 

@@ -9,12 +9,10 @@ All take --json and --progress. Exit codes: 0 success, 2 bad input.
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
-from pathlib import Path
 
-from ..cli import add_common, add_jobs, emit, progress_for
+from ..cli_common import add_common, add_jobs, check_writable, emit, progress_for
 from ..errors import SquarewiseError
 from . import census, dice, make_dice, roll_counts
 
@@ -51,7 +49,7 @@ def _census(args) -> int:
         raise SquarewiseError("--resume needs --checkpoint PATH")
     for path in (args.save, args.checkpoint):
         if path:
-            _check_out(path)
+            check_writable(path)
     report = census.census(args.jobs, progress_for(args, "census"), args.checkpoint, args.resume,
                            save=args.save)
     report["jobs"] = args.jobs or census.default_jobs()
@@ -59,22 +57,10 @@ def _census(args) -> int:
     return 0
 
 
-def _check_out(path: str) -> None:
-    """Fail before the work, not after it, if `path` cannot be written."""
-    target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise SquarewiseError(f"cannot write '{path}': it is a folder")
-    if not folder.is_dir():
-        raise SquarewiseError(f"cannot write '{path}': folder '{folder}' does not exist")
-    if not os.access(folder, os.W_OK):
-        raise SquarewiseError(f"cannot write '{path}': folder '{folder}' is not writable")
-
-
 def _make_dice(args) -> int:
     make_dice.check_faces(args.faces)
     if args.out:
-        _check_out(args.out)
+        check_writable(args.out)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     made = make_dice.make(seed, args.faces, cache=args.cache, jobs=args.jobs,
                           progress=progress_for(args, "verifying every roll"))

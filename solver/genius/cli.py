@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..cli import add_common, add_jobs, emit, progress_for
+from ..cli_common import add_common, add_jobs, emit, progress_for
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
 from . import dice, search
@@ -84,8 +84,8 @@ def _verify(args) -> int:
     return 0 if not bad_rolls else 1
 
 
-def register(puzzles) -> None:
-    """Add the genius subcommands to the top-level parser."""
+def register(puzzles):
+    """Add the genius subcommands to the top-level parser; returns their subparsers."""
     sub = puzzles.add_parser("genius", help="The Genius Square: solve boards, roll and check dice")
     commands = sub.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
@@ -111,4 +111,4 @@ def register(puzzles) -> None:
     add_jobs(verify)
     add_common(verify)
     verify.set_defaults(handler=_verify)
-    from .census_cli import register as register_census; register_census(commands)  # census, make-dice, roll-counts
+    return commands

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..cli import add_common, add_jobs, emit, progress_for
+from ..cli_common import add_common, add_jobs, check_writable, emit, progress_for
 from ..errors import SquarewiseError
 from . import search
 from .position import Board, Position
@@ -74,19 +74,10 @@ def _solve(args) -> int:
     return 0 if done is not None else 1
 
 
-def _check_writable(path: str) -> None:
-    """Fail before the count, not after it, if `path` is a folder or its folder is missing."""
-    target = Path(path)
-    if target.is_dir():
-        raise SquarewiseError(f"cannot write '{path}': it is a folder")
-    if not target.parent.is_dir():
-        raise SquarewiseError(f"cannot write '{path}': folder '{target.parent}' does not exist")
-
-
 def _count(args) -> int:
     board = board_from(args)
     if args.classes_out:
-        _check_writable(args.classes_out)
+        check_writable(args.classes_out)
     started = time.monotonic()
     result = search.census(board, jobs=args.jobs, progress=progress_for(args, f"counting {board.header}"))
     seconds = round(time.monotonic() - started, 2)

@@ -28,6 +28,7 @@ from game import keys  # noqa: E402
 from game.assets import asset_path  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
+from game.scenes.registry import entry  # noqa: E402
 from game.storage import ENV_VAR, Storage, data_dir  # noqa: E402
 from game.worker import Worker  # noqa: E402
 from solver.errors import SquarewiseError  # noqa: E402
@@ -133,6 +134,32 @@ class App:
         self.scenes.append(scene)
         self.window.title = scene.caption
         scene.on_enter()
+
+    def open(self, key: str, **options) -> None:
+        """Push a new scene of the registry's puzzle `key` (scenes open each other this way,
+        never by importing each other)."""
+        self.push(entry(key).scene(self, **options))
+
+    def _receiver(self, key: str):
+        """The scene under the top one if it is a scene of the registry's puzzle `key`."""
+        below = self.scenes[-2] if len(self.scenes) > 1 else None
+        return below if isinstance(below, entry(key).scene_class()) else None
+
+    def would_interrupt(self, key: str) -> bool:
+        """Whether handing a result to puzzle `key` (`hand_back`) would replace a game in progress."""
+        below = self._receiver(key)
+        return below is not None and below.game_in_progress()
+
+    def hand_back(self, key: str, **result) -> None:
+        """Leave the top scene and give `result` to puzzle `key`'s scene: the one below gets it
+        through `receive(**result)`; if the scene below is another, a new scene of `key` made
+        with `result` as its options takes the top's place."""
+        below = self._receiver(key)
+        if below is None:
+            self.replace(entry(key).scene(self, **result))
+            return
+        self.pop()
+        below.receive(**result)
 
     # --- persistence ------------------------------------------------------------------
     def save_settings(self) -> None:
@@ -262,7 +289,6 @@ def _size(text: str) -> tuple[int, int]:
 
 def smoke_test(seconds: float, size=None) -> int:
     """Title, then a new Genius game, with real frames for `seconds`; prints timings."""
-    from game.scenes.registry import entry
     from game.scenes.title import TitleScene
 
     app = App(size=size)
@@ -296,7 +322,6 @@ def run(argv: list[str] | None = None) -> int:
             return smoke_test(args.smoke_test, size)
         finally:
             pygame.quit()
-    from game.scenes.registry import entry
     from game.scenes.title import TitleScene
 
     app = App(size=size)

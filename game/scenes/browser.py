@@ -24,83 +24,11 @@ from game.draw.theme import contrast_text, mix
 from game.draw.tiles import draw_board, draw_tile, empty_colour
 from game.draw.widgets import enable_buttons, pressed_name, text, title_bar, wrap
 from game.scenes.base import Scene
-from game.scenes.macmahon import MacMahonScene
-from solver.errors import SquarewiseError
-from solver.grid import symmetries
+from solver.macmahon.classes import Classes, cache_file, cached_classes, compute_classes
 from solver.macmahon.position import Board, Position
-from solver.macmahon.store import classes_from_bytes, classes_to_bytes, load_asset
-from solver.macmahon.symmetry import canonical_codes, code_table, group, position_from_codes
+from solver.macmahon.store import classes_from_bytes
 
-WHITE = "WWWW"
 STEP = 100
-
-
-def cache_file(storage, board: Board):
-    return storage.folder / f"macmahon-{board.header}.classes"
-
-
-def cached_classes(storage, board: Board) -> np.ndarray | None:
-    """The class representatives of `board`: shipped with the game, else cached earlier, else None."""
-    reps = load_asset(board)
-    if reps is not None:
-        return reps
-    path = cache_file(storage, board)
-    if not path.is_file():
-        return None
-    try:
-        stored, reps = classes_from_bytes(path.read_bytes())
-    except (OSError, SquarewiseError):
-        return None
-    return reps if stored == board else None
-
-
-def compute_classes(header: str, progress=None) -> bytes:
-    """List every solution and keep one per class (a child-process job): the class file's bytes."""
-    from solver.macmahon import search
-    board = Board.parse(header)
-    return classes_to_bytes(board, search.census(board, jobs=1, progress=progress)["representatives"])
-
-
-class Classes:
-    """The class representatives of a board and where each one's all-white tile can be shown."""
-
-    def __init__(self, board: Board, reps: np.ndarray):
-        self.board = board
-        self.reps = reps
-        white = code_table(board)[WHITE]
-        self.white_cell = (reps == white).argmax(axis=1)
-        perms = [perm for _, perm in symmetries(board.rows, board.cols)]
-        # reach[k, cell]: class k can be shown with its white tile on `cell`
-        self.reach = np.zeros((len(reps), board.size), bool)
-        for perm in perms:
-            self.reach[np.arange(len(reps)), np.array(perm)[self.white_cell]] = True
-        self.cell_counts = self.reach.sum(axis=0)
-        self.solutions = int(canonical_codes(board, reps)[1].sum())   # the classes' orbit sizes
-
-    def __len__(self) -> int:
-        return len(self.reps)
-
-    def matching(self, cell: int | None) -> np.ndarray:
-        """The class numbers (0-based) that can show the white tile on `cell` (all when None)."""
-        if cell is None:
-            return np.arange(len(self.reps))
-        return np.flatnonzero(self.reach[:, cell])
-
-    def counts(self) -> np.ndarray:
-        """Per cell, how many classes can show the white tile there."""
-        return self.cell_counts
-
-    def position(self, k: int, white_at: int | None = None) -> Position:
-        """Class `k`, turned or mirrored so its white tile sits on `white_at` (if given)."""
-        row = self.reps[k]
-        if white_at is not None:
-            for _, perm, code_map in group(self.board):
-                if perm[self.white_cell[k]] == white_at:
-                    image = np.empty_like(row)
-                    image[perm] = code_map[row]
-                    row = image
-                    break
-        return position_from_codes(self.board, row)
 
 
 class BrowserScene(Scene):
@@ -115,7 +43,7 @@ class BrowserScene(Scene):
         self.index = 0
         self.job = None
         self.buttons: dict = {}
-        reps = cached_classes(app.storage, self.board)
+        reps = cached_classes(app.storage.folder, self.board)
         if reps is not None:
             self._use(reps)
         else:
@@ -131,7 +59,7 @@ class BrowserScene(Scene):
         if job.error is not None:
             self.app.toasts.show(f"Could not list the solutions: {job.error}", 6, self.app.palette.illegal)
             return
-        path = cache_file(self.app.storage, self.board)
+        path = cache_file(self.app.storage.folder, self.board)
         try:
             path.write_bytes(job.result)
         except OSError as exc:
@@ -188,23 +116,17 @@ class BrowserScene(Scene):
         self.set_filter(cells[i] if 0 <= i < len(cells) else None)
 
     def play(self) -> None:
-        """Open the solution on show in the play scene (the one below, or a new one); a game in
-        progress there is only replaced once the player confirms."""
+        """Hand the solution on show to the MacMahon play scene (the one below, or a new one); a
+        game in progress there is only replaced once the player confirms."""
         position = self.position()
         if position is None:
             return
         note = f"Solution {self.current + 1:,} of {len(self.classes):,} from the browser"
-        below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
-        if not isinstance(below, MacMahonScene):
-            self.app.replace(MacMahonScene(self.app, solution=position, note=note))
-            return
 
         def go():
-            self.app.pop()
-            below.show_solution(position, note)
+            self.app.hand_back("macmahon", solution=position, note=note)
 
-        m = below.match
-        if m.position != m.start and not m.finished:
+        if self.app.would_interrupt("macmahon"):
             self.confirm("Put this solution on the board instead of your game in progress?", go,
                          title="Leave your game?", action="Play it")
         else:

@@ -378,8 +378,11 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.refresh_buttons()
 
     def open_browser(self) -> None:
-        from game.scenes.browser import BrowserScene
-        self.app.push(BrowserScene(self.app))
+        self.app.open("macmahon-browser")
+
+    def receive(self, *, solution: Position, note: str = "") -> None:
+        """The browser hands back the solution to play."""
+        self.show_solution(solution, note)
 
     def do_puzzle(self, action: str) -> bool:
         m = self.match

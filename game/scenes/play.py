@@ -230,6 +230,10 @@ class PlayScene(PlayInput, Scene):
         self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
         return True
 
+    def game_in_progress(self) -> bool:
+        m = self.match
+        return m.position != m.start and not m.finished
+
     def worth_resuming(self) -> bool:
         """Hook: whether the game in progress is kept for next time (a finished one never is)."""
         return not self.match.finished

@@ -30,14 +30,16 @@ class PuzzleEntry:
 
     def note(self, app) -> str | None:
         """A short line for the title, from the scene class's optional `title_note(app)`."""
-        module, name = self.target.split(":")
-        cls = getattr(importlib.import_module(module), name)
+        cls = self.scene_class()
         return cls.title_note(app) if hasattr(cls, "title_note") else None
+
+    def scene_class(self) -> type:
+        module, name = self.target.split(":")
+        return getattr(importlib.import_module(module), name)
 
     def scene(self, app, **options):
         """A new scene for this puzzle."""
-        module, name = self.target.split(":")
-        return getattr(importlib.import_module(module), name)(app, **options)
+        return self.scene_class()(app, **options)
 
 
 PUZZLES: tuple[PuzzleEntry, ...] = (

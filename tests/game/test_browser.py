@@ -4,9 +4,11 @@ import pygame
 import pytest
 
 from game.scenes import browser as browser_module
-from game.scenes.browser import BrowserScene, cache_file
+from game.scenes.browser import BrowserScene
 from game.scenes.macmahon import MacMahonScene
+from solver.macmahon import classes as classes_module
 from solver.macmahon import search
+from solver.macmahon.classes import cache_file
 from solver.macmahon.position import Board
 from solver.macmahon.store import classes_to_bytes, load_asset
 from tests.game.drive import frame, key, press
@@ -142,7 +144,7 @@ def test_a_game_in_progress_is_only_replaced_when_confirmed(app):
 
 
 def test_without_the_shipped_file_the_list_is_computed_once_and_cached(app, monkeypatch):
-    monkeypatch.setattr(browser_module, "load_asset", lambda board: None)
+    monkeypatch.setattr(classes_module, "load_asset", lambda board: None)
     reps = load_asset(Board())
     # the listing itself (the engine's census) takes ~20 s and is tested with the engine;
     # here a stand-in job returns the same classes so the caching is what is tested
@@ -153,7 +155,7 @@ def test_without_the_shipped_file_the_list_is_computed_once_and_cached(app, monk
     frame(app)                                     # the waiting screen draws
     app.worker.drain(30)
     assert first.classes is not None and len(first.classes) == len(reps)
-    assert cache_file(app.storage, Board()).is_file()
+    assert cache_file(app.storage.folder, Board()).is_file()
     second = BrowserScene(app)
     assert second.job is None and np.array_equal(second.classes.reps, reps)
 

@@ -53,7 +53,7 @@ def _busy(seconds: float, progress=None) -> None:
 def drag_frames(frames: int, with_job: str | None) -> list[float]:
     import pygame
     from game.app import App
-    from game.scenes.genius import GeniusScene
+    from game.scenes.genius.scene import GeniusScene
     from solver.genius import search
     from solver.genius.position import Position
 

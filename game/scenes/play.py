@@ -20,7 +20,7 @@ from game import keys
 from game.draw.widgets import enable_buttons, pressed_name
 from game.match import Match, format_time
 from game.scenes.base import Scene
-from game.scenes.genius_anim import Celebration
+from game.scenes.anim import Celebration
 from game.scenes.play_input import PlayInput
 from game.storage import read_versioned, write_versioned
 from solver.errors import SquarewiseError

@@ -45,13 +45,13 @@ class PuzzleEntry:
 PUZZLES: tuple[PuzzleEntry, ...] = (
     PuzzleEntry("macmahon", "MacMahon Squares",
                 "24 three-colour tiles on a 4 x 6 board, matching edges, white border",
-                "game.scenes.macmahon:MacMahonScene"),
+                "game.scenes.macmahon.scene:MacMahonScene"),
     PuzzleEntry("macmahon-browser", "MacMahon solution browser",
                 "every solution class of the 4 x 6 board: step, jump, filter, play one",
-                "game.scenes.browser:BrowserScene"),
+                "game.scenes.macmahon.browser:BrowserScene"),
     PuzzleEntry("genius", "The Genius Square",
                 "seven dice, seven blockers, nine pieces: fill the board",
-                "game.scenes.genius:GeniusScene"),
+                "game.scenes.genius.scene:GeniusScene"),
 )
 
 

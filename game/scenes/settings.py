@@ -9,7 +9,7 @@ from game.draw import theme
 from game.draw.widgets import text
 from game.match import format_time
 from game.scenes.base import Scene
-from game.scenes.dice_menu import DiceMenu, dice_label
+from game.scenes.genius.dice_menu import DiceMenu, dice_label
 from game.scenes.registry import PUZZLES
 from game.storage import DEFAULT_STATISTICS
 

@@ -31,7 +31,7 @@ def app(data_dir):
 @pytest.fixture
 def genius(app):
     """A Genius scene on top of the title, on a known board, animations finished."""
-    from game.scenes.genius import GeniusScene
+    from game.scenes.genius.scene import GeniusScene
     from game.scenes.title import TitleScene
     app.push(TitleScene(app))
     scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1", rng=random.Random(3))

@@ -3,9 +3,9 @@ import numpy as np
 import pygame
 import pytest
 
-from game.scenes import browser as browser_module
-from game.scenes.browser import BrowserScene
-from game.scenes.macmahon import MacMahonScene
+from game.scenes.macmahon import browser as browser_module
+from game.scenes.macmahon.browser import BrowserScene
+from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import classes as classes_module
 from solver.macmahon import search
 from solver.macmahon.classes import cache_file

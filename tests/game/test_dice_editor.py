@@ -7,8 +7,8 @@ import time
 import pygame
 import pygame_gui
 
-from game.scenes.dice_editor import DiceEditorScene
-from game.scenes.dice_menu import EDIT
+from game.scenes.genius.dice_editor import DiceEditorScene
+from game.scenes.genius.dice_menu import EDIT
 from solver.genius import dice, search
 from solver.genius.position import Position
 from solver.grid import parse_cell

@@ -4,7 +4,7 @@ import random
 import pygame
 import pytest
 
-from game.scenes.genius import AUTOSAVE, GeniusScene
+from game.scenes.genius.scene import AUTOSAVE, GeniusScene
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations
 from solver.genius.position import Position

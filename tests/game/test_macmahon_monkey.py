@@ -4,7 +4,7 @@ import random
 
 import pygame
 
-from game.scenes.macmahon import MacMahonScene
+from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon.position import Position
 from tests.game.drive import random_event
 

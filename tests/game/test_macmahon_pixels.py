@@ -75,7 +75,7 @@ def test_the_colour_blind_palette_marks_colours_by_symbol():
 
 
 def test_the_board_shows_a_placed_turned_tile_and_its_white_border(app):
-    from game.scenes.macmahon import MacMahonScene
+    from game.scenes.macmahon.scene import MacMahonScene
     from solver.macmahon.position import Position
     scene = MacMahonScene(app, variant="4x6x3")
     app.push(scene)

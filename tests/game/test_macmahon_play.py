@@ -4,7 +4,7 @@ import random
 import pygame
 import pytest
 
-from game.scenes.macmahon import AUTOSAVE, MacMahonScene
+from game.scenes.macmahon.scene import AUTOSAVE, MacMahonScene
 from solver.macmahon import search
 from solver.macmahon.position import Board, Position
 from solver.macmahon.tiles import rotate
@@ -285,7 +285,7 @@ def test_variants(app, macmahon):
 
 
 def test_every_variant_draws_at_small_and_large_sizes(app, macmahon):
-    from game.scenes.macmahon import VARIANTS
+    from game.scenes.macmahon.scene import VARIANTS
     for header, _ in VARIANTS:
         macmahon.new_game(header)
         for size in ((800, 560), (1600, 1000)):
@@ -319,8 +319,8 @@ def test_turn_a_placed_tile_where_it_lies(app, macmahon):
 
 
 def test_variant_and_browser_keys(app, macmahon):
-    from game.scenes.browser import BrowserScene
-    from game.scenes.macmahon_view import VARIANTS
+    from game.scenes.macmahon.browser import BrowserScene
+    from game.scenes.macmahon.view import VARIANTS
     seen = []
     for _ in VARIANTS:
         typed(app, "v")
@@ -343,7 +343,7 @@ def test_a_tile_taken_by_keyboard_finds_an_empty_cell(app, macmahon):
 
 def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
     import pygame_gui
-    from game.scenes.macmahon_view import variant_label
+    from game.scenes.macmahon.view import variant_label
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.variant_menu,
                                   text=variant_label("5x14x4")))
     frame(app)

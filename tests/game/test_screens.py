@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from game.draw.theme import PALETTES
-from game.scenes.genius import GeniusScene
+from game.scenes.genius.scene import GeniusScene
 from game.scenes.registry import PUZZLES
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene

@@ -5,7 +5,7 @@ from solver.macmahon import classes as classes_module
 from solver.macmahon.classes import Classes, cache_file, cached_classes, compute_classes
 from solver.macmahon.position import Board
 from solver.macmahon.search import canonical
-from solver.macmahon.store import classes_to_bytes, load_asset
+from solver.macmahon.store import load_asset
 from tests.validate_macmahon import problems
 
 SMALL = Board(1, 1, 1)          # one tile, one class: small enough to list here

@@ -16,7 +16,7 @@ from game.draw.theme import font, mix
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
 from game.draw.widgets import overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
-from game.scenes.genius_anim import banner
+from game.scenes.anim import banner
 from solver.macmahon.position import Position
 from solver.macmahon.tiles import rotate
 

@@ -15,7 +15,8 @@ from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import mix
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar
 from game.match import format_time
-from game.scenes.genius_anim import banner, draw_die
+from game.scenes.anim import banner
+from game.scenes.genius.roll import draw_die
 from solver.genius.roll_counts import difficulty_label
 from solver.genius.pieces import PIECES, orientations
 

@@ -2,8 +2,8 @@
 
 Every rule comes from `solver.genius`: legality and its reason from `Position.check`,
 shapes from `pieces`, answers from `search` (run on the worker), rolls from `dice`. This
-module turns input into match actions; `genius_view` draws, `genius_modes` holds free
-mode and race mode, `genius_jobs` the solver calls, `genius_anim` the animations.
+module turns input into match actions; `view` draws, `free` and `race` hold free
+mode and race mode, `jobs` the solver calls, `roll` the dice animation.
 """
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ from game import keys
 from game.draw.pieces import shape_size
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
-from game.scenes.dice_menu import DiceMenu
-from game.scenes.genius_anim import RollAnimation
-from game.scenes.genius_jobs import job_count, job_hint, job_solve
-from game.scenes.genius_modes import FreeMode, RaceMode
-from game.scenes.genius_view import GeniusView
+from game.scenes.genius.dice_menu import DiceMenu
+from game.scenes.genius.roll import RollAnimation
+from game.scenes.genius.jobs import job_count, job_hint, job_solve
+from game.scenes.genius.free import FreeMode
+from game.scenes.genius.race import RaceMode
+from game.scenes.genius.view import GeniusView
 from game.scenes.play import PlayScene
 from game.storage import record_time
 from solver.errors import SquarewiseError

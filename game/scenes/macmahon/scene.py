@@ -22,8 +22,8 @@ import pygame_gui
 from game import keys
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
-from game.scenes.macmahon_jobs import job_check, job_hint, job_solve, solution_count
-from game.scenes.macmahon_view import VARIANTS, MacMahonView, variant_label
+from game.scenes.macmahon.jobs import job_check, job_hint, job_solve, solution_count
+from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
 from solver.errors import IllegalMove, SquarewiseError

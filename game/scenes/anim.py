@@ -1,0 +1,64 @@
+"""Animations both puzzles share: the confetti of a win and the banner over the board."""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.draw.theme import Palette, font, mix
+
+
+class Celebration:
+    """A burst of confetti in the piece colours, and a wave of light across the board."""
+
+    def __init__(self, area: pygame.Rect, pal: Palette, rng: random.Random | None = None):
+        rng = rng or random.Random()
+        self.t = 0.0
+        self.bits = []
+        for _ in range(140):
+            angle = rng.uniform(-math.pi, 0)
+            speed = rng.uniform(250, 700)
+            self.bits.append([area.centerx + rng.uniform(-area.width / 4, area.width / 4), area.centery,
+                              math.cos(angle) * speed, math.sin(angle) * speed,
+                              rng.choice(pal.pieces), rng.uniform(4, 9)])
+
+    @property
+    def done(self) -> bool:
+        return self.t > 3.0
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for bit in self.bits:
+            bit[3] += 900 * dt
+            bit[0] += bit[2] * dt
+            bit[1] += bit[3] * dt
+
+    def wave(self, row: int, col: int) -> float:
+        """0..1: how bright cell (row, col) glows now."""
+        d = self.t * 9 - (row + col)
+        return max(0.0, 1.0 - abs(d) / 2.0) if self.t < 2.0 else 0.0
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        for x, y, _, _, colour, size in self.bits:
+            s = max(2, int(size * scale))
+            pygame.draw.rect(surface, colour, (int(x), int(y), s, s))
+
+
+def banner(surface: pygame.Surface, area: pygame.Rect, lines: list[str], pal: Palette, scale: float) -> None:
+    """A rounded panel with a bold first line over `area`'s centre."""
+    big = font(max(14, int(34 * scale)), "bold")
+    small = font(max(10, int(18 * scale)))
+    images = [big.render(lines[0], True, pal.text)] + [small.render(t, True, pal.text) for t in lines[1:]]
+    w = max(i.get_width() for i in images) + int(48 * scale)
+    h = sum(i.get_height() for i in images) + int(32 * scale) + int(6 * scale) * (len(images) - 1)
+    panel = pygame.Rect(0, 0, w, h)
+    panel.center = area.center
+    layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*mix(pal.panel, (0, 0, 0), 0.2), 235), layer.get_rect(), border_radius=int(14 * scale))
+    pygame.draw.rect(layer, pal.accent, layer.get_rect(), max(2, int(3 * scale)), border_radius=int(14 * scale))
+    surface.blit(layer, panel)
+    y = panel.top + int(16 * scale)
+    for image in images:
+        surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+        y += image.get_height() + int(6 * scale)

@@ -1,0 +1,1 @@
+"""The Genius Square: its scene and the parts it is made of (view, play state, race, free mode, jobs, dice)."""

@@ -13,7 +13,7 @@ import sys
 import time
 
 from solver.macmahon import search
-from solver.macmahon.position import Board, Position
+from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.symmetry import position_from_codes
 
 
@@ -41,7 +41,7 @@ def random_positions(table, count: int, rng: random.Random) -> list[Position]:
             p = p.remove(cell)
             tile = rng.randrange(24)
             if tile not in p.placed_tiles:
-                p = p.place_unchecked(tile, rng.randrange(4), cell)
+                p = p.place_unchecked(Move(tile, rng.randrange(4), cell))
         out.append(p)
     return out
 
@@ -56,8 +56,9 @@ def search_tail(board: Board, rng: random.Random, count: int, cap: float) -> lis
         for _ in range(200):
             cell, tile = rng.randrange(board.size), rng.choice(p.unplaced)
             turn = rng.randrange(4)
-            if p.check(tile, turn, cell) is None:
-                p = p.place(tile, turn, cell)
+            move = Move(tile, turn, cell)
+            if p.check(move) is None:
+                p = p.place(move)
                 break
         start = time.perf_counter()
         search.solve(p, lambda: time.perf_counter() > start + cap)

@@ -171,7 +171,7 @@ class PlayScene(PlayInput, Scene):
 
     def _start_solve(self, pos, result) -> None:
         if result[0] == "solution":
-            self.solve_queue = self.solve_steps(pos, self.position_type.parse(result[1]))
+            self.solve_queue = pos.moves_to(self.position_type.parse(result[1]))
             self.solve_clock = 0.0
             self.status = "Solving..."
         else:
@@ -184,10 +184,6 @@ class PlayScene(PlayInput, Scene):
 
     def stuck(self, result: tuple) -> None:
         """Hook: say there is no way on (the engine's answer `result`), and what to take back."""
-        raise NotImplementedError
-
-    def solve_steps(self, pos, solution) -> list[tuple]:
-        """Hook: the moves from `pos` to `solution`, each the arguments of `check` and `place`."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ save and load
@@ -397,8 +393,8 @@ class PlayScene(PlayInput, Scene):
             if self.solve_clock >= self.SOLVE_STEP or not self.app.settings.get("animations", True):
                 self.solve_clock = 0.0
                 step = self.solve_queue.pop(0)
-                if self.position.check(*step) is None:
-                    self.play(self.position.place(*step))
+                if self.position.check(step) is None:
+                    self.play(self.position.place(step))
                 else:
                     self.solve_queue = []
         if self.buttons and (self.job is not None) != self.cancel_button.visible:

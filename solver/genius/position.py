@@ -7,13 +7,24 @@ piece's cells in board order, e.g.
     A1A2A4A6B4D5E1                      a bare board
     A1A2A4A6B4D5E1/1:F6/4-O:C2C3D2D3    the monomino on F6 and the square on C2..D3
 
-Parsing ignores case and surrounding spaces; `notation()` is canonical (upper case, sorted).
+Each "/piece:cells" part is a move's notation (`Move`): "4-O:C2C3D2D3" puts the square on
+C2 C3 D2 D3. Parsing ignores case and surrounding spaces; `notation()` is canonical (upper
+case, sorted).
+
+>>> p = Position.parse("a1a2a4a6b4d5e1")
+>>> p.notation()
+'A1A2A4A6B4D5E1'
+>>> q = p.place(Move.parse("4-O:C2C3D2D3"))
+>>> q.notation()
+'A1A2A4A6B4D5E1/4-O:C2C3D2D3'
+>>> p.check(Move.parse("4-I:A1B1C1D1"))
+'on a blocker at A1'
 """
 from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, NamedTuple
 
 from ..errors import IllegalMove, SquarewiseError
 from ..grid import cell_name, parse_cell
@@ -40,6 +51,43 @@ def _cells_run(text: str, what: str) -> list[int]:
 
 def _names(cells: Iterable[int]) -> str:
     return "".join(cell_name(c) for c in sorted(cells))
+
+
+class Move(NamedTuple):
+    """A piece put on cells, written "piece:cells" ("4-O:C2C3D2D3"): what a player, a hint or a
+    solve step does. Whether the rules allow it is the position's to say (`Position.check`).
+
+    >>> m = Move.parse(" 4-o:d3c2C3d2 ")
+    >>> m.piece, sorted(m.cells)
+    ('4-O', [13, 14, 19, 20])
+    >>> m.notation()
+    '4-O:C2C3D2D3'
+    """
+    piece: str
+    cells: frozenset[int]
+
+    def notation(self) -> str:
+        """The canonical text: the piece, ':' and its cells in board order."""
+        return f"{self.piece}:{_names(self.cells)}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """The move written `text`; SquarewiseError saying what is wrong.
+
+        >>> Move.parse("4-Q:A1")
+        Traceback (most recent call last):
+        ...
+        solver.errors.SquarewiseError: unknown piece '4-Q' (pieces: 1 2 3-I 3-L 4-I 4-L 4-T 4-S 4-O)
+        """
+        if not isinstance(text, str):
+            raise SquarewiseError(f"a move is text like 4-O:C2C3D2D3, not {text!r}")
+        piece, sep, cells_text = text.partition(":")
+        piece = piece.strip().upper()
+        if not sep:
+            raise SquarewiseError(f"'{text.strip()}' should be piece:cells, like 4-O:C2C3D2D3")
+        if piece not in PIECES:
+            raise SquarewiseError(f"unknown piece '{piece}' (pieces: {' '.join(PIECES)})")
+        return cls(piece, frozenset(_cells_run(cells_text, f"piece {piece}")))
 
 
 class Position:
@@ -117,21 +165,16 @@ class Position:
         blockers_text, *pieces = text.strip().split("/")
         position = cls.from_blockers(_cells_run(blockers_text, "blockers"))
         for part in pieces:
-            piece, sep, cells_text = part.partition(":")
-            piece = piece.strip().upper()
-            if not sep:
-                raise SquarewiseError(f"'{part.strip()}' should be piece:cells, like 4-O:C2C3D2D3")
-            if piece not in PIECES:
-                raise SquarewiseError(f"unknown piece '{piece}' (pieces: {' '.join(PIECES)})")
-            position = position.place(piece, _cells_run(cells_text, f"piece {piece}"))
+            position = position.place(Move.parse(part))
         return position
 
     def notation(self) -> str:
         """The canonical text of this position."""
-        return _names(self.blockers) + "".join(f"/{p}:{_names(cells)}" for p, cells in self.placed.items())
+        return _names(self.blockers) + "".join(f"/{Move(p, cells).notation()}" for p, cells in self.placed.items())
 
-    def check(self, piece: str, cells) -> str | None:
-        """None if placing `piece` on `cells` is legal, else the reason in words."""
+    def check(self, move: Move) -> str | None:
+        """None if `move` is legal here, else the reason in words."""
+        piece, cells = move
         if piece not in PIECES:
             return f"unknown piece '{piece}'"
         if piece in self.placed:
@@ -151,18 +194,28 @@ class Position:
                 return f"overlaps {who} at {cell_name(c)}"
         return None
 
-    def place(self, piece: str, cells) -> "Position":
-        """This position with `piece` on `cells`; IllegalMove(reason) if the rules refuse."""
-        reason = self.check(piece, cells)
+    def place(self, move: Move) -> "Position":
+        """This position after `move`; IllegalMove(reason) if the rules refuse."""
+        reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
-        return Position(self.blockers, {**self.placed, piece: frozenset(cells)})
+        return Position(self.blockers, {**self.placed, move.piece: frozenset(move.cells)})
 
     def remove(self, piece: str) -> "Position":
         """This position without `piece`; IllegalMove if it is not placed."""
         if piece not in self.placed:
             raise IllegalMove(f"{piece} is not placed")
         return Position(self.blockers, {p: c for p, c in self.placed.items() if p != piece})
+
+    def moves_to(self, target: "Position") -> list[Move]:
+        """The moves that take this position to `target` (a completion of it, say), in PIECES order:
+        `target`'s pieces not placed here.
+
+        >>> start = Position.parse("A1A2A4A6B4D5E1/1:F6")
+        >>> [m.notation() for m in start.moves_to(start.place(Move.parse("2:F4F5")))]
+        ['2:F4F5']
+        """
+        return [Move(p, cells) for p, cells in target.placed.items() if p not in self.placed]
 
     def occupant(self, cell: int) -> str | None:
         """'#' for a blocker, the piece covering `cell`, or None if it is empty."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .pieces import PIECES, placements
-from .position import Position
+from .position import Move, Position
 
 FULL = (1 << 36) - 1
 ALL = (1 << len(PIECES)) - 1
@@ -290,8 +290,12 @@ def solve(position: Position, cancelled: Callable[[], bool] | None = None) -> Po
     return None if found is None else _with(position, found)
 
 
-def hint(position: Position) -> tuple[str, frozenset[int]] | None:
-    """One placement that belongs to some completion: the piece covering the first empty cell."""
+def hint(position: Position) -> Move | None:
+    """A move that belongs to some completion (the piece covering the first empty cell), or None.
+
+    >>> hint(Position.parse("A1A2A4A6B4D5E1")).notation()
+    '4-I:A3B3C3D3'
+    """
     if position.is_complete:
         return None
     done = solve(position)
@@ -299,7 +303,7 @@ def hint(position: Position) -> tuple[str, frozenset[int]] | None:
         return None
     first_empty = min(position.empty)
     piece = done.occupant(first_empty)
-    return piece, done.placed[piece]
+    return Move(piece, done.placed[piece])
 
 
 def count(position: Position, cancelled: Callable[[], bool] | None = None,

@@ -11,17 +11,28 @@ Notation (game IDs, saves, ``--position``, tests)::
   ``d`` turned 1, 2, 3 quarter turns clockwise; an empty cell is ``.``;
 - a header alone (``4x6x3`` or ``4x6x3:``) is the empty board. Spaces are ignored.
 
+A move (``Move``) puts a tile on a cell: its number and rotation as in a row, ``@`` and the
+cell's name, e.g. ``8b@A2`` (tile 8 turned once, on A2).
+
 Cells are indexed row-major from the top-left (``A1`` is 0, ``D6`` is 23 on 4 x 6); rows are
 lettered A.. from the top, columns numbered 1.. from the left.
+
+>>> p = Position.parse("4x6x3")
+>>> p.check(Move.parse("2a@A1"))
+'border must be white on the top edge at A1'
+>>> p = p.place(Move.parse("2b@A1"))
+>>> p.notation()
+'4x6x3:2b...../....../....../......'
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from ..errors import IllegalMove, SquarewiseError
-from ..grid import cell_name
+from ..grid import cell_name, parse_cell
 from .tiles import (COLOUR_LETTERS, SIDE_NAMES, SIDES, check_colours, colour_name, rotate,
                     tile_count, tile_set)
 
@@ -87,6 +98,51 @@ class Board:
 
 
 Cell = tuple[int, int] | None
+
+
+class Move(NamedTuple):
+    """A tile put on a cell, written ``8b@A2``: the tile's number (1-based, as players and the
+    position notation count), its rotation letter and the cell's name. Inside, `tile` is the
+    0-based index into the board's tile set and `cell` the row-major cell index. Cell names
+    depend on the board's width, so `notation` and `parse` take the board (4x6x3 by default).
+
+    >>> m = Move.parse("8b@A2")
+    >>> m
+    Move(tile=7, rotation=1, cell=1)
+    >>> m.notation()
+    '8b@A2'
+    >>> Move.parse("8b@A2", Board(6, 4)).cell
+    1
+    >>> Move.parse("8b@B2", Board(6, 4)).cell
+    5
+    """
+    tile: int
+    rotation: int
+    cell: int
+
+    def notation(self, board: Board = Board()) -> str:
+        """The canonical text, e.g. '8b@A2'."""
+        return f"{self.tile + 1}{ROTATION_LETTERS[self.rotation]}@{board.cell_name(self.cell)}"
+
+    @classmethod
+    def parse(cls, text: str, board: Board = Board()) -> "Move":
+        """The move written `text` on `board`; SquarewiseError saying what is wrong.
+
+        >>> Move.parse("25a@A1")
+        Traceback (most recent call last):
+        ...
+        solver.errors.SquarewiseError: unknown tile 25 (the 3-colour set has tiles 1..24)
+        """
+        m = re.fullmatch(r"(\d+)([a-dA-D])@(.+)", "".join(text.split())) if isinstance(text, str) else None
+        if not m:
+            raise SquarewiseError(f"'{text}' is not a move (expected a tile number, a rotation a-d, "
+                                  f"@ and a cell, like 8b@A2)")
+        number = int(m.group(1))
+        if not 1 <= number <= len(board.tiles):
+            raise SquarewiseError(f"unknown tile {number} "
+                                  f"(the {board.colours}-colour set has tiles 1..{len(board.tiles)})")
+        cell = parse_cell(m.group(3), board.rows, board.cols)
+        return cls(number - 1, ROTATION_LETTERS.index(m.group(2).lower()), cell)
 
 
 @dataclass(frozen=True)
@@ -170,8 +226,9 @@ class Position:
     def is_solved(self) -> bool:
         return self.is_complete and not self.clashes()
 
-    def _refusal(self, tile: int, rotation: int, cell: int) -> str | None:
+    def _refusal(self, move: Move) -> str | None:
         """Why a tile may not go on a cell even in free mode, or None."""
+        tile, rotation, cell = move
         board = self.board
         if not isinstance(cell, int) or not 0 <= cell < board.size:
             return f"there is no cell {cell} on the {board.header} board"
@@ -185,11 +242,12 @@ class Position:
             return f"tile {tile + 1} is already placed"
         return None
 
-    def check(self, tile: int, rotation: int, cell: int) -> str | None:
-        """None if placing `tile` turned `rotation` times on `cell` is legal, else the rule and place."""
-        refusal = self._refusal(tile, rotation, cell)
+    def check(self, move: Move) -> str | None:
+        """None if `move` is legal here, else the rule and the place it breaks."""
+        refusal = self._refusal(move)
         if refusal:
             return refusal
+        tile, rotation, cell = move
         board = self.board
         colours = rotate(board.tiles[tile], rotation)
         name = board.cell_name(cell)
@@ -211,19 +269,30 @@ class Position:
         cells[cell] = value
         return Position(self.board, tuple(cells))
 
-    def place(self, tile: int, rotation: int, cell: int) -> "Position":
-        """The position with the tile placed; IllegalMove(reason) if the rules refuse it."""
-        reason = self.check(tile, rotation, cell)
+    def place(self, move: Move) -> "Position":
+        """The position after `move`; IllegalMove(reason) if the rules refuse it."""
+        reason = self.check(move)
         if reason:
             raise IllegalMove(reason)
-        return self._with(cell, (tile, rotation))
+        return self._with(move.cell, (move.tile, move.rotation))
 
-    def place_unchecked(self, tile: int, rotation: int, cell: int) -> "Position":
+    def place_unchecked(self, move: Move) -> "Position":
         """Free mode: colours may clash; only a taken cell or a used tile is refused (IllegalMove)."""
-        reason = self._refusal(tile, rotation, cell)
+        reason = self._refusal(move)
         if reason:
             raise IllegalMove(reason)
-        return self._with(cell, (tile, rotation))
+        return self._with(move.cell, (move.tile, move.rotation))
+
+    def moves_to(self, target: "Position") -> list[Move]:
+        """The moves that take this position to `target` (a completion of it, say): `target`'s
+        tiles on the cells empty here, in cell order.
+
+        >>> start = Position.parse("4x6x3")
+        >>> [m.notation() for m in start.moves_to(start.place(Move.parse("2b@A1")))]
+        ['2b@A1']
+        """
+        return [Move(*target.cells[c], c) for c, v in enumerate(self.cells)
+                if v is None and target.cells[c] is not None]
 
     def remove(self, cell: int) -> "Position":
         """The position with `cell` emptied (a no-op if it was empty)."""

@@ -19,7 +19,7 @@ from typing import Callable
 import numpy as np
 
 from .halves import all_solutions
-from .position import Board, Position
+from .position import Board, Move, Position
 from .scan import transpose_colours
 from .store import load_asset
 from .symmetry import (canonical, canonical_codes, code_table, orbit_rows, position_codes,
@@ -271,8 +271,8 @@ def is_solvable(position: Position, cancelled=None) -> bool:
     return solve(position, cancelled) is not None
 
 
-def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> tuple[int, int, int] | None:
-    """(tile, rotation, cell) that belongs to some completion, or None if there is none.
+def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> Move | None:
+    """A move that belongs to some completion, or None if there is none.
 
     With the solution table the hint is the empty cell whose tile is the most certain
     (the same in the largest share of the completions), so it helps the most.
@@ -284,7 +284,7 @@ def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> tup
         if done is None:
             return None
         cell = next((c for c in range(board.size) if position.cells[c] is None), None)
-        return None if cell is None else (*done.cells[cell], cell)
+        return None if cell is None else Move(*done.cells[cell], cell)
     codes = position_codes(position)
     rows = table[_matches(table, codes)]
     empty = np.flatnonzero(codes == EMPTY)
@@ -297,7 +297,7 @@ def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> tup
         if best is None or counts[code] > best[0]:
             best = (int(counts[code]), code, int(cell))
     _, code, cell = best
-    return code // 4, code % 4, cell
+    return Move(code // 4, code % 4, cell)
 
 
 def blame(position: Position, cancelled: Callable[[], bool] | None = None) -> int | None:

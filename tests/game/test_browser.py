@@ -9,7 +9,7 @@ from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import classes as classes_module
 from solver.macmahon import search
 from solver.macmahon.classes import cache_file
-from solver.macmahon.position import Board
+from solver.macmahon.position import Board, Move
 from solver.macmahon.store import classes_to_bytes, load_asset
 from tests.game.drive import frame, key, press
 from tests.validate_macmahon import problems
@@ -131,7 +131,7 @@ def test_a_game_in_progress_is_only_replaced_when_confirmed(app):
     app.push(TitleScene(app))
     play = MacMahonScene(app, variant="4x6x3")
     app.push(play)
-    play.play(play.position.place(0, 0, 0))
+    play.play(play.position.place(Move.parse("1a@A1")))
     play.do("browse")
     browser = app.top
     browser.jump(9)

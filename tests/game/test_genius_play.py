@@ -7,7 +7,7 @@ import pytest
 from game.scenes.genius.scene import AUTOSAVE, GeniusScene
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from tests.game.drive import (assert_legal, cell_centre, drag, finish_roll, frame, key, move, place_by_mouse,
                               press, release, slot_of, wheel)
@@ -72,7 +72,7 @@ def test_an_illegal_drop_changes_nothing_and_says_why(app, genius):
     target = cell_centre(genius, grab[0] * 6 + grab[1])
     move(app, target)
     cells, reason = genius.target()
-    assert reason == start.check("4-O", cells) and reason.startswith("on a blocker")
+    assert reason == start.check(Move("4-O", cells)) and reason.startswith("on a blocker")
     release(app, target)
     assert genius.position == start and genius.held is None
     assert reason in app.toasts.latest
@@ -180,14 +180,14 @@ def test_hint_names_a_piece_of_a_solution(app, genius):
     genius.do("hint")
     app.worker.drain()
     piece, cells, _ = genius.hint
-    after = genius.position.place(piece, cells)
+    after = genius.position.place(Move(piece, cells))
     check_position(search.solve(after), after.blockers, keep=after.placed)
     assert genius.match.meta["assisted"]
 
 
 def test_hint_on_a_dead_end_says_which_piece_to_take_back(app, genius):
     pos = genius.position
-    dead = next(pos.place("1", [c]) for c in sorted(pos.empty) if search.solve(pos.place("1", [c])) is None)
+    dead = next(pos.place(Move("1", [c])) for c in sorted(pos.empty) if search.solve(pos.place(Move("1", [c]))) is None)
     genius.match.play(dead)
     genius.do("hint")
     app.worker.drain()

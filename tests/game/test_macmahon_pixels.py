@@ -76,11 +76,10 @@ def test_the_colour_blind_palette_marks_colours_by_symbol():
 
 def test_the_board_shows_a_placed_turned_tile_and_its_white_border(app):
     from game.scenes.macmahon.scene import MacMahonScene
-    from solver.macmahon.position import Position
+    from solver.macmahon.position import Move, Position
     scene = MacMahonScene(app, variant="4x6x3")
     app.push(scene)
-    tile = 7                                              # tile 8 "RWBW"
-    position = Position.parse("4x6x3").place_unchecked(tile, 1, 8)     # turned once, on B3
+    position = Position.parse("4x6x3").place_unchecked(Move.parse("8b@B3"))  # tile 8 "RWBW" turned once
     scene.play(position)
     frame(app)
     rect = scene.layout()["geo"].cell_rect(8)

@@ -6,7 +6,7 @@ import pytest
 
 from game.scenes.macmahon.scene import AUTOSAVE, MacMahonScene
 from solver.macmahon import search
-from solver.macmahon.position import Board, Position
+from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.tiles import rotate
 from tests.game.drive import frame, key, move, press, release, wheel
 from tests.validate_macmahon import problems
@@ -108,7 +108,7 @@ def test_strict_mode_refuses_with_the_engines_reason(app, macmahon):
     press(app, slot(macmahon, tile))
     move(app, cell_centre(macmahon, 0))
     reason = macmahon.verdict(0)
-    assert reason == start.check(tile, macmahon.held.rotation, 0) and reason.startswith("border must be white")
+    assert reason == start.check(Move(tile, macmahon.held.rotation, 0)) and reason.startswith("border must be white")
     release(app, cell_centre(macmahon, 0))
     assert macmahon.position == start and macmahon.held is None
     assert reason in app.toasts.latest
@@ -146,7 +146,7 @@ def test_a_full_board_that_clashes_is_not_a_win(app, macmahon):
 def test_pick_up_move_and_return_a_tile(app, macmahon):
     solution = engine_solution()
     tile, rotation = solution.cells[0]
-    macmahon.play(macmahon.position.place(tile, rotation, 0))
+    macmahon.play(macmahon.position.place(Move(tile, rotation, 0)))
     frame(app)
     # drag it from A1 to A6 (the corner tiles fit both corners only if turned: use the engine's verdict)
     press(app, cell_centre(macmahon, 0))
@@ -180,7 +180,7 @@ def test_game_id_givens_stay_put(app, macmahon):
     solution = engine_solution()
     given = Position.empty(Board())
     for cell in (0, 5):
-        given = given.place(*solution.cells[cell], cell)
+        given = given.place(Move(*solution.cells[cell], cell))
     assert macmahon.play_id(given.notation())
     frame(app)
     assert macmahon.id_entry.get_text() == given.notation()
@@ -197,7 +197,7 @@ def test_game_id_givens_stay_put(app, macmahon):
 def test_save_load_and_autosave(app, macmahon, tmp_path):
     solution = engine_solution()
     for cell in (0, 1, 2):
-        macmahon.play(macmahon.position.place(*solution.cells[cell], cell))
+        macmahon.play(macmahon.position.place(Move(*solution.cells[cell], cell)))
     macmahon.undo()
     path = tmp_path / "game.json"
     macmahon.save_to(path)
@@ -220,7 +220,7 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     macmahon.do("hint")
     app.worker.drain(30)
     tile, rotation, cell, _ = macmahon.hint
-    after = pos.place(tile, rotation, cell)
+    after = pos.place(Move(tile, rotation, cell))
     completed = search.solve(after)
     assert problems(completed.colour_rows(), 3) == [] and completed.colours_at(cell) == after.colours_at(cell)
     # a legal position no solution extends: the engine's blame names the tile to take back
@@ -228,8 +228,8 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     bad, grow = None, pos
     while bad is None:
         tile, rotation, cell = rng.choice(grow.unplaced), rng.randrange(4), rng.randrange(24)
-        if grow.check(tile, rotation, cell) is None:
-            candidate = grow.place(tile, rotation, cell)
+        if grow.check(Move(tile, rotation, cell)) is None:
+            candidate = grow.place(Move(tile, rotation, cell))
             if search.solve(candidate) is None:
                 bad = candidate
             else:
@@ -300,9 +300,9 @@ def test_every_variant_draws_at_small_and_large_sizes(app, macmahon):
 def test_turn_a_placed_tile_where_it_lies(app, macmahon):
     # tile 3 (two reds side by side) fits the A1 corner one way round only
     corner, tile = 0, 2
-    fits = [k for k in range(4) if macmahon.position.check(tile, k, corner) is None]
+    fits = [k for k in range(4) if macmahon.position.check(Move(tile, k, corner)) is None]
     assert len(fits) == 1
-    macmahon.play(macmahon.position.place(tile, fits[0], corner))
+    macmahon.play(macmahon.position.place(Move(tile, fits[0], corner)))
     before = macmahon.position
     press(app, cell_centre(macmahon, corner), button=3)
     assert macmahon.position == before and "fits no other way" in app.toasts.latest

@@ -2,7 +2,7 @@ import pytest
 
 from game.match import Match, Timer, format_time
 from solver.errors import SquarewiseError
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 
 BOARD = "A1A2A4A6B4D5E1"
 
@@ -18,15 +18,15 @@ class FakeClock:
 def test_undo_redo_restart():
     start = Position.parse(BOARD)
     m = Match(start)
-    a = start.place("1", [35])
-    b = a.place("2", [33, 34])
+    a = start.place(Move.parse("1:F6"))
+    b = a.place(Move.parse("2:F4F5"))
     m.play(a)
     m.play(b)
     assert m.position == b and m.can_undo and not m.can_redo
     assert m.undo() and m.position == a and m.can_redo
     assert m.redo() and m.position == b
     m.undo()
-    m.play(a.place("3-I", [30, 31, 32]))
+    m.play(a.place(Move.parse("3-I:F1F2F3")))
     assert not m.can_redo, "a new move drops the redo stack"
     assert m.restart() and m.position == start and m.undo() and m.position != start
     assert m.game_id == BOARD
@@ -64,8 +64,8 @@ def test_save_and_load_keep_history_clock_and_meta():
     clock = FakeClock()
     start = Position.parse(BOARD)
     m = Match(start, meta={"dice": "default", "seed": 7}, timer=Timer(running=True, clock=clock))
-    m.play(start.place("1", [35]))
-    m.play(m.position.place("4-O", [14, 15, 20, 21]))
+    m.play(start.place(Move.parse("1:F6")))
+    m.play(m.position.place(Move.parse("4-O:C3C4D3D4")))
     m.undo()
     clock.now += 42.5
     data = m.to_dict()

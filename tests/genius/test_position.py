@@ -3,7 +3,7 @@ from hypothesis import given, settings, strategies as st
 
 from solver.errors import IllegalMove, SquarewiseError
 from solver.genius.pieces import PIECES, placements
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 from solver.grid import parse_cell
 
 BOARD = "A1A2A4A6B4D5E1"
@@ -28,20 +28,20 @@ def test_from_blockers_refuses(bad):
 
 def test_place_remove_and_reasons():
     p = Position.parse(BOARD)
-    q = p.place("4-O", cells("C2", "C3", "D2", "D3"))
+    q = p.place(Move("4-O", cells("C2", "C3", "D2", "D3")))
     assert q.occupant(parse_cell("C2")) == "4-O" and "4-O" not in q.unplaced
     assert q.notation() == BOARD + "/4-O:C2C3D2D3"
-    assert q.check("4-O", cells("E2", "E3", "F2", "F3")) == "4-O is already placed"
-    assert q.check("4-I", cells("C1", "C2", "C3", "C4")) == "overlaps 4-O at C2"
-    assert q.check("4-I", cells("A1", "B1", "C1", "D1")) == "on a blocker at A1"
-    assert q.check("4-L", cells("C4", "C5", "C6", "D4")) is None
-    assert q.check("4-L", cells("C4", "C5", "C6", "B6")) is None
-    assert q.check("4-L", cells("C4", "C5", "C6", "D5")) == "cells do not form piece 4-L"
-    assert q.check("2", cells("A6", "B1")) == "cells do not form piece 2"
-    assert q.check("2", None) == "off the board"
-    assert q.check("2", (35, 36)) == "off the board"
+    assert q.check(Move("4-O", cells("E2", "E3", "F2", "F3"))) == "4-O is already placed"
+    assert q.check(Move("4-I", cells("C1", "C2", "C3", "C4"))) == "overlaps 4-O at C2"
+    assert q.check(Move("4-I", cells("A1", "B1", "C1", "D1"))) == "on a blocker at A1"
+    assert q.check(Move("4-L", cells("C4", "C5", "C6", "D4"))) is None
+    assert q.check(Move("4-L", cells("C4", "C5", "C6", "B6"))) is None
+    assert q.check(Move("4-L", cells("C4", "C5", "C6", "D5"))) == "cells do not form piece 4-L"
+    assert q.check(Move("2", cells("A6", "B1"))) == "cells do not form piece 2"
+    assert q.check(Move("2", None)) == "off the board"
+    assert q.check(Move("2", (35, 36))) == "off the board"
     with pytest.raises(IllegalMove, match="overlaps 4-O at C2"):
-        q.place("4-I", cells("C1", "C2", "C3", "C4"))
+        q.place(Move("4-I", cells("C1", "C2", "C3", "C4")))
     assert q.remove("4-O") == p and hash(q.remove("4-O")) == hash(p)
     with pytest.raises(IllegalMove):
         p.remove("4-O")
@@ -76,9 +76,9 @@ def positions(draw):
     blockers = draw(st.sets(st.integers(0, 35), min_size=7, max_size=7))
     p = Position.from_blockers(sorted(blockers))
     for piece in draw(st.lists(st.sampled_from(PIECES), max_size=9)):
-        options = [c for c in placements(piece) if p.check(piece, c) is None]
+        options = [c for c in placements(piece) if p.check(Move(piece, c)) is None]
         if options:
-            p = p.place(piece, draw(st.sampled_from(options)))
+            p = p.place(Move(piece, draw(st.sampled_from(options))))
     return p
 
 

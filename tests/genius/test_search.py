@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.genius import reference, search
 from solver.genius.pieces import PIECES, placements
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 from solver.grid import parse_cell
 from tests.validate_genius import check_position
 
@@ -48,9 +48,9 @@ def partial_positions(draw):
     p = Position.from_blockers(sorted(blockers))
     pieces = draw(st.lists(st.sampled_from(PIECES), min_size=3, max_size=9, unique=True))
     for piece in pieces:
-        options = [c for c in placements(piece) if p.check(piece, c) is None]
+        options = [c for c in placements(piece) if p.check(Move(piece, c)) is None]
         if options:
-            p = p.place(piece, draw(st.sampled_from(options)))
+            p = p.place(Move(piece, draw(st.sampled_from(options))))
     return p
 
 
@@ -68,9 +68,8 @@ def test_solve_count_and_hint_agree_with_the_reference(p):
         if p.is_complete:
             assert tip is None
         else:
-            piece, cells = tip
-            assert p.check(piece, cells) is None
-            after = p.place(piece, cells)
+            assert p.check(tip) is None
+            after = p.place(tip)
             assert reference.count(after.blockers, after.placed) > 0
     else:
         assert search.hint(p) is None
@@ -115,14 +114,14 @@ def test_boards_proved_by_exhaustive_search():
 
 def test_partial_position_reason_and_blame():
     p = Position.parse(BOARD)
-    bad = next(q for piece in PIECES for cells in placements(piece) if p.check(piece, cells) is None
-               for q in [p.place(piece, cells)] if search.solve(q) is None)
+    bad = next(q for piece in PIECES for cells in placements(piece) if p.check(Move(piece, cells)) is None
+               for q in [p.place(Move(piece, cells))] if search.solve(q) is None)
     (culprit,) = bad.placed
     assert search.unsolvable_reason(bad) == "no solution keeps these pieces"
     assert search.blame(bad) == culprit
     assert search.blame(p) is None
     good = search.solve(p)
-    keep = p.place("4-O", good.placed["4-O"])
+    keep = p.place(Move("4-O", good.placed["4-O"]))
     assert search.unsolvable_reason(keep) is None and search.blame(keep) is None
 
 

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver.errors import IllegalMove, SquarewiseError
-from solver.macmahon.position import Board, Position
+from solver.macmahon.position import Board, Move, Position
 
 
 def test_empty_board_notation_round_trips():
@@ -14,24 +14,24 @@ def test_empty_board_notation_round_trips():
 
 def test_move_checker_names_rule_and_place():
     p = Position.empty()
-    assert p.check(1, 0, 0) == "border must be white on the top edge at A1"
-    assert p.check(1, 1, 0) is None  # RWWW turned once: WRWW, fits the top-left corner
-    p = p.place(1, 1, 0)
-    assert p.check(1, 0, 1) == "tile 2 is already placed"
-    assert p.check(2, 0, 0) == "cell A1 is taken"
+    assert p.check(Move.parse("2a@A1")) == "border must be white on the top edge at A1"
+    assert p.check(Move.parse("2b@A1")) is None  # RWWW turned once: WRWW, fits the top-left corner
+    p = p.place(Move.parse("2b@A1"))
+    assert p.check(Move.parse("2a@A2")) == "tile 2 is already placed"
+    assert p.check(Move.parse("3a@A1")) == "cell A1 is taken"
     # tile 8 RWBW turned once: WRWB; its left (blue) meets the red right side of A1
-    assert p.check(7, 1, 1) == "blue meets red with the tile to the left at A2"
-    with pytest.raises(IllegalMove):
-        p.place(7, 1, 1)
+    assert p.check(Move.parse("8b@A2")) == "blue meets red with the tile to the left at A2"
+    with pytest.raises(IllegalMove, match="blue meets red"):
+        p.place(Move.parse("8b@A2"))
 
 
 def test_free_mode_allows_clashes_and_reports_them():
-    p = Position.empty().place_unchecked(5, 0, 0)  # RRRR in the corner
+    p = Position.empty().place_unchecked(Move.parse("6a@A1"))  # RRRR in the corner
     assert p.clashes() == {(0, "T"), (0, "L")}
-    p = p.place_unchecked(0, 0, 1)  # WWWW to its right: the red right side meets white
+    p = p.place_unchecked(Move.parse("1a@A2"))  # WWWW to its right: the red right side meets white
     assert (0, "R") in p.clashes() and (1, "L") in p.clashes()
-    with pytest.raises(IllegalMove):
-        p.place_unchecked(0, 0, 2)
+    with pytest.raises(IllegalMove, match="tile 1 is already placed"):
+        p.place_unchecked(Move.parse("1a@A3"))
     assert p.remove(0).clashes() == frozenset()
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from solver.macmahon.position import Board, Position
+from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.search import blame, canonical, class_index, hint, solution_classes, solution_table, solve
 from solver.macmahon.tiles import rotations
 from solver.macmahon.symmetry import group, images, position_codes, position_from_codes
@@ -67,7 +67,7 @@ def test_depth_first_search_agrees_with_the_table(index, keep, cell, swap):
         start = start.remove(cell)
         tile, rot = divmod(swap, 4)
         if tile not in start.placed_tiles:
-            start = start.place_unchecked(tile, rot, cell)
+            start = start.place_unchecked(Move(tile, rot, cell))
     expected = table_solvable(start)
     for method in ("dfs", "table"):
         done = solve(start, method=method)
@@ -83,9 +83,9 @@ def test_hint_belongs_to_a_completion(index, keep):
     start = partial(index, sorted(keep))
     if start.is_complete:
         return
-    tile, rot, cell = hint(start)
-    assert start.cells[cell] is None and start.check(tile, rot, cell) is None
-    assert table_solvable(start.place(tile, rot, cell))
+    tip = hint(start)
+    assert start.cells[tip.cell] is None and start.check(tip) is None
+    assert table_solvable(start.place(tip))
 
 
 @SETTINGS
@@ -97,7 +97,7 @@ def test_blame_names_a_cell_that_makes_the_position_solvable(index, keep, swap):
     spoiled = start.remove(cell)
     if tile in spoiled.placed_tiles:
         return
-    spoiled = spoiled.place_unchecked(tile, rot, cell)
+    spoiled = spoiled.place_unchecked(Move(tile, rot, cell))
     culprit = blame(spoiled)
     if table_solvable(spoiled):
         assert culprit is None
@@ -108,7 +108,7 @@ def test_blame_names_a_cell_that_makes_the_position_solvable(index, keep, swap):
 
 
 def test_white_square_in_the_centre_is_hopeless_and_blamed():
-    bad = Position.empty(BOARD).place(0, 0, 8)  # WWWW on B3 (Feldman's theorem 5)
+    bad = Position.empty(BOARD).place(Move.parse("1a@B3"))  # WWWW in the centre (Feldman's theorem 5)
     assert solve(bad) is None and hint(bad) is None
     assert blame(bad) == 8
 
@@ -124,7 +124,7 @@ def test_depth_first_search_can_be_cancelled():
 
 
 def test_counting_argument_proves_the_white_square_off_the_centre_at_once():
-    bad = Position.empty(BOARD).place(0, 0, 8)
+    bad = Position.empty(BOARD).place(Move.parse("1a@B3"))
     started = time.monotonic()
     assert solve(bad, lambda: time.monotonic() > started + 5, method="dfs") is None
     assert time.monotonic() < started + 1.0
@@ -172,7 +172,7 @@ def test_blame_by_search_on_a_four_colour_board():
     start = Position(board, tuple(v if c < 30 else None for c, v in enumerate(done.cells)))
     cell = next(c for c in range(11, 30) if len(set(rotations(board.tiles[start.cells[c][0]]))) == 4)
     tile, rot = start.cells[cell]
-    spoiled = start.remove(cell).place_unchecked(tile, (rot + 1) % 4, cell)
+    spoiled = start.remove(cell).place_unchecked(Move(tile, (rot + 1) % 4, cell))
     assert spoiled.clashes()
     assert blame(start) is None
     culprit = blame(spoiled)

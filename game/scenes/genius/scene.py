@@ -26,7 +26,7 @@ from game.scenes.play import PlayScene
 from game.storage import record_time
 from solver.errors import SquarewiseError
 from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from solver.grid import cell_name
 
@@ -70,7 +70,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         self.cursor = (0, 0)
         self.roll: RollAnimation | None = None
         self.hint: tuple[str, frozenset, float] | None = None
-        self.solve_queue: list[tuple[str, frozenset]] = []
+        self.solve_queue: list[Move] = []
         self.free_blockers: set[int] = set()
         self.free_verdict: str | None = None
         self.race: dict | None = None
@@ -289,7 +289,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             return None
         h = self.held
         cells = cells_at(h.piece, h.orientation, at[0] - h.grab[0], at[1] - h.grab[1])
-        return cells, self.board_position().check(h.piece, cells)
+        return cells, self.board_position().check(Move(h.piece, cells))
 
     def drop(self) -> None:
         """Put the held piece down where it is; an illegal spot changes nothing and says why."""
@@ -307,8 +307,9 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.app.toasts.show(f"{h.piece}: {reason}", 2.5, self.app.palette.illegal)
             return
         base = pos.remove(h.piece) if h.source == "board" else pos
-        if base.place(h.piece, cells) != pos:
-            self.play(base.place(h.piece, cells))
+        after = base.place(Move(h.piece, cells))
+        if after != pos:
+            self.play(after)
 
     # ------------------------------------------------------------------ solver calls
     def show_hint(self, result: tuple) -> None:
@@ -326,9 +327,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.status = "No solution keeps these pieces: take some back"
         else:
             self.status = f"This board has no solution: {reason}"
-
-    def solve_steps(self, pos: Position, solution: Position) -> list[tuple[str, frozenset]]:
-        return [(p, solution.placed[p]) for p in PIECES if p not in pos.placed]
 
     def ask_count(self, blockers) -> None:
         bare = Position.from_blockers(blockers)

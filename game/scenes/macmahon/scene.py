@@ -27,7 +27,7 @@ from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
 from solver.errors import IllegalMove, SquarewiseError
-from solver.macmahon.position import Board, Position
+from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.tiles import rotate
 
 PUZZLE = "macmahon"
@@ -62,7 +62,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.cursor = 0
         self.hint: tuple[int, int, int, float] | None = None     # tile, rotation, cell, seconds left
         self.blamed: tuple[int, float] | None = None              # cell, seconds left
-        self.solve_queue: list[tuple[int, int, int]] = []
+        self.solve_queue: list[Move] = []
         self.digits = ""
         self.digit_clock = 0.0
         if solution is not None:
@@ -215,10 +215,10 @@ class MacMahonScene(MacMahonView, PlayScene):
             rotation = (value[1] + k * times) % 4
             if rotate(self.board.tiles[tile], rotation) == colours:
                 continue                       # a symmetric tile looks the same this way round
-            reason = base.check(tile, rotation, cell)
+            reason = base.check(Move(tile, rotation, cell))
             if reason is None or not self.strict:
                 self.orient[tile] = rotation
-                self.play(base.place_unchecked(tile, rotation, cell))
+                self.play(base.place_unchecked(Move(tile, rotation, cell)))
                 return True
         message = f"Tile {tile + 1} fits no other way round here" + (f" ({reason})" if reason else "")
         self.app.toasts.show(message, 3, self.app.palette.illegal)
@@ -233,7 +233,7 @@ class MacMahonScene(MacMahonView, PlayScene):
     def verdict(self, cell: int) -> str | None:
         """Why the held tile may not go on `cell` under the rules (None: it fits)."""
         h = self.held
-        return self.board_position().check(h.tile, h.rotation, cell)
+        return self.board_position().check(Move(h.tile, h.rotation, cell))
 
     def drop(self) -> None:
         """Put the held tile down where it is. Strict mode refuses a rule break with the
@@ -250,8 +250,8 @@ class MacMahonScene(MacMahonView, PlayScene):
             return
         base = self.board_position()
         try:
-            after = base.place(h.tile, h.rotation, cell) if self.strict else \
-                base.place_unchecked(h.tile, h.rotation, cell)
+            move = Move(h.tile, h.rotation, cell)
+            after = base.place(move) if self.strict else base.place_unchecked(move)
         except IllegalMove as exc:
             self.app.toasts.show(f"Tile {h.tile + 1}: {exc}", 3, self.app.palette.illegal)
             return
@@ -304,9 +304,6 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.status = f"No: the {self.board.rows} x {self.board.cols} board has no solution at all"
         else:
             self.status = "No: no solution keeps these tiles, and no single tile taken back will do"
-
-    def solve_steps(self, pos: Position, solution: Position) -> list[tuple[int, int, int]]:
-        return [(*solution.cells[c], c) for c in range(self.board.size) if pos.cells[c] is None]
 
     # ------------------------------------------------------------------ save and load
     def worth_resuming(self) -> bool:

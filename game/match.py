@@ -3,7 +3,8 @@
 A `Match` holds the starting position, the history of positions (immutable values from
 `solver/`, so undo is just an index into a list), the timer and free-form metadata (the
 dice set, the seed, the mode). It knows nothing about drawing and nothing about the rules
-beyond two things every position offers: `notation()` and `is_complete`.
+beyond what every position offers (game/puzzle.py): `notation()` and `is_solved`, which
+stops the clock (a full MacMahon board that still clashes is not solved: the clock runs on).
 
 The game ID is the starting position's notation. `to_dict()` / `from_dict()` give a plain
 JSON-ready dict (history as notations) so a saved game comes back with its undo stack and
@@ -15,6 +16,7 @@ import math
 import time
 from typing import Any, Callable
 
+from game.puzzle import Puzzle
 from solver.errors import SquarewiseError
 
 
@@ -46,23 +48,6 @@ class Timer:
             self._since = None
 
 
-# The type of each metadata value the scenes read back; a save holding another type is refused.
-META_TYPES = {"dice": str, "dice_name": str, "source": str, "seed": int, "solutions": int, "hints": int,
-              "player": int, "assisted": bool, "recorded": bool, "rolled": list}
-
-
-def _check_meta(meta: dict, start) -> None:
-    """SquarewiseError if a known metadata value has the wrong type, or the rolled dice are not the
-    start's blockers (a Genius roll's faces, as cell indices, are exactly its blockers)."""
-    for key, kind in META_TYPES.items():
-        value = meta.get(key)
-        if value is not None and type(value) is not kind:
-            raise SquarewiseError(f"not a saved game (bad '{key}': {value!r})")
-    rolled = meta.get("rolled")
-    if rolled is not None and sorted(rolled) != sorted(getattr(start, "blockers", ())):
-        raise SquarewiseError(f"not a saved game (the dice rolled {rolled!r}, not the board's blockers)")
-
-
 def format_time(seconds: float | None) -> str:
     """m:ss (or h:mm:ss) for a number of seconds; an em dash for None."""
     if seconds is None:
@@ -83,8 +68,8 @@ class Match:
         self.history = list(history) if history else [start]
         self.index = len(self.history) - 1 if index is None else index
         self.meta: dict[str, Any] = dict(meta or {})
-        self.timer = timer if timer is not None else Timer(running=not start.is_complete)
-        self.finished = self.position.is_complete
+        self.timer = timer if timer is not None else Timer(running=not start.is_solved)
+        self.finished = self.position.is_solved
 
     @property
     def position(self):
@@ -135,9 +120,9 @@ class Match:
         return True
 
     def _settle(self) -> bool:
-        """Stop the clock on a complete board (and restart it when an undo leaves one)."""
+        """Stop the clock on a solved board (and restart it when an undo leaves one)."""
         was = self.finished
-        self.finished = self.position.is_complete
+        self.finished = self.position.is_solved
         if self.finished:
             self.timer.stop()
         elif was:
@@ -156,21 +141,19 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, parse: Callable[[str], Any], *, puzzle: str | None = None,
-                  clock: Callable[[], float] = time.monotonic) -> "Match":
-        """A match from `to_dict()` output; `parse` turns a notation into a position.
-
-        SquarewiseError if the dict is not a saved match (of `puzzle`, when given)."""
+    def from_dict(cls, data: dict, puzzle: Puzzle, *, clock: Callable[[], float] = time.monotonic) -> "Match":
+        """A match of `puzzle` from `to_dict()` output (the puzzle parses the notations and
+        checks the metadata). SquarewiseError if the dict is not a saved match of `puzzle`."""
         try:
-            if puzzle is not None and data.get("puzzle") != puzzle:
-                raise SquarewiseError(f"this save is for '{data.get('puzzle')}', not '{puzzle}'")
-            start = parse(data["start"])
-            history = [parse(text) for text in data["history"]]
+            if data.get("puzzle") != puzzle.name:
+                raise SquarewiseError(f"this save is for '{data.get('puzzle')}', not '{puzzle.name}'")
+            start = puzzle.parse(data["start"])
+            history = [puzzle.parse(text) for text in data["history"]]
             index = int(data["index"])
             elapsed = float(data["elapsed"])
             meta = dict(data.get("meta") or {})
             running = bool(data.get("running", True))
-            _check_meta(meta, start)
+            puzzle.check_meta(meta, start)
         except SquarewiseError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -179,6 +162,6 @@ class Match:
             raise SquarewiseError("not a saved game (bad history index or time)")
         if history[0] != start:
             raise SquarewiseError("not a saved game (history does not begin at the start position)")
-        timer = Timer(elapsed, running=running and not history[index].is_complete, clock=clock)
-        return cls(start, puzzle=data.get("puzzle", puzzle or "genius"), meta=meta, timer=timer,
+        timer = Timer(elapsed, running=running and not history[index].is_solved, clock=clock)
+        return cls(start, puzzle=puzzle.name, meta=meta, timer=timer,
                    history=history, index=index)

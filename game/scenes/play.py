@@ -19,6 +19,7 @@ import pygame_gui
 from game import keys
 from game.draw.widgets import enable_buttons, pressed_name
 from game.match import Match, format_time
+from game.puzzle import Hint, Puzzle, Solution, Stuck
 from game.scenes.base import Scene
 from game.scenes.anim import Celebration
 from game.scenes.play_input import PlayInput
@@ -38,15 +39,10 @@ class PlayScene(PlayInput, Scene):
     and in `PlayInput`); their view supplies `layout()` (with a "geo" board geometry),
     `draw`, `draw_in_hand`, `draw_win` and `draw_help`."""
 
-    PUZZLE = ""              # the match's puzzle name and the statistics key
-    AUTOSAVE = ""            # the storage name of the game in progress
+    #: the puzzle as the mid end sees it (game/puzzle.py): parse, jobs, metadata, autosave name
+    puzzle: Puzzle
     SOLVE_STEP = 0.25        # seconds between the moves of an animated solve
     TOOLTIPS: dict = {}      # button name -> keys action whose binding the tooltip names
-
-    #: the puzzle's Position class (`parse`, `notation`, `check`, `place`)
-    position_type = None
-    #: module-level functions of a notation, run in a child process
-    hint_job = solve_job = None
 
     def __init__(self, app, rng: random.Random | None = None):
         super().__init__(app)
@@ -71,7 +67,7 @@ class PlayScene(PlayInput, Scene):
         return self.match.position
 
     def _count_stat(self, key: str) -> None:
-        stats = self.app.statistics.setdefault(self.PUZZLE, {"played": 0, "solved": 0, "best": {}})
+        stats = self.app.statistics.setdefault(self.puzzle.name, {"played": 0, "solved": 0, "best": {}})
         stats[key] = stats.get(key, 0) + 1
 
     def _begin(self, match: Match) -> None:
@@ -155,11 +151,11 @@ class PlayScene(PlayInput, Scene):
         self.held = None
         self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
         self.match.meta["assisted"] = True
-        self.ask_engine("Looking for a hint", self.hint_job, self._show_hint)
+        self.ask_engine("Looking for a hint", self.puzzle.hint_job, self._show_hint)
 
-    def _show_hint(self, pos, result) -> None:
-        if result[0] == "hint":
-            self.show_hint(result)
+    def _show_hint(self, pos, result: Hint | Stuck) -> None:
+        if isinstance(result, Hint):
+            self.show_hint(result.move)
         else:
             self.stuck(result)
         self.app.toasts.show(self.status, 4)
@@ -167,33 +163,32 @@ class PlayScene(PlayInput, Scene):
     def ask_solve(self) -> None:
         self.held = None
         self.match.meta["assisted"] = True
-        self.ask_engine("Solving", self.solve_job, self._start_solve)
+        self.ask_engine("Solving", self.puzzle.solve_job, self._start_solve)
 
-    def _start_solve(self, pos, result) -> None:
-        if result[0] == "solution":
-            self.solve_queue = pos.moves_to(self.position_type.parse(result[1]))
+    def _start_solve(self, pos, result: Solution | Stuck) -> None:
+        if isinstance(result, Solution):
+            self.solve_queue = list(result.moves)
             self.solve_clock = 0.0
             self.status = "Solving..."
         else:
             self.stuck(result)
             self.app.toasts.show(self.status, 4)
 
-    def show_hint(self, result: tuple) -> None:
-        """Hook: show the engine's hint (`result[0] == 'hint'`) and say it in the status."""
+    def show_hint(self, move) -> None:
+        """Hook: show the engine's next move on the board and say it in the status."""
         raise NotImplementedError
 
-    def stuck(self, result: tuple) -> None:
-        """Hook: say there is no way on (the engine's answer `result`), and what to take back."""
+    def stuck(self, answer: Stuck) -> None:
+        """Hook: say there is no way on (the engine's answer), and what to take back."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ save and load
     def resume(self) -> bool:
         """Continue the game saved when the window last closed, if any."""
-        if not self.app.storage.exists(self.AUTOSAVE):
+        if not self.app.storage.exists(self.puzzle.autosave):
             return False
         try:
-            match = Match.from_dict(self.app.storage.read(self.AUTOSAVE), self.position_type.parse,
-                                    puzzle=self.PUZZLE)
+            match = Match.from_dict(self.app.storage.read(self.puzzle.autosave), self.puzzle)
         except SquarewiseError as exc:
             self.app.toasts.show(f"Could not continue the last game: {exc}", 4)
             return False
@@ -217,7 +212,7 @@ class PlayScene(PlayInput, Scene):
 
     def load_from(self, path: Path) -> bool:
         try:
-            match = Match.from_dict(read_versioned(path), self.position_type.parse, puzzle=self.PUZZLE)
+            match = Match.from_dict(read_versioned(path), self.puzzle)
         except SquarewiseError as exc:
             self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
             return False
@@ -238,9 +233,9 @@ class PlayScene(PlayInput, Scene):
         if self.match is None:
             return
         if self.worth_resuming():
-            self.app.storage.write(self.AUTOSAVE, self.match.to_dict())
+            self.app.storage.write(self.puzzle.autosave, self.match.to_dict())
         else:
-            self.app.storage.delete(self.AUTOSAVE)
+            self.app.storage.delete(self.puzzle.autosave)
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -302,7 +297,7 @@ class PlayScene(PlayInput, Scene):
     def play_id(self, text: str, quiet: bool = True) -> bool:
         """Start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
         try:
-            start = self.position_type.parse(text)
+            start = self.puzzle.parse(text)
         except SquarewiseError as exc:
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             return False
@@ -343,7 +338,7 @@ class PlayScene(PlayInput, Scene):
         elif action == "play_id":
             self.play_id(self.id_entry.get_text(), quiet=False)
         elif action == "save" and self.can_save():
-            name = datetime.now().strftime(f"{self.PUZZLE}-%Y%m%d-%H%M%S.json")
+            name = datetime.now().strftime(f"{self.puzzle.name}-%Y%m%d-%H%M%S.json")
             self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
         elif action == "load":
             self.ask_file("Load a saved game", self.load_from, self.app.storage.saves_dir())

@@ -125,6 +125,15 @@ class Position:
         init(self, "_owner", None)
         init(self, "_hash", None)
 
+    @property
+    def is_solved(self) -> bool:
+        """Every piece placed: a Genius board that is full breaks no rule (every placement was checked).
+
+        >>> Position.parse("A1A2A4A6B4D5E1").is_solved
+        False
+        """
+        return self.is_complete
+
     def _owners(self) -> dict[int, str]:
         """cell -> '#' or piece, for the occupied cells (built on first use)."""
         if self._owner is None:

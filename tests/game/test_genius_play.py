@@ -4,7 +4,8 @@ import random
 import pygame
 import pytest
 
-from game.scenes.genius.scene import AUTOSAVE, GeniusScene
+from game.scenes.genius.jobs import GENIUS
+from game.scenes.genius.scene import GeniusScene
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations
 from solver.genius.position import Move, Position
@@ -112,7 +113,7 @@ def test_complete_the_board_with_the_mouse_records_the_time(app, genius):
         frame(app, dt=0.4)
     assert genius.celebration is None
     app.pop()
-    assert not app.storage.exists(AUTOSAVE)
+    assert not app.storage.exists(GENIUS.autosave)
 
 
 def test_keyboard_alone_fills_the_board(app, genius):
@@ -162,7 +163,7 @@ def test_the_close_box_saves_and_the_game_comes_back(app, genius):
     place_by_mouse(app, genius, "3-I", [30, 31, 32])
     position = genius.position
     frame(app, pygame.event.Event(pygame.QUIT))
-    assert not app.running and app.storage.exists(AUTOSAVE)
+    assert not app.running and app.storage.exists(GENIUS.autosave)
     again = GeniusScene(app)
     assert again.position == position and again.match.can_undo
 

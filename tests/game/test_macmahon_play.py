@@ -4,7 +4,8 @@ import random
 import pygame
 import pytest
 
-from game.scenes.macmahon.scene import AUTOSAVE, MacMahonScene
+from game.scenes.macmahon.jobs import MACMAHON
+from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.tiles import rotate
@@ -210,7 +211,7 @@ def test_save_load_and_autosave(app, macmahon, tmp_path):
     bad.write_text('{"version": 1, "data": {"puzzle": "genius"}}')
     assert not macmahon.load_from(bad) and "genius" in app.toasts.latest
     app.pop()                                     # leaving keeps the game for next time
-    assert app.storage.exists(AUTOSAVE)
+    assert app.storage.exists(MACMAHON.autosave)
     again = MacMahonScene(app)
     assert again.position == macmahon.position
 

@@ -1,6 +1,8 @@
 import pytest
 
 from game.match import Match, Timer, format_time
+from game.scenes.genius.jobs import GENIUS
+from game.scenes.macmahon.jobs import MACMAHON
 from solver.errors import SquarewiseError
 from solver.genius.position import Move, Position
 
@@ -70,7 +72,7 @@ def test_save_and_load_keep_history_clock_and_meta():
     clock.now += 42.5
     data = m.to_dict()
     later = FakeClock()
-    again = Match.from_dict(data, Position.parse, puzzle="genius", clock=later)
+    again = Match.from_dict(data, GENIUS, clock=later)
     assert again.position == m.position and again.history == m.history and again.can_redo
     assert again.meta == {"dice": "default", "seed": 7}
     later.now += 1
@@ -98,11 +100,42 @@ def test_bad_saves_are_refused_with_a_reason(mutate):
     data = Match(Position.parse(BOARD)).to_dict()
     mutate(data)
     with pytest.raises(SquarewiseError):
-        Match.from_dict(data, Position.parse, puzzle="genius")
+        Match.from_dict(data, GENIUS)
 
 
 def test_a_save_whose_rolled_dice_are_the_blockers_loads():
     start = Position.parse(BOARD)
     rolled = [24, 0, 1, 3, 5, 9, 22]              # E1 A1 A2 A4 A6 B4 D5, in die order
     data = Match(start, meta={"rolled": rolled, "solutions": 12, "assisted": False}).to_dict()
-    assert Match.from_dict(data, Position.parse, puzzle="genius").meta["rolled"] == rolled
+    assert Match.from_dict(data, GENIUS).meta["rolled"] == rolled
+
+
+def _full_macmahon(clashing: bool):
+    from solver.macmahon import search
+    from solver.macmahon.position import Position as Board6
+    solution = search.solve(Board6.parse("4x6x3"))
+    if not clashing:
+        return solution
+    cells = list(solution.cells)
+    cells[0], cells[1] = cells[1], cells[0]          # two tiles swapped: still full, now clashing
+    return Board6(solution.board, tuple(cells))
+
+
+def test_a_full_board_that_breaks_a_rule_does_not_stop_the_clock():
+    from solver.macmahon.position import Position as Board6
+    clock = FakeClock()
+    start = Board6.parse("4x6x3")
+    m = Match(start, puzzle="macmahon", timer=Timer(running=True, clock=clock))
+    wrong = _full_macmahon(clashing=True)
+    assert wrong.is_complete and not wrong.is_solved
+    assert m.play(wrong) is False and not m.finished and m.timer.running
+    assert m.play(_full_macmahon(clashing=False)) is True and m.finished and not m.timer.running
+
+
+@pytest.mark.parametrize("meta", [{"source": 3}, {"recorded": "yes"}, {"assisted": 1}])
+def test_each_puzzle_checks_its_own_metadata(meta):
+    from solver.macmahon.position import Position as Board6
+    data = Match(Board6.parse("4x6x3"), puzzle="macmahon", meta=meta).to_dict()
+    with pytest.raises(SquarewiseError, match="not a saved game"):
+        Match.from_dict(data, MACMAHON)
+    assert Match.from_dict(dict(data, meta={}), MACMAHON).puzzle == "macmahon"

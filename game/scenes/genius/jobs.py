@@ -1,30 +1,30 @@
-"""Solver jobs of the Genius scene: module-level functions of a position's notation.
-
-The worker runs them in a child process (so they must pickle: notations in, plain values
-out) and the scene turns their answers into words.
-"""
+"""The Genius Square as the mid end sees it (`GENIUS`), and its solver jobs: module-level
+functions of a position's notation that the worker runs in a child process (so they must
+pickle: notations in, plain values and the typed answers of game/puzzle.py out)."""
 from __future__ import annotations
 
+from game.puzzle import Hint, Puzzle, Solution, Stuck
+from solver.errors import SquarewiseError
 from solver.genius import search
 from solver.genius.position import Position
 
 
-def job_hint(notation: str, progress=None) -> tuple:
-    """('hint', piece, cells) or ('stuck', piece to take back or None, the engine's reason)."""
+def _stuck(position: Position) -> Stuck:
+    return Stuck(search.blame(position), search.unsolvable_reason(position) or "")
+
+
+def job_hint(notation: str, progress=None) -> Hint | Stuck:
+    """The next move, or the piece to take back (None if no single piece will do) and why."""
     position = Position.parse(notation)
     found = search.hint(position)
-    if found:
-        return ("hint", found[0], sorted(found[1]))
-    return ("stuck", search.blame(position), search.unsolvable_reason(position) or "")
+    return Hint(found) if found else _stuck(position)
 
 
-def job_solve(notation: str, progress=None) -> tuple:
-    """('solution', notation of the full board) or ('stuck', piece or None, reason)."""
+def job_solve(notation: str, progress=None) -> Solution | Stuck:
+    """The moves that fill the board, or why there are none."""
     position = Position.parse(notation)
     found = search.solve(position)
-    if found:
-        return ("solution", found.notation())
-    return ("stuck", search.blame(position), search.unsolvable_reason(position) or "")
+    return Solution(tuple(position.moves_to(found))) if found else _stuck(position)
 
 
 def job_count(notation: str, progress=None) -> int:
@@ -33,3 +33,16 @@ def job_count(notation: str, progress=None) -> int:
 
 def job_reason(notation: str, progress=None) -> str | None:
     return search.unsolvable_reason(Position.parse(notation))
+
+
+def rolled_are_blockers(meta: dict, start: Position) -> None:
+    """A Genius roll's faces, as cell indices, are exactly the start's blockers."""
+    rolled = meta.get("rolled")
+    if rolled is not None and sorted(rolled) != sorted(start.blockers):
+        raise SquarewiseError(f"not a saved game (the dice rolled {rolled!r}, not the board's blockers)")
+
+
+GENIUS = Puzzle(
+    name="genius", autosave="genius-autosave", parse=Position.parse, hint_job=job_hint, solve_job=job_solve,
+    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list},
+    meta_rule=rolled_are_blockers)

@@ -16,9 +16,10 @@ from game import keys
 from game.draw.pieces import shape_size
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
+from game.puzzle import Stuck
 from game.scenes.genius.dice_menu import DiceMenu
 from game.scenes.genius.roll import RollAnimation
-from game.scenes.genius.jobs import job_count, job_hint, job_solve
+from game.scenes.genius.jobs import GENIUS, job_count
 from game.scenes.genius.free import FreeMode
 from game.scenes.genius.race import RaceMode
 from game.scenes.genius.view import GeniusView
@@ -31,7 +32,6 @@ from solver.genius.roll_counts import difficulty_label
 from solver.grid import cell_name
 
 SIZE = 6
-AUTOSAVE = "genius-autosave"
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,8 @@ def centre_square(piece: str, orientation: int) -> tuple[int, int]:
 
 class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     caption = "Squarewise - The Genius Square"
-    PUZZLE = "genius"
-    AUTOSAVE = AUTOSAVE
+    puzzle = GENIUS
     SOLVE_STEP = 0.25
-    position_type = Position
-    hint_job = staticmethod(job_hint)
-    solve_job = staticmethod(job_solve)
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
@@ -85,9 +81,9 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     @staticmethod
     def title_note(app) -> str | None:
         """'continue 1:23' on the title when a game is waiting to be resumed."""
-        if not app.storage.exists(AUTOSAVE):
+        if not app.storage.exists(GENIUS.autosave):
             return None
-        elapsed = app.storage.read(AUTOSAVE).get("elapsed")
+        elapsed = app.storage.read(GENIUS.autosave).get("elapsed")
         return f"continue {format_time(elapsed)}" if isinstance(elapsed, (int, float)) else None
 
     # ------------------------------------------------------------------ starting games
@@ -235,7 +231,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.status = f"Solved with help in {format_time(m.elapsed)}"
             return
         key = m.meta.get("dice", "default")
-        new_best = record_time(self.app.statistics, self.PUZZLE, key, m.elapsed)
+        new_best = record_time(self.app.statistics, self.puzzle.name, key, m.elapsed)
         self.app.save_statistics()
         self.status = f"Solved in {format_time(m.elapsed)}" + (", a new best time!" if new_best else "")
         self.app.toasts.show(self.status, 4)
@@ -312,14 +308,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.play(after)
 
     # ------------------------------------------------------------------ solver calls
-    def show_hint(self, result: tuple) -> None:
-        _, piece, cells = result
+    def show_hint(self, move: Move) -> None:
+        piece, cells = move
         self.hint = (piece, frozenset(cells), 4.0)
         self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
 
-    def stuck(self, result: tuple) -> None:
+    def stuck(self, answer: Stuck) -> None:
         """Say why there is no way on, and which piece to take back if one would do."""
-        _, piece, reason = result
+        piece, reason = answer.blame, answer.reason
         if piece:
             self.status = f"No solution keeps these pieces: take {piece} back"
             self.hint = (piece, self.position.placed[piece], 4.0)

@@ -1,31 +1,33 @@
-"""MacMahon solver jobs: module-level functions of a notation, run in a child process by the
-worker (`Worker.submit_process`), so a long search never stalls the drawing."""
+"""MacMahon Squares as the mid end sees it (`MACMAHON`), and its solver jobs: module-level
+functions of a notation, run in a child process by the worker (`Worker.submit_process`), so
+a long search never stalls the drawing; they answer with the typed answers of game/puzzle.py."""
 from __future__ import annotations
 
+from game.puzzle import Hint, Puzzle, Solution, Stuck, Yes
 from solver.macmahon.position import Board, Position
 
 
-def job_hint(notation: str, progress=None) -> tuple:
-    """('hint', tile, rotation, cell) or ('stuck', cell to take back or None)."""
+def job_hint(notation: str, progress=None) -> Hint | Stuck:
+    """The next move, or the cell to take back (None if no single tile will do)."""
     from solver.macmahon import search
     position = Position.parse(notation)
     found = search.hint(position)
-    return ("hint", *found) if found else ("stuck", search.blame(position))
+    return Hint(found) if found else Stuck(search.blame(position))
 
 
-def job_check(notation: str, progress=None) -> tuple:
-    """('yes',) or ('stuck', cell to take back or None)."""
+def job_check(notation: str, progress=None) -> Yes | Stuck:
+    """Yes if a solution keeps every tile where it is, else the cell to take back (or None)."""
     from solver.macmahon import search
     position = Position.parse(notation)
-    return ("yes",) if search.solve(position) is not None else ("stuck", search.blame(position))
+    return Yes() if search.solve(position) is not None else Stuck(search.blame(position))
 
 
-def job_solve(notation: str, progress=None) -> tuple:
-    """('solution', notation of the full board) or ('stuck', cell to take back or None)."""
+def job_solve(notation: str, progress=None) -> Solution | Stuck:
+    """The moves that finish the board, or the cell to take back (or None)."""
     from solver.macmahon import search
     position = Position.parse(notation)
     done = search.solve(position)
-    return ("solution", done.notation()) if done is not None else ("stuck", search.blame(position))
+    return Solution(tuple(position.moves_to(done))) if done is not None else Stuck(search.blame(position))
 
 
 def solution_count(header: str) -> int | None:
@@ -35,3 +37,6 @@ def solution_count(header: str) -> int | None:
     return None if table is None else len(table)
 
 
+MACMAHON = Puzzle(
+    name="macmahon", autosave="macmahon-autosave", parse=Position.parse, hint_job=job_hint, solve_job=job_solve,
+    meta_types={"source": str, "recorded": bool})

@@ -22,7 +22,8 @@ import pygame_gui
 from game import keys
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
-from game.scenes.macmahon.jobs import job_check, job_hint, job_solve, solution_count
+from game.puzzle import Stuck, Yes
+from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_count
 from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
@@ -30,8 +31,6 @@ from solver.errors import IllegalMove, SquarewiseError
 from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.tiles import rotate
 
-PUZZLE = "macmahon"
-AUTOSAVE = "macmahon-autosave"
 DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
 
 
@@ -47,12 +46,8 @@ class Held:
 
 class MacMahonScene(MacMahonView, PlayScene):
     caption = "Squarewise - MacMahon Squares"
-    PUZZLE = PUZZLE
-    AUTOSAVE = AUTOSAVE
+    puzzle = MACMAHON
     SOLVE_STEP = 0.12
-    position_type = Position
-    hint_job = staticmethod(job_hint)
-    solve_job = staticmethod(job_solve)
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, variant: str | None = None,
                  solution: Position | None = None, note: str = "", rng: random.Random | None = None):
@@ -89,28 +84,27 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.app.toasts.show(str(exc), 4, self.app.palette.illegal)
             board = Board()
         self.app.settings["macmahon_variant"] = board.header
-        self._begin(Match(Position.empty(board), puzzle=PUZZLE, meta={"assisted": False}, timer=Timer()))
+        self._begin(Match(Position.empty(board), puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
         self._count_stat("played")
         self.status = "Drag a tile to the board: R or the wheel turns it"
         self.ask_count()
 
     def begin_id(self, start: Position) -> None:
         """A game ID's tiles are the puzzle's givens."""
-        self._begin(Match(start, puzzle=PUZZLE, meta={"assisted": False}, timer=Timer()))
+        self._begin(Match(start, puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
         self.ask_count()
 
     def show_solution(self, solution: Position, note: str = "") -> None:
         """A finished board (from the solution browser): undo takes it back to empty."""
         empty = Position.empty(solution.board)
         meta = {"assisted": True, "recorded": True, "source": note}
-        self._begin(Match(empty, puzzle=PUZZLE, meta=meta, timer=Timer(), history=[empty, solution]))
+        self._begin(Match(empty, puzzle=MACMAHON.name, meta=meta, timer=Timer(), history=[empty, solution]))
         self.status = note or "A solution"
 
     def _begin(self, match: Match) -> None:
         super()._begin(match)
         self.orient = {}
         self.cursor = min(self.cursor, self.board.size - 1)
-        self._settle()
         if self.app.top is self:
             self.on_resize()
 
@@ -129,13 +123,6 @@ class MacMahonScene(MacMahonView, PlayScene):
             return self.position.remove(self.held.source)
         return self.position
 
-    def _settle(self) -> None:
-        """A full board that still clashes is not finished: the clock runs on."""
-        m = self.match
-        if m.finished and not m.position.is_solved:
-            m.finished = False
-            m.timer.start()
-
     def play(self, position: Position) -> None:
         """Make `position` the current one (one undoable move; nothing if it is no change)."""
         m = self.match
@@ -145,7 +132,6 @@ class MacMahonScene(MacMahonView, PlayScene):
         if not m.timer.running and not m.finished:
             m.timer.start()
         m.play(position)
-        self._settle()
         if m.finished:
             self.on_win()
         self.refresh_buttons()
@@ -161,16 +147,13 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.status = f"Solved again ({format_time(m.elapsed)}; the first time is the one that counts)"
             return
         m.meta["recorded"] = True
-        new_best = record_time(self.app.statistics, PUZZLE, self.board.header, m.elapsed)
+        new_best = record_time(self.app.statistics, MACMAHON.name, self.board.header, m.elapsed)
         self.app.save_statistics()
         self.status = f"Solved in {format_time(m.elapsed)}" + ("  - a new best!" if new_best else "")
         self.app.toasts.show(self.status, 4)
 
     def best_time(self) -> float | None:
-        return self.app.statistics.get(PUZZLE, {}).get("best", {}).get(self.board.header)
-
-    def after_history(self) -> None:
-        self._settle()
+        return self.app.statistics.get(MACMAHON.name, {}).get("best", {}).get(self.board.header)
 
     def clear_marks(self) -> None:
         self.hint = self.blamed = None
@@ -274,8 +257,8 @@ class MacMahonScene(MacMahonView, PlayScene):
         # a quick table look-up (the classic board's classes ship), so a thread will do
         self.app.worker.submit("Counting solutions", lambda job: solution_count(board.header), done)
 
-    def show_hint(self, result: tuple) -> None:
-        _, tile, rotation, cell = result
+    def show_hint(self, move: Move) -> None:
+        tile, rotation, cell = move
         self.hint = (tile, rotation, cell, 5.0)
         turned = "" if rotation == 0 else f", turned {rotation} quarter turn{'s' if rotation > 1 else ''}"
         self.status = f"Hint: tile {tile + 1} on {self.board.cell_name(cell)}{turned}"
@@ -283,17 +266,17 @@ class MacMahonScene(MacMahonView, PlayScene):
     def ask_check(self) -> None:
         self.ask_engine("Is this still solvable?", job_check, self._show_check)
 
-    def _show_check(self, pos: Position, result) -> None:
-        if result[0] == "yes":
+    def _show_check(self, pos: Position, result: Yes | Stuck) -> None:
+        if isinstance(result, Yes):
             self.status = "Yes: a solution keeps every tile where it is"
             self.app.toasts.show(self.status, 3, self.app.palette.legal)
         else:
             self.stuck(result)
             self.app.toasts.show(self.status, 4, self.app.palette.illegal)
 
-    def stuck(self, result: tuple) -> None:
+    def stuck(self, answer: Stuck) -> None:
         """Say there is no way on, and which tile to take back if one will do."""
-        cell = result[1]
+        cell = answer.blame
         pos = self.position
         placed = [c for c, v in enumerate(pos.cells) if v is not None]
         if cell is not None:

@@ -1,0 +1,81 @@
+"""What the mid end asks of a puzzle (as Tatham's `struct game` does), and the engine's answers.
+
+A puzzle is a `Puzzle` record: how to read a game ID (`parse`), the solver jobs the play
+scene runs in a child process, the metadata a saved match may carry (its schema, checked on
+load) and the storage name of its game in progress. Its positions are immutable values that
+say `notation()`, `is_complete` (every piece or tile placed) and `is_solved` (placed and
+breaking no rule: what stops the clock). `Match`, `PlayScene` and the saves need nothing more.
+
+The jobs answer with the frozen types below, the same for both puzzles: `Hint` (the next
+move), `Solution` (the moves that finish the board), `Yes` (it can still be solved) or
+`Stuck` (it cannot; what to take back, if one thing would do, and the engine's reason).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
+
+from solver.errors import SquarewiseError
+
+
+class Position(Protocol):
+    """What the mid end reads from a puzzle's position."""
+
+    @property
+    def is_complete(self) -> bool: ...
+
+    @property
+    def is_solved(self) -> bool: ...
+
+    def notation(self) -> str: ...
+
+
+# Metadata both puzzles keep: whether the engine helped, how many hints, the solution count.
+COMMON_META: Mapping[str, type] = {"assisted": bool, "hints": int, "solutions": int}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle as the mid end sees it."""
+
+    name: str                                   # the match's puzzle, the statistics key, the title's key
+    autosave: str                               # the storage name of the game in progress
+    parse: Callable[[str], Any]                 # a game ID or saved notation -> a position (SquarewiseError)
+    hint_job: Callable[..., Any]                # notation -> Hint | Stuck, in a child process
+    solve_job: Callable[..., Any]               # notation -> Solution | Stuck, in a child process
+    meta_types: Mapping[str, type] = field(default_factory=dict)   # the puzzle's own metadata and types
+    meta_rule: Callable[[dict, Any], None] | None = None           # a check tying metadata to the start
+
+    def check_meta(self, meta: dict, start) -> None:
+        """SquarewiseError if a known metadata value has the wrong type or breaks the puzzle's rule."""
+        for key, kind in {**COMMON_META, **self.meta_types}.items():
+            value = meta.get(key)
+            if value is not None and type(value) is not kind:
+                raise SquarewiseError(f"not a saved game (bad '{key}': {value!r})")
+        if self.meta_rule is not None:
+            self.meta_rule(meta, start)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The engine's next move from the position it was asked about."""
+    move: Any
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The moves that take the position asked about to a solved board."""
+    moves: tuple
+
+
+@dataclass(frozen=True)
+class Yes:
+    """The position asked about can still be solved."""
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """No solution keeps what is placed. `blame`: the one thing (a Genius piece, a MacMahon
+    cell) whose taking back would do, or None; `reason`: the engine's words, if it has any."""
+    blame: Any = None
+    reason: str = ""

@@ -10,7 +10,9 @@ callback never runs, even if the function ignores cancelling and finishes anyway
 `Worker.submit_process(label, func, args, on_done)` runs a module-level `func(*args,
 progress=...)` in a child process instead, so a long search does not compete with the
 drawing thread for the interpreter lock (benchmarks/frames.py measures both ways). Arguments
-and result must pickle (pass notations, not positions). Cancel ends the child process. A small thread in this process
+and result must pickle (pass notations, not positions). A SquarewiseError in the child is
+raised again as itself (`job.error`), any other error as a RuntimeError naming its type.
+Cancel ends the child process. A small thread in this process
 waits for the child, so the job looks the same to the UI either way. The child may use all
 cores through solver.parallel.run_chunks: Cancel's SIGTERM becomes SystemExit there, so the
 pool's own clean-up ends its workers too.
@@ -23,6 +25,8 @@ import sys
 import threading
 import time
 from typing import Any, Callable
+
+from solver.errors import SquarewiseError
 
 
 class Job:
@@ -147,7 +151,9 @@ def _child_main(conn, func, args) -> None:
         conn.send(("result", func(*args, progress=progress)))
     except SystemExit:  # cancelled: nobody is waiting for an answer
         pass
-    except BaseException as exc:  # sent to the parent as text: exceptions may not pickle
+    except SquarewiseError as exc:  # the engine's own words: they cross as the project's error
+        conn.send(("error", exc))
+    except BaseException as exc:  # anything else is sent as text: such exceptions may not pickle
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
         conn.close()
@@ -172,6 +178,8 @@ def _in_child(job: Job, func, args):
                     job.report(message[1], message[2])
                 elif message[0] == "result":
                     return message[1]
+                elif isinstance(message[1], SquarewiseError):
+                    raise message[1]
                 else:
                     raise RuntimeError(message[1])
     finally:

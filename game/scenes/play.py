@@ -21,6 +21,7 @@ from game.draw.widgets import enable_buttons, pressed_name
 from game.match import Match, format_time
 from game.puzzle import Hint, Puzzle, Solution, Stuck
 from game.scenes.base import Scene
+from game.scenes.jobs import JobSlot
 from game.scenes.anim import Celebration
 from game.scenes.play_input import PlayInput
 from game.storage import read_versioned, write_versioned
@@ -56,7 +57,7 @@ class PlayScene(PlayInput, Scene):
         self.solve_queue: list[tuple] = []
         self.solve_clock = 0.0
         self.celebration: Celebration | None = None
-        self.job = None
+        self.jobs = JobSlot(app.worker)
         self.status = ""
         self.show_help = False
         self.buttons: dict = {}
@@ -112,26 +113,29 @@ class PlayScene(PlayInput, Scene):
         self.hint = None
 
     # ------------------------------------------------------------------ solver calls
+    @property
+    def job(self):
+        """The solver job under way (None when idle): what the status line and Cancel show."""
+        return self.jobs.job
+
     def run_job(self, label: str, func, notation: str, on_done) -> None:
         """Run a solver job (a module-level function of a notation) in a child process."""
         self.cancel_job(quiet=True)
-        self.job = self.app.worker.submit_process(label, func, (notation,),
-                                                  lambda job: self._job_done(job, on_done))
+        self.jobs.run(label, func, (notation,), lambda result: self._job_done(on_done, result),
+                      lambda error: self._job_done(None, f"{label} failed: {error}"))
         self.refresh_buttons()
 
-    def _job_done(self, job, on_done) -> None:
-        self.job = None
+    def _job_done(self, on_done, result) -> None:
+        """`on_done(result)`; without `on_done`, `result` is the failure to show."""
         self.status = ""
-        if job.error is not None:
-            self.status = f"{job.label} failed: {job.error}"
+        if on_done is None:
+            self.status = result
         else:
-            on_done(job.result)
+            on_done(result)
         self.refresh_buttons()
 
     def cancel_job(self, quiet: bool = False) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        if self.jobs.cancel():
             if not quiet:
                 self.status = "Cancelled"
             self.refresh_buttons()
@@ -277,7 +281,7 @@ class PlayScene(PlayInput, Scene):
         if not self.buttons:
             return
         enable_buttons(self.buttons, self.button_flags())
-        if self.job is not None and not self.job.finished:
+        if self.jobs.running:
             self.cancel_button.show()
         else:
             self.cancel_button.hide()

@@ -83,7 +83,20 @@ def test_process_jobs_report_progress_deliver_and_cancel():
 
     bad = worker.submit_process("fails", _fails)
     worker.drain(10)
-    assert "no such board" in str(bad.error)
+    assert isinstance(bad.error, RuntimeError) and str(bad.error) == "ValueError: no such board"
+
+
+def _refuses(progress=None):
+    from solver.genius.position import Position
+    Position.parse("A1A2")
+
+
+def test_the_engines_error_comes_back_from_the_child_as_itself():
+    from solver.errors import SquarewiseError
+    worker = Worker()
+    job = worker.submit_process("refuses", _refuses)
+    worker.drain(10)
+    assert type(job.error) is SquarewiseError and str(job.error) == "a board needs exactly 7 blockers, got 2"
 
 
 def _square(chunk):
@@ -138,3 +151,35 @@ def test_cancel_ends_the_pool_workers_of_a_process_job(tmp_path):
     while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(pid) for pid in pids)
+
+
+def _echo(value, progress=None):
+    return value
+
+
+def test_a_job_slot_delivers_only_the_job_it_shows():
+    from game.scenes.jobs import JobSlot
+    worker = Worker()
+    slot = JobSlot(worker)
+    heard, failed = [], []
+    first = slot.run("first", _echo, ("old",), heard.append, failed.append)
+    slot.run("second", _echo, ("new",), heard.append, failed.append)      # replaces the first
+    assert first.cancelled() and slot.running
+    worker.drain(10)
+    assert heard == ["new"] and failed == [] and slot.job is None and not slot.running
+
+
+def test_a_job_slot_cancel_drops_the_answer_and_errors_come_as_exceptions():
+    from game.scenes.jobs import JobSlot
+    from solver.errors import SquarewiseError
+    worker = Worker()
+    slot = JobSlot(worker)
+    heard, failed = [], []
+    assert slot.cancel() is False
+    slot.run("echo", _echo, ("x",), heard.append, failed.append)
+    assert slot.cancel() is True and slot.job is None
+    worker.drain(10)
+    assert heard == []
+    slot.run("refuses", _refuses, (), heard.append, failed.append)
+    worker.drain(10)
+    assert heard == [] and len(failed) == 1 and type(failed[0]) is SquarewiseError

@@ -21,6 +21,7 @@ from game.draw.boards import BoardGeometry, draw_board
 from game.draw.theme import contrast_text, mix
 from game.draw.widgets import progress_bar, text
 from game.scenes.base import Scene
+from game.scenes.jobs import JobSlot
 from solver.errors import SquarewiseError
 from solver.grid import cell_name
 
@@ -94,8 +95,6 @@ class DiceDraft:
 def engine_reason(exc: BaseException, source: str | None = None) -> str:
     """The engine's words, without the "dice file 'NAME': " prefix meant for files."""
     message = str(exc)
-    for prefix in ("RuntimeError: ", "SquarewiseError: "):
-        message = message.removeprefix(prefix)
     if source is not None:
         message = message.removeprefix(f"dice file '{source}': ")
     return message
@@ -138,7 +137,7 @@ class DiceEditorScene(Scene):
         self.current = 0           # the die clicks assign to
         self.cursor = 14           # keyboard cursor cell (C3), drawn once the keyboard is used
         self.show_cursor = False
-        self.job = None
+        self.jobs = JobSlot(app.worker)
         self.job_kind = ""
         self.status = ""           # one line under the dice (results, the engine's reasons)
         self.status_colour = None
@@ -215,22 +214,24 @@ class DiceEditorScene(Scene):
         seed = self.rng.randrange(1 << 32)
         self.run("generate", f"Generating an always-solvable set (seed {seed})", generate_job, (seed,))
 
+    @property
+    def job(self):
+        """The verify or generate job under way (None when idle)."""
+        return self.jobs.job
+
     def run(self, kind: str, label: str, func, args) -> None:
         self.cancel_job(quiet=True)
         self.job_kind = kind
-        self.job = self.app.worker.submit_process(label, func, args, self.job_done)
+        self.jobs.run(label, func, args, self.job_done, self.job_failed)
         self.say(f"{label}...")
         self.refresh_buttons()
 
-    def job_done(self, job) -> None:
-        if job is not self.job:
-            return
-        self.job = None
+    def job_failed(self, error: BaseException) -> None:
         self.refresh_buttons()
-        if job.error is not None:
-            self.say(engine_reason(job.error), bad=True)
-            return
-        result = job.result
+        self.say(engine_reason(error), bad=True)
+
+    def job_done(self, result) -> None:
+        self.refresh_buttons()
         if self.job_kind == "verify":
             if not result["bad"]:
                 self.say(f"All {result['rolls']:,} rolls solvable.")
@@ -246,9 +247,7 @@ class DiceEditorScene(Scene):
             self.refresh_buttons()
 
     def cancel_job(self, quiet: bool = False) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        if self.jobs.cancel():
             if not quiet:
                 self.say("Cancelled.")
             self.refresh_buttons()

@@ -24,6 +24,7 @@ from game.draw.theme import contrast_text, mix
 from game.draw.tiles import draw_board, draw_tile, empty_colour
 from game.draw.widgets import enable_buttons, pressed_name, text, title_bar, wrap
 from game.scenes.base import Scene
+from game.scenes.jobs import JobSlot
 from solver.macmahon.classes import Classes, cache_file, cached_classes, compute_classes
 from solver.macmahon.position import Board, Position
 from solver.macmahon.store import classes_from_bytes
@@ -41,30 +42,34 @@ class BrowserScene(Scene):
         self.filter: int | None = None
         self.order = np.arange(0)
         self.index = 0
-        self.job = None
+        self.jobs = JobSlot(app.worker)
         self.buttons: dict = {}
         reps = cached_classes(app.storage.folder, self.board)
         if reps is not None:
             self._use(reps)
         else:
-            self.job = app.worker.submit_process("Listing every solution", compute_classes, (self.board.header,),
-                                                 self._computed)
+            self.jobs.run("Listing every solution", compute_classes, (self.board.header,), self._computed,
+                          self._failed)
+
+    @property
+    def job(self):
+        """The listing under way (None once the classes are there)."""
+        return self.jobs.job
 
     def _use(self, reps: np.ndarray) -> None:
         self.classes = Classes(self.board, reps)
         self.set_filter(None)
 
-    def _computed(self, job) -> None:
-        self.job = None
-        if job.error is not None:
-            self.app.toasts.show(f"Could not list the solutions: {job.error}", 6, self.app.palette.illegal)
-            return
+    def _failed(self, error: BaseException) -> None:
+        self.app.toasts.show(f"Could not list the solutions: {error}", 6, self.app.palette.illegal)
+
+    def _computed(self, data: bytes) -> None:
         path = cache_file(self.app.storage.folder, self.board)
         try:
-            path.write_bytes(job.result)
+            path.write_bytes(data)
         except OSError as exc:
             self.app.toasts.show(f"Could not cache the solutions: {exc}", 4)
-        self._use(classes_from_bytes(job.result)[1])
+        self._use(classes_from_bytes(data)[1])
         if self.app.top is self:
             self.on_resize()
 

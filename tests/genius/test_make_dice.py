@@ -9,13 +9,10 @@ import pytest
 
 from solver.cli import main
 from solver.errors import SquarewiseError
-from solver.genius import census, dice, make_dice, search
+from solver.genius import census, dice, make_dice, roll_counts, search
+from solver.genius.board import CELLS, is_dark
 from solver.genius.position import Position
 from tests.validate_genius import check_position
-
-
-def colour(cell: int) -> int:
-    return (cell // 6 + cell % 6) % 2
 
 
 @pytest.fixture(scope="module")
@@ -25,11 +22,11 @@ def made():
 
 def test_made_set_follows_the_rule(made):
     groups = [sorted(set(die)) for die in made.dice_set.dice]
-    assert sorted(c for g in groups for c in g) == list(range(36))  # the dice partition the board
+    assert sorted(c for g in groups for c in g) == list(range(CELLS))  # the dice partition the board
     assert [len(g) for g in groups] == list(make_dice.SIZES)
     assert all(len(die) == 6 for die in made.dice_set.dice)
-    assert len({colour(c) for c in groups[0]}) == 1 and len({colour(c) for c in groups[1]}) == 1
-    assert colour(groups[0][0]) != colour(groups[1][0])
+    assert len({is_dark(c) for c in groups[0]}) == 1 and len({is_dark(c) for c in groups[1]}) == 1
+    assert is_dark(groups[0][0]) != is_dark(groups[1][0])
     assert made.candidates >= 1 and made.rejected == made.candidates - 1  # only the last one passed
 
 
@@ -64,7 +61,7 @@ def test_cache_lookup_agrees_with_the_engine_on_a_bad_set():
     groups[2] = [9, 12, 18, 19, 25, 32]
     bad = {int(m) for m in make_dice.bad_rolls(groups, make_dice.unsolvable_boards())}
     assert len(bad) > 0
-    rolls = make_dice.roll_masks(groups)
+    rolls = roll_counts.product_masks(groups)
     sample = [int(m) for m in rolls[::40]] + sorted(bad)
     assert {m for m in sample if not search.is_solvable(m)} == bad
 

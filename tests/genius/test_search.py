@@ -4,6 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.genius import reference, search
+from solver.genius.board import CELLS, DARK_CELLS, LIGHT_CELLS, mask
 from solver.genius.pieces import PIECES, placements
 from solver.genius.position import Move, Position
 from solver.grid import parse_cell
@@ -16,13 +17,9 @@ def board(*names):
     return Position.from_blockers([parse_cell(n) for n in names])
 
 
-def mask(cells):
-    return sum(1 << c for c in cells)
-
-
 def random_boards(seed, n):
     rng = random.Random(seed)
-    return [Position.from_blockers(rng.sample(range(36), 7)) for _ in range(n)]
+    return [Position.from_blockers(rng.sample(range(CELLS), 7)) for _ in range(n)]
 
 
 def test_solves_and_counts_a_known_board():
@@ -77,10 +74,8 @@ def test_solve_count_and_hint_agree_with_the_reference(p):
 
 def test_checkerboard_theorem_on_a_sample():
     rng = random.Random(5)
-    dark = [c for c in range(36) if (c // 6 + c % 6) % 2 == 0]
-    light = [c for c in range(36) if c not in dark]
     for i in range(400):
-        cells = rng.sample(dark if i % 2 else light, 7)
+        cells = rng.sample(DARK_CELLS if i % 2 else LIGHT_CELLS, 7)
         p = Position.from_blockers(cells)
         assert search.solve(p) is None and search.count(p) == 0
         assert not search.is_solvable(mask(cells))
@@ -103,7 +98,7 @@ def test_boards_proved_by_exhaustive_search():
     rng = random.Random(2023)
     found = []
     while len(found) < 2:
-        cells = rng.sample(range(36), 7)
+        cells = rng.sample(range(CELLS), 7)
         if search.bare_reason(mask(cells)) is None and not search.is_solvable(mask(cells)):
             found.append(cells)
     for cells in found:

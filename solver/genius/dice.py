@@ -56,7 +56,12 @@ class DiceSet:
         self.dice = tuple(tuple(die) for die in dice)
 
     def roll(self, seed: int) -> tuple[int, ...]:
-        """The seven face cells, in die order, for this seed; the same on every machine."""
+        """The seven face cells, in die order, for this seed; the same on every machine.
+
+        >>> from solver.grid import cell_name
+        >>> [cell_name(c) for c in builtin("default").roll(7)]
+        ['A6', 'A5', 'F3', 'C6', 'B1', 'E4', 'C4']
+        """
         state = seed & _MASK64
         out = []
         for die in self.dice:

@@ -272,7 +272,14 @@ def _with(position: Position, found: list[tuple[int, int]]) -> Position:
 
 
 def solve(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:
-    """A completion keeping every placed piece, or None (also None if `cancelled()` turned true)."""
+    """A completion keeping every placed piece, or None (also None if `cancelled()` turned true).
+
+    >>> done = solve(Position.parse("A1A2A4A6B4D5E1/4-O:B1B2C1C2"))
+    >>> done.is_complete, done.placed["4-O"] == Position.parse("A1A2A4A6B4D5E1/4-O:B1B2C1C2").placed["4-O"]
+    (True, True)
+    >>> solve(Position.parse("A1A3A5B2B4B6C1")) is None  # every blocker on a dark cell
+    True
+    """
     try:
         found = _completion(*_state(position), cancelled)
     except _Cancelled:
@@ -301,6 +308,9 @@ def count(position: Position, cancelled: Callable[[], bool] | None = None,
     """The number of completions of the position (None if `cancelled()` turned true).
 
     `progress(done, total)` is called as the candidates for the first empty cell are done.
+
+    >>> count(Position.parse("A1A2A4A6B4D5E1"))
+    3202
     """
     free, rem = _state(position)
     stop = _stopper(cancelled)

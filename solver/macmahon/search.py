@@ -246,6 +246,11 @@ def solve(position: Position, cancelled: Callable[[], bool] | None = None, *,
 
     method: "table" (listed solutions), "dfs" (depth-first search) or "auto" (the table
     when the board can be listed, else the search).
+
+    >>> solve(Position.parse("4x6x3")).is_solved
+    True
+    >>> solve(Position.parse("4x6x3:....../..1a.../....../......")) is None  # WWWW inside
+    True
     """
     table = solution_table(position.board, cancelled=cancelled) if method != "dfs" else None
     if table is not None:
@@ -267,6 +272,9 @@ def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> Mov
 
     With the solution table the hint is the empty cell whose tile is the most certain
     (the same in the largest share of the completions), so it helps the most.
+
+    >>> hint(Position.parse("4x6x3")).notation()
+    '3b@A1'
     """
     board = position.board
     table = solution_table(board, cancelled=cancelled)
@@ -332,7 +340,11 @@ def census(board: Board, jobs: int | None = None, progress=None, cancelled=None)
 
 
 def count(board: Board, jobs: int | None = None, progress=None) -> tuple[int, int]:
-    """(solutions, classes): distinct coloured boards, and boards up to the symmetry group."""
+    """(solutions, classes): distinct coloured boards, and boards up to the symmetry group.
+
+    >>> count(Board(1, 1, 1), jobs=1)  # one colour: the one tile WWWW on one cell
+    (1, 1)
+    """
     result = census(board, jobs, progress)
     return result["solutions"], result["classes"]
 

@@ -12,7 +12,12 @@ from solver.errors import SquarewiseError
 from solver.genius import census, dice, make_dice, roll_counts, search
 from solver.genius.board import CELLS, is_dark
 from solver.genius.position import Position
+from solver.grid import parse_cell
 from tests.validate_genius import check_position
+
+
+def cells(*names) -> list[int]:
+    return [parse_cell(n) for n in names]
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +62,9 @@ def test_faces_repeat_cells_in_turn():
 def test_cache_lookup_agrees_with_the_engine_on_a_bad_set():
     base = dice.builtin("default")
     groups = [sorted(set(d)) for d in base.dice]
-    groups[0], groups[6] = [5, 0], [30, 14, 15, 20, 21, 26]  # A1 joins die 1 (dark), F1 goes to die 7
-    groups[2] = [9, 12, 18, 19, 25, 32]
+    groups[0] = cells("A6", "A1")                           # A1 joins die 1 (dark)
+    groups[6] = cells("F1", "C3", "C4", "D3", "D4", "E3")   # F1 goes to die 7
+    groups[2] = cells("B4", "C1", "D1", "D2", "E2", "F3")
     bad = {int(m) for m in make_dice.bad_rolls(groups, make_dice.unsolvable_boards())}
     assert len(bad) > 0
     rolls = roll_counts.product_masks(groups)

@@ -21,7 +21,7 @@ def test_a_failed_write_keeps_the_old_file_and_cleans_up(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="No space left on device"):
         write_text_atomic(path, "new")
     assert path.read_text(encoding="utf-8") == "old"
     assert sorted(os.listdir(tmp_path)) == ["a.json"]

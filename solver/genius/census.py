@@ -38,9 +38,9 @@ from ..atomic import write_text_atomic
 from ..errors import SquarewiseError
 from ..grid import symmetries
 from ..parallel import default_jobs, run_chunks
-from . import search
+from . import board, search
+from .board import CELLS
 
-CELLS = 36
 BLOCKERS = 7
 BOARDS = comb(CELLS, BLOCKERS)
 CHUNK = 4096  # orbit representatives per chunk of work
@@ -62,9 +62,9 @@ REASONS = ("all 7 blockers on one checkerboard colour", "two isolated single cel
 CHECKERBOARD, SINGLES, DOMINOES, OTHER = range(4)
 
 FULL = np.uint64((1 << CELLS) - 1)
-DARK = np.uint64(search.DARK)
-_COL1 = np.uint64(sum(1 << (6 * r) for r in range(6)))
-_COL6 = np.uint64(int(_COL1) << 5)
+DARK = np.uint64(board.DARK)
+_COL1 = np.uint64(board.FIRST_COLUMN)
+_COL6 = np.uint64(board.LAST_COLUMN)
 _ONE, _SIX = np.uint64(1), np.uint64(6)
 
 
@@ -88,7 +88,7 @@ def all_boards() -> np.ndarray:
 @lru_cache(maxsize=None)
 def _tables() -> np.ndarray:
     """tables[g, k, v]: the image under symmetry g of the cells in byte k of a mask whose byte k is v."""
-    perms = [perm for _, perm in symmetries(6, 6)]
+    perms = [perm for _, perm in symmetries(board.SIZE, board.SIZE)]
     tables = np.zeros((len(perms), 5, 256), dtype=np.uint64)
     for g, perm in enumerate(perms):
         for k in range(5):

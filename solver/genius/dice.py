@@ -18,6 +18,7 @@ from ..atomic import write_text_atomic
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
 from ..parallel import chunked, run_chunks
+from .board import cells_of, mask
 from .search import is_solvable
 
 DICE = 7
@@ -55,7 +56,12 @@ class DiceSet:
         self.dice = tuple(tuple(die) for die in dice)
 
     def roll(self, seed: int) -> tuple[int, ...]:
-        """The seven face cells, in die order, for this seed; the same on every machine."""
+        """The seven face cells, in die order, for this seed; the same on every machine.
+
+        >>> from solver.grid import cell_name
+        >>> [cell_name(c) for c in builtin("default").roll(7)]
+        ['A6', 'A5', 'F3', 'C6', 'B1', 'E4', 'C4']
+        """
         state = seed & _MASK64
         out = []
         for die in self.dice:
@@ -164,8 +170,8 @@ def verify(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, 
 
     Returns None if `cancelled()` turned true.
     """
-    masks = [sum(1 << c for c in roll) for roll in dice_set.rolls()]
+    masks = [mask(roll) for roll in dice_set.rolls()]
     results = run_chunks(_unsolvable_masks, chunked(masks, chunk), jobs, progress, cancelled)
     if results is None:
         return None
-    return [frozenset(c for c in range(36) if m >> c & 1) for part in results for m in part]
+    return [frozenset(cells_of(m)) for part in results for m in part]

@@ -25,11 +25,11 @@ import numpy as np
 
 from ..errors import SquarewiseError
 from . import census, dice
+from .board import CELLS, DARK_CELLS, LIGHT_CELLS, cells_of, is_dark
+from .roll_counts import product_masks
 
 SIZES = (2, 4, 6, 6, 6, 6, 6)
 MIN_FACES, MAX_FACES = max(SIZES), 60
-DARK_CELLS = tuple(c for c in range(36) if (c // 6 + c % 6) % 2 == 0)
-LIGHT_CELLS = tuple(c for c in range(36) if (c // 6 + c % 6) % 2 == 1)
 STALL = 400        # swaps without a new best before a restart
 MAX_CANDIDATES = 200_000
 
@@ -40,18 +40,9 @@ def unsolvable_boards(cache=None) -> np.ndarray:
     return np.unique(np.concatenate([census.image(reps, g) for g in range(8)]))
 
 
-def roll_masks(groups) -> np.ndarray:
-    """The blocker mask of every roll of dice with these distinct cells."""
-    masks = np.zeros(1, dtype=np.uint64)
-    for cells in groups:
-        bits = np.array([1 << c for c in cells], dtype=np.uint64)
-        masks = (masks[:, None] | bits[None, :]).ravel()
-    return masks
-
-
 def bad_rolls(groups, bad_boards: np.ndarray) -> np.ndarray:
     """The masks of the rolls that are unsolvable boards."""
-    masks = roll_masks(groups)
+    masks = product_masks(groups)
     if not len(bad_boards):
         return masks[:0]
     at = np.searchsorted(bad_boards, masks).clip(max=len(bad_boards) - 1)
@@ -87,7 +78,7 @@ def _start(rng: random.Random) -> list[list[int]]:
     one, two = (DARK_CELLS, LIGHT_CELLS) if rng.random() < 0.5 else (LIGHT_CELLS, DARK_CELLS)
     die1 = rng.sample(one, SIZES[0])
     die2 = rng.sample(two, SIZES[1])
-    rest = [c for c in range(36) if c not in die1 and c not in die2]
+    rest = [c for c in range(CELLS) if c not in die1 and c not in die2]
     rng.shuffle(rest)
     groups = [die1, die2]
     for size in SIZES[2:]:
@@ -100,16 +91,16 @@ def _swap(groups, masks: np.ndarray, rng: random.Random) -> tuple[int, int, int,
     """Swap a cell of a random bad roll with a cell of another die; returns (die, index, die, index)."""
     owner = {c: (d, i) for d, cells in enumerate(groups) for i, c in enumerate(cells)}
     roll = int(masks[rng.randrange(len(masks))])
-    cell = rng.choice([c for c in range(36) if roll >> c & 1])
+    cell = rng.choice(cells_of(roll))
     d1, i1 = owner[cell]
-    colour = (cell // 6 + cell % 6) % 2
+    colour = is_dark(cell)
     while True:
         d2 = rng.randrange(len(groups))
         if d2 == d1:
             continue
         i2 = rng.randrange(len(groups[d2]))
         other = groups[d2][i2]
-        if (d1 < 2 or d2 < 2) and (other // 6 + other % 6) % 2 != colour:
+        if (d1 < 2 or d2 < 2) and is_dark(other) != colour:
             continue  # dice 1 and 2 keep their colour
         groups[d1][i1], groups[d2][i2] = other, cell
         return d1, i1, d2, i2

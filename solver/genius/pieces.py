@@ -10,8 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import SquarewiseError
-
-SIZE = 6
+from .board import CELLS, SIZE
 
 PIECES = ("1", "2", "3-I", "3-L", "4-I", "4-L", "4-T", "4-S", "4-O")
 
@@ -99,7 +98,7 @@ def cells_at(piece: str, orientation: int, row: int, col: int) -> tuple[int, ...
 def shape_of(cells) -> Shape | None:
     """The normalised shape of a set of cells, or None if a cell is not on the board."""
     cells = list(cells)
-    if not cells or any(not isinstance(c, int) or not 0 <= c < SIZE * SIZE for c in cells):
+    if not cells or any(not isinstance(c, int) or not 0 <= c < CELLS for c in cells):
         return None
     return normalise(divmod(c, SIZE) for c in cells)
 

@@ -28,9 +28,9 @@ from typing import Iterable, Mapping, NamedTuple
 
 from ..errors import IllegalMove, SquarewiseError
 from ..grid import cell_name, parse_cell
-from .pieces import PIECES, SIZE, orientation_of
+from .board import CELLS, SIZE
+from .pieces import PIECES, orientation_of
 
-CELLS = SIZE * SIZE
 BLOCKERS = 7
 BLOCKER = "#"
 ALL_CELLS = frozenset(range(CELLS))

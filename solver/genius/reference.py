@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .board import CELLS
 from .pieces import PIECES, placements
 
 
@@ -21,7 +22,7 @@ def completions(blockers, placed=None) -> Iterator[dict[str, frozenset[int]]]:
 
 
 def _extend(used: set[int], placed: dict) -> Iterator[dict[str, frozenset[int]]]:
-    empty = [c for c in range(36) if c not in used]
+    empty = [c for c in range(CELLS) if c not in used]
     if not empty:
         if len(placed) == len(PIECES):
             yield dict(placed)

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..grid import cell_name
 from ..parallel import chunked, run_chunks
+from .board import cells_of
 from .dice import DiceSet
 from .search import count_board
 
@@ -28,13 +29,20 @@ def count_chunk(masks) -> list[int]:
     return [count_board(int(m), memo) for m in masks]
 
 
+def product_masks(groups) -> np.ndarray:
+    """The blocker mask of every roll of dice showing these cells (one group of cells per die),
+    in product order: the first die's cell varies slowest. make-dice's seeded search relies on
+    the order."""
+    masks = np.zeros(1, dtype=np.uint64)
+    for cells in groups:
+        bits = np.array([1 << c for c in cells], dtype=np.uint64)
+        masks = (masks[:, None] | bits[None, :]).ravel()
+    return masks
+
+
 def roll_masks(dice_set: DiceSet) -> np.ndarray:
     """The blocker masks of every distinct roll, in numeric order."""
-    masks = np.zeros(1, dtype=np.uint64)
-    for die in dice_set.dice:
-        bits = np.array(sorted({1 << c for c in die}), dtype=np.uint64)
-        masks = (masks[:, None] | bits[None, :]).ravel()
-    return np.unique(masks)
+    return np.unique(product_masks([sorted(set(die)) for die in dice_set.dice]))
 
 
 def counts(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
@@ -65,7 +73,7 @@ def difficulty_label(solution_count: int) -> str:
 
 
 def _names(mask: int) -> list[str]:
-    return [cell_name(c) for c in range(36) if mask >> c & 1]
+    return [cell_name(c) for c in cells_of(mask)]
 
 
 def summary(dice_set: DiceSet, jobs: int | None = None, progress=None, cancelled=None) -> dict | None:

@@ -21,23 +21,20 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .board import CELLS, DARK, FIRST_COLUMN, FULL, LAST_COLUMN, mask
 from .pieces import PIECES, placements
 from .position import Move, Position
 
-FULL = (1 << 36) - 1
 ALL = (1 << len(PIECES)) - 1
 MONO = 1 << PIECES.index("1")
 SIZES = tuple(len(placements(p)[0]) for p in PIECES)
 TRY_ORDER = ("4-O", "4-I", "4-T", "4-S", "4-L", "3-I", "3-L", "2", "1")
-DARK = sum(1 << c for c in range(36) if (c // 6 + c % 6) % 2 == 0)
-_COL1 = sum(1 << (6 * r) for r in range(6))
-_COL6 = _COL1 << 5
 _BIAS = 16  # balance offsets are stored shifted by this much
 
 
 def neighbours(cells: int) -> int:
     """The cells next to (left, right, above, below) any cell of the mask."""
-    return (((cells & ~_COL6) << 1) | ((cells & ~_COL1) >> 1) | (cells << 6) | (cells >> 6)) & FULL
+    return (((cells & ~LAST_COLUMN) << 1) | ((cells & ~FIRST_COLUMN) >> 1) | (cells << 6) | (cells >> 6)) & FULL
 
 
 def balance(cells: int) -> int:
@@ -45,47 +42,40 @@ def balance(cells: int) -> int:
     return 2 * (cells & DARK).bit_count() - cells.bit_count()
 
 
-def _mask(cells) -> int:
-    m = 0
-    for c in cells:
-        m |= 1 << c
-    return m
-
-
 def _build_tables():
-    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(36)]
+    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(CELLS)]
     for piece in TRY_ORDER:
         bit = 1 << PIECES.index(piece)
         for cells in placements(piece):
-            by_lowest[min(cells)].append((bit, _mask(cells)))
-    candidates = [tuple(x for x in by_lowest[c] if rem & x[0]) for c in range(36) for rem in range(ALL + 1)]
+            by_lowest[min(cells)].append((bit, mask(cells)))
+    candidates = [tuple(x for x in by_lowest[c] if rem & x[0]) for c in range(CELLS) for rem in range(ALL + 1)]
     balances, sizes = [], []
     for rem in range(ALL + 1):
         reach, total = {0}, 0
         for i, piece in enumerate(PIECES):
             if rem >> i & 1:
-                b = abs(balance(_mask(placements(piece)[0])))
+                b = abs(balance(mask(placements(piece)[0])))
                 reach = {x + s for x in reach for s in {b, -b}}
                 total += SIZES[i]
         balances.append(sum(1 << (x + _BIAS) for x in reach))
         sizes.append(total)
     # the same test as a function of the number of dark free cells (free cells = TOTAL[rem])
-    dark_ok = [sum(1 << d for d in range(37) if 0 <= 2 * d - sizes[rem] + _BIAS and
+    dark_ok = [sum(1 << d for d in range(CELLS + 1) if 0 <= 2 * d - sizes[rem] + _BIAS and
                    balances[rem] >> (2 * d - sizes[rem] + _BIAS) & 1) for rem in range(ALL + 1)]
     return candidates, tuple(balances), tuple(sizes), tuple(dark_ok)
 
 
 CANDIDATES, BALANCES, TOTAL, DARK_OK = _build_tables()
-_NOT_COL1 = FULL & ~_COL1
-_NOT_COL6 = FULL & ~_COL6
-_BIT = tuple(1 << c for c in range(36))
+_NOT_COL1 = FULL & ~FIRST_COLUMN
+_NOT_COL6 = FULL & ~LAST_COLUMN
+_BIT = tuple(1 << c for c in range(CELLS))
 _PIECE_BIT = {p: 1 << i for i, p in enumerate(PIECES)}
 _PIECE_OF = {1 << i: p for i, p in enumerate(PIECES)}
 QUICK_BUDGET = 40  # failed states allowed before the region test (see _completion)
 NO_LIMIT = 1 << 62
 # (piece bit << 36 | placement mask) for every placement: the test for the last piece
-LAST = frozenset(_PIECE_BIT[p] << 36 | _mask(cells) for p in PIECES for cells in placements(p))
-CELLS_OF = {_mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
+LAST = frozenset(_PIECE_BIT[p] << 36 | mask(cells) for p in PIECES for cells in placements(p))
+CELLS_OF = {mask(cells): frozenset(cells) for piece in PIECES for cells in placements(piece)}
 
 
 class _Cancelled(Exception):
@@ -282,7 +272,14 @@ def _with(position: Position, found: list[tuple[int, int]]) -> Position:
 
 
 def solve(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:
-    """A completion keeping every placed piece, or None (also None if `cancelled()` turned true)."""
+    """A completion keeping every placed piece, or None (also None if `cancelled()` turned true).
+
+    >>> done = solve(Position.parse("A1A2A4A6B4D5E1/4-O:B1B2C1C2"))
+    >>> done.is_complete, done.placed["4-O"] == Position.parse("A1A2A4A6B4D5E1/4-O:B1B2C1C2").placed["4-O"]
+    (True, True)
+    >>> solve(Position.parse("A1A3A5B2B4B6C1")) is None  # every blocker on a dark cell
+    True
+    """
     try:
         found = _completion(*_state(position), cancelled)
     except _Cancelled:
@@ -311,6 +308,9 @@ def count(position: Position, cancelled: Callable[[], bool] | None = None,
     """The number of completions of the position (None if `cancelled()` turned true).
 
     `progress(done, total)` is called as the candidates for the first empty cell are done.
+
+    >>> count(Position.parse("A1A2A4A6B4D5E1"))
+    3202
     """
     free, rem = _state(position)
     stop = _stopper(cancelled)
@@ -379,7 +379,7 @@ def unsolvable_reason(position: Position) -> str | None:
     """
     if _completion(*_state(position)) is not None:
         return None
-    bare = _mask(position.blockers)
+    bare = mask(position.blockers)
     if position.placed and _completion(FULL ^ bare, ALL) is not None:
         return "no solution keeps these pieces"
     return bare_reason(bare) or "exhaustive search: no tiling"

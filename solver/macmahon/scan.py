@@ -13,7 +13,7 @@ from functools import lru_cache
 import numpy as np
 
 from .position import Board
-from .tiles import COLOUR_LETTERS, rotate
+from .tiles import COLOUR_LETTERS, looks
 
 
 def transpose_colours(colours):
@@ -68,12 +68,11 @@ class Scan:
 def scan_for(board: Board) -> Scan:
     transposed = board.rows > board.cols
     h, w = (board.cols, board.rows) if transposed else (board.rows, board.cols)
-    tiles, index = board.tiles, COLOUR_LETTERS.index
+    tiles = board.tiles
     rows = []  # (tile, scan colours, rotation on the real board)
-    for t, tile in enumerate(tiles):
+    for t, turns in enumerate(looks(board.colours)):
         seen = set()
-        for k in range(4):
-            real = tuple(index(ch) for ch in rotate(tile, k))
+        for k, real in enumerate(turns):
             scan = transpose_colours(real) if transposed else real
             if scan not in seen:
                 seen.add(scan)

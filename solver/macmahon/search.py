@@ -22,9 +22,8 @@ from .halves import all_solutions
 from .position import Board, Move, Position
 from .scan import transpose_colours
 from .store import load_asset
-from .symmetry import (canonical, canonical_codes, code_table, orbit_rows, position_codes,
-                       position_from_codes)
-from .tiles import COLOUR_LETTERS
+from .symmetry import canonical, canonical_codes, look_codes, orbit_rows, position_codes, position_from_codes
+from .tiles import COLOUR_LETTERS, looks
 
 __all__ = ["solve", "hint", "blame", "count", "census", "canonical", "solution_classes",
            "class_index", "solution_table", "is_solvable"]
@@ -48,15 +47,10 @@ def _from_transposed(board: Board) -> np.ndarray | None:
     if reps is None:
         return None
     rows = orbit_rows(other, reps)
-    table = code_table(board)
-    tiles = other.tiles
-    code_map = np.zeros(len(tiles) * 4, np.uint8)
-    letters = COLOUR_LETTERS
-    for code in range(len(tiles) * 4):
-        t, k = divmod(code, 4)
-        colours = tiles[t][4 - k:] + tiles[t][:4 - k] if k else tiles[t]
-        seen = "".join(letters[i] for i in transpose_colours([letters.index(ch) for ch in colours]))
-        code_map[code] = table[seen]
+    table, other_looks = look_codes(board), looks(other.colours)
+    code_map = np.zeros(len(other.tiles) * 4, np.uint8)
+    for code in range(len(other.tiles) * 4):
+        code_map[code] = table[transpose_colours(other_looks[code // 4][code % 4])]
     perm = [c * board.cols + r for r in range(other.rows) for c in range(other.cols)]
     out = np.empty_like(rows)
     out[:, perm] = code_map[rows]
@@ -95,12 +89,8 @@ def _matches(table: np.ndarray, codes: np.ndarray) -> np.ndarray:
 @lru_cache(maxsize=None)
 def _orientations(board: Board) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """(tile, rotation, colour indices) for every distinct look of every tile."""
-    out = []
-    for code in sorted(set(code_table(board).values())):
-        t, k = divmod(code, 4)
-        colours = board.tiles[t][4 - k:] + board.tiles[t][:4 - k] if k else board.tiles[t]
-        out.append((t, k, tuple(COLOUR_LETTERS.index(ch) for ch in colours)))
-    return tuple(out)
+    by_code = sorted((code, look) for look, code in look_codes(board).items())
+    return tuple((code // 4, code % 4, look) for code, look in by_code)
 
 
 class _Lookup:
@@ -166,9 +156,10 @@ def _dfs(position: Position, cancelled: Callable[[], bool] | None = None) -> Pos
         neighbours.append(tuple(near))
     cells = list(position.cells)
     free = (1 << len(board.tiles)) - 1
+    tile_looks = looks(board.colours)
     for cell, v in enumerate(position.cells):
         if v is not None:
-            look = tuple(COLOUR_LETTERS.index(ch) for ch in position.colours_at(cell))
+            look = tile_looks[v[0]][v[1]]
             free &= ~(1 << v[0])
             for other, side, weight in neighbours[cell]:
                 keys[other] += (look[side] + 1) * weight
@@ -255,6 +246,11 @@ def solve(position: Position, cancelled: Callable[[], bool] | None = None, *,
 
     method: "table" (listed solutions), "dfs" (depth-first search) or "auto" (the table
     when the board can be listed, else the search).
+
+    >>> solve(Position.parse("4x6x3")).is_solved
+    True
+    >>> solve(Position.parse("4x6x3:....../..1a.../....../......")) is None  # WWWW inside
+    True
     """
     table = solution_table(position.board, cancelled=cancelled) if method != "dfs" else None
     if table is not None:
@@ -276,6 +272,9 @@ def hint(position: Position, cancelled: Callable[[], bool] | None = None) -> Mov
 
     With the solution table the hint is the empty cell whose tile is the most certain
     (the same in the largest share of the completions), so it helps the most.
+
+    >>> hint(Position.parse("4x6x3")).notation()
+    '3b@A1'
     """
     board = position.board
     table = solution_table(board, cancelled=cancelled)
@@ -341,7 +340,11 @@ def census(board: Board, jobs: int | None = None, progress=None, cancelled=None)
 
 
 def count(board: Board, jobs: int | None = None, progress=None) -> tuple[int, int]:
-    """(solutions, classes): distinct coloured boards, and boards up to the symmetry group."""
+    """(solutions, classes): distinct coloured boards, and boards up to the symmetry group.
+
+    >>> count(Board(1, 1, 1), jobs=1)  # one colour: the one tile WWWW on one cell
+    (1, 1)
+    """
     result = census(board, jobs, progress)
     return result["solutions"], result["classes"]
 

@@ -21,7 +21,7 @@ import numpy as np
 from ..errors import SquarewiseError
 from ..grid import symmetries
 from .position import Board, Position
-from .tiles import COLOUR_LETTERS, rotate
+from .tiles import COLOUR_LETTERS, looks, rotate
 
 # how each board symmetry (solver.grid names) acts on one tile's colours "TRBL"
 TILE_ACTIONS = {
@@ -46,8 +46,15 @@ def code_table(board: Board) -> dict[str, int]:
     return out
 
 
+@lru_cache(maxsize=None)
+def look_codes(board: Board) -> dict[tuple[int, int, int, int], int]:
+    """colour indices (tiles.looks) -> the code showing them: code_table for the engines."""
+    table = looks(board.colours)
+    return {table[code // 4][code % 4]: code for code in set(code_table(board).values())}
+
+
 def normal_code(board: Board, tile: int, rotation: int) -> int:
-    return code_table(board)[rotate(board.tiles[tile], rotation)]
+    return look_codes(board)[looks(board.colours)[tile][rotation]]
 
 
 @lru_cache(maxsize=None)

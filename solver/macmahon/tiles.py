@@ -55,6 +55,19 @@ def rotate(tile: str, quarter_turns: int) -> str:
     return tile[4 - k:] + tile[:4 - k] if k else tile
 
 
+@lru_cache(maxsize=None)
+def looks(colours: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """looks(n)[tile][rotation]: the colour indices (top, right, bottom, left) of tile_set(n)'s
+    tile turned `rotation` quarter turns. The engines match colours as these indices; the
+    letters are for people (the notation, the drawings, the messages).
+
+    >>> looks(3)[7][1]  # tile 8 RWBW turned once: WRWB
+    (0, 1, 0, 2)
+    """
+    return tuple(tuple(tuple(COLOUR_LETTERS.index(ch) for ch in rotate(tile, k)) for k in range(4))
+                 for tile in tile_set(colours))
+
+
 def rotations(tile: str) -> tuple[str, str, str, str]:
     """The tile turned 0, 1, 2 and 3 quarter turns clockwise."""
     return tuple(rotate(tile, k) for k in range(4))

@@ -11,19 +11,12 @@ import pytest
 
 from solver.errors import SquarewiseError
 from solver.genius import census, reference, search
+from solver.genius.board import CELLS, SIZE, cells_of, mask
 from solver.genius.position import Position
 from solver.grid import parse_cell, symmetries
 from tests.validate_genius import check_position, check_solution
 
-PERMS = [perm for _, perm in symmetries(6, 6)]
-
-
-def mask(cells) -> int:
-    return sum(1 << c for c in cells)
-
-
-def cells_of(m) -> list[int]:
-    return [c for c in range(36) if int(m) >> c & 1]
+PERMS = [perm for _, perm in symmetries(SIZE, SIZE)]
 
 
 def named(*names) -> int:
@@ -54,7 +47,7 @@ def test_all_boards_are_the_distinct_seven_cell_sets(boards):
 
 def test_images_match_the_grid_symmetries_cell_by_cell():
     rng = random.Random(5)
-    sample = [rng.sample(range(36), 7) for _ in range(200)]
+    sample = [rng.sample(range(CELLS), 7) for _ in range(200)]
     masks = np.array([mask(s) for s in sample], dtype=np.uint64)
     for g, perm in enumerate(PERMS):
         got = census.image(masks, g)
@@ -76,7 +69,7 @@ def test_orbit_of_a_sample_by_brute_force(orbits):
     reps, sizes = orbits
     rng = np.random.default_rng(7)
     for i in rng.choice(len(reps), 300, replace=False):
-        cells = cells_of(reps[i])
+        cells = cells_of(int(reps[i]))
         images = {mask(perm[c] for c in cells) for perm in PERMS}
         assert min(images) == int(reps[i])
         assert len(images) == sizes[i]
@@ -86,7 +79,7 @@ def test_partition_counts_and_table_arithmetic(boards, orbits):
     parts = census.partitions(boards[:: 1001])
     for m, p in zip(boards[:: 1001][:500], parts[:500]):
         q = [0, 0, 0, 0]
-        for c in cells_of(m):
+        for c in cells_of(int(m)):
             r, col = divmod(c, 6)
             q[[0, 1, 3, 2][(r >= 3) * 2 + (col >= 3)]] += 1  # Q1 TL, Q2 TR, Q4 BL, Q3 BR
         assert list(p) == q
@@ -135,7 +128,7 @@ def test_decisions_agree_with_the_engine_and_the_reference_solver(orbits, cache)
     sample = np.concatenate([sample, hard[rng.choice(len(hard), 6, replace=False)]])
     bad = set(census.decide_chunk(sample))
     for m in map(int, sample):
-        cells = cells_of(m)
+        cells = cells_of(int(m))
         ref = next(reference.completions(cells), None)
         assert (ref is None) == (m in bad), cells
         if ref is not None:

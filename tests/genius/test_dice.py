@@ -6,6 +6,7 @@ import pytest
 
 from solver.errors import SquarewiseError
 from solver.genius import dice, search
+from solver.genius.board import DARK_CELLS, LIGHT_CELLS
 from solver.genius.position import Position
 from solver.parallel import chunked, run_chunks
 from solver.grid import cell_name, parse_cell
@@ -105,8 +106,7 @@ def test_missing_dice_file_and_unknown_builtin(tmp_path):
 def test_verify_finds_exactly_the_unsolvable_rolls():
     # seven two-faced dice, each with one dark and one light cell: the all-dark and the
     # all-light rolls are unsolvable by the checkerboard theorem, and maybe others
-    dark = [c for c in range(36) if (c // 6 + c % 6) % 2 == 0]
-    light = [c for c in range(36) if (c // 6 + c % 6) % 2 == 1]
+    dark, light = DARK_CELLS, LIGHT_CELLS
     custom = dice.DiceSet("pairs", [[dark[2 * i], light[2 * i + 1]] for i in range(7)])
     bad = dice.verify(custom, jobs=2)
     assert frozenset(dark[0:14:2]) in bad and frozenset(light[1:14:2]) in bad

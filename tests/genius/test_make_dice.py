@@ -9,13 +9,15 @@ import pytest
 
 from solver.cli import main
 from solver.errors import SquarewiseError
-from solver.genius import census, dice, make_dice, search
+from solver.genius import census, dice, make_dice, roll_counts, search
+from solver.genius.board import CELLS, is_dark
 from solver.genius.position import Position
+from solver.grid import parse_cell
 from tests.validate_genius import check_position
 
 
-def colour(cell: int) -> int:
-    return (cell // 6 + cell % 6) % 2
+def cells(*names) -> list[int]:
+    return [parse_cell(n) for n in names]
 
 
 @pytest.fixture(scope="module")
@@ -25,11 +27,11 @@ def made():
 
 def test_made_set_follows_the_rule(made):
     groups = [sorted(set(die)) for die in made.dice_set.dice]
-    assert sorted(c for g in groups for c in g) == list(range(36))  # the dice partition the board
+    assert sorted(c for g in groups for c in g) == list(range(CELLS))  # the dice partition the board
     assert [len(g) for g in groups] == list(make_dice.SIZES)
     assert all(len(die) == 6 for die in made.dice_set.dice)
-    assert len({colour(c) for c in groups[0]}) == 1 and len({colour(c) for c in groups[1]}) == 1
-    assert colour(groups[0][0]) != colour(groups[1][0])
+    assert len({is_dark(c) for c in groups[0]}) == 1 and len({is_dark(c) for c in groups[1]}) == 1
+    assert is_dark(groups[0][0]) != is_dark(groups[1][0])
     assert made.candidates >= 1 and made.rejected == made.candidates - 1  # only the last one passed
 
 
@@ -60,11 +62,12 @@ def test_faces_repeat_cells_in_turn():
 def test_cache_lookup_agrees_with_the_engine_on_a_bad_set():
     base = dice.builtin("default")
     groups = [sorted(set(d)) for d in base.dice]
-    groups[0], groups[6] = [5, 0], [30, 14, 15, 20, 21, 26]  # A1 joins die 1 (dark), F1 goes to die 7
-    groups[2] = [9, 12, 18, 19, 25, 32]
+    groups[0] = cells("A6", "A1")                           # A1 joins die 1 (dark)
+    groups[6] = cells("F1", "C3", "C4", "D3", "D4", "E3")   # F1 goes to die 7
+    groups[2] = cells("B4", "C1", "D1", "D2", "E2", "F3")
     bad = {int(m) for m in make_dice.bad_rolls(groups, make_dice.unsolvable_boards())}
     assert len(bad) > 0
-    rolls = make_dice.roll_masks(groups)
+    rolls = roll_counts.product_masks(groups)
     sample = [int(m) for m in rolls[::40]] + sorted(bad)
     assert {m for m in sample if not search.is_solvable(m)} == bad
 

@@ -67,8 +67,11 @@ def test_placement_counts():
     assert len(placements("4-L")) == 8 * 5 * 4
 
 
-def test_unknown_piece_and_orientation():
-    with pytest.raises(SquarewiseError):
+def test_unknown_piece_is_refused():
+    with pytest.raises(SquarewiseError, match="unknown piece '5-X'"):
         orientations("5-X")
-    with pytest.raises(SquarewiseError):
+
+
+def test_unknown_orientation_is_refused():
+    with pytest.raises(SquarewiseError, match=r"piece 4-O has no orientation 1 \(0..0\)"):
         turn("4-O", 1)

@@ -9,12 +9,9 @@ import pytest
 
 from solver.cli import main
 from solver.genius import census, dice, reference, roll_counts, search
+from solver.genius.board import cells_of, mask
 from solver.genius.position import Position
 from tests.validate_genius import check_solution
-
-
-def cells_of(m) -> list[int]:
-    return [c for c in range(36) if int(m) >> c & 1]
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +20,7 @@ def default_masks():
 
 
 def test_roll_masks_are_every_distinct_roll(default_masks):
-    rolls = {sum(1 << c for c in r) for r in dice.builtin("default").rolls()}
+    rolls = {mask(r) for r in dice.builtin("default").rolls()}
     assert len(default_masks) == len(rolls) == 62_208
     assert set(int(m) for m in default_masks) == rolls
 
@@ -31,7 +28,7 @@ def test_roll_masks_are_every_distinct_roll(default_masks):
 def test_counter_agrees_with_the_engine_count(default_masks):
     rng = random.Random(4)
     for m in rng.sample(list(default_masks), 12):
-        assert roll_counts.count_board(int(m)) == search.count(Position.from_blockers(cells_of(m)))
+        assert roll_counts.count_board(int(m)) == search.count(Position.from_blockers(cells_of(int(m))))
 
 
 def test_counter_agrees_with_every_reference_completion():
@@ -41,7 +38,7 @@ def test_counter_agrees_with_every_reference_completion():
     for solution in found:
         check_solution(cells, solution)
     assert len({tuple(sorted((p, tuple(sorted(c))) for p, c in s.items())) for s in found}) == len(found)
-    assert roll_counts.count_board(sum(1 << c for c in cells)) == len(found)
+    assert roll_counts.count_board(mask(cells)) == len(found)
 
 
 def test_shared_table_gives_the_same_counts(default_masks):
@@ -63,7 +60,7 @@ def tiny_set() -> dice.DiceSet:
 
 def test_summary_of_a_small_set():
     report = roll_counts.summary(tiny_set(), jobs=1)
-    n = [roll_counts.count_board(sum(1 << c for c in r)) for r in tiny_set().rolls()]
+    n = [roll_counts.count_board(mask(r)) for r in tiny_set().rolls()]
     assert report["rolls"] == 8 and report["total_solutions"] == sum(n)
     assert (report["min"], report["max"]) == (min(n), max(n))
     assert report["median"] == float(np.median(n))
@@ -72,7 +69,7 @@ def test_summary_of_a_small_set():
     assert sum(h["rolls"] for h in report["histogram"]) == 8
     assert sum(report["labels"].values()) == 8
     for h in report["hardest"]:
-        assert roll_counts.count_board(sum(1 << c for c in map(_cell, h["blockers"]))) == h["solutions"]
+        assert roll_counts.count_board(mask(map(_cell, h["blockers"]))) == h["solutions"]
 
 
 def _cell(name: str) -> int:

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.genius import reference, search
+from solver.genius.board import CELLS, DARK_CELLS, LIGHT_CELLS, mask
 from solver.genius.pieces import PIECES, placements
 from solver.genius.position import Move, Position
 from solver.grid import parse_cell
@@ -16,20 +17,20 @@ def board(*names):
     return Position.from_blockers([parse_cell(n) for n in names])
 
 
-def mask(cells):
-    return sum(1 << c for c in cells)
-
-
 def random_boards(seed, n):
     rng = random.Random(seed)
-    return [Position.from_blockers(rng.sample(range(36), 7)) for _ in range(n)]
+    return [Position.from_blockers(rng.sample(range(CELLS), 7)) for _ in range(n)]
 
 
-def test_solves_and_counts_a_known_board():
+def test_solves_a_known_board():
     p = Position.parse(BOARD)
     done = search.solve(p)
     check_position(done, p.blockers)
     assert done.is_complete and done.notation().startswith(BOARD + "/")
+
+
+def test_counts_a_known_board_like_the_reference():
+    p = Position.parse(BOARD)
     assert search.count(p) == reference.count(p.blockers) > 0
 
 
@@ -44,7 +45,7 @@ def test_random_boards_agree_with_the_reference():
 
 @st.composite
 def partial_positions(draw):
-    blockers = draw(st.sets(st.integers(0, 35), min_size=7, max_size=7))
+    blockers = draw(st.sets(st.integers(0, CELLS - 1), min_size=7, max_size=7))
     p = Position.from_blockers(sorted(blockers))
     pieces = draw(st.lists(st.sampled_from(PIECES), min_size=3, max_size=9, unique=True))
     for piece in pieces:
@@ -77,10 +78,8 @@ def test_solve_count_and_hint_agree_with_the_reference(p):
 
 def test_checkerboard_theorem_on_a_sample():
     rng = random.Random(5)
-    dark = [c for c in range(36) if (c // 6 + c % 6) % 2 == 0]
-    light = [c for c in range(36) if c not in dark]
     for i in range(400):
-        cells = rng.sample(dark if i % 2 else light, 7)
+        cells = rng.sample(DARK_CELLS if i % 2 else LIGHT_CELLS, 7)
         p = Position.from_blockers(cells)
         assert search.solve(p) is None and search.count(p) == 0
         assert not search.is_solvable(mask(cells))
@@ -103,7 +102,7 @@ def test_boards_proved_by_exhaustive_search():
     rng = random.Random(2023)
     found = []
     while len(found) < 2:
-        cells = rng.sample(range(36), 7)
+        cells = rng.sample(range(CELLS), 7)
         if search.bare_reason(mask(cells)) is None and not search.is_solvable(mask(cells)):
             found.append(cells)
     for cells in found:
@@ -112,22 +111,35 @@ def test_boards_proved_by_exhaustive_search():
         assert next(reference.completions(cells), None) is None
 
 
-def test_partial_position_reason_and_blame():
-    p = Position.parse(BOARD)
-    bad = next(q for piece in PIECES for cells in placements(piece) if p.check(Move(piece, cells)) is None
-               for q in [p.place(Move(piece, cells))] if search.solve(q) is None)
+def dead_end(p: Position) -> Position:
+    """`p` with the first legal piece placement (in PIECES order) that no solution keeps."""
+    return next(q for piece in PIECES for cells in placements(piece) if p.check(Move(piece, cells)) is None
+                for q in [p.place(Move(piece, cells))] if search.solve(q) is None)
+
+
+def test_a_piece_no_solution_keeps_is_the_reason_and_is_blamed():
+    bad = dead_end(Position.parse(BOARD))
     (culprit,) = bad.placed
     assert search.unsolvable_reason(bad) == "no solution keeps these pieces"
     assert search.blame(bad) == culprit
-    assert search.blame(p) is None
-    good = search.solve(p)
-    keep = p.place(Move("4-O", good.placed["4-O"]))
+
+
+def test_a_solvable_bare_board_blames_nothing():
+    assert search.blame(Position.parse(BOARD)) is None
+
+
+def test_a_piece_from_a_solution_has_no_reason_and_no_blame():
+    p = Position.parse(BOARD)
+    keep = p.place(Move("4-O", search.solve(p).placed["4-O"]))
     assert search.unsolvable_reason(keep) is None and search.blame(keep) is None
 
 
-def test_complete_position_and_cancel():
+def test_a_complete_position_is_its_own_only_solution_and_has_no_hint():
     done = search.solve(Position.parse(BOARD))
     assert search.solve(done) == done and search.count(done) == 1 and search.hint(done) is None
+
+
+def test_count_can_be_cancelled():
     assert search.count(Position.parse(BOARD), cancelled=lambda: True) is None
 
 
@@ -146,7 +158,7 @@ def test_count_reports_progress():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sets(st.integers(0, 35), min_size=7, max_size=7))
+@given(st.sets(st.integers(0, CELLS - 1), min_size=7, max_size=7))
 def test_count_is_positive_exactly_when_solve_finds_a_solution(cells):
     p = Position.from_blockers(cells)
     done = search.solve(p)
@@ -156,9 +168,17 @@ def test_count_is_positive_exactly_when_solve_finds_a_solution(cells):
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.sets(st.integers(0, 35), min_size=7, max_size=7))
+@given(st.sets(st.integers(0, CELLS - 1), min_size=7, max_size=7))
 def test_bare_boards_agree_with_the_reference(cells):
     done = search.solve(Position.from_blockers(cells))
     assert (done is None) == (next(reference.completions(cells), None) is None)
     if done is not None:
         check_position(done, cells)
+
+
+def test_the_solve_steps_lead_from_the_position_to_its_solution():
+    p = Position.parse(BOARD + "/1:F6")
+    done = search.solve(p)
+    for move in p.moves_to(done):
+        p = p.place(move)
+    assert p == done

@@ -1,54 +1,124 @@
+"""MacMahon positions and moves: the notation, the move checker, free mode."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver.errors import IllegalMove, SquarewiseError
+from solver.grid import parse_cell
 from solver.macmahon.position import Board, Move, Position
 
 
-def test_empty_board_notation_round_trips():
-    p = Position.empty()
-    assert p.notation() == "4x6x3:....../....../....../......"
-    assert Position.parse(p.notation()) == p
-    assert Position.parse("4x6x3") == p == Position.parse(" 4x6x3 : ")
+@pytest.fixture
+def corner():
+    """Tile 2 (RWWW) turned once in the top-left corner: its red side faces A2."""
+    return Position.empty().place(Move.parse("2b@A1"))
 
 
-def test_move_checker_names_rule_and_place():
-    p = Position.empty()
-    assert p.check(Move.parse("2a@A1")) == "border must be white on the top edge at A1"
-    assert p.check(Move.parse("2b@A1")) is None  # RWWW turned once: WRWW, fits the top-left corner
-    p = p.place(Move.parse("2b@A1"))
-    assert p.check(Move.parse("2a@A2")) == "tile 2 is already placed"
-    assert p.check(Move.parse("3a@A1")) == "cell A1 is taken"
+def test_empty_board_notation():
+    assert Position.empty().notation() == "4x6x3:....../....../....../......"
+
+
+@pytest.mark.parametrize("text", ["4x6x3:....../....../....../......", "4x6x3", " 4x6x3 : "])
+def test_empty_board_parses_in_every_spelling(text):
+    assert Position.parse(text) == Position.empty()
+
+
+def test_a_tile_on_the_border_must_show_border_colour():
+    assert Position.empty().check(Move.parse("2a@A1")) == "border must be white on the top edge at A1"
+
+
+def test_a_tile_turned_to_fit_is_legal():
+    assert Position.empty().check(Move.parse("2b@A1")) is None
+
+
+@pytest.mark.parametrize("move,reason", [
+    ("2a@A2", "tile 2 is already placed"),
+    ("3a@A1", "cell A1 is taken"),
     # tile 8 RWBW turned once: WRWB; its left (blue) meets the red right side of A1
-    assert p.check(Move.parse("8b@A2")) == "blue meets red with the tile to the left at A2"
+    ("8b@A2", "blue meets red with the tile to the left at A2"),
+])
+def test_check_names_the_rule_and_the_place(corner, move, reason):
+    assert corner.check(Move.parse(move)) == reason
+
+
+def test_place_refuses_an_illegal_move_with_the_reason(corner):
     with pytest.raises(IllegalMove, match="blue meets red"):
-        p.place(Move.parse("8b@A2"))
+        corner.place(Move.parse("8b@A2"))
 
 
-def test_free_mode_allows_clashes_and_reports_them():
+def test_free_mode_allows_a_clash_and_reports_it():
     p = Position.empty().place_unchecked(Move.parse("6a@A1"))  # RRRR in the corner
-    assert p.clashes() == {(0, "T"), (0, "L")}
-    p = p.place_unchecked(Move.parse("1a@A2"))  # WWWW to its right: the red right side meets white
-    assert (0, "R") in p.clashes() and (1, "L") in p.clashes()
+    assert p.clashes() == {(parse_cell("A1"), "T"), (parse_cell("A1"), "L")}
+
+
+def test_free_mode_reports_both_sides_of_a_mismatched_edge():
+    p = Position.empty().place_unchecked(Move.parse("6a@A1")).place_unchecked(Move.parse("1a@A2"))
+    assert {(parse_cell("A1"), "R"), (parse_cell("A2"), "L")} <= p.clashes()
+
+
+def test_free_mode_still_refuses_a_used_tile():
+    p = Position.empty().place_unchecked(Move.parse("1a@A2"))
     with pytest.raises(IllegalMove, match="tile 1 is already placed"):
         p.place_unchecked(Move.parse("1a@A3"))
-    assert p.remove(0).clashes() == frozenset()
 
 
-@pytest.mark.parametrize("bad", [
-    "4x6x3:1a", "4x6x3:1a...../....../....../.......", "4x6x3:25a...../....../....../......",
-    "4x6x3:1a1b..../....../....../......", "4x6x3:1e...../....../....../......", "5x6x3",
-    "4x6x9", "4x6x0", "4x6", "hello", "4x6x3:1...../....../....../......",
+def test_remove_empties_the_cell():
+    p = Position.empty().place_unchecked(Move.parse("6a@A1"))
+    assert p.remove(parse_cell("A1")) == Position.empty()
+
+
+def test_moves_to_lists_the_target_tiles_on_empty_cells_in_cell_order(corner):
+    target = corner.place_unchecked(Move.parse("8c@A2")).place_unchecked(Move.parse("3a@B1"))
+    assert [m.notation() for m in Position.empty().moves_to(target)] == ["2b@A1", "8c@A2", "3a@B1"]
+
+
+def test_move_notation_round_trips():
+    assert Move.parse("8b@A2") == Move(7, 1, parse_cell("A2")) and Move(7, 1, 1).notation() == "8b@A2"
+
+
+def test_move_cells_are_named_on_the_board_given():
+    tall = Board(6, 4)
+    assert Move.parse("8b@B1", tall).cell == 4 and Move(7, 1, 4).notation(tall) == "8b@B1"
+
+
+@pytest.mark.parametrize("text,message", [
+    ("8b", "is not a move"),
+    ("8e@A2", "is not a move"),
+    ("25a@A1", "unknown tile 25"),
+    ("0a@A1", "unknown tile 0"),
+    ("8b@E1", "cell 'E1' is off the board"),
+    (5, "is not a move"),
 ])
-def test_malformed_positions_are_refused(bad):
-    with pytest.raises(SquarewiseError):
+def test_bad_move_text_is_refused(text, message):
+    with pytest.raises(SquarewiseError, match=message):
+        Move.parse(text)
+
+
+@pytest.mark.parametrize("bad,message", [
+    ("4x6x3:1a", "the position has 1 row"),
+    ("4x6x3:1a...../....../....../.......", "row 4 of the position has 7 cells"),
+    ("4x6x3:25a...../....../....../......", "unknown tile 25 at A1"),
+    ("4x6x3:1a1b..../....../....../......", r"tile 1 is placed twice \(A1 and A2\)"),
+    ("4x6x3:1e...../....../....../......", "'1e' in row 1 of the position is not a tile"),
+    ("4x6x3:1...../....../....../......", "'1' in row 1 of the position is not a tile"),
+    ("5x6x3", "a 5x6 board has 30 cells but 3 colours make 24 tiles"),
+    ("4x6x9", "colour count must be between 1 and 8, not 9"),
+    ("4x6x0", "colour count must be between 1 and 8, not 0"),
+    ("4x6", "'4x6' is not a board"),
+    ("hello", "'hello' is not a board"),
+])
+def test_malformed_positions_are_refused(bad, message):
+    with pytest.raises(SquarewiseError, match=message):
         Position.parse(bad)
 
 
-def test_board_size_must_match_tiles():
-    with pytest.raises(SquarewiseError):
+def test_board_size_must_match_the_tile_count():
+    with pytest.raises(SquarewiseError, match="a 4x5 board has 20 cells but 3 colours make 24 tiles"):
         Board(4, 5, 3)
-    assert Board(3, 8, 3).size == 24 and Board(2, 3, 2).size == 6
+
+
+@pytest.mark.parametrize("rows,cols,colours,size", [(3, 8, 3, 24), (2, 3, 2, 6)])
+def test_boards_of_other_shapes(rows, cols, colours, size):
+    assert Board(rows, cols, colours).size == size
 
 
 @settings(max_examples=50, deadline=None)

@@ -33,11 +33,10 @@ START_OPTIONS = ("Default", "Alternative", "File...", "Empty")
 
 
 def faces_in_turn(cells) -> list[int]:
-    """A die's faces from its cells: board order, repeated in turn up to six faces."""
+    """A die's faces from its cells: board order, repeated in turn (make_dice.faces_of) up to six faces."""
+    from solver.genius.make_dice import faces_of
     cells = sorted(set(cells))
-    if not cells:
-        return []
-    return [cells[i % len(cells)] for i in range(max(FACES, len(cells)))]
+    return faces_of(cells, max(FACES, len(cells))) if cells else []
 
 
 class DiceDraft:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from game.match import Match
 from game.scenes.genius.jobs import job_reason
+from solver.genius.board import SIZE
 from solver.genius.position import Position
 
-SIZE = 6
 
 
 class FreeMode:

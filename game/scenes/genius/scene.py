@@ -26,12 +26,12 @@ from game.scenes.genius.view import GeniusView
 from game.scenes.play import PlayScene
 from game.storage import record_time
 from solver.errors import SquarewiseError
+from solver.genius.board import SIZE
 from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
 from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from solver.grid import cell_name
 
-SIZE = 6
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, tit
 from game.match import format_time
 from game.scenes.anim import banner
 from game.scenes.genius.roll import draw_die
+from solver.genius.board import SIZE
 from solver.genius.roll_counts import difficulty_label
 from solver.genius.pieces import PIECES, orientations
 
-SIZE = 6
 
 
 class GeniusView:

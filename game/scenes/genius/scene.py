@@ -8,18 +8,17 @@ mode and race mode, `jobs` the solver calls, `roll` the dice animation.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
 
 import pygame
 
 from game import keys
-from game.draw.pieces import shape_size
 from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
 from game.puzzle import Stuck
 from game.scenes.genius.dice_menu import DiceMenu
 from game.scenes.genius.roll import RollAnimation
 from game.scenes.genius.jobs import GENIUS, job_count
+from game.scenes.genius.play import Held, flipped, landing, pick_up, put_down, square_on, turned, without_held
 from game.scenes.genius.free import FreeMode
 from game.scenes.genius.race import RaceMode
 from game.scenes.genius.view import GeniusView
@@ -27,30 +26,11 @@ from game.scenes.play import PlayScene
 from game.storage import record_time
 from solver.errors import SquarewiseError
 from solver.genius.board import SIZE
-from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
+from solver.genius.pieces import PIECES
 from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from solver.grid import cell_name
 
-
-
-@dataclass(frozen=True)
-class Held:
-    """The piece in hand: its orientation, the square of the shape under the pointer, and
-    where it came from ('tray' or 'board'). `sticky`: picked up by a click, follows the
-    pointer until the next click."""
-    piece: str
-    orientation: int
-    grab: tuple[int, int]
-    source: str
-    sticky: bool = False
-
-
-def centre_square(piece: str, orientation: int) -> tuple[int, int]:
-    """The square of the shape nearest its middle (what the pointer holds after a turn)."""
-    shape = orientations(piece)[orientation]
-    rows, cols = shape_size(shape)
-    return min(shape, key=lambda rc: ((rc[0] - (rows - 1) / 2) ** 2 + (rc[1] - (cols - 1) / 2) ** 2, rc))
 
 
 class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
@@ -203,10 +183,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def board_position(self) -> Position:
         """What the board shows: the position without the piece in hand."""
-        pos = self.position
-        if self.held and self.held.source == "board" and self.held.piece in pos.placed:
-            return pos.remove(self.held.piece)
-        return pos
+        return without_held(self.position, self.held)
 
     def hidden(self) -> bool:
         """In a race, the board is hidden between turns."""
@@ -239,35 +216,21 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     # ------------------------------------------------------------------ holding pieces
     def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
         """Pick up `piece` from the tray or, if placed, from the board."""
-        pos = self.position
-        if piece in pos.placed:
-            cells = pos.placed[piece]
-            orientation = orientation_of(piece, cells)
-            r0 = min(c // SIZE for c in cells)
-            c0 = min(c % SIZE for c in cells)
-            if grab is None:
-                grab = centre_square(piece, orientation)
-            self.held = Held(piece, orientation, grab, "board", sticky)
-            self.cursor = (r0 + grab[0], c0 + grab[1])
-        else:
-            orientation = self.orient[piece]
-            self.held = Held(piece, orientation, grab or centre_square(piece, orientation), "tray", sticky)
+        self.held, cursor = pick_up(self.position, piece, self.orient[piece], sticky=sticky, grab=grab)
+        if cursor is not None:
+            self.cursor = cursor
 
     def turn_held(self, times: int = 1) -> None:
-        if not self.held:
-            return
-        o = self.held.orientation
-        for _ in range(times % 4):
-            o = turn(self.held.piece, o)
-        self._reorient(o)
+        if self.held:
+            self._hold(turned(self.held, times))
 
     def flip_held(self) -> None:
         if self.held:
-            self._reorient(flip(self.held.piece, self.held.orientation))
+            self._hold(flipped(self.held))
 
-    def _reorient(self, orientation: int) -> None:
-        self.orient[self.held.piece] = orientation
-        self.held = replace(self.held, orientation=orientation, grab=centre_square(self.held.piece, orientation))
+    def _hold(self, held: Held) -> None:
+        self.orient[held.piece] = held.orientation
+        self.held = held
 
     def anchor(self) -> tuple[int, int] | None:
         """The board (row, col) the held piece's grabbed square is over, or None off the board."""
@@ -283,28 +246,19 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         at = self.anchor()
         if self.held is None or at is None:
             return None
-        h = self.held
-        cells = cells_at(h.piece, h.orientation, at[0] - h.grab[0], at[1] - h.grab[1])
-        return cells, self.board_position().check(Move(h.piece, cells))
+        cells = landing(self.held, at)
+        return cells, self.board_position().check(Move(self.held.piece, cells))
 
     def drop(self) -> None:
         """Put the held piece down where it is; an illegal spot changes nothing and says why."""
-        h, aim = self.held, self.target()
+        h, at = self.held, self.anchor()
         self.held = None
         if h is None:
             return
-        pos = self.position
-        if aim is None:
-            if h.source == "board":
-                self.play(pos.remove(h.piece))
-            return
-        cells, reason = aim
-        if reason is not None:
-            self.app.toasts.show(f"{h.piece}: {reason}", 2.5, self.app.palette.illegal)
-            return
-        base = pos.remove(h.piece) if h.source == "board" else pos
-        after = base.place(Move(h.piece, cells))
-        if after != pos:
+        after = put_down(self.position, h, at)
+        if isinstance(after, str):
+            self.app.toasts.show(f"{h.piece}: {after}", 2.5, self.app.palette.illegal)
+        elif after is not None:
             self.play(after)
 
     # ------------------------------------------------------------------ solver calls
@@ -439,10 +393,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def take_at_cursor(self) -> None:
         who = self.piece_at_cursor()
         if who:
-            piece_cells = self.position.placed[who]
-            r0 = min(c // SIZE for c in piece_cells)
-            c0 = min(c % SIZE for c in piece_cells)
-            self.take(who, sticky=True, grab=(self.cursor[0] - r0, self.cursor[1] - c0))
+            self.take(who, sticky=True, grab=square_on(self.position.placed[who], self.cursor[0] * SIZE + self.cursor[1]))
 
     def remove_at_cursor(self) -> None:
         who = self.piece_at_cursor()
@@ -482,10 +433,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         if cell is not None:
             who = self.position.occupant(cell)
             if who and who != "#":
-                cells = self.position.placed[who]
-                r0 = min(c // SIZE for c in cells)
-                c0 = min(c % SIZE for c in cells)
-                self.take(who, sticky=False, grab=(cell // SIZE - r0, cell % SIZE - c0))
+                self.take(who, sticky=False, grab=square_on(self.position.placed[who], cell))
                 return True
             return False
         for piece, slot in zip(PIECES, lay["slots"]):

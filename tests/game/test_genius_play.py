@@ -227,7 +227,7 @@ def test_free_mode_says_at_once_why_a_board_fails(app, genius):
     assert not genius.buttons["free_play"].is_enabled
     for cell in one_colour:                  # click them again: gone
         press(app, cell_centre(genius, cell))
-    assert not genius.free_blockers
+    assert not genius.free.blockers
     good = sorted(Position.parse(BOARD).blockers)
     for cell in good:
         press(app, cell_centre(genius, cell))
@@ -248,13 +248,13 @@ def test_race_two_players_same_roll(app, genius):
     done = solution_of(start)
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
-    assert genius.race["times"][0] is not None and genius.race["turn"] == 1 and genius.hidden()
+    assert genius.race.times[0] is not None and genius.race.turn == 1 and genius.hidden()
     assert genius.hidden() and genius.id_entry.get_text() == ""
     key(app, pygame.K_RETURN)                         # player 2, same board, empty
     finish_roll(app, genius)
     assert genius.match.start == start and not genius.position.placed and genius.match.timer.running
     genius.do("give_up")
-    assert genius.race["turn"] == 2 and genius.status.startswith("Player 1 wins")
+    assert genius.race.turn == 2 and genius.status.startswith("Player 1 wins")
 
 
 def test_copy_and_paste_the_game_id(app, genius):

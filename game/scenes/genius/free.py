@@ -1,5 +1,9 @@
 """Free mode of the Genius scene: click seven cells for the blockers; the engine says at once
-whether the board can be solved and why not; then play it."""
+whether the board can be solved and why not; then play it.
+
+`FreeBoard` is the state (pygame-free): the blockers placed by hand and the engine's verdict;
+`FreeMode` is the scene's part that takes the clicks and keys and asks the engine.
+"""
 from __future__ import annotations
 
 from game.match import Match
@@ -7,43 +11,65 @@ from game.scenes.genius.jobs import job_reason
 from solver.genius.board import SIZE
 from solver.genius.position import Position
 
+BLOCKERS = 7
+
+
+class FreeBoard:
+    """Blockers placed by hand, and the engine's verdict on them (None: not asked yet;
+    "": solvable; else why not)."""
+
+    def __init__(self):
+        self.blockers: set[int] = set()
+        self.verdict: str | None = None
+
+    @property
+    def full(self) -> bool:
+        return len(self.blockers) == BLOCKERS
+
+    def toggle(self, cell: int) -> bool:
+        """Put a blocker on `cell` or take it away; False if all seven are placed already."""
+        if cell in self.blockers:
+            self.blockers.discard(cell)
+        elif len(self.blockers) < BLOCKERS:
+            self.blockers.add(cell)
+        else:
+            return False
+        self.verdict = None
+        return True
+
+    def start(self) -> Position:
+        """The bare board with these blockers."""
+        return Position.from_blockers(sorted(self.blockers))
 
 
 class FreeMode:
-    """Placing blockers by hand."""
+    """The Genius scene's free mode: placing blockers by hand."""
 
     def enter_free(self) -> None:
         self.cancel_job()
-        self.mode = "free"
-        self.free_blockers = set()
-        self.free_verdict = None
+        self.free = FreeBoard()
         self.held = None
         self.race = None
         self.status = "Click seven cells for the blockers"
         self.on_resize()
 
     def toggle_blocker(self, cell: int) -> None:
-        if cell in self.free_blockers:
-            self.free_blockers.discard(cell)
-        elif len(self.free_blockers) < 7:
-            self.free_blockers.add(cell)
-        else:
+        if not self.free.toggle(cell):
             self.app.toasts.show("Seven blockers already: click one to take it away", 2.5)
             return
-        self.free_verdict = None
-        if len(self.free_blockers) == 7:
+        if self.free.full:
             self.check_free()
         else:
-            self.status = f"{len(self.free_blockers)} of 7 blockers"
+            self.status = f"{len(self.free.blockers)} of 7 blockers"
         self.refresh_buttons()
 
     def check_free(self) -> None:
-        board = Position.from_blockers(sorted(self.free_blockers))
+        free, board = self.free, self.free.start()
 
         def done(reason):
-            if board.blockers != frozenset(self.free_blockers):
+            if free is not self.free or board.blockers != frozenset(free.blockers):
                 return
-            self.free_verdict = reason or ""
+            free.verdict = reason or ""
             self.status = "Solvable: press Play" if not reason else f"Unsolvable: {reason}"
             if reason:
                 self.app.toasts.show(self.status, 4, self.app.palette.illegal)
@@ -51,10 +77,9 @@ class FreeMode:
         self.run_job("Checking the board", job_reason, board.notation(), done)
 
     def play_free(self) -> None:
-        if len(self.free_blockers) != 7:
+        if not self.free.full:
             return
-        start = Position.from_blockers(sorted(self.free_blockers))
-        self._begin(Match(start, meta={"dice": "free", "dice_name": "free", "assisted": False}))
+        self._begin(Match(self.free.start(), meta={"dice": "free", "dice_name": "free", "assisted": False}))
         self._count_stat("played")
         self.on_resize()
 

@@ -12,15 +12,13 @@ import random
 import pygame
 
 from game import keys
-from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
 from game.puzzle import Stuck
-from game.scenes.genius.dice_menu import DiceMenu
 from game.scenes.genius.roll import RollAnimation
 from game.scenes.genius.jobs import GENIUS, job_count
 from game.scenes.genius.play import Held, flipped, landing, pick_up, put_down, square_on, turned, without_held
-from game.scenes.genius.free import FreeMode
-from game.scenes.genius.race import RaceMode
+from game.scenes.genius.free import FreeBoard, FreeMode
+from game.scenes.genius.race import Race, RaceMode
 from game.scenes.genius.view import GeniusView
 from game.scenes.play import PlayScene
 from game.storage import record_time
@@ -40,16 +38,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
-        self.mode = "play"
         self.held: Held | None = None
         self.orient = {p: 0 for p in PIECES}
         self.cursor = (0, 0)
         self.roll: RollAnimation | None = None
         self.hint: tuple[str, frozenset, float] | None = None
         self.solve_queue: list[Move] = []
-        self.free_blockers: set[int] = set()
-        self.free_verdict: str | None = None
-        self.race: dict | None = None
+        self.free: FreeBoard | None = None        # free mode: blockers placed by hand
+        self.race: Race | None = None             # race mode
         self.dice = None
         if game_id:
             self.play_id(game_id, quiet=False)
@@ -88,11 +84,10 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         meta = {"dice": setting, "dice_name": dice_set.name, "seed": seed, "rolled": list(faces),
                 "assisted": False}
         self._begin(Match(start, meta=meta, timer=Timer()))
-        self.mode = "race" if race else "play"
         dice_faces = [tuple(d) for d in dice_set.dice]
         self._count_stat("played")
         if race:      # nobody sees the board before their own clock starts
-            self.race = {"times": [None, None], "turn": 0, "waiting": True, "dice": dice_faces}
+            self.race = Race(dice_faces)
             self.status = "Player 1: press Start"
             self.refresh_buttons()
             return
@@ -113,48 +108,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def _begin(self, match: Match) -> None:
         super()._begin(match)
         self.race = None
+        self.free = None
         self.roll = None
-        self.mode = "play"
         self.refresh_buttons()
 
     def _landed(self) -> None:
         """The roll has landed: the clock starts."""
         self.roll = None
         self.match.timer.start()
-
-    # ------------------------------------------------------------------ layout
-    BUTTONS = {
-        "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-                 ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
-                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("help", "Keys (F1)"),
-                 ("menu", "Menu (Esc)")],
-        "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
-                 ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
-        "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-                 ("give_up", "Give up"), ("race", "New race"), ("new", "Leave race"), ("help", "Keys (F1)"),
-                 ("menu", "Menu (Esc)")],
-    }
-    TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
-                "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back"}
-
-    def build_ui(self) -> None:
-        app, lay = self.app, self.layout()
-        self.buttons = {}
-        specs = self.BUTTONS[self.mode]
-        rows = (len(specs) + 2) // 3
-        rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
-                                       min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
-        self.add_buttons(specs, rects)
-        top = lay["top"]
-        y = (top.height - app.px(36)) // 2
-        left = self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(40), y,
-                                 f"copy the game ID: {keys.describe('copy')}",
-                                 "play the game ID typed on the left") + app.px(10)
-        width = min(app.px(170), top.right - app.px(130) - left)
-        self.dice = DiceMenu(self, pygame.Rect(left, y, width, app.px(36))) if width > app.px(80) else None
-        status = lay["status"]
-        self.add_cancel_button(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
-        self.refresh_buttons()
 
     def button_flags(self) -> dict:
         m = self.match
@@ -165,9 +126,9 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             "restart": m is not None and m.position != m.start and not busy,
             "hint": m is not None and not m.finished and not busy,
             "solve": m is not None and not m.finished and not busy,
-            "free_play": self.free_verdict == "",
-            "race_start": bool(self.race and self.race["waiting"] and self.race["turn"] < 2 and not busy),
-            "give_up": bool(self.race and not self.race["waiting"]),
+            "free_play": self.free is not None and self.free.verdict == "",
+            "race_start": bool(self.race and self.race.can_start and not busy),
+            "give_up": bool(self.race and not self.race.waiting),
         }
 
     def shown_id(self) -> str | None:
@@ -175,6 +136,11 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         if self.match is None:
             return None
         return "" if self.roll is not None or self.mode == "free" or self.hidden() else self.match.game_id
+
+    @property
+    def mode(self) -> str:
+        """'free' (placing blockers), 'race' (two players) or 'play': which buttons and keys apply."""
+        return "free" if self.free is not None else "race" if self.race is not None else "play"
 
     # ------------------------------------------------------------------ the match
     @property
@@ -187,7 +153,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def hidden(self) -> bool:
         """In a race, the board is hidden between turns."""
-        return bool(self.race and self.race["waiting"])
+        return bool(self.race and self.race.waiting)
 
     def play(self, position: Position) -> None:
         self.hint = None
@@ -201,8 +167,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         self.celebrate()
         self.held = None
         if self.race is not None:
-            self.race["times"][self.race["turn"]] = m.elapsed
-            self._next_racer()
+            self._next_racer(m.elapsed)
             return
         if m.meta.get("assisted"):
             self.status = f"Solved with help in {format_time(m.elapsed)}"
@@ -303,10 +268,10 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def copy_id(self) -> None:
         if self.mode != "free":
             super().copy_id()
-        elif len(self.free_blockers) != 7:
+        elif not self.free.full:
             self.app.toasts.show("Place seven blockers first")
         else:
-            self.copy_game_id(Position.from_blockers(sorted(self.free_blockers)).notation())
+            self.copy_game_id(self.free.start().notation())
 
     def can_save(self) -> bool:
         return self.mode == "play"
@@ -326,8 +291,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.enter_free()
         elif action == "free_play":
             self.play_free()
-        elif action == "free_check" and len(self.free_blockers) == 7:
-            self.ask_count(sorted(self.free_blockers))
+        elif action == "free_check" and self.free is not None and self.free.full:
+            self.ask_count(sorted(self.free.blockers))
         elif self.mode == "free" or busy or (self.hidden() and action != "race_start"):
             return False
         elif action == "hint" and not self.match.finished and self.race is None:

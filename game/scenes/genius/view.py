@@ -16,6 +16,7 @@ from game.draw.theme import mix
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar
 from game.match import format_time
 from game.scenes.anim import banner
+from game.scenes.genius.dice_menu import DiceMenu
 from game.scenes.genius.roll import draw_die
 from solver.genius.board import SIZE
 from solver.genius.roll_counts import difficulty_label
@@ -24,7 +25,41 @@ from solver.genius.pieces import PIECES, orientations
 
 
 class GeniusView:
-    """Layout and drawing for GeniusScene."""
+    """Layout, widgets and drawing for GeniusScene."""
+
+    # ------------------------------------------------------------------ layout
+    BUTTONS = {
+        "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
+                 ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
+                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("help", "Keys (F1)"),
+                 ("menu", "Menu (Esc)")],
+        "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
+                 ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
+        "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
+                 ("give_up", "Give up"), ("race", "New race"), ("new", "Leave race"), ("help", "Keys (F1)"),
+                 ("menu", "Menu (Esc)")],
+    }
+    TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
+                "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back"}
+
+    def build_ui(self) -> None:
+        app, lay = self.app, self.layout()
+        self.buttons = {}
+        specs = self.BUTTONS[self.mode]
+        rows = (len(specs) + 2) // 3
+        rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
+                                       min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
+        self.add_buttons(specs, rects)
+        top = lay["top"]
+        y = (top.height - app.px(36)) // 2
+        left = self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(40), y,
+                                 f"copy the game ID: {keys.describe('copy')}",
+                                 "play the game ID typed on the left") + app.px(10)
+        width = min(app.px(170), top.right - app.px(130) - left)
+        self.dice = DiceMenu(self, pygame.Rect(left, y, width, app.px(36))) if width > app.px(80) else None
+        status = lay["status"]
+        self.add_cancel_button(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
+        self.refresh_buttons()
 
     def layout(self) -> dict:
         """Where everything goes at the current window size (computed once per size)."""
@@ -89,7 +124,7 @@ class GeniusView:
         sub = {"play": self.match.meta.get("dice_name", "") if self.match else "", "free": "free mode",
                "race": "race"}[self.mode]
         if self.mode == "race" and self.race:
-            sub = f"race: player {min(2, self.race['turn'] + 1)}"
+            sub = f"race: player {min(2, self.race.turn + 1)}"
         title_bar(surface, app, top, "The Genius Square", sub)
         if self.match is not None and self.mode != "free":
             clock = format_time(self.match.elapsed)
@@ -151,11 +186,11 @@ class GeniusView:
                              max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
 
     def race_lines(self) -> list[str]:
-        t = self.race["times"]
-        if self.race["turn"] >= 2:
+        t = self.race.times
+        if self.race.over:
             return [self.status.split(":")[0], f"Player 1: {format_time(t[0])}", f"Player 2: {format_time(t[1])}",
                     "New race, or Leave race"]
-        n = self.race["turn"] + 1
+        n = self.race.turn + 1
         lines = [f"Player {n}: ready?", "Press Start (Enter, or click the board)", "your clock starts then"]
         if n == 2:
             lines.insert(1, f"Player 1: {format_time(t[0])}")
@@ -170,7 +205,7 @@ class GeniusView:
                      "and says why it cannot be solved; then play it."):
             y = text(surface, line, (tray.x, y), app.px(22 if line == "Free mode" else 16), pal.text,
                      style="bold" if line == "Free mode" else "regular", max_width=tray.width).bottom + app.px(8)
-        for cell in self.free_blockers:
+        for cell in self.free.blockers:
             draw_blocker(surface, geo.cell_rect(cell), pal)
         if self.keyboard:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),

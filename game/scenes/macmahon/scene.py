@@ -16,15 +16,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.widgets import grid_rects
 from game.match import Match, Timer, format_time
 from game.puzzle import Stuck, Yes
 from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_count
-from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
+from game.scenes.macmahon.view import VARIANTS, MacMahonView
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
 from solver.errors import IllegalMove, SquarewiseError
@@ -292,44 +290,6 @@ class MacMahonScene(MacMahonView, PlayScene):
     def worth_resuming(self) -> bool:
         """An untouched board is not worth resuming."""
         return not self.match.finished and self.position != self.match.start
-
-    # ------------------------------------------------------------------ widgets
-    BUTTONS = (("new", "New game"), ("restart", "Restart"), ("undo", "Undo"), ("redo", "Redo"),
-               ("hint", "Hint"), ("check", "Solvable?"), ("solve", "Solve from here"), ("mode", "Mode"),
-               ("browse", "Solution browser"), ("help", "Keys (F1)"), ("save", "Save..."), ("load", "Load..."),
-               ("menu", "Menu (Esc)"))
-    TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
-                "solve": "solve", "check": "count", "save": "save", "load": "load", "help": "help",
-                "menu": "back"}
-
-    def build_ui(self) -> None:
-        app, lay = self.app, self.layout()
-        controls = lay["controls"]
-        row = app.px(44)
-        gap = app.px(8)
-        self.variant_menu = self.add(pygame_gui.elements.UIDropDownMenu(
-            [label for _, label in VARIANTS], variant_label(self.board.header),
-            pygame.Rect(controls.x, controls.y, controls.width, row), app.ui))
-        rows = (len(self.BUTTONS) + 1) // 2
-        area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
-                           min(controls.height - row - gap, rows * (row + gap)))
-        self.buttons = {}
-        self.add_buttons(self.BUTTONS, grid_rects(area, 2, rows, gap))
-        top = lay["top"]
-        self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
-                          f"copy this position's game ID: {keys.describe('copy')}",
-                          "play the game ID typed on the left (its tiles stay put)")
-        status = lay["status"]
-        self.add_cancel_button(pygame.Rect(status.right - app.px(90), status.bottom - app.px(34), app.px(90),
-                                           app.px(32)))
-        self.refresh_buttons()
-
-    def tooltip(self, name: str) -> str | None:
-        if name == "check":
-            return f"is this still solvable? {keys.describe('count')}"
-        if name == "mode":
-            return "strict refuses a tile that breaks a rule; free allows it and marks the clash (M)"
-        return super().tooltip(name)
 
     def button_flags(self) -> dict:
         m = self.match

@@ -10,11 +10,13 @@ import time
 from dataclasses import replace
 
 import pygame
+import pygame_gui
 
+from game import keys
 from game.draw.boards import BoardGeometry
 from game.draw.theme import font, mix
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
-from game.draw.widgets import overlay_panel, progress_bar, text, title_bar, wrap
+from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
 from game.scenes.anim import banner
 from solver.macmahon.position import Position
@@ -31,7 +33,45 @@ def variant_label(header: str) -> str:
 
 
 class MacMahonView:
-    """Layout and drawing for MacMahonScene."""
+    """Layout, widgets and drawing for MacMahonScene."""
+
+    # ------------------------------------------------------------------ widgets
+    BUTTONS = (("new", "New game"), ("restart", "Restart"), ("undo", "Undo"), ("redo", "Redo"),
+               ("hint", "Hint"), ("check", "Solvable?"), ("solve", "Solve from here"), ("mode", "Mode"),
+               ("browse", "Solution browser"), ("help", "Keys (F1)"), ("save", "Save..."), ("load", "Load..."),
+               ("menu", "Menu (Esc)"))
+    TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
+                "solve": "solve", "check": "count", "save": "save", "load": "load", "help": "help",
+                "menu": "back"}
+
+    def build_ui(self) -> None:
+        app, lay = self.app, self.layout()
+        controls = lay["controls"]
+        row = app.px(44)
+        gap = app.px(8)
+        self.variant_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            [label for _, label in VARIANTS], variant_label(self.board.header),
+            pygame.Rect(controls.x, controls.y, controls.width, row), app.ui))
+        rows = (len(self.BUTTONS) + 1) // 2
+        area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
+                           min(controls.height - row - gap, rows * (row + gap)))
+        self.buttons = {}
+        self.add_buttons(self.BUTTONS, grid_rects(area, 2, rows, gap))
+        top = lay["top"]
+        self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
+                          f"copy this position's game ID: {keys.describe('copy')}",
+                          "play the game ID typed on the left (its tiles stay put)")
+        status = lay["status"]
+        self.add_cancel_button(pygame.Rect(status.right - app.px(90), status.bottom - app.px(34), app.px(90),
+                                           app.px(32)))
+        self.refresh_buttons()
+
+    def tooltip(self, name: str) -> str | None:
+        if name == "check":
+            return f"is this still solvable? {keys.describe('count')}"
+        if name == "mode":
+            return "strict refuses a tile that breaks a rule; free allows it and marks the clash (M)"
+        return super().tooltip(name)
 
     def layout(self) -> dict:
         app = self.app

@@ -14,7 +14,7 @@ actions; macmahon_view.py lays the scene out and draws it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame_gui
 
@@ -22,24 +22,14 @@ from game import keys
 from game.match import Match, Timer, format_time
 from game.puzzle import Stuck, Yes
 from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_count
+from game.scenes.macmahon.play import Held, put_down, turn_in_place, without_held
 from game.scenes.macmahon.view import VARIANTS, MacMahonView
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
-from solver.errors import IllegalMove, SquarewiseError
+from solver.errors import SquarewiseError
 from solver.macmahon.position import Board, Move, Position
-from solver.macmahon.tiles import rotate
 
 DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
-
-
-@dataclass(frozen=True)
-class Held:
-    """The tile in hand, its rotation, the cell it came from (None: the tray) and whether it
-    was picked up by a click (it then follows the pointer until the next click)."""
-    tile: int
-    rotation: int
-    source: int | None
-    sticky: bool = False
 
 
 class MacMahonScene(MacMahonView, PlayScene):
@@ -117,9 +107,7 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     def board_position(self) -> Position:
         """What the board shows: the position without the tile in hand."""
-        if self.held is not None and self.held.source is not None:
-            return self.position.remove(self.held.source)
-        return self.position
+        return without_held(self.position, self.held)
 
     def play(self, position: Position) -> None:
         """Make `position` the current one (one undoable move; nothing if it is no change)."""
@@ -189,18 +177,12 @@ class MacMahonScene(MacMahonView, PlayScene):
         value = self.position.cells[cell]
         if value is None or cell in self.givens() or self.solve_queue:
             return False
-        tile, base = value[0], self.position.remove(cell)
-        colours = rotate(self.board.tiles[tile], value[1])
-        reason = None
-        for k in range(1, 4):
-            rotation = (value[1] + k * times) % 4
-            if rotate(self.board.tiles[tile], rotation) == colours:
-                continue                       # a symmetric tile looks the same this way round
-            reason = base.check(Move(tile, rotation, cell))
-            if reason is None or not self.strict:
-                self.orient[tile] = rotation
-                self.play(base.place_unchecked(Move(tile, rotation, cell)))
-                return True
+        move, reason = turn_in_place(self.position, cell, times, self.strict)
+        if move is not None:
+            self.orient[move.tile] = move.rotation
+            self.play(self.position.remove(cell).place_unchecked(move))
+            return True
+        tile = value[0]
         message = f"Tile {tile + 1} fits no other way round here" + (f" ({reason})" if reason else "")
         self.app.toasts.show(message, 3, self.app.palette.illegal)
         return True
@@ -223,21 +205,13 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.held = None
         if h is None:
             return
-        if cell is None:
-            if h.source is not None:
-                self.play(self.position.remove(h.source))
-            return
-        if cell == h.source and self.position.cells[cell] == (h.tile, h.rotation):
-            return
-        base = self.board_position()
-        try:
-            move = Move(h.tile, h.rotation, cell)
-            after = base.place(move) if self.strict else base.place_unchecked(move)
-        except IllegalMove as exc:
-            self.app.toasts.show(f"Tile {h.tile + 1}: {exc}", 3, self.app.palette.illegal)
-            return
-        self.cursor = cell
-        self.play(after)
+        after = put_down(self.position, h, cell, self.strict)
+        if isinstance(after, str):
+            self.app.toasts.show(f"Tile {h.tile + 1}: {after}", 3, self.app.palette.illegal)
+        elif after is not None:
+            if cell is not None:
+                self.cursor = cell
+            self.play(after)
 
     # ------------------------------------------------------------------ solver calls
     def ask_count(self) -> None:

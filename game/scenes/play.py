@@ -2,7 +2,8 @@
 
 The match and its history (undo, redo, restart), solver jobs in a child process with a
 Cancel button, hint and solve from the engine's answers, the game ID entry, save / load /
-autosave, the key table, the frame update and Escape; keys and the mouse (the held item's
+autosave, the frame update and Escape (the widgets and the overlay are in `play_view.PlayView`,
+the base of both views); keys and the mouse (the held item's
 drag-or-click, the keyboard cursor) are in `play_input.PlayInput`. A puzzle scene fills in
 the hooks (what is held, how a cursor moves on its board, what a hint or a solution looks
 like); everything a puzzle decides stays in its own module.
@@ -16,7 +17,6 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game import keys
 from game.draw.widgets import enable_buttons, pressed_name
 from game.match import Match, format_time
 from game.puzzle import Hint, Puzzle, Solution, Stuck
@@ -36,14 +36,12 @@ def countdown(mark: tuple | None, dt: float) -> tuple | None:
 
 
 class PlayScene(PlayInput, Scene):
-    """A puzzle being played. Subclasses set the class attributes and fill in the hooks (here
-    and in `PlayInput`); their view supplies `layout()` (with a "geo" board geometry),
-    `draw`, `draw_in_hand`, `draw_win` and `draw_help`."""
+    """A puzzle being played. Subclasses set `puzzle` (game/puzzle.py) and fill in the hooks
+    (here and in `PlayInput`); their view, a `PlayView`, builds the widgets and draws."""
 
     #: the puzzle as the mid end sees it (game/puzzle.py): parse, jobs, metadata, autosave name
     puzzle: Puzzle
     SOLVE_STEP = 0.25        # seconds between the moves of an animated solve
-    TOOLTIPS: dict = {}      # button name -> keys action whose binding the tooltip names
 
     def __init__(self, app, rng: random.Random | None = None):
         super().__init__(app)
@@ -251,31 +249,6 @@ class PlayScene(PlayInput, Scene):
         self.autosave()
 
     # ------------------------------------------------------------------ widgets
-    def tooltip(self, name: str) -> str | None:
-        """A button's tooltip: what it does and its key."""
-        action = self.TOOLTIPS.get(name)
-        return f"{keys.LABELS[action]}: {keys.describe(action)}" if action else None
-
-    def add_buttons(self, specs, rects) -> None:
-        """One button per (name, label) of `specs`, in `rects`, into `self.buttons`."""
-        for (name, label), rect in zip(specs, rects):
-            self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, self.app.ui,
-                                                                       tool_tip_text=self.tooltip(name)))
-
-    def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str) -> int:
-        """The game ID entry at (x, y) with its Copy and Play buttons; the x where they end."""
-        app = self.app
-        entry_w = app.px(330)
-        self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
-        self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui, tool_tip_text=copy_tip))
-        self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui, tool_tip_text=play_tip))
-        return x + entry_w + app.px(152)
-
-    def add_cancel_button(self, rect: pygame.Rect) -> None:
-        self.cancel_button = self.add(pygame_gui.elements.UIButton(rect, "Cancel", self.app.ui))
-
     def refresh_buttons(self) -> None:
         """Enable what makes sense now, show Cancel while a job runs and show the game ID."""
         if not self.buttons:
@@ -398,24 +371,6 @@ class PlayScene(PlayInput, Scene):
                     self.solve_queue = []
         if self.buttons and (self.job is not None) != self.cancel_button.visible:
             self.refresh_buttons()
-
-    def top_and_body(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The top bar (title, game ID, clock) and the area under it inside the margin."""
-        app = self.app
-        w, h = app.size
-        top = app.px(70)
-        margin = app.px(14)
-        return pygame.Rect(0, 0, w, top), pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Over the widgets: the held item off the board, the win and the key table."""
-        geo = self.layout()["geo"]
-        if self.held is not None and not self.keyboard:
-            self.draw_in_hand(surface, geo)
-        if self.celebration is not None:
-            self.draw_win(surface, geo)
-        if self.show_help:
-            self.draw_help(surface)
 
     def back(self) -> None:
         if self.held:

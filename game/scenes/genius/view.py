@@ -16,6 +16,7 @@ from game.draw.theme import mix
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar
 from game.match import format_time
 from game.scenes.anim import banner
+from game.scenes.play_view import PlayView
 from game.scenes.genius.dice_menu import DiceMenu
 from game.scenes.genius.roll import draw_die
 from solver.genius.board import SIZE
@@ -24,7 +25,7 @@ from solver.genius.pieces import PIECES, orientations
 
 
 
-class GeniusView:
+class GeniusView(PlayView):
     """Layout, widgets and drawing for GeniusScene."""
 
     # ------------------------------------------------------------------ layout

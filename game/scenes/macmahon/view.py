@@ -19,6 +19,7 @@ from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
 from game.scenes.anim import banner
+from game.scenes.play_view import PlayView
 from solver.macmahon.position import Position
 from solver.macmahon.tiles import rotate
 
@@ -32,7 +33,7 @@ def variant_label(header: str) -> str:
     return dict(VARIANTS).get(header, header)
 
 
-class MacMahonView:
+class MacMahonView(PlayView):
     """Layout, widgets and drawing for MacMahonScene."""
 
     # ------------------------------------------------------------------ widgets

@@ -1,0 +1,57 @@
+"""`PlayView`: what the two puzzle views share (a base of GeniusView and MacMahonView): the
+button, game ID and Cancel widgets, the top bar's geometry and the overlay over the widgets
+(the held item off the board, the win, the key table). The puzzle's view supplies
+`layout()` (with a "geo" board geometry), `draw_in_hand`, `draw_win` and `draw_help`."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game import keys
+
+
+class PlayView:
+    TOOLTIPS: dict = {}      # button name -> keys action whose binding the tooltip names
+
+    def tooltip(self, name: str) -> str | None:
+        """A button's tooltip: what it does and its key."""
+        action = self.TOOLTIPS.get(name)
+        return f"{keys.LABELS[action]}: {keys.describe(action)}" if action else None
+
+    def add_buttons(self, specs, rects) -> None:
+        """One button per (name, label) of `specs`, in `rects`, into `self.buttons`."""
+        for (name, label), rect in zip(specs, rects):
+            self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, self.app.ui,
+                                                                       tool_tip_text=self.tooltip(name)))
+
+    def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str) -> int:
+        """The game ID entry at (x, y) with its Copy and Play buttons; the x where they end."""
+        app = self.app
+        entry_w = app.px(330)
+        self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
+        self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui, tool_tip_text=copy_tip))
+        self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui, tool_tip_text=play_tip))
+        return x + entry_w + app.px(152)
+
+    def add_cancel_button(self, rect: pygame.Rect) -> None:
+        self.cancel_button = self.add(pygame_gui.elements.UIButton(rect, "Cancel", self.app.ui))
+
+    def top_and_body(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The top bar (title, game ID, clock) and the area under it inside the margin."""
+        app = self.app
+        w, h = app.size
+        top = app.px(70)
+        margin = app.px(14)
+        return pygame.Rect(0, 0, w, top), pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Over the widgets: the held item off the board, the win and the key table."""
+        geo = self.layout()["geo"]
+        if self.held is not None and not self.keyboard:
+            self.draw_in_hand(surface, geo)
+        if self.celebration is not None:
+            self.draw_win(surface, geo)
+        if self.show_help:
+            self.draw_help(surface)

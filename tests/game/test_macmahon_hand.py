@@ -35,3 +35,22 @@ def test_turning_in_place_skips_the_ways_round_that_look_the_same():
     assert reason is None and move == Move(7, 1, B2)
     move, _ = turn_in_place(half, B2, -1, strict=False)
     assert move == Move(7, 3, B2)
+
+
+def test_two_digits_typed_quickly_make_one_tile_number():
+    from game.scenes.macmahon.play import DIGIT_WAIT, TileNumber
+    typing = TileNumber()
+    assert typing.type("1", 24) == 1 and typing.type("2", 24) == 12      # quickly: tile 12
+    typing.tick(DIGIT_WAIT)
+    assert typing.type("2", 24) == 2                                       # too late: a new number
+    assert typing.type("9", 24) == 9                                       # 29 is no tile: 9 alone
+    typing.end()
+    assert typing.type("1", 24) == 1
+
+
+def test_the_cursor_moves_on_to_an_empty_cell_and_tab_steps_round_the_tray():
+    from game.scenes.macmahon.play import next_empty, next_tile
+    cells = [(0, 0), None, (1, 0), None]
+    assert next_empty(cells, 0) == 1 and next_empty(cells, 2) == 3 and next_empty(cells, 1) == 1
+    assert next_tile([2, 5, 9], None, 1, 24) == 2 and next_tile([2, 5, 9], None, -1, 24) == 9
+    assert next_tile([2, 5, 9], 5, 1, 24) == 9 and next_tile([2, 5, 9], 9, 1, 24) == 2

@@ -11,6 +11,9 @@ from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate
 
 
+DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
+
+
 @dataclass(frozen=True)
 class Held:
     """The tile in hand, its rotation, the cell it came from (None: the tray) and whether it
@@ -59,3 +62,46 @@ def turn_in_place(position: Position, cell: int, times: int, strict: bool) -> tu
         if reason is None or not strict:
             return move, None
     return None, reason
+
+
+class TileNumber:
+    """Tile numbers typed at the keyboard: a digit picks a tile, and a second digit typed within
+    DIGIT_WAIT seconds makes a two-digit number (10..) when there is such a tile."""
+
+    def __init__(self):
+        self.digits = ""
+        self.clock = 0.0           # seconds left to type a second digit
+
+    def type(self, digit: str, tiles: int) -> int:
+        """The tile number (1-based; 0 for none) that typing `digit` makes now."""
+        self.digits = (self.digits + digit)[-2:] if self.clock > 0 else digit
+        self.clock = DIGIT_WAIT
+        number = int(self.digits)
+        if not 1 <= number <= tiles:
+            number = int(digit)
+            self.digits = digit
+        return number
+
+    def end(self) -> None:
+        """Any other key ends a number."""
+        self.clock = 0.0
+
+    def tick(self, dt: float) -> None:
+        self.clock = max(0.0, self.clock - dt)
+
+
+def next_empty(cells, cursor: int) -> int:
+    """The cursor moved on (row by row, round the board) to an empty cell, if it is on a filled one."""
+    if cells[cursor] is None:
+        return cursor
+    size = len(cells)
+    return next((c % size for c in range(cursor + 1, cursor + size) if cells[c % size] is None), cursor)
+
+
+def next_tile(unplaced: list[int], now: int | None, step: int, tiles: int) -> int:
+    """The tile of the tray after (step 1) or before (-1) tile `now` by number (None: from the
+    start or the end), round the tray."""
+    if now is None:
+        now = -1 if step > 0 else tiles
+    later = [t for t in unplaced if (t - now) * step > 0]
+    return (later[0] if step > 0 else later[-1]) if later else (unplaced[0] if step > 0 else unplaced[-1])

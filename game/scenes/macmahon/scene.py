@@ -22,15 +22,12 @@ from game import keys
 from game.match import Match, Timer, format_time
 from game.puzzle import Stuck, Yes
 from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_count
-from game.scenes.macmahon.play import Held, put_down, turn_in_place, without_held
+from game.scenes.macmahon.play import Held, TileNumber, next_empty, next_tile, put_down, turn_in_place, without_held
 from game.scenes.macmahon.view import VARIANTS, MacMahonView
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
 from solver.errors import SquarewiseError
 from solver.macmahon.position import Board, Move, Position
-
-DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
-
 
 class MacMahonScene(MacMahonView, PlayScene):
     caption = "Squarewise - MacMahon Squares"
@@ -46,8 +43,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.hint: tuple[int, int, int, float] | None = None     # tile, rotation, cell, seconds left
         self.blamed: tuple[int, float] | None = None              # cell, seconds left
         self.solve_queue: list[Move] = []
-        self.digits = ""
-        self.digit_clock = 0.0
+        self.number = TileNumber()
         if solution is not None:
             self.show_solution(solution, note)
         elif game_id:
@@ -349,7 +345,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         typed = getattr(event, "unicode", "") or ""
         if name is None and typed.isdigit() and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
             return self.type_digit(typed)
-        self.digit_clock = 0.0          # any other key ends a tile number
+        self.number.end()
         if name is None and typed.lower() == "m":
             self.toggle_mode()
             return True
@@ -383,23 +379,16 @@ class MacMahonScene(MacMahonView, PlayScene):
     def cursor_to_empty(self) -> None:
         """A tile taken up from the keyboard: if the cursor's cell is filled, move the cursor on
         (row by row) to the next empty cell, where the tile can go."""
-        cells = self.board_position().cells
-        if cells[self.cursor] is None:
-            return
-        size = len(cells)
-        self.cursor = next((c % size for c in range(self.cursor + 1, self.cursor + size)
-                            if cells[c % size] is None), self.cursor)
+        self.cursor = next_empty(self.board_position().cells, self.cursor)
 
     def select_next(self, step: int) -> bool:
         """Tab / Shift+Tab: hold the next (previous) tile of the tray, by number."""
         unplaced = list(self.position.unplaced)
         if not unplaced or self.solve_queue:
             return True
-        now = self.held.tile if self.held else (-1 if step > 0 else len(self.board.tiles))
-        later = [t for t in unplaced if (t - now) * step > 0]
-        tile = (later[0] if step > 0 else later[-1]) if later else (unplaced[0] if step > 0 else unplaced[-1])
         self.keyboard = True
-        self.take(tile, sticky=True)
+        self.take(next_tile(unplaced, self.held.tile if self.held else None, step, len(self.board.tiles)),
+                  sticky=True)
         self.cursor_to_empty()
         return True
 
@@ -407,12 +396,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         """Digits pick a tile by its number (two digits typed quickly make 10..)."""
         if self.solve_queue:
             return False
-        self.digits = (self.digits + digit)[-2:] if self.digit_clock > 0 else digit
-        self.digit_clock = DIGIT_WAIT
-        number = int(self.digits)
-        if not 1 <= number <= len(self.board.tiles):
-            number = int(digit)
-            self.digits = digit
+        number = self.number.type(digit, len(self.board.tiles))
         if number < 1:
             return False
         if number - 1 in self.position.placed_tiles and self.position.placed_tiles[number - 1] in self.givens():
@@ -424,6 +408,6 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        self.digit_clock = max(0.0, self.digit_clock - dt)
+        self.number.tick(dt)
         self.blamed = countdown(self.blamed, dt)
         super().update(dt)

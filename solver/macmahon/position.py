@@ -98,6 +98,21 @@ class Board:
 
 
 Cell = tuple[int, int] | None
+TILE = r"(\d+)([a-d])"   # a placed tile as the notation writes it: its number and rotation, '8b'
+
+
+def _placed(number: str, letter: str, board: Board, at: str = "") -> tuple[int, int]:
+    """(tile index, rotation) of a tile written `number` `letter`; SquarewiseError if the board's
+    set has no such tile (`at` says where, for the message)."""
+    tile = int(number) - 1
+    if not 0 <= tile < len(board.tiles):
+        raise SquarewiseError(f"unknown tile {tile + 1}{at} "
+                              f"(the {board.colours}-colour set has tiles 1..{len(board.tiles)})")
+    return tile, ROTATION_LETTERS.index(letter)
+
+
+def _tile_text(tile: int, rotation: int) -> str:
+    return f"{tile + 1}{ROTATION_LETTERS[rotation]}"
 
 
 class Move(NamedTuple):
@@ -122,7 +137,7 @@ class Move(NamedTuple):
 
     def notation(self, board: Board = Board()) -> str:
         """The canonical text, e.g. '8b@A2'."""
-        return f"{self.tile + 1}{ROTATION_LETTERS[self.rotation]}@{board.cell_name(self.cell)}"
+        return f"{_tile_text(self.tile, self.rotation)}@{board.cell_name(self.cell)}"
 
     @classmethod
     def parse(cls, text: str, board: Board = Board()) -> "Move":
@@ -133,16 +148,12 @@ class Move(NamedTuple):
         ...
         solver.errors.SquarewiseError: unknown tile 25 (the 3-colour set has tiles 1..24)
         """
-        m = re.fullmatch(r"(\d+)([a-dA-D])@(.+)", "".join(text.split())) if isinstance(text, str) else None
+        m = re.fullmatch(TILE + "@(.+)", "".join(text.split())) if isinstance(text, str) else None
         if not m:
             raise SquarewiseError(f"'{text}' is not a move (expected a tile number, a rotation a-d, "
                                   f"@ and a cell, like 8b@A2)")
-        number = int(m.group(1))
-        if not 1 <= number <= len(board.tiles):
-            raise SquarewiseError(f"unknown tile {number} "
-                                  f"(the {board.colours}-colour set has tiles 1..{len(board.tiles)})")
-        cell = parse_cell(m.group(3), board.rows, board.cols)
-        return cls(number - 1, ROTATION_LETTERS.index(m.group(2).lower()), cell)
+        tile, rotation = _placed(m.group(1), m.group(2), board)
+        return cls(tile, rotation, parse_cell(m.group(3), board.rows, board.cols))
 
 
 @dataclass(frozen=True)
@@ -177,18 +188,15 @@ class Position:
                 if item == ".":
                     cells.append(None)
                     continue
-                m = re.fullmatch(r"(\d+)([a-d])", item)
+                m = re.fullmatch(TILE, item)
                 if not m:
                     raise SquarewiseError(f"'{item}' in row {r + 1} of the position is not a tile "
                                           f"(expected a tile number and a rotation a-d, or '.')")
-                number = int(m.group(1))
-                if not 1 <= number <= len(board.tiles):
-                    raise SquarewiseError(f"unknown tile {number} at {cell} "
-                                          f"(the {board.colours}-colour set has tiles 1..{len(board.tiles)})")
-                if number in used:
-                    raise SquarewiseError(f"tile {number} is placed twice ({used[number]} and {cell})")
-                used[number] = cell
-                cells.append((number - 1, ROTATION_LETTERS.index(m.group(2))))
+                tile, rotation = _placed(m.group(1), m.group(2), board, f" at {cell}")
+                if tile in used:
+                    raise SquarewiseError(f"tile {tile + 1} is placed twice ({used[tile]} and {cell})")
+                used[tile] = cell
+                cells.append((tile, rotation))
             if len(cells) != (r + 1) * board.cols:
                 found = len(cells) - r * board.cols
                 raise SquarewiseError(f"row {r + 1} of the position has {found} cell{'s' * (found != 1)}, "
@@ -197,7 +205,7 @@ class Position:
 
     def notation(self) -> str:
         cols = self.board.cols
-        cells = ["." if v is None else f"{v[0] + 1}{ROTATION_LETTERS[v[1]]}" for v in self.cells]
+        cells = ["." if v is None else _tile_text(*v) for v in self.cells]
         rows = ("".join(cells[r * cols:(r + 1) * cols]) for r in range(self.board.rows))
         return f"{self.board.header}:" + "/".join(rows)
 

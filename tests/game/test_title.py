@@ -1,0 +1,47 @@
+"""The title: what a puzzle is shows where it covers no button, at launch or ever (issue 10)."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.scenes.registry import PUZZLES
+from game.scenes.title import TitleScene
+
+
+def covering(app, scene):
+    """Tooltips (or anything else pygame-gui floats) that overlap a title button."""
+    buttons = [b.rect for b, _ in scene.choices]
+    floats = [s for s in app.ui.get_sprite_group().sprites() if isinstance(s, pygame_gui.elements.UITooltip)]
+    return [f for f in floats if f.alive() and any(f.rect.colliderect(b) for b in buttons)]
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1280, 800)])
+def test_no_tooltip_covers_a_button_when_the_pointer_starts_over_one(app, monkeypatch, size):
+    app.window.size = size
+    app.frame(1 / 60)
+    scene = TitleScene(app)
+    app.push(scene)
+    for button, _ in scene.choices[:len(PUZZLES)]:
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda at=button.rect.center: at)
+        for _ in range(30):                       # 3 s under the pointer: longer than any tooltip delay
+            app.frame(0.1, [])
+        assert covering(app, scene) == []
+        assert scene.blurb() == next(e.blurb for e in PUZZLES if e.title == button.text)
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1280, 800)])
+def test_the_blurb_has_its_own_place_inside_the_window(app, size):
+    app.window.size = size
+    app.frame(1 / 60)
+    scene = TitleScene(app)
+    app.push(scene)
+    app.frame(1 / 60, [])
+    assert scene.blurb() == PUZZLES[0].blurb                     # the highlighted puzzle, at launch
+    assert pygame.Rect((0, 0), app.size).contains(scene.blurb_area)
+    assert not any(scene.blurb_area.colliderect(b.rect.inflate(app.px(10), app.px(10))) for b, _ in scene.choices)
+    before = app.surface.subsurface(scene.blurb_area).copy()
+    scene.move(1)
+    app.frame(1 / 60, [])
+    assert scene.blurb() == PUZZLES[1].blurb
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(app.surface.subsurface(scene.blurb_area), "RGB")

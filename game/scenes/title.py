@@ -69,6 +69,11 @@ class TitleScene(Scene):
                 return
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:       # the pointer moves the highlight: one highlight, one blurb
+            for i, (button, action) in enumerate(self.choices):
+                if action is not None and button.rect.collidepoint(event.pos):
+                    self.selected = i
+            return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for i, (button, action) in enumerate(self.choices):
                 if event.ui_element is button and action is not None:

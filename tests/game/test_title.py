@@ -45,3 +45,11 @@ def test_the_blurb_has_its_own_place_inside_the_window(app, size):
     app.frame(1 / 60, [])
     assert scene.blurb() == PUZZLES[1].blurb
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(app.surface.subsurface(scene.blurb_area), "RGB")
+
+
+def test_the_pointer_moves_the_one_highlight(app):
+    scene = TitleScene(app)
+    app.push(scene)
+    genius = next(b for b, _ in scene.choices if b.text == "The Genius Square")
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=genius.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+    assert scene.choices[scene.selected][0] is genius

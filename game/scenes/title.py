@@ -54,6 +54,7 @@ class TitleScene(Scene):
             self.choices.append((button, action))
             y += small + gap
         self.blurb_area = pygame.Rect(x - app.px(60), y + gap, bw + app.px(120), app.px(44))
+        app.toasts.place(pygame.Rect(app.px(20), y, w - app.px(40), h - y - app.px(4)))   # under the buttons
         self.selected = min(self.selected, len(self.choices) - 1)
         if self.choices[self.selected][1] is None:
             self.move(1)

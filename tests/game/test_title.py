@@ -53,3 +53,17 @@ def test_the_pointer_moves_the_one_highlight(app):
     genius = next(b for b, _ in scene.choices if b.text == "The Genius Square")
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=genius.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
     assert scene.choices[scene.selected][0] is genius
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760)])
+def test_a_long_message_on_the_title_covers_no_button(app, size):
+    app.window.size = size
+    app.frame(1 / 60)
+    scene = TitleScene(app)
+    app.push(scene)
+    app.toasts.show("settings.json: not valid JSON (Expecting property name enclosed in double quotes: line 1 "
+                    "column 2 (char 1)); using defaults (old file kept as settings.json.corrupt-1)", 8)
+    app.frame(1 / 60, [])
+    boxes = app.toasts.boxes(app.size, app.scale)
+    assert boxes and pygame.Rect((0, 0), app.size).contains(boxes[0][0])
+    assert not any(box.colliderect(b.rect) for box, _, _ in boxes for b, _ in scene.choices)

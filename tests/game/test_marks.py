@@ -96,3 +96,14 @@ def test_text_comes_in_a_few_sizes():
     assert sizes == sorted(sizes, reverse=True) and len(set(sizes)) == 4
     assert theme.text_size("small", 0.7) >= theme.SMALLEST_TEXT
     assert theme.text_size("title", 2.0) == 2 * theme.TEXT_SIZES["title"]
+
+
+@pytest.mark.parametrize("pal", list(theme.PALETTES.values()), ids=list(theme.PALETTES))
+def test_an_illegal_ghost_piece_outline_shows_on_every_piece_colour(pal):
+    from game.draw.pieces import draw_squares
+    for i, colour in enumerate(pal.pieces):
+        ghost = theme.mix(colour, pal.illegal, 0.6)          # how the Genius scene tints an illegal ghost
+        surface = pygame.Surface((CELL + 8, CELL + 8))
+        surface.fill(ghost)
+        draw_squares(surface, [(0, 0)], (4, 4), CELL, ghost, outline=pal.illegal)
+        assert strong_pixels(surface, ghost) >= 2 * CELL * 4, (pal.name, i)

@@ -36,6 +36,13 @@ from solver.errors import SquarewiseError  # noqa: E402
 MIN_SIZE = (800, 560)
 DESIGN_SIZE = (1100, 760)      # the size at which the UI scale is 1.0
 FPS = 60
+# Events that carry typing: while a text field or dialog has the keyboard, none reaches a scene.
+KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# Window events that change whether the player can see and play the board: event -> (state, value).
+WINDOW_STATE = {pygame.WINDOWFOCUSLOST: ("focused", False), pygame.WINDOWFOCUSGAINED: ("focused", True),
+                pygame.WINDOWMINIMIZED: ("minimised", True), pygame.WINDOWRESTORED: ("minimised", False),
+                pygame.WINDOWHIDDEN: ("hidden", True), pygame.WINDOWSHOWN: ("hidden", False)}
 
 
 class App:
@@ -61,6 +68,7 @@ class App:
         self.toasts = Toasts()
         self.scenes: list = []
         self.running = True
+        self._window_state = {"focused": True, "minimised": False, "hidden": False}
         self.frames = 0
         self.first_frame_at: float | None = None
         self._managers: dict = {}
@@ -113,6 +121,7 @@ class App:
     def push(self, scene) -> None:
         if self.scenes:
             self.scenes[-1].on_exit()
+        self.toasts.place(None)      # each scene says where its messages go (or takes the default)
         self.scenes.append(scene)
         self.window.title = scene.caption
         scene.on_enter()
@@ -125,12 +134,14 @@ class App:
             self.quit()
             return
         self.scenes.pop().on_exit()
+        self.toasts.place(None)
         self.window.title = self.scenes[-1].caption
         self.scenes[-1].on_enter()
 
     def replace(self, scene) -> None:
         if self.scenes:
             self.scenes.pop().on_exit()
+        self.toasts.place(None)
         self.scenes.append(scene)
         self.window.title = scene.caption
         scene.on_enter()
@@ -207,16 +218,74 @@ class App:
             return ""
 
     # --- the frame --------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """Whether the player can see and play the window (focused, not minimised, not hidden)."""
+        state = self._window_state
+        return state["focused"] and not state["minimised"] and not state["hidden"]
+
+    def _window_event(self, event: pygame.event.Event) -> None:
+        """Track focus, minimise and visibility; tell the top scene when playability changes."""
+        was = self.active
+        name, value = WINDOW_STATE[event.type]
+        self._window_state[name] = value
+        if self.active != was and self.top is not None:
+            self.top.on_focus(self.active)
+
+    def _resized(self) -> None:
+        """Keep the window at least MIN_SIZE (without a window manager nothing else does), then relayout."""
+        w, h = self.window.size
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            self.window.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+        if self.window.get_surface().get_size() != self.ui.window_resolution or \
+                self.window.get_surface() is not self.surface:
+            self.restyle()
+
+    def keyboard_owner(self):
+        """The open dialog (the topmost) or the focused text field that has the keyboard, or None."""
+        windows = [w for w in self.ui.get_window_stack().get_full_stack() if w.alive() and w.visible]
+        if windows:
+            return windows[-1]
+        return next((e for e in self.ui.get_focus_set() or () if e.alive() and e.visible and
+                     isinstance(e, (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox))),
+                    None)
+
+    def _typed(self, owner, event: pygame.event.Event) -> None:
+        """A key while `owner` (a dialog or text field) has the keyboard: Escape closes it, Enter
+        submits it (a dialog's default button; a text field has posted its text already)."""
+        if event.type != pygame.KEYDOWN:
+            return
+        is_window = isinstance(owner, pygame_gui.elements.UIWindow)
+        if event.key == pygame.K_ESCAPE:
+            if is_window:
+                owner.kill()
+            else:
+                self.ui.set_focus_set(None)
+        elif event.key in ENTER_KEYS:
+            if not is_window:
+                self.ui.set_focus_set(None)      # the keys go back to the game
+                return
+            button = next((getattr(owner, n) for n in ("confirm_button", "ok_button", "dismiss_button")
+                           if getattr(owner, n, None) is not None), None)
+            if button is not None and button.is_enabled:
+                owner.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT or (event.type == pygame.WINDOWCLOSE):
             self.quit()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-            if self.window.get_surface().get_size() != self.ui.window_resolution or \
-                    self.window.get_surface() is not self.surface:
-                self.restyle()
+            self._resized()
             return
-        if self.ui.process_events(event) and event.type != pygame.MOUSEBUTTONUP:
+        if event.type in WINDOW_STATE:
+            self._window_event(event)
+            return
+        owner = self.keyboard_owner() if event.type in KEY_EVENTS else None
+        used = self.ui.process_events(event)
+        if owner is not None:
+            self._typed(owner, event)
+            return      # typing never reaches the game
+        if used and event.type != pygame.MOUSEBUTTONUP:
             return      # a release always reaches the scene, so a drag ends even over a widget
         scene = self.top
         if scene is None:

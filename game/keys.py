@@ -51,7 +51,7 @@ WHEEL_ROTATES = True
 
 LABELS = {
     "back": "back / cancel", "help": "this help", "undo": "undo", "redo": "redo", "restart": "restart",
-    "new": "new roll", "save": "save game", "load": "load game", "copy": "copy game ID",
+    "new": "new game", "save": "save game", "load": "load game", "copy": "copy game ID",
     "paste": "play the game ID on the clipboard", "hint": "hint", "solve": "solve (animated)",
     "count": "count solutions", "rotate": "rotate clockwise", "rotate_back": "rotate anticlockwise",
     "flip": "flip", "place": "pick up / place at the cursor", "drop": "put the held piece back",

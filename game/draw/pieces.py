@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import pygame
 
+from . import marks
 from .theme import Colour, contrast_text, font, mix
 
 
@@ -105,15 +106,16 @@ def _render(shape, size, colour, alpha, outline, pattern, label) -> pygame.Surfa
             pygame.draw.rect(layer, light, hl, border_radius=inset)
         if pattern != "none":
             _pattern(layer, inner.inflate(-inset * 2, -inset * 2), pattern, mix(colour, contrast_text(colour), 0.45))
-    if outline is not None:
-        for r, c in squares:
-            rect = cell(r, c)
-            for (dr, dc), (a, b) in (((-1, 0), (rect.topleft, rect.topright)),
-                                     ((1, 0), (rect.bottomleft, rect.bottomright)),
-                                     ((0, -1), (rect.topleft, rect.bottomleft)),
-                                     ((0, 1), (rect.topright, rect.bottomright))):
-                if (r + dr, c + dc) not in squares:
-                    pygame.draw.line(layer, outline, a, b, max(2, round(size * 0.06)))
+    if outline is not None:          # black, white and the verdict colour: shows on any piece colour
+        for paint, width in marks.bands(max(3, round(size * 0.07))):
+            for r, c in squares:
+                rect = cell(r, c)
+                for (dr, dc), (a, b) in (((-1, 0), (rect.topleft, rect.topright)),
+                                         ((1, 0), (rect.bottomleft, rect.bottomright)),
+                                         ((0, -1), (rect.topleft, rect.bottomleft)),
+                                         ((0, 1), (rect.topright, rect.bottomright))):
+                    if (r + dr, c + dc) not in squares:
+                        pygame.draw.line(layer, paint or outline, a, b, width)
     if label:
         r, c = min(squares)
         image = font(max(9, round(size * 0.32)), "bold").render(label, True, contrast_text(colour))

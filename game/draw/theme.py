@@ -1,7 +1,8 @@
 """Colours and fonts: the palettes a player can choose, and the bundled fonts at any size.
 
 Every colour the game draws comes from a `Palette`; every font from `font()`, which loads
-the DejaVu faces shipped in `assets/fonts` (never a system font). Piece colours are a list
+the DejaVu faces shipped in `assets/fonts` (never a system font), at one of the few
+`TEXT_SIZES` (`text_size(role, scale)`). Piece colours are a list
 in tray order, so the drawing code maps "the i-th piece of the puzzle" to a colour without
 knowing any piece rules. The colour-blind-safe palette uses the Okabe-Ito colours and adds
 a distinct pattern per piece so no piece relies on hue alone.
@@ -89,6 +90,17 @@ DEFAULT_PALETTE = "classic"
 def palette(name: str) -> Palette:
     """The palette called `name`, or the default one for an unknown name."""
     return PALETTES.get(name, PALETTES[DEFAULT_PALETTE])
+
+
+# The few text sizes the game uses (pixels at UI scale 1.0), so screens read alike:
+# a scene's title, a heading or a message, body text, and small print (hints, captions).
+TEXT_SIZES = {"title": 24, "heading": 18, "body": 15, "small": 13}
+SMALLEST_TEXT = 10
+
+
+def text_size(role: str, scale: float) -> int:
+    """The pixel size of text of `role` ('title', 'heading', 'body' or 'small') at UI `scale`."""
+    return max(SMALLEST_TEXT, round(TEXT_SIZES[role] * scale))
 
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "mono": "DejaVuSansMono.ttf"}

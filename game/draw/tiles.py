@@ -19,6 +19,7 @@ import pygame
 
 from solver.grid import ROW_LETTERS
 
+from . import marks
 from .boards import BoardGeometry
 from .theme import Colour, Palette, contrast_text, font, mix
 
@@ -117,20 +118,19 @@ def draw_tile(surface: pygame.Surface, colours: str, rect: pygame.Rect, pal: Pal
     """Draw the tile `colours` filling the square `rect`; `outline` rings it (a ghost's verdict)."""
     surface.blit(tile_image(colours, rect.width, pal, alpha), rect.topleft)
     if outline is not None:
-        pygame.draw.rect(surface, outline, rect.inflate(2, 2), max(2, rect.width // 18))
+        marks.ring(surface, rect.inflate(4, 4), outline, max(3, rect.width // 18))
 
 
 def mark_triangle(surface: pygame.Surface, rect: pygame.Rect, side: int, colour: Colour) -> None:
-    """Highlight one triangle of the tile in `rect` (a clashing edge or a wrong border colour)."""
+    """Highlight one triangle of the tile in `rect` (a clashing edge or a wrong border colour):
+    a light wash of `colour` inside a black-white-`colour` edge that shows on every tile colour."""
     pts = triangle(rect, side)
     cx, cy = triangle_centre(rect, side)
-    inner = [(cx + (x - cx) * 0.8, cy + (y - cy) * 0.8) for x, y in pts]
+    inner = [(cx + (x - cx) * 0.75, cy + (y - cy) * 0.75) for x, y in pts]
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.polygon(shade, (*colour, 80), [(x - rect.x, y - rect.y) for x, y in inner])
     surface.blit(shade, rect.topleft)
-    width = max(2, rect.width // 24)
-    pygame.draw.polygon(surface, OUTLINE, inner, width + 2)     # dark under the colour: shows on any tile
-    pygame.draw.polygon(surface, colour, inner, width)
+    marks.outline(surface, inner, colour, max(4, rect.width // 16))
 
 
 def empty_colour(pal: Palette) -> Colour:

@@ -4,7 +4,8 @@
   palette's colours filled in, the bundled fonts' paths added and the font sizes scaled to
   the window (pygame-gui cannot rescale fonts live, so the app builds one manager per scale).
 - `text()`: draw a line of text with the bundled fonts.
-- `Toasts`: short messages that fade (the engine's reason for an illegal drop, "copied", ...).
+- `Toasts`: short messages that fade (the engine's reason for an illegal drop, "copied", ...), wrapped
+  and kept inside the window, in a strip a scene declares (`toasts.place(rect)`) or at `toasts.anchor`.
 - `split_rows` / `grid_rects`: tiny layout helpers that keep everything proportional.
 - `pressed_name` / `enable_buttons`: a scene's dict of named buttons; `title_bar`, `progress_bar`,
   `overlay_panel`: the top panel, the solver's bar and the key table's panel, drawn alike by every scene.
@@ -19,7 +20,7 @@ import pygame
 
 from game.assets import asset_path
 
-from .theme import FONT_FILES, Colour, Palette, font, mix
+from .theme import FONT_FILES, Colour, Palette, font, mix, text_size
 
 
 def _hex(colour: Colour) -> str:
@@ -73,11 +74,23 @@ def text(surface: pygame.Surface, line: str, pos, size: int, colour: Colour, *,
 
 
 class Toasts:
-    """Short messages shown at the bottom of the window for a few seconds each."""
+    """Short messages shown for a few seconds each, the newest lowest, never outside the window.
+
+    Where they go: `place(area)` gives a strip of the window that covers nothing the player
+    needs (messages wrap to its width and stack upwards inside it); or `anchor` names the
+    midbottom of the newest message; with neither, the bottom of the window. Either way a
+    message is wrapped and kept inside the window.
+    """
 
     def __init__(self):
         self.items: list[list] = []   # [text, seconds left, colour or None]
         self.anchor: tuple[int, int] | None = None   # midbottom of the newest message; None: window bottom
+        self.area: pygame.Rect | None = None         # the strip messages stay in; None: see `anchor`
+
+    def place(self, area: pygame.Rect | None) -> None:
+        """Show messages in `area` from now on (None: back to the default place)."""
+        self.area = None if area is None else pygame.Rect(area)
+        self.anchor = None
 
     def show(self, message: str, seconds: float = 2.5, colour: Colour | None = None) -> None:
         self.items = [i for i in self.items if i[0] != message][-2:]
@@ -92,23 +105,59 @@ class Toasts:
             item[1] -= dt
         self.items = [i for i in self.items if i[1] > 0]
 
+    def boxes(self, size: tuple[int, int], scale: float) -> list[tuple[pygame.Rect, list[str], int]]:
+        """(box, wrapped lines, font size) of each message drawn now, newest first: the layout
+        `draw` uses, so a test can check where messages land."""
+        w, h = size
+        margin = max(2, int(6 * scale))
+        window = pygame.Rect(0, 0, w, h).inflate(-2 * margin, -2 * margin)
+        bounds = self.area.clip(window) if self.area is not None else window
+        if self.area is not None:
+            x, y = bounds.centerx, bounds.bottom
+        else:
+            x, y = self.anchor or (w // 2, h - int(24 * scale))
+        width = bounds.width if self.area is not None else min(bounds.width, int(640 * scale))
+        pad = max(4, int(10 * scale))
+        size_px = text_size("heading", scale)
+        out = []
+        for message, _left, _colour in reversed(self.items):
+            lines = _wrapped(message, size_px, width - 2 * pad)
+            line_h = font(size_px, "bold").get_linesize()
+            box = pygame.Rect(0, 0, min(width, max(font(size_px, "bold").size(line)[0] for line in lines) + 2 * pad),
+                              line_h * len(lines) + pad)
+            box.midbottom = (x, y)
+            if out and box.top < bounds.top:
+                break                           # older messages that do not fit wait their turn
+            box.clamp_ip(bounds)
+            out.append((box, lines, size_px))
+            y = box.top - max(2, int(6 * scale))
+        return out
+
     def draw(self, surface: pygame.Surface, palette: Palette, scale: float) -> None:
-        w, h = surface.get_size()
-        x, y = self.anchor or (w // 2, h - int(24 * scale))
-        size = max(12, int(18 * scale))
-        for message, left, colour in reversed(self.items):
-            image = font(size, "bold").render(message, True, palette.text)
-            pad = int(10 * scale)
-            box = image.get_rect(midbottom=(x, y)).inflate(2 * pad, pad)
+        for (box, lines, size), (_message, left, colour) in zip(self.boxes(surface.get_size(), scale),
+                                                                reversed(self.items)):
+            pad = max(4, int(10 * scale))
             alpha = int(255 * min(1.0, left / 0.4))
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(panel, (*mix(palette.panel, (0, 0, 0), 0.3), min(235, alpha)), panel.get_rect(),
                              border_radius=pad)
             pygame.draw.rect(panel, (*(colour or palette.accent), alpha), panel.get_rect(), 2, border_radius=pad)
-            image.set_alpha(alpha)
-            panel.blit(image, image.get_rect(center=panel.get_rect().center))
+            f = font(size, "bold")
+            top = (box.height - f.get_linesize() * len(lines)) // 2
+            for i, line in enumerate(lines):
+                image = f.render(line, True, palette.text)
+                if image.get_width() > box.width - 2 * pad:      # one word longer than the box
+                    image = pygame.transform.smoothscale(
+                        image, (box.width - 2 * pad, image.get_height() * (box.width - 2 * pad) // image.get_width()))
+                image.set_alpha(alpha)
+                panel.blit(image, image.get_rect(midtop=(box.width // 2, top + i * f.get_linesize())))
             surface.blit(panel, box)
-            y = box.top - int(6 * scale)
+
+
+@lru_cache(maxsize=64)
+def _wrapped(message: str, size: int, width: int) -> list[str]:
+    """A message's lines at font `size` (bold) no wider than `width`, as far as spaces allow."""
+    return [line for part in message.splitlines() for line in wrap(part, size, max(1, width), "bold")] or [""]
 
 
 def split_rows(rect: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
@@ -157,9 +206,10 @@ def title_bar(surface: pygame.Surface, app, top: pygame.Rect, title: str, subtit
     """The panel across the top of a scene with its title and a smaller line under it."""
     pal = app.palette
     pygame.draw.rect(surface, pal.panel, top)
-    text(surface, title, (app.px(16), top.centery - app.px(2)), app.px(24), pal.text, anchor="midleft",
-         style="bold", max_width=max_width)
-    text(surface, subtitle, (app.px(16), top.centery + app.px(18)), app.px(13), pal.dim_text, anchor="midleft")
+    text(surface, title, (app.px(16), top.centery - app.px(2)), text_size("title", app.scale), pal.text,
+         anchor="midleft", style="bold", max_width=max_width)
+    text(surface, subtitle, (app.px(16), top.centery + app.px(18)), text_size("small", app.scale), pal.dim_text,
+         anchor="midleft")
 
 
 def overlay_panel(surface: pygame.Surface, app, panel: pygame.Rect, shade: int, border: int) -> None:

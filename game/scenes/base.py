@@ -38,6 +38,11 @@ class Scene:
         self.clear_ui()
         self.build_ui()
 
+    def on_focus(self, active: bool) -> None:
+        """The player can (True) or cannot (False) see and play this scene any more: the window
+        lost or regained the focus, was minimised or restored, hidden or shown. A scene with a
+        clock pauses it here. Only the top scene is told."""
+
     def on_quit(self) -> None:
         """The app is closing: save anything worth keeping (called on every scene in the stack)."""
 
@@ -99,8 +104,10 @@ class Scene:
     def handle_dialog(self, event) -> bool:
         """Route a dialog's answer to its callback (the app calls this before handle_event)."""
         if event.type in (pygame_gui.UI_FILE_DIALOG_PATH_PICKED, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED):
-            callback = self._dialogs.pop(getattr(event, "ui_element", None), None)
+            dialog = getattr(event, "ui_element", None)
+            callback = self._dialogs.pop(dialog, None)
             if callback:
+                dialog.kill()            # answered: closed (pygame-gui closes it too), so keys are the game's again
                 callback(event)
                 return True
         return False

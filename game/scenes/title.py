@@ -1,6 +1,8 @@
 """The title screen: the puzzles from the registry, settings, quit.
 
 Mouse or keyboard: Up/Down (or Tab) move the highlight, Enter opens, Escape quits.
+What a puzzle is shows in one line under the buttons (for the button under the pointer, else
+the highlighted one), never as a tooltip that could cover another button.
 """
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.widgets import text
+from game.draw.theme import text_size
+from game.draw.widgets import text, wrap
 from game.scenes.base import Scene
 from game.scenes.registry import PUZZLES
 
@@ -20,6 +23,8 @@ class TitleScene(Scene):
         super().__init__(app)
         self.choices: list[tuple[pygame_gui.elements.UIButton, object]] = []
         self.notes: dict = {}          # button -> a word beside it ("coming", "continue 1:23")
+        self.blurbs: dict = {}         # button -> what the puzzle is, shown under the buttons
+        self.blurb_area = pygame.Rect(0, 0, 0, 0)
         self.selected = 0
         self.clock = 0.0
 
@@ -31,12 +36,13 @@ class TitleScene(Scene):
         y = int(h * 0.40)
         self.choices = []
         self.notes = {}
+        self.blurbs = {}
         for entry in PUZZLES:
             ready = entry.available()
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id="#title_button",
-                tool_tip_text=entry.blurb))
+                pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id="#title_button"))
             self.notes[button] = entry.note(app) if ready else "coming"
+            self.blurbs[button] = entry.blurb
             if not ready:
                 button.disable()
             self.choices.append((button, (lambda e=entry: app.push(e.scene(app))) if ready else None))
@@ -47,6 +53,8 @@ class TitleScene(Scene):
             button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, small), label, app.ui))
             self.choices.append((button, action))
             y += small + gap
+        self.blurb_area = pygame.Rect(x - app.px(60), y + gap, bw + app.px(120), app.px(44))
+        app.toasts.place(pygame.Rect(app.px(20), y, w - app.px(40), h - y - app.px(4)))   # under the buttons
         self.selected = min(self.selected, len(self.choices) - 1)
         if self.choices[self.selected][1] is None:
             self.move(1)
@@ -62,6 +70,11 @@ class TitleScene(Scene):
                 return
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:       # the pointer moves the highlight: one highlight, one blurb
+            for i, (button, action) in enumerate(self.choices):
+                if action is not None and button.rect.collidepoint(event.pos):
+                    self.selected = i
+            return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for i, (button, action) in enumerate(self.choices):
                 if event.ui_element is button and action is not None:
@@ -101,8 +114,27 @@ class TitleScene(Scene):
             if note:
                 text(surface, note, (button.rect.right + app.px(14), button.rect.centery), app.px(17),
                      pal.accent if note != "coming" else pal.dim_text, anchor="midleft")
+        self._draw_blurb(surface)
         text(surface, "Up/Down and Enter, or the mouse; Esc quits; F1 in a game shows the keys",
              (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
+
+    def blurb(self) -> str | None:
+        """What the puzzle under the pointer (else the highlighted one) is."""
+        hovered = next((b for b in self.blurbs if b.hovered), None)
+        if hovered is None and self.choices:
+            hovered = self.choices[self.selected][0]
+        return self.blurbs.get(hovered)
+
+    def _draw_blurb(self, surface) -> None:
+        """The blurb in its own place under the buttons, where it covers none of them."""
+        line = self.blurb()
+        if not line:
+            return
+        size = text_size("body", self.app.scale)
+        area = self.blurb_area
+        for i, part in enumerate(wrap(line, size, area.width)[:2]):
+            text(surface, part, (area.centerx, area.top + i * round(size * 1.3)), size, self.app.palette.dim_text,
+                 anchor="midtop")
 
     def _draw_banner(self, surface, area: pygame.Rect) -> None:
         """The name, and a row of coloured squares that ripple gently."""

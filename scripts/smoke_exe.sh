@@ -41,7 +41,7 @@ rc() { cat "$WORK/$1.rc"; }
 
 # 0. The version, from solver/__init__.py (the one place it is written).
 run version 30 --version
-want="squarewise $("$PYTHON" -c 'import solver; print(solver.__version__)')"
+want="squarewise $("$PYTHON" -c 'import solver; print(solver.__version__)' | tr -d '\r')"   # Windows ends lines with CR LF
 if [ "$(rc version)" = 0 ] && [ "$(tr -d '\r' <"$WORK/version.out")" = "$want" ]; then
     ok "--version: $want"
 else

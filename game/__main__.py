@@ -1,6 +1,7 @@
 """`squarewise`: with no arguments the game window, with a subcommand the headless solver.
 
-The solver path never imports pygame, so it runs on machines with no display.
+The solver path never imports pygame, so it runs on machines with no display; nor do
+`--version` and `--install-desktop` (game/desktop.py).
 """
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--version"]:
+        from solver import __version__
+        print(f"squarewise {__version__}")
+        return 0
+    if argv[:1] == ["--install-desktop"]:
+        from game.desktop import main as install_desktop
+        return install_desktop(argv[1:])
     if argv and (not argv[0].startswith("-") or argv[0] in ("-h", "--help")):
         from solver.cli import main as cli_main
         return cli_main(argv)

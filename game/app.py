@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game import keys  # noqa: E402
-from game.assets import asset_path  # noqa: E402
+from solver.assets import asset_path  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.scenes.registry import entry  # noqa: E402

@@ -1,4 +1,5 @@
-"""Write assets/icons/squarewise.ico (Windows) and squarewise.icns (macOS) for build.spec.
+"""Write assets/icons/squarewise.ico (Windows) and squarewise.icns (macOS) for build.spec,
+and squarewise-48/-128/-256.png for the Linux desktop entry (game/desktop.py).
 
 The design is the one of assets/icons/squarewise.png (64 x 64, drawn by the game): a 3 x 3
 Genius board with a red domino, a green single, a blue L, a yellow domino and a blocker in
@@ -30,6 +31,7 @@ BOARD = [[RED, RED, GREEN],          # rows top to bottom; None is the blocker's
          [BLUE, None, YELLOW],
          [BLUE, BLUE, YELLOW]]
 
+PNG_SIZES = (48, 128, 256)           # beside the 64-pixel original, for the hicolor icon theme
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICNS_TYPES = {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512,
               b"ic10": 1024, b"ic11": 32, b"ic12": 64, b"ic13": 256, b"ic14": 512}
@@ -89,10 +91,12 @@ def difference_from_original() -> float:
 
 
 def main() -> int:
-    pngs = {size: png_bytes(draw(size)) for size in sorted(set(ICO_SIZES) | set(ICNS_TYPES.values()))}
+    pngs = {size: png_bytes(draw(size)) for size in sorted(set(ICO_SIZES) | set(ICNS_TYPES.values()) | set(PNG_SIZES))}
     (ICONS / "squarewise.ico").write_bytes(ico({size: pngs[size] for size in ICO_SIZES}))
     (ICONS / "squarewise.icns").write_bytes(icns({kind: pngs[size] for kind, size in ICNS_TYPES.items()}))
-    print(f"wrote {ICONS / 'squarewise.ico'} and {ICONS / 'squarewise.icns'}; "
+    for size in PNG_SIZES:
+        (ICONS / f"squarewise-{size}.png").write_bytes(pngs[size])
+    print(f"wrote {ICONS / 'squarewise.ico'}, {ICONS / 'squarewise.icns'} and squarewise-{{{','.join(map(str, PNG_SIZES))}}}.png; "
           f"mean difference from squarewise.png at 64 px: {difference_from_original():.1f} / 255")
     return 0
 

@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Smoke-test the frozen executable itself (default dist/squarewise; or pass its path).
+# Smoke-test a built squarewise program: the frozen executable (default dist/squarewise, or
+# dist/squarewise-cli.exe on Windows), or any other path, such as the console script of a
+# wheel installed into a fresh venv (scripts/smoke_wheel.sh).
 #
-#   scripts/smoke_exe.sh [EXE]          COLD_RUNS=5 scripts/smoke_exe.sh   (median cold start)
+#   scripts/smoke_exe.sh [PROGRAM]          COLD_RUNS=5 scripts/smoke_exe.sh   (median cold start)
 #
-# Runs the binary from an empty folder, with a throw-away data folder and no PYTHONPATH, so
-# nothing from the checkout can stand in for what is bundled. The checks' own Python
-# ($PYTHON, default .venv/bin/python) only parses output; the Genius solution is checked by
-# the independent validator tests/validate_genius.py. Prints the size and the cold start
-# time; exits non-zero if any check fails.
+# Runs the program from an empty folder, with a throw-away data folder and no PYTHONPATH, so
+# nothing from the checkout can stand in for what is shipped. The checks' own Python
+# ($PYTHON, default the checkout's .venv) only parses output; the Genius solution is checked
+# by the independent validator tests/validate_genius.py. Prints the size and the cold start
+# time; exits non-zero if any check fails. Runs on Linux, macOS (bash 3.2) and Git Bash.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 ROOT=$PWD
-EXE=$(realpath "${1:-dist/squarewise}")
-PYTHON=${PYTHON:-$ROOT/.venv/bin/python}
+. scripts/lib.sh
+DEFAULT=dist/squarewise
+[ -f dist/squarewise-cli.exe ] && DEFAULT=dist/squarewise-cli.exe   # the windowed exe has no stdout
+EXE=$(absolute "${1:-$DEFAULT}")
+PYTHON=${PYTHON:-$ROOT/$(venv_python .venv)}
 COLD_RUNS=${COLD_RUNS:-1}
-[ -x "$EXE" ] || { echo "smoke: no executable at $EXE (run scripts/build_exe.sh)"; exit 1; }
+[ -x "$EXE" ] || { echo "smoke: no program at $EXE (run scripts/build_exe.sh)"; exit 1; }
 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -33,6 +38,15 @@ run() {
     (cd "$WORK" && ${LIMIT:+"$LIMIT" "$limit"} "$EXE" "$@" >"$name.out" 2>"$name.err"; echo $? >"$name.rc")
 }
 rc() { cat "$WORK/$1.rc"; }
+
+# 0. The version, from solver/__init__.py (the one place it is written).
+run version 30 --version
+want="squarewise $("$PYTHON" -c 'import solver; print(solver.__version__)' | tr -d '\r')"   # Windows ends lines with CR LF
+if [ "$(rc version)" = 0 ] && [ "$(tr -d '\r' <"$WORK/version.out")" = "$want" ]; then
+    ok "--version: $want"
+else
+    fail "--version (exit $(rc version)): '$(cat "$WORK/version.out")', want '$want' $(tail -n 3 "$WORK/version.err")"
+fi
 
 # 1. Genius solve: a valid tiling of the 29 free cells, by the independent validator.
 run solve 60 genius solve A6 E1 A1 A4 A2 D5 B4 --json
@@ -102,6 +116,19 @@ else
     fail "genius roll --seed 7 --json (exit $(rc roll)): $(tail -n 3 "$WORK/roll.err" "$WORK/roll.out")"
 fi
 
+# 3b. make-dice reads the shipped census cache and proves its dice by solving every roll.
+run dice 180 genius make-dice --seed 1 --out made-dice.json
+if [ "$(rc dice)" = 0 ] && grep -q "rolls verified solvable" "$WORK/dice.out" \
+    && "$PYTHON" - "$WORK/made-dice.json" <<'EOF'; then
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert len(doc["dice"]) == 7 and all(len(die) == 6 for die in doc["dice"]), doc
+EOF
+    ok "genius make-dice --seed 1: $(grep -o "all [0-9]* rolls verified solvable.*" "$WORK/dice.out")"
+else
+    fail "genius make-dice --seed 1 (exit $(rc dice)): $(tail -n 3 "$WORK/dice.err" "$WORK/dice.out")"
+fi
+
 # 4. Worker processes inside the frozen binary: verify a small dice set (the first three
 #    distinct faces of each default die: 2 x 3^6 = 1458 rolls, two chunks) on 2 processes.
 "$PYTHON" - "$ROOT/assets/dice/default.json" "$WORK/small-dice.json" <<'EOF'
@@ -118,7 +145,7 @@ dice = json.load(open(sys.argv[2]))["dice"]
 assert doc["rolls"] == math.prod(len(set(die)) for die in dice), doc
 assert doc["unsolvable"] == len(doc["unsolvable_rolls"]), doc
 EOF
-    ok "genius verify-dice --jobs 2 (process pool in the frozen binary)"
+    ok "genius verify-dice --jobs 2 (a pool of worker processes)"
 else
     fail "genius verify-dice --jobs 2 (exit $(rc verify)): $(tail -n 3 "$WORK/verify.err" "$WORK/verify.out")"
 fi
@@ -128,7 +155,7 @@ echo '{"name": "bad", "dice": [["A6"]]}' >"$WORK/bad-count.json"
 echo '{"name": "bad", "dice": [' >"$WORK/bad-syntax.json"
 for bad in bad-count bad-syntax; do
     run "$bad" 30 genius roll --dice "$bad.json"
-    lines=$(wc -l <"$WORK/$bad.err")
+    lines=$(wc -l <"$WORK/$bad.err" | tr -d ' ')   # macOS pads the count
     if [ "$(rc "$bad")" = 2 ] && [ "$lines" = 1 ] && ! grep -q Traceback "$WORK/$bad.err"; then
         ok "bad dice file ($bad): exit 2, one line: $(cat "$WORK/$bad.err")"
     else
@@ -187,6 +214,19 @@ EOF
     ok "--smoke-test 3 under SDL_VIDEODRIVER=dummy exits 0"
 else
     fail "--smoke-test 3 under SDL_VIDEODRIVER=dummy"
+fi
+
+# 7. Linux: the desktop entry it installs passes desktop-file-validate (if installed).
+if [ "$(uname -s)" = Linux ]; then
+    (cd "$WORK" && XDG_DATA_HOME="$WORK/share" "$EXE" --install-desktop >desktop.out 2>&1; echo $? >desktop.rc)
+    entry=$WORK/share/applications/squarewise.desktop
+    if [ "$(rc desktop)" = 0 ] && grep -qx "Exec=$EXE" "$entry" \
+        && [ -f "$WORK/share/icons/hicolor/256x256/apps/squarewise.png" ] \
+        && { ! command -v desktop-file-validate >/dev/null || desktop-file-validate "$entry"; }; then
+        ok "--install-desktop: entry and icons$(command -v desktop-file-validate >/dev/null && echo ', desktop-file-validate passes')"
+    else
+        fail "--install-desktop (exit $(rc desktop)): $(tail -n 3 "$WORK/desktop.out")"
+    fi
 fi
 
 size=$(stat -c %s "$EXE" 2>/dev/null || stat -f %z "$EXE")

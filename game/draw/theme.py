@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.assets import asset_path
+from solver.assets import asset_path
 
 Colour = tuple[int, int, int]
 

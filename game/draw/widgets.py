@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.assets import asset_path
+from solver.assets import asset_path
 
 from .theme import FONT_FILES, Colour, Palette, font, mix, text_size
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import tempfile
 import time
 from functools import lru_cache
@@ -34,6 +33,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..assets import asset_path
 from ..atomic import write_text_atomic
 from ..errors import SquarewiseError
 from ..grid import symmetries
@@ -362,10 +362,8 @@ CACHE_NAME = "assets/census/unsolvable.npz"
 
 
 def cache_path() -> Path:
-    """The bundled cache (CACHE_NAME), from source or inside a PyInstaller bundle."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    base = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return base / CACHE_NAME
+    """The bundled cache (CACHE_NAME), wherever the assets are installed."""
+    return asset_path(*Path(CACHE_NAME).parts[1:])
 
 
 def save_unsolvable(bad: np.ndarray, path) -> None:

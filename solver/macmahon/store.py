@@ -8,12 +8,12 @@ The 13,328 classes of the 4 x 6 board take about 66 kB.
 from __future__ import annotations
 
 import lzma
-import sys
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from ..assets import asset_path
 from ..errors import SquarewiseError
 from .position import Board
 
@@ -48,9 +48,7 @@ def classes_from_bytes(data: bytes) -> tuple[Board, np.ndarray]:
 
 def asset_file(board: Board) -> Path:
     """Where the shipped classes of `board` would be: assets/macmahon/<header>.classes."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    base = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return base / "assets" / "macmahon" / f"{board.header}.classes"
+    return asset_path("macmahon", f"{board.header}.classes")
 
 
 @lru_cache(maxsize=None)

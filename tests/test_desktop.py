@@ -1,0 +1,66 @@
+"""`squarewise --install-desktop` (game/desktop.py): the menu entry and the hicolor icons."""
+from __future__ import annotations
+
+import configparser
+import shutil
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from game import desktop
+from solver.assets import asset_path
+
+
+def png_size(path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def entry(path) -> dict[str, str]:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str
+    parser.read(path, encoding="utf-8")
+    return dict(parser["Desktop Entry"])
+
+
+def test_install_writes_the_entry_and_an_icon_per_size(tmp_path):
+    written = desktop.install(tmp_path, ["/opt/My Games/squarewise"])
+    assert written[0] == tmp_path / "applications" / "squarewise.desktop"
+    fields = entry(written[0])
+    assert fields["Exec"] == '"/opt/My Games/squarewise"'
+    assert fields["Icon"] == "squarewise" and fields["Type"] == "Application"
+    for size in (48, 64, 128, 256):
+        icon = tmp_path / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "squarewise.png"
+        assert icon in written and png_size(icon) == (size, size)
+
+
+def test_exec_quoting_follows_the_desktop_entry_rules():
+    assert desktop.exec_quote("/usr/bin/squarewise") == "/usr/bin/squarewise"
+    assert desktop.exec_quote('/a b/"x"$y`z\\') == '"/a b/\\"x\\"\\$y\\`z\\\\"'
+    assert desktop.exec_quote("/100%/sq") == "/100%%/sq"
+
+
+@pytest.mark.skipif(not shutil.which("desktop-file-validate"), reason="desktop-file-utils not installed")
+def test_shipped_and_installed_entries_pass_desktop_file_validate(tmp_path):
+    installed = desktop.install(tmp_path, [sys.executable, "-m", "game"])[0]
+    for path in (asset_path("desktop", "squarewise.desktop"), installed):
+        done = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True)
+        assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
+
+
+def test_the_option_runs_headless_and_points_at_this_program(tmp_path):
+    code = ("import sys; from game.__main__ import main; rc = main(['--install-desktop']); "
+            "assert 'pygame' not in sys.modules, 'pygame imported'; sys.exit(rc)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert entry(tmp_path / "applications" / "squarewise.desktop")["Exec"] == f"{sys.executable} -m game"
+
+
+def test_extra_arguments_are_one_line_and_exit_2(capsys):
+    assert desktop.main(["--now"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "takes no arguments" in err

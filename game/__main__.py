@@ -9,7 +9,11 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and (not argv[0].startswith("-") or argv[0] in ("-h", "--help")):
+    if argv and argv[0] in ("-h", "--help"):
+        from game.options import print_help
+        print_help()
+        return 0
+    if argv and not argv[0].startswith("-"):
         from solver.cli import main as cli_main
         return cli_main(argv)
     from game.app import run

@@ -24,6 +24,14 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message):
         raise SquarewiseError(f"{message} (see '{self.prog} --help')")
 
+    def _get_values(self, action, arg_strings):
+        """`--opt=--` gives the option the text '--' (argparse would drop it and pass a list)."""
+        if action.option_strings and arg_strings == ["--"] and action.nargs in (None, "?"):
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
+
 
 def add_common(parser: argparse.ArgumentParser) -> None:
     """The options every subcommand has."""
@@ -33,9 +41,26 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
-    """--jobs N: the number of processes (default: all cores; main() refuses N < 1)."""
+    """--jobs N: the number of processes (default: all cores; check_jobs refuses other counts)."""
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="worker processes (default: all cores)")
+                        help=f"worker processes, 1..{max_jobs()} (default: all cores)")
+
+
+def max_jobs() -> int:
+    """The most --jobs allows: the cores of this machine (more only slows the work and can exhaust it)."""
+    return os.cpu_count() or 1
+
+
+def check_jobs(jobs: int | None) -> None:
+    """SquarewiseError unless `jobs` is None or 1..max_jobs()."""
+    if jobs is not None and not 1 <= jobs <= max_jobs():
+        raise SquarewiseError(f"--jobs must be between 1 and {max_jobs()} (the cores of this machine), got {jobs}")
+
+
+def check_path(path: str | None, option: str) -> None:
+    """SquarewiseError if a file option was given an empty name (`--save ''` must not be ignored)."""
+    if path is not None and not path.strip():
+        raise SquarewiseError(f"{option} needs a file name, got an empty one")
 
 
 def progress_for(args, label: str):
@@ -52,11 +77,18 @@ def emit(args, document: dict, text: str) -> None:
 
 def check_writable(path: str) -> None:
     """Fail before long work, not after it, if the file `path` cannot be written there."""
+    if not path:
+        raise SquarewiseError("cannot write '': the file name is empty")
     target = Path(path)
     folder = target.parent
-    if target.is_dir():
-        raise SquarewiseError(f"cannot write '{path}': it is a folder")
-    if not folder.is_dir():
-        raise SquarewiseError(f"cannot write '{path}': folder '{folder}' does not exist")
+    try:
+        if target.is_dir():
+            raise SquarewiseError(f"cannot write '{path}': it is a folder")
+        if not folder.is_dir():
+            raise SquarewiseError(f"cannot write '{path}': folder '{folder}' does not exist")
+    except OSError as exc:          # a name too long, say
+        raise SquarewiseError(f"cannot write '{path}': {exc.strerror or exc}") from None
     if not os.access(folder, os.W_OK):
         raise SquarewiseError(f"cannot write '{path}': folder '{folder}' is not writable")
+    if len(target.name) + 24 > 255:  # the temporary file of the atomic write adds up to 24 characters
+        raise SquarewiseError(f"cannot write '{path}': the file name is too long")

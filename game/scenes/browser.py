@@ -25,14 +25,19 @@ from game.draw.tiles import draw_board, draw_tile, empty_colour
 from game.draw.widgets import enable_buttons, pressed_name, text, title_bar, wrap
 from game.scenes.base import Scene
 from game.scenes.macmahon import MacMahonScene
+from solver.atomic import write_bytes_atomic
 from solver.errors import SquarewiseError
-from solver.grid import symmetries
+from solver.grid import is_ascii_number, symmetries
 from solver.macmahon.position import Board, Position
 from solver.macmahon.store import classes_from_bytes, classes_to_bytes, load_asset
 from solver.macmahon.symmetry import canonical_codes, code_table, group, position_from_codes
+from solver.safe_read import read_bytes
 
 WHITE = "WWWW"
 STEP = 100
+
+
+MAX_CLASSES_BYTES = 64 << 20     # the 4 x 6 classes take 66 kB; the largest variant stays far below this
 
 
 def cache_file(storage, board: Board):
@@ -48,8 +53,8 @@ def cached_classes(storage, board: Board) -> np.ndarray | None:
     if not path.is_file():
         return None
     try:
-        stored, reps = classes_from_bytes(path.read_bytes())
-    except (OSError, SquarewiseError):
+        stored, reps = classes_from_bytes(read_bytes(path, "solution cache", MAX_CLASSES_BYTES))
+    except SquarewiseError:
         return None
     return reps if stored == board else None
 
@@ -133,7 +138,7 @@ class BrowserScene(Scene):
             return
         path = cache_file(self.app.storage, self.board)
         try:
-            path.write_bytes(job.result)
+            write_bytes_atomic(path, job.result)
         except OSError as exc:
             self.app.toasts.show(f"Could not cache the solutions: {exc}", 4)
         self._use(classes_from_bytes(job.result)[1])
@@ -283,7 +288,7 @@ class BrowserScene(Scene):
             self.step(moves[action])
         elif action == "go":
             digits = self.jump_entry.get_text().strip()
-            if not digits.isdigit():
+            if not is_ascii_number(digits):
                 return False
             self.jump(int(digits))
         elif action == "any":

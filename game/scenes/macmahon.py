@@ -27,6 +27,7 @@ from game.scenes.macmahon_view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
 from solver.errors import IllegalMove, SquarewiseError
+from solver.grid import is_ascii_number
 from solver.macmahon.position import Board, Position
 from solver.macmahon.tiles import rotate
 
@@ -430,7 +431,7 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     def puzzle_key(self, event, name: str | None) -> bool | None:
         typed = getattr(event, "unicode", "") or ""
-        if name is None and typed.isdigit() and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
+        if name is None and is_ascii_number(typed, 1) and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
             return self.type_digit(typed)
         self.digit_clock = 0.0          # any other key ends a tile number
         if name is None and typed.lower() == "m":

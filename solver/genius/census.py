@@ -276,15 +276,17 @@ class Checkpoint:
     def _load(self) -> None:
         try:
             doc = read_json(self.path, "checkpoint")
-            same = all(doc.get(k) == v for k, v in self.identity.items())
-            done = {_chunk_index(k, self.identity["chunks"]): [_mask(m) for m in v] for k, v in doc["done"].items()}
         except SquarewiseError as exc:
-            raise SquarewiseError(f"{exc}; it cannot be used as a census checkpoint") from None
-        except (ValueError, KeyError, TypeError, AttributeError):
-            raise SquarewiseError(f"checkpoint '{self.path}' cannot be read as a census checkpoint") from None
-        if not same:
+            raise SquarewiseError(f"{exc}; it cannot be read as a census checkpoint") from None
+        if not isinstance(doc, dict):
+            raise SquarewiseError(f"checkpoint '{self.path}' cannot be read as a census checkpoint (not an object)")
+        if not all(doc.get(k) == v for k, v in self.identity.items()):
             raise SquarewiseError(f"checkpoint '{self.path}' was made for other work (other boards or chunk size)")
-        self.done = done
+        try:
+            self.done = {_chunk_index(k, self.identity["chunks"]): [_mask(m) for m in v]
+                         for k, v in doc["done"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise SquarewiseError(f"checkpoint '{self.path}' cannot be read as a census checkpoint ({exc})") from None
 
     def save(self) -> None:
         if self.path is None:

@@ -273,13 +273,21 @@ class Checkpoint:
         self.resumed = len(self.done)
         self.save()
 
-    def _load(self) -> None:
+    @staticmethod
+    def read(path) -> dict:
+        """The checkpoint file's document (an object); SquarewiseError if it is no checkpoint at all.
+
+        The CLI calls this before the long work, so a broken file is refused at once."""
         try:
-            doc = read_json(self.path, "checkpoint")
+            doc = read_json(path, "checkpoint")
         except SquarewiseError as exc:
             raise SquarewiseError(f"{exc}; it cannot be read as a census checkpoint") from None
-        if not isinstance(doc, dict):
-            raise SquarewiseError(f"checkpoint '{self.path}' cannot be read as a census checkpoint (not an object)")
+        if not isinstance(doc, dict) or doc.get("kind") != "genius-census":
+            raise SquarewiseError(f"checkpoint '{path}' cannot be read as a census checkpoint (not one)")
+        return doc
+
+    def _load(self) -> None:
+        doc = self.read(self.path)
         if not all(doc.get(k) == v for k, v in self.identity.items()):
             raise SquarewiseError(f"checkpoint '{self.path}' was made for other work (other boards or chunk size)")
         try:

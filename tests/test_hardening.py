@@ -125,6 +125,29 @@ def test_lone_surrogates_in_names_and_keys(capsys, tmp_path, monkeypatch):
     assert sum("lone surrogate" in line for line in lines) == 2
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a file system that takes any bytes as a name")
+def test_a_save_named_in_bytes_that_are_not_utf8(tmp_path, monkeypatch):
+    from game.app import App
+    from game.scenes.genius import GeniusScene
+    from game.scenes.title import TitleScene
+    from game.storage import Storage
+    for key, value in DUMMY.items():
+        monkeypatch.setenv(key, value)
+    data = tmp_path / "data"
+    (data / "saves").mkdir(parents=True)
+    with open(os.path.join(os.fsencode(data / "saves"), b"\xff\xfe.json"), "w") as out:
+        out.write("{}")                        # listed by the system as '\udcff\udcfe.json'
+    app = App(storage=Storage(data))
+    app.push(TitleScene(app))
+    scene = GeniusScene(app)
+    app.push(scene)
+    scene.ask_file("Load a saved game", scene.load_from, app.storage.saves_dir())
+    for _ in range(3):
+        app.frame(1 / 60)                       # the dialog lists and draws the folder
+    app.toasts.show("Saved \udcff\udcfe.json")
+    app.frame(1 / 60)
+
+
 # --- NaN, Infinity and huge numbers in game files ---------------------------------------------
 
 def test_nan_infinity_and_huge_numbers_in_game_files(tmp_path, monkeypatch, capsys):

@@ -116,7 +116,7 @@ class Storage:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.warnings: list[str] = []
         for folder in (self.folder, self.folder / "saves"):
-            clean_stale_temps(folder)       # left by writes that were killed half-way (solver/atomic.py)
+            clean_stale_temps(folder, old_names=True)   # left by writes killed half-way (solver/atomic.py)
 
     def path(self, name: str) -> Path:
         return self.folder / f"{name}.json"

@@ -10,7 +10,8 @@ flushed to disk and moved over NAME with os.replace. The rules (docs/files.md):
   the process named in them (PID) is gone, or, where that cannot be checked or the name has
   no PID, when they are older than STALE_SECONDS. The first atomic write into a folder in a
   process, and `clean_stale_temps(folder)` (the game calls it at start for its data
-  folders), delete the stale ones. Only files whose names have exactly this shape are touched.
+  folders, where it also takes the PID-less names), delete the stale ones. Only files whose
+  names have exactly this shape are touched.
 """
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ import time
 from pathlib import Path
 
 STALE_SECONDS = 600
-# .NAME.PID-8hex.tmp (this module) or .NAME.8chars.tmp (tempfile.mkstemp, before PIDs were written)
-_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.(?:(?P<pid>[0-9]+)-[0-9a-f]{8}|[a-z0-9_]{8})\.tmp", re.ASCII)
+# .NAME.PID-8hex.tmp (this module) and .NAME.8chars.tmp (tempfile.mkstemp, before PIDs were written)
+_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.tmp", re.ASCII)
+_OLD_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp", re.ASCII)
 _cleaned: set[str] = set()
 
 
@@ -57,10 +59,12 @@ def write_bytes_atomic(path, data: bytes) -> None:
         raise
 
 
-def clean_stale_temps(folder, now: float | None = None) -> list[Path]:
+def clean_stale_temps(folder, now: float | None = None, *, old_names: bool = False) -> list[Path]:
     """Delete the stale temporary files of interrupted atomic writes in `folder`; returns them.
 
-    Never raises: a folder that cannot be listed, or a file that cannot be removed, is left alone.
+    `old_names` also takes the PID-less names of earlier versions (only in a folder that is
+    Squarewise's own: elsewhere such a name could be someone else's file). Never raises: a
+    folder that cannot be listed, or a file that cannot be removed, is left alone.
     """
     now = time.time() if now is None else now
     removed = []
@@ -69,14 +73,14 @@ def clean_stale_temps(folder, now: float | None = None) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        m = _TEMP_NAME.fullmatch(entry.name)
+        m = _TEMP_NAME.fullmatch(entry.name) or (old_names and _OLD_TEMP_NAME.fullmatch(entry.name))
         if not m:
             continue
         try:
             if not entry.is_file(follow_symlinks=False):
                 continue
             old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS
-            if old or _process_gone(m.group("pid")):
+            if old or _process_gone(m.groupdict().get("pid")):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:

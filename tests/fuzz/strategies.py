@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 # Bounded and reproducible: the same inputs on every run (see conftest.py for the count).
-fuzz = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+fuzz = settings(max_examples=400, deadline=None, derandomize=True, database=None,
                 suppress_health_check=list(HealthCheck))
 COUNT = {"inputs": 0, "failed_tests": 0}
 

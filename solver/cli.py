@@ -11,7 +11,7 @@ import errno
 import os
 import sys
 
-from .cli_common import PROG, OneLineParser, check_jobs, check_path
+from .cli_common import PROG, OneLineParser, cap_jobs, check_path
 from .errors import SquarewiseError
 
 
@@ -32,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; returns the exit code."""
     try:
         args = build_parser().parse_args(argv)
-        check_jobs(getattr(args, "jobs", None))
+        if hasattr(args, "jobs"):
+            args.jobs = cap_jobs(args.jobs)
         for option in FILE_OPTIONS:
             check_path(getattr(args, option, None), "--" + option.replace("_", "-"))
         code = args.handler(args)

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from .errors import SquarewiseError
-from .parallel import ProgressBar
+from .parallel import ProgressBar, default_jobs
 
 PROG = "squarewise"
 
@@ -41,20 +41,23 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
-    """--jobs N: the number of processes (default: all cores; check_jobs refuses other counts)."""
+    """--jobs N: the number of processes (default: all cores; capped by cap_jobs)."""
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help=f"worker processes, 1..{max_jobs()} (default: all cores)")
+                        help=f"worker processes, at most the {default_jobs()} cores here (default: all)")
 
 
-def max_jobs() -> int:
-    """The most --jobs allows: the cores of this machine (more only slows the work and can exhaust it)."""
-    return os.cpu_count() or 1
-
-
-def check_jobs(jobs: int | None) -> None:
-    """SquarewiseError unless `jobs` is None or 1..max_jobs()."""
-    if jobs is not None and not 1 <= jobs <= max_jobs():
-        raise SquarewiseError(f"--jobs must be between 1 and {max_jobs()} (the cores of this machine), got {jobs}")
+def cap_jobs(jobs: int | None) -> int | None:
+    """`jobs` capped at the cores this process may use, with a note on stderr when it was more
+    (more processes only slow the work, and thousands exhaust the machine); SquarewiseError below 1."""
+    if jobs is None:
+        return None
+    if jobs < 1:
+        raise SquarewiseError(f"--jobs must be at least 1, got {jobs}")
+    cores = default_jobs()
+    if jobs > cores:
+        print(f"{PROG}: note: --jobs {jobs} is more than the {cores} cores here; using {cores}", file=sys.stderr)
+        return cores
+    return jobs
 
 
 def check_path(path: str | None, option: str) -> None:

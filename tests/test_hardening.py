@@ -273,11 +273,22 @@ def test_game_option_equals_double_dash():
 
 # --- --jobs is capped --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("argv", [["genius", "verify-dice"], ["genius", "census"], ["genius", "roll-counts"],
-                                  ["genius", "make-dice"], ["macmahon", "count"]])
-def test_jobs_is_capped_at_the_cores(capsys, argv):
-    line = refused(capsys, *argv, "--jobs", "100000", words="--jobs must be between 1 and")
-    assert str(os.cpu_count()) in line
+def test_jobs_is_capped_at_the_cores(capsys, tmp_path, monkeypatch):
+    from solver.genius import dice
+    from solver.parallel import default_jobs
+    seen = []
+    real = dice.run_chunks
+    monkeypatch.setattr(dice, "run_chunks", lambda func, chunks, jobs, *a, **k: seen.append(jobs) or real(func, chunks, jobs, *a, **k))
+    path = tmp_path / "pairs.json"
+    path.write_text(json.dumps({"name": "pairs", "dice": [[a, b] for a, b in zip(
+        ["A1", "A3", "A5", "B2", "B4", "B6", "C1"], ["A2", "A4", "A6", "B1", "B3", "B5", "C2"])]}))
+    code, out, err = cli(capsys, "genius", "verify-dice", str(path), "--jobs", "100000")
+    cores = default_jobs()
+    assert code == 1 and "unsolvable" in out and seen == [cores]      # not 100,000 processes
+    assert err.strip().splitlines() == [f"squarewise: note: --jobs 100000 is more than the {cores} cores here; "
+                                        f"using {cores}"]
+    refused(capsys, "genius", "verify-dice", str(path), "--jobs", "0", words="--jobs must be at least 1")
+    refused(capsys, "macmahon", "count", "--jobs", "-5", words="--jobs must be at least 1")
 
 
 # --- a read-only data folder with a corrupt file -----------------------------------------------

@@ -113,7 +113,7 @@ SEVEN = [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]
     (["roll", "--seed", "x"], "invalid int value"),
     (["roll", "--dice", "nope"], "dice file 'nope' not found"),
     (["verify-dice", "nope.json"], "dice file 'nope.json' not found"),
-    (["verify-dice", "--jobs", "0"], "--jobs must be between 1 and"),
+    (["verify-dice", "--jobs", "0"], "--jobs must be at least 1"),
     (["verify-dice", "FILE:{oops"], "is not valid JSON"),
     (["verify-dice", "FILE:" + json.dumps({"dice": SEVEN[:6]})], "needs 7 dice, found 6"),
     (["verify-dice", "FILE:" + json.dumps({"dice": SEVEN[:6] + [[]]})], "die 7 has no faces"),

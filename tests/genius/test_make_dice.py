@@ -94,7 +94,7 @@ def test_cli_json_and_out_file_agree(tmp_path, capsys):
     (["--out", "/nonexistent-folder/x.json"], "does not exist"),
     (["--out", "."], "is a folder"),
     (["--cache", "/nonexistent-folder/u.npz"], "not found"),
-    (["--jobs", "0"], "--jobs must be between 1 and"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
 ])
 def test_bad_input_exits_2_with_one_line(argv, words, capsys):
     assert main(["genius", "make-dice", "--seed", "1", *argv]) == 2

@@ -8,7 +8,11 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    from solver.cli_common import guard_stdout
+    return guard_stdout(lambda: _start(sys.argv[1:] if argv is None else argv))
+
+
+def _start(argv: list[str]) -> int:
     if argv and argv[0] in ("-h", "--help"):
         from game.options import print_help
         print_help()

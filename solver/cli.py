@@ -7,11 +7,9 @@ Every subcommand takes --json (one JSON document on stdout) and --progress.
 from __future__ import annotations
 
 import argparse
-import errno
-import os
 import sys
 
-from .cli_common import PROG, OneLineParser, cap_jobs, check_path
+from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
 
 
@@ -30,49 +28,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; returns the exit code."""
+    return guard_stdout(lambda: _run(argv))
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if hasattr(args, "jobs"):
             args.jobs = cap_jobs(args.jobs)
         for option in FILE_OPTIONS:
             check_path(getattr(args, option, None), "--" + option.replace("_", "-"))
-        code = args.handler(args)
-        sys.stdout.flush()          # a full disk shows here, while the error can still be reported
-        return code
+        return args.handler(args)
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        _drop_stdout()
-        return 0
-    except OSError as exc:          # stdout cannot be written (`> /dev/full`)
-        if not _stdout_failed(exc):
-            raise
-        _drop_stdout()
-        print(f"{PROG}: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
-        return 2
 
 
 # Options that name a file; an empty name is refused for each.
 FILE_OPTIONS = ("save", "checkpoint", "out", "cache", "classes_out", "dice")
-
-
-def _stdout_failed(exc: OSError) -> bool:
-    """True if `exc` came from writing stdout (not from a file the command opened)."""
-    return getattr(exc, "filename", None) is None and exc.errno in (errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF)
-
-
-def _drop_stdout() -> None:
-    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass
 
 
 if __name__ == "__main__":

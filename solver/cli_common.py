@@ -7,6 +7,7 @@ never from `solver.cli`, so no module imports its own caller.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -23,6 +24,11 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message):
         raise SquarewiseError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message, file=None):
+        """As argparse, but a failed write (help to `> /dev/full`) is raised, not ignored."""
+        if message:
+            (file or sys.stderr).write(message)
 
     def _get_values(self, action, arg_strings):
         """`--opt=--` gives the option the text '--' (argparse would drop it and pass a list)."""
@@ -95,3 +101,37 @@ def check_writable(path: str) -> None:
         raise SquarewiseError(f"cannot write '{path}': folder '{folder}' is not writable")
     if len(target.name) + 24 > 255:  # the temporary file of the atomic write adds up to 24 characters
         raise SquarewiseError(f"cannot write '{path}': the file name is too long")
+
+
+def guard_stdout(run) -> int:
+    """`run()` (which returns an exit code), then stdout flushed while an error can still be
+    reported: a stdout that cannot be written (`> /dev/full`) is one line on stderr and exit 2,
+    and a reader that went away (a closed pipe, `| head`) is exit 0. Also for --help, which
+    argparse ends with SystemExit."""
+    try:
+        try:
+            code = run()
+        except SystemExit:
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _drop_stdout()
+        return 0
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF):
+            raise                      # a file the command opened: not about stdout
+        _drop_stdout()
+        print(f"{PROG}: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

@@ -242,11 +242,14 @@ def test_an_empty_or_truncated_census_cache(capsys, tmp_path, content):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-def test_stdout_that_cannot_be_written():
+@pytest.mark.parametrize("argv", [["genius", "roll", "--seed", "1"], ["--help"], ["genius", "--help"],
+                                  ["--smoke-test", "0.3"]])
+def test_stdout_that_cannot_be_written(argv, tmp_path):
     with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "-m", "game", "genius", "roll", "--seed", "1"], stdout=full,
+        proc = subprocess.run([sys.executable, "-m", "game", *argv], stdout=full,
                               stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60,
-                              env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)})
+                              env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), **DUMMY,
+                                   "SQUAREWISE_DATA_DIR": str(tmp_path)})
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2 and len(lines) == 1 and "cannot write the output" in lines[0], proc.stderr
 

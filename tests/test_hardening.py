@@ -117,6 +117,12 @@ def test_lone_surrogates_in_names_and_keys(capsys, tmp_path, monkeypatch):
     dice.write_text('{"name": "\\ud800", "dice": [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]}')
     refused(capsys, "genius", "roll", "--dice", str(dice), words="lone surrogate")
     refused(capsys, "genius", "solve", "A1\udc80", *SEVEN[1:], words="is not a cell name")
+    if sys.platform.startswith("linux"):            # a file named in bytes that are not UTF-8 names the set
+        unnamed = os.path.join(os.fsencode(tmp_path), b"\xff.json")
+        with open(unnamed, "w") as out:
+            out.write('{"dice": [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]}')
+        code, out, _ = cli(capsys, "genius", "roll", "--json", "--dice", os.fsdecode(unnamed))
+        assert code == 0 and json.loads(out.encode("utf-8"))["dice"] == "\ufffd"
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text('{"version": 1, "data": {"dice": "\\udfff", "\\ud800": 1}}')

@@ -102,7 +102,7 @@ def from_json(document, source: str) -> DiceSet:
     dice = document["dice"]
     if len(dice) != DICE:
         raise SquarewiseError(f"dice file '{source}': needs {DICE} dice, found {len(dice)}")
-    name = document.get("name", Path(source).stem)
+    name = document.get("name", _text_of(Path(source).stem))
     if not isinstance(name, str):
         raise SquarewiseError(f"dice file '{source}': \"name\" must be a string")
     owner: dict[int, int] = {}
@@ -123,6 +123,15 @@ def from_json(document, source: str) -> DiceSet:
             faces.append(cell)
         out.append(faces)
     return DiceSet(name, out)
+
+
+def _text_of(file_name: str) -> str:
+    """A file name as valid text: bytes that were not UTF-8 (lone surrogates here) become U+FFFD."""
+    try:
+        raw = file_name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = file_name.encode("utf-8", "surrogatepass")
+    return raw.decode("utf-8", "replace")
 
 
 def load(path) -> DiceSet:

@@ -25,9 +25,9 @@ import pygame_gui  # noqa: E402
 
 from game import keys, options  # noqa: E402
 from game.assets import asset_path  # noqa: E402
-from game.options import MAX_SIDE  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
+from game.options import MAX_SIDE  # noqa: E402
 from game.storage import ENV_VAR, Storage, data_dir  # noqa: E402
 from game.worker import Worker  # noqa: E402
 from solver.errors import SquarewiseError  # noqa: E402

@@ -9,7 +9,11 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    from solver.cli_common import guard_stdout
+    return guard_stdout(lambda: _start(sys.argv[1:] if argv is None else argv))
+
+
+def _start(argv: list[str]) -> int:
     if argv[:1] == ["--version"]:
         from solver import __version__
         print(f"squarewise {__version__}")
@@ -17,7 +21,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["--install-desktop"]:
         from game.desktop import main as install_desktop
         return install_desktop(argv[1:])
-    if argv and (not argv[0].startswith("-") or argv[0] in ("-h", "--help")):
+    if argv and argv[0] in ("-h", "--help"):
+        from game.options import print_help
+        print_help()
+        return 0
+    if argv and not argv[0].startswith("-"):
         from solver.cli import main as cli_main
         return cli_main(argv)
     from game.app import run

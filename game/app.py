@@ -16,7 +16,6 @@ import os  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import argparse  # noqa: E402
 import functools  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -24,13 +23,14 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game import keys  # noqa: E402
-from solver.assets import asset_path  # noqa: E402
+from game import keys, options  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
+from game.options import MAX_SIDE  # noqa: E402
 from game.scenes.registry import entry  # noqa: E402
 from game.storage import ENV_VAR, Storage, data_dir  # noqa: E402
 from game.worker import Worker  # noqa: E402
+from solver.assets import asset_path  # noqa: E402
 from solver.errors import SquarewiseError  # noqa: E402
 
 MIN_SIZE = (800, 560)
@@ -55,8 +55,7 @@ class App:
         self.storage = storage or Storage()
         self.settings = self.storage.settings()
         self.statistics = self.storage.statistics()
-        want = size or tuple(self.settings.get("window") or DESIGN_SIZE)
-        want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
+        want = window_size(size or self.settings.get("window"))
         self.window = pygame.Window("Squarewise", want, resizable=True)
         self.window.minimum_size = MIN_SIZE
         icon = asset_path("icons", "squarewise.png")
@@ -330,30 +329,37 @@ class App:
             self.frame()
 
 
+def window_size(value) -> tuple[int, int]:
+    """A usable window size from a setting or --size: whole numbers, each side clamped to
+    MIN_SIZE..MAX_SIDE; DESIGN_SIZE when the value is not two whole numbers."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or \
+            not all(type(v) is int or (type(v) is float and v.is_integer()) for v in value):
+        return DESIGN_SIZE
+    return tuple(int(max(low, min(MAX_SIDE, v))) for low, v in zip(MIN_SIZE, value))
+
+
+def check_display() -> None:
+    """SquarewiseError if there is no screen to open a window on.
+
+    With no display SDL falls back to its invisible 'offscreen' or 'dummy' driver and the
+    game would run unseen forever; those drivers are only taken when SDL_VIDEODRIVER asks
+    for them (the tests and the CI smoke test do)."""
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise SquarewiseError(f"no display to open the window on ({exc}); "
+                              f"the solver runs without one: squarewise genius --help") from None
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
+        pygame.display.quit()
+        raise SquarewiseError("no display to open the window on (set DISPLAY, or run a subcommand: "
+                              "squarewise genius --help)")
+
+
 @functools.lru_cache(maxsize=16)
 def _scale_for(size: tuple[int, int]) -> float:
     raw = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
     return round(max(0.7, min(2.5, raw)) * 20) / 20
-
-
-def _parse(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="squarewise", description="Squarewise: the game window.")
-    parser.add_argument("--smoke-test", type=float, metavar="SECONDS",
-                        help="open the window, show the title and a new Genius game for SECONDS, "
-                             "print the time to the first frame and exit 0")
-    parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800")
-    parser.add_argument("--genius", metavar="GAME_ID", nargs="?", const="",
-                        help="go straight to The Genius Square (optionally playing GAME_ID)")
-    return parser.parse_args(argv)
-
-
-def _size(text: str) -> tuple[int, int]:
-    """'1280x800' -> (1280, 800); argparse turns the error into a usage message and exit 2."""
-    try:
-        w, h = text.lower().split("x")
-        return int(w), int(h)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"wants WxH, like 1280x800, not '{text}'") from None
 
 
 def smoke_test(seconds: float, size=None) -> int:
@@ -377,15 +383,16 @@ def smoke_test(seconds: float, size=None) -> int:
 
 def run(argv: list[str] | None = None) -> int:
     """The game window. Returns the process exit code."""
-    args = _parse(sys.argv[1:] if argv is None else argv)
-    size = args.size
-    if args.smoke_test is not None and not os.environ.get(ENV_VAR):
-        os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")
     try:
+        args = options.parse(sys.argv[1:] if argv is None else argv)
+        if args.smoke_test is not None and not os.environ.get(ENV_VAR):
+            os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")
         data_dir()
+        check_display()
     except SquarewiseError as exc:
         print(f"squarewise: error: {exc}", file=sys.stderr)
         return 2
+    size = args.size
     if args.smoke_test is not None:
         try:
             return smoke_test(args.smoke_test, size)

@@ -12,7 +12,6 @@ its clock.
 """
 from __future__ import annotations
 
-import math
 import time
 from typing import Any, Callable
 
@@ -48,9 +47,12 @@ class Timer:
             self._since = None
 
 
+MAX_ELAPSED = 10 ** 9       # seconds (31 years): a clock past this comes from a damaged file
+
+
 def format_time(seconds: float | None) -> str:
     """m:ss (or h:mm:ss) for a number of seconds; an em dash for None."""
-    if seconds is None:
+    if seconds is None or not 0 <= seconds <= MAX_ELAPSED:    # also NaN and infinity
         return "\u2014"
     s = int(seconds)
     h, rest = divmod(s, 3600)
@@ -156,9 +158,9 @@ class Match:
             puzzle.check_meta(meta, start)
         except SquarewiseError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise SquarewiseError(f"not a saved game ({type(exc).__name__}: {exc})") from None
-        if not history or not 0 <= index < len(history) or not 0 <= elapsed < math.inf:
+        if not history or not 0 <= index < len(history) or not 0 <= elapsed <= MAX_ELAPSED:
             raise SquarewiseError("not a saved game (bad history index or time)")
         if history[0] != start:
             raise SquarewiseError("not a saved game (history does not begin at the start position)")

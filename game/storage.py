@@ -19,10 +19,12 @@ import os
 import sys
 from pathlib import Path
 
-from solver.atomic import write_text_atomic
+from solver.atomic import clean_stale_temps, write_text_atomic
 from solver.errors import SquarewiseError
+from solver.safe_read import read_json
 
 VERSION = 1
+MAX_FILE_BYTES = 4 << 20      # settings, statistics and saves are a few kB; refuse anything over 4 MiB
 ENV_VAR = "SQUAREWISE_DATA_DIR"
 
 DEFAULT_SETTINGS = {
@@ -64,12 +66,7 @@ def write_json_atomic(path: Path, document) -> None:
 def read_versioned(path: Path) -> dict:
     """The `data` of a versioned document; SquarewiseError naming the file if it is not one."""
     path = Path(path)
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SquarewiseError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SquarewiseError(f"{path}: not valid JSON ({exc})") from None
+    doc = read_json(path, "file", MAX_FILE_BYTES)
     if not isinstance(doc, dict) or not isinstance(doc.get("data"), dict):
         raise SquarewiseError(f"{path}: not a Squarewise file (no 'data' object)")
     version = doc.get("version")
@@ -118,24 +115,29 @@ class Storage:
         self.folder = Path(folder) if folder else data_dir()
         self.folder.mkdir(parents=True, exist_ok=True)
         self.warnings: list[str] = []
+        for folder in (self.folder, self.folder / "saves"):
+            clean_stale_temps(folder, old_names=True)   # left by writes killed half-way (solver/atomic.py)
 
     def path(self, name: str) -> Path:
         return self.folder / f"{name}.json"
 
     def exists(self, name: str) -> bool:
-        return self.path(name).exists()
+        return os.path.lexists(self.path(name))
 
     def read(self, name: str, defaults: dict | None = None) -> dict:
         """The stored document merged over `defaults`; defaults if missing or unreadable."""
         defaults = defaults or {}
         path = self.path(name)
-        if not path.exists():
+        if not os.path.lexists(path):
             return copy.deepcopy(defaults)
         try:
             stored = read_versioned(path)
         except SquarewiseError as exc:
-            kept = self._set_aside(path)
-            self._warn(f"squarewise: warning: {exc}; using defaults (old file kept as {kept.name})")
+            try:
+                kept = f"old file kept as {self._set_aside(path).name}"
+            except OSError as why:            # a read-only folder: leave the file where it is
+                kept = f"the file could not be set aside: {why.strerror or why}"
+            self._warn(f"squarewise: warning: {exc}; using defaults ({kept})")
             return copy.deepcopy(defaults)
         bad: list[str] = []
         merged = _merge(defaults, stored, bad)
@@ -183,12 +185,15 @@ class Storage:
 
     def saves_dir(self) -> Path:
         folder = self.folder / "saves"
-        folder.mkdir(exist_ok=True)
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError:
+            return self.folder          # a read-only data folder: offer the folder itself
         return folder
 
     def _set_aside(self, path: Path) -> Path:
         n = 1
-        while (aside := path.with_name(f"{path.name}.corrupt-{n}")).exists():
+        while os.path.lexists(aside := path.with_name(f"{path.name}.corrupt-{n}")):
             n += 1
         os.replace(path, aside)
         return aside

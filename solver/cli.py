@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .cli_common import PROG, OneLineParser
+from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
 
 
@@ -28,10 +28,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; returns the exit code."""
+    return guard_stdout(lambda: _run(argv))
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        if getattr(args, "jobs", None) is not None and args.jobs < 1:
-            raise SquarewiseError(f"--jobs must be at least 1, got {args.jobs}")
+        if hasattr(args, "jobs"):
+            args.jobs = cap_jobs(args.jobs)
+        for option in FILE_OPTIONS:
+            check_path(getattr(args, option, None), "--" + option.replace("_", "-"))
         return args.handler(args)
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
@@ -39,8 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+
+
+# Options that name a file; an empty name is refused for each.
+FILE_OPTIONS = ("save", "checkpoint", "out", "cache", "classes_out", "dice")
 
 
 if __name__ == "__main__":

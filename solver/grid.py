@@ -19,10 +19,17 @@ def cell_name(cell: int, cols: int = 6) -> str:
     return f"{ROW_LETTERS[row]}{col + 1}"
 
 
+def is_ascii_number(text: str, most: int = 9) -> bool:
+    """True if `text` is 1..`most` ASCII digits: not '²' or '٣' (which str.isdigit accepts), and
+    never long enough to meet Python's int-string limit. Every number typed by the user goes
+    through this check before int()."""
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
 def parse_cell(name: str, rows: int = 6, cols: int = 6) -> int:
     """The index of the cell called `name` ('A1'..), or a SquarewiseError saying why not."""
     text = name.strip().upper()
-    if len(text) < 2 or text[0] not in ROW_LETTERS or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in ROW_LETTERS or not is_ascii_number(text[1:], 3):
         raise SquarewiseError(f"'{name}' is not a cell name (expected a row letter and a column number, like A1)")
     row, col = ROW_LETTERS.index(text[0]), int(text[1:]) - 1
     if row >= rows or not 0 <= col < cols:

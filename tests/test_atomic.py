@@ -25,3 +25,20 @@ def test_a_failed_write_keeps_the_old_file_and_cleans_up(tmp_path, monkeypatch):
         write_text_atomic(path, "new")
     assert path.read_text(encoding="utf-8") == "old"
     assert sorted(os.listdir(tmp_path)) == ["a.json"]
+
+
+def test_the_first_write_into_a_folder_cleans_temporaries_of_dead_writers_only(tmp_path):
+    import subprocess
+    import sys
+    import time
+    from solver.atomic import clean_stale_temps
+    dead = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                              capture_output=True, text=True, check=True).stdout)
+    killed = tmp_path / f".a.json.{dead}-0123abcd.tmp"
+    killed.write_text("half")
+    someone_elses = tmp_path / ".a.json.abcdefgh.tmp"       # the PID-less shape: only cleaned in the game's folder
+    someone_elses.write_text("x")
+    os.utime(someone_elses, (time.time() - 3600, time.time() - 3600))
+    write_text_atomic(tmp_path / "a.json", "new")
+    assert sorted(os.listdir(tmp_path)) == sorted(["a.json", someone_elses.name])
+    assert clean_stale_temps(tmp_path, old_names=True) == [someone_elses]

@@ -17,8 +17,10 @@ import json
 from functools import lru_cache
 
 import pygame
+import pygame_gui
 
 from solver.assets import asset_path
+from solver.errors import one_line
 
 from .theme import FONT_FILES, Colour, Palette, font, mix, text_size
 
@@ -64,6 +66,7 @@ def ui_theme(palette: Palette, scale: float) -> dict:
 def text(surface: pygame.Surface, line: str, pos, size: int, colour: Colour, *,
          anchor: str = "topleft", style: str = "regular", max_width: int | None = None) -> pygame.Rect:
     """Draw `line` at `pos` (the rect point named by `anchor`), shrunk to fit `max_width`."""
+    line = one_line(line)           # a file name with a lone surrogate would make the font raise
     image = font(size, style).render(line, True, colour)
     while max_width and image.get_width() > max_width and size > 9:
         size = max(9, int(size * 0.9))
@@ -71,6 +74,24 @@ def text(surface: pygame.Surface, line: str, pos, size: int, colour: Colour, *,
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+class FileDialog(pygame_gui.windows.UIFileDialog):
+    """pygame-gui's file dialog, listing only names its font can draw: a file name that is not
+    valid UTF-8 comes back from the system with lone surrogates, which would make it raise."""
+
+    def _create_list_of_directories_and_files_on_current_path(self):
+        super()._create_list_of_directories_and_files_on_current_path()
+        self.current_file_list = [item for item in self.current_file_list
+                                  if _drawable(item[0] if isinstance(item, tuple) else item)]
+
+
+def _drawable(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class Toasts:
@@ -93,6 +114,7 @@ class Toasts:
         self.anchor = None
 
     def show(self, message: str, seconds: float = 2.5, colour: Colour | None = None) -> None:
+        message = one_line(message)     # drawable: no newline, no lone surrogate (a file name may hold one)
         self.items = [i for i in self.items if i[0] != message][-2:]
         self.items.append([message, seconds, colour])
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.draw.widgets import FileDialog
+
 
 class Scene:
     """Override what you need; every method has a sensible default."""
@@ -75,7 +77,7 @@ class Scene:
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(w - 40, self.app.px(640)), min(h - 40, self.app.px(480)))
         rect.center = (w // 2, h // 2)
-        dialog = self.add(pygame_gui.windows.UIFileDialog(
+        dialog = self.add(FileDialog(
             rect, self.app.ui, window_title=title, initial_file_path=str(initial) if initial else None,
             allowed_suffixes=set(suffixes), allow_existing_files_only=must_exist, always_on_top=True))
         self._dialogs[dialog] = lambda event: on_pick(Path(event.text))

@@ -22,10 +22,12 @@ partitions that a symmetry maps onto each other are grouped under the thesis's T
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
-import tempfile
 import time
+import zipfile
+import zlib
 from functools import lru_cache
 from math import comb
 from pathlib import Path
@@ -34,8 +36,9 @@ from typing import Callable
 import numpy as np
 
 from ..assets import asset_path
-from ..atomic import write_text_atomic
+from ..atomic import write_bytes_atomic, write_text_atomic
 from ..errors import SquarewiseError
+from ..safe_read import read_bytes, read_json
 from ..grid import symmetries
 from ..parallel import default_jobs, run_chunks
 from . import board, search
@@ -240,6 +243,20 @@ def forget_states() -> None:
     _known.clear()
 
 
+def _chunk_index(key, chunks: int) -> int:
+    """A checkpoint's chunk number: the ASCII decimal key of a chunk that exists."""
+    if not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 9 or int(key) >= chunks:
+        raise ValueError(f"bad chunk {key!r}")
+    return int(key)
+
+
+def _mask(value) -> int:
+    """A board in a checkpoint: a 36-bit blocker mask with seven bits set."""
+    if type(value) is not int or not 0 <= value < 1 << 36 or value.bit_count() != 7:
+        raise ValueError(f"bad board {value!r}")
+    return value
+
+
 class Checkpoint:
     """Finished chunks saved to a JSON file (rewritten atomically), so a stopped run resumes.
 
@@ -251,21 +268,33 @@ class Checkpoint:
         self.path = None if path is None else Path(path)
         self.identity = {"kind": "genius-census", **identity}
         self.done: dict[int, list[int]] = {}
-        if self.path is not None and resume and self.path.exists():
+        if self.path is not None and resume and os.path.lexists(self.path):
             self._load()
         self.resumed = len(self.done)
         self.save()
 
-    def _load(self) -> None:
+    @staticmethod
+    def read(path) -> dict:
+        """The checkpoint file's document (an object); SquarewiseError if it is no checkpoint at all.
+
+        The CLI calls this before the long work, so a broken file is refused at once."""
         try:
-            doc = json.loads(self.path.read_text(encoding="utf-8"))
-            same = all(doc.get(k) == v for k, v in self.identity.items())
-            done = {int(k): [int(m) for m in v] for k, v in doc["done"].items()}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            raise SquarewiseError(f"checkpoint '{self.path}' cannot be read as a census checkpoint") from None
-        if not same:
+            doc = read_json(path, "checkpoint")
+        except SquarewiseError as exc:
+            raise SquarewiseError(f"{exc}; it cannot be read as a census checkpoint") from None
+        if not isinstance(doc, dict) or doc.get("kind") != "genius-census":
+            raise SquarewiseError(f"checkpoint '{path}' cannot be read as a census checkpoint (not one)")
+        return doc
+
+    def _load(self) -> None:
+        doc = self.read(self.path)
+        if not all(doc.get(k) == v for k, v in self.identity.items()):
             raise SquarewiseError(f"checkpoint '{self.path}' was made for other work (other boards or chunk size)")
-        self.done = done
+        try:
+            self.done = {_chunk_index(k, self.identity["chunks"]): [_mask(m) for m in v]
+                         for k, v in doc["done"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise SquarewiseError(f"checkpoint '{self.path}' cannot be read as a census checkpoint ({exc})") from None
 
     def save(self) -> None:
         if self.path is None:
@@ -359,6 +388,7 @@ def summarise(reps: np.ndarray, sizes: np.ndarray, bad: np.ndarray) -> dict:
 # ---- the cached result -----------------------------------------------------------------
 
 CACHE_NAME = "assets/census/unsolvable.npz"
+MAX_CACHE_BYTES = 64 << 20     # the shipped cache is ~100 kB
 
 
 def cache_path() -> Path:
@@ -367,29 +397,35 @@ def cache_path() -> Path:
 
 
 def save_unsolvable(bad: np.ndarray, path) -> None:
-    """Write the unsolvable orbit representatives (sorted uint64) compressed."""
+    """Write the unsolvable orbit representatives (sorted uint64) compressed, atomically."""
     path = Path(path)
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, representatives=np.sort(np.asarray(bad, dtype=np.uint64)))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".npz")
-        os.close(fd)
-        np.savez_compressed(tmp, representatives=np.sort(np.asarray(bad, dtype=np.uint64)))
-        os.replace(tmp, path)
+        write_bytes_atomic(path, buffer.getvalue())
     except OSError as exc:
         raise SquarewiseError(f"cannot write '{path}': {exc.strerror or exc}") from None
 
 
 def load_unsolvable(path=None) -> np.ndarray:
-    """The sorted unsolvable orbit representatives from the cache file."""
+    """The sorted unsolvable orbit representatives from the cache file (read through safe_read)."""
     path = Path(path) if path is not None else cache_path()
     try:
-        with np.load(path) as data:
-            return np.sort(data["representatives"].astype(np.uint64))
-    except FileNotFoundError:
-        raise SquarewiseError(f"census cache '{path}' not found (make it with: squarewise genius census "
-                              f"--save {path})") from None
-    except (OSError, ValueError, KeyError) as exc:
-        raise SquarewiseError(f"census cache '{path}' cannot be read: {exc}") from None
+        data = read_bytes(path, "census cache", MAX_CACHE_BYTES)
+    except SquarewiseError as exc:
+        if not os.path.lexists(path):
+            raise SquarewiseError(f"census cache '{path}' not found (make it with: squarewise genius census "
+                                  f"--save {path})") from None
+        raise exc from None
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
+            reps = arrays["representatives"]
+        if reps.ndim != 1 or reps.dtype.kind not in "ui":
+            raise ValueError("not a list of boards")
+        return np.sort(reps.astype(np.uint64))
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
+        raise SquarewiseError(f"census cache '{path}' cannot be read: {str(exc) or type(exc).__name__}") from None
 
 
 def unsolvable_among(masks: np.ndarray, bad_reps: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ All take --json and --progress. Exit codes: 0 success, 2 bad input.
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 
@@ -50,6 +51,8 @@ def _census(args) -> int:
     for path in (args.save, args.checkpoint):
         if path:
             check_writable(path)
+    if args.resume and os.path.lexists(args.checkpoint):
+        census.Checkpoint.read(args.checkpoint)     # a broken checkpoint is refused before the work starts
     report = census.census(args.jobs, progress_for(args, "census"), args.checkpoint, args.resume,
                            save=args.save)
     report["jobs"] = args.jobs or census.default_jobs()

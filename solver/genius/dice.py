@@ -16,6 +16,7 @@ from typing import Callable, Iterator
 
 from ..atomic import write_text_atomic
 from ..errors import SquarewiseError
+from ..safe_read import read_json
 from ..grid import cell_name, parse_cell
 from ..parallel import chunked, run_chunks
 from .board import cells_of, mask
@@ -24,6 +25,7 @@ from .search import is_solvable
 DICE = 7
 BUILTIN = ("default", "alternative")
 _MASK64 = (1 << 64) - 1
+MAX_DICE_BYTES = 1 << 20      # a dice file is a few hundred bytes; refuse anything over 1 MiB
 
 _FACES = {
     # the real game's dice (die 1 and die 2 repeat faces; the other five have six distinct ones)
@@ -106,7 +108,7 @@ def from_json(document, source: str) -> DiceSet:
     dice = document["dice"]
     if len(dice) != DICE:
         raise SquarewiseError(f"dice file '{source}': needs {DICE} dice, found {len(dice)}")
-    name = document.get("name", Path(source).stem)
+    name = document.get("name", _text_of(Path(source).stem))
     if not isinstance(name, str):
         raise SquarewiseError(f"dice file '{source}': \"name\" must be a string")
     owner: dict[int, int] = {}
@@ -129,19 +131,18 @@ def from_json(document, source: str) -> DiceSet:
     return DiceSet(name, out)
 
 
+def _text_of(file_name: str) -> str:
+    """A file name as valid text: bytes that were not UTF-8 (lone surrogates here) become U+FFFD."""
+    try:
+        raw = file_name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = file_name.encode("utf-8", "surrogatepass")
+    return raw.decode("utf-8", "replace")
+
+
 def load(path) -> DiceSet:
     """A dice set from a JSON file; SquarewiseError naming the file, the die and the face."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SquarewiseError(f"dice file '{path}' not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SquarewiseError(f"dice file '{path}' cannot be read: {exc}") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SquarewiseError(f"dice file '{path}' is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})") from None
-    return from_json(document, str(path))
+    return from_json(read_json(path, "dice file", MAX_DICE_BYTES), str(path))
 
 
 def save(dice_set: DiceSet, path) -> None:

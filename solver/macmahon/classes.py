@@ -19,8 +19,10 @@ from solver.grid import symmetries
 from solver.macmahon.position import Board, Position
 from solver.macmahon.store import classes_from_bytes, classes_to_bytes, load_asset
 from solver.macmahon.symmetry import canonical_codes, code_table, group, position_from_codes
+from solver.safe_read import read_bytes
 
 WHITE = "WWWW"
+MAX_CLASSES_BYTES = 64 << 20     # the 4 x 6 classes take 66 kB; the largest variant stays far below this
 
 
 def cache_file(folder: Path, board: Board) -> Path:
@@ -38,8 +40,8 @@ def cached_classes(folder: Path, board: Board) -> np.ndarray | None:
     if not path.is_file():
         return None
     try:
-        stored, reps = classes_from_bytes(path.read_bytes())
-    except (OSError, SquarewiseError):
+        stored, reps = classes_from_bytes(read_bytes(path, "solution cache", MAX_CLASSES_BYTES))
+    except SquarewiseError:
         return None
     return reps if stored == board else None
 

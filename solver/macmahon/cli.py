@@ -10,15 +10,15 @@ rectangle with one cell per tile. Exit codes: 0 solved / answered, 1 no solution
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
+from ..atomic import write_bytes_atomic
 from ..cli_common import add_common, add_jobs, check_writable, emit, progress_for
 from ..errors import SquarewiseError
 from . import search
-from .position import Board, Position
+from .position import MAX_BOARD_COLOURS, Board, Position
 from .store import classes_to_bytes
 from .symmetry import group
-from .tiles import check_colours, tile_count, tile_set
+from .tiles import MAX_COLOURS, check_colours, tile_count, tile_set
 
 
 def default_shape(colours: int) -> tuple[int, int]:
@@ -49,7 +49,7 @@ def board_from(args) -> Board:
 def _add_board(parser) -> None:
     parser.add_argument("--rows", type=int, metavar="R", help="board rows")
     parser.add_argument("--cols", type=int, metavar="C", help="board columns")
-    parser.add_argument("--colours", type=int, metavar="N", help="colours, 1..8 (default 3)")
+    parser.add_argument("--colours", type=int, metavar="N", help=f"colours, 1..{MAX_BOARD_COLOURS} (default 3)")
 
 
 def _solve(args) -> int:
@@ -88,7 +88,7 @@ def _count(args) -> int:
            "group": names, "seconds": seconds}
     if args.classes_out:
         try:
-            Path(args.classes_out).write_bytes(classes_to_bytes(board, result["representatives"]))
+            write_bytes_atomic(args.classes_out, classes_to_bytes(board, result["representatives"]))
         except OSError as exc:
             raise SquarewiseError(f"cannot write '{args.classes_out}': {exc.strerror or exc}") from None
     sizes = ", ".join(f"{v} of size {k}" for k, v in sorted(result["class_sizes"].items())) or "none"
@@ -129,6 +129,6 @@ def register(puzzles) -> None:
     count.set_defaults(handler=_count)
 
     tiles = commands.add_parser("tiles", help="list the tile set")
-    tiles.add_argument("--colours", type=int, metavar="N", help="colours, 1..8 (default 3)")
+    tiles.add_argument("--colours", type=int, metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")
     add_common(tiles)
     tiles.set_defaults(handler=_tiles)

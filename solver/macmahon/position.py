@@ -37,6 +37,7 @@ from .tiles import (COLOUR_LETTERS, SIDE_NAMES, SIDES, check_colours, colour_nam
                     tile_count, tile_set)
 
 ROTATION_LETTERS = "abcd"
+MAX_BOARD_COLOURS = 7   # 8 colours make 1,044 tiles: past the 26 row letters and the search's depth
 # side index -> (row step, column step, the neighbour's touching side, how the neighbour is named)
 NEIGHBOURS = ((-1, 0, 2, "above"), (0, 1, 3, "to the right"), (1, 0, 0, "below"), (0, -1, 1, "to the left"))
 
@@ -51,6 +52,9 @@ class Board:
 
     def __post_init__(self):
         check_colours(self.colours)
+        if self.colours > MAX_BOARD_COLOURS:
+            raise SquarewiseError(f"boards are played with 1..{MAX_BOARD_COLOURS} colours; the "
+                                  f"{tile_count(self.colours)} tiles of {self.colours} colours are too many to solve")
         if self.border not in COLOUR_LETTERS[:self.colours]:
             raise SquarewiseError(f"border colour '{self.border}' is not one of the {self.colours} colours")
         if self.rows < 1 or self.cols < 1:
@@ -90,7 +94,7 @@ class Board:
     @classmethod
     def parse(cls, header: str) -> "Board":
         """A board from its header, e.g. '4x6x3' or '4x6x3-R'."""
-        m = re.fullmatch(r"(\d+)x(\d+)x(\d+)(?:-([A-Z]))?", header.strip())
+        m = re.fullmatch(r"([0-9]{1,4})x([0-9]{1,4})x([0-9]{1,4})(?:-([A-Z]))?", header.strip())
         if not m:
             raise SquarewiseError(f"'{header}' is not a board (expected ROWSxCOLSxCOLOURS, like 4x6x3)")
         rows, cols, colours = (int(g) for g in m.groups()[:3])
@@ -98,7 +102,7 @@ class Board:
 
 
 Cell = tuple[int, int] | None
-TILE = r"(\d+)([a-d])"   # a placed tile as the notation writes it: its number and rotation, '8b'
+TILE = r"([0-9]{1,5})([a-d])"   # a placed tile as the notation writes it: its number and rotation, '8b'
 
 
 def _placed(number: str, letter: str, board: Board, at: str = "") -> tuple[int, int]:
@@ -182,7 +186,7 @@ class Position:
         cells: list[Cell] = []
         used: dict[int, str] = {}
         for r, row in enumerate(rows):
-            items = re.findall(r"\d+[a-z]|\.|.", row)
+            items = re.findall(r"[0-9]+[a-z]|\.|.", row)
             for item in items:
                 cell = board.cell_name(len(cells)) if len(cells) < board.size else "?"
                 if item == ".":

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..assets import asset_path
 from ..errors import SquarewiseError
+from ..grid import is_ascii_number
 from .position import Board
 
 MAGIC = "squarewise-macmahon-classes"
@@ -30,7 +31,7 @@ def classes_from_bytes(data: bytes) -> tuple[Board, np.ndarray]:
     """(board, representatives); SquarewiseError if the data is not a class file."""
     head, sep, body = data.partition(b"\n")
     parts = head.decode("ascii", "replace").split()
-    if not sep or len(parts) != 4 or parts[0] != MAGIC or parts[1] != "1" or not parts[3].isdigit():
+    if not sep or len(parts) != 4 or parts[0] != MAGIC or parts[1] != "1" or not is_ascii_number(parts[3]):
         raise SquarewiseError("not a MacMahon solution-class file")
     board = Board.parse(parts[2])
     count = int(parts[3])

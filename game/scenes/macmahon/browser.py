@@ -25,6 +25,8 @@ from game.draw.tiles import draw_board, draw_tile, empty_colour
 from game.draw.widgets import enable_buttons, pressed_name, text, title_bar, wrap
 from game.scenes.base import Scene
 from game.scenes.jobs import JobSlot
+from solver.atomic import write_bytes_atomic
+from solver.grid import is_ascii_number
 from solver.macmahon.classes import Classes, cache_file, cached_classes, compute_classes
 from solver.macmahon.position import Board, Position
 from solver.macmahon.store import classes_from_bytes
@@ -66,7 +68,7 @@ class BrowserScene(Scene):
     def _computed(self, data: bytes) -> None:
         path = cache_file(self.app.storage.folder, self.board)
         try:
-            path.write_bytes(data)
+            write_bytes_atomic(path, data)
         except OSError as exc:
             self.app.toasts.show(f"Could not cache the solutions: {exc}", 4)
         self._use(classes_from_bytes(data)[1])
@@ -210,7 +212,7 @@ class BrowserScene(Scene):
             self.step(moves[action])
         elif action == "go":
             digits = self.jump_entry.get_text().strip()
-            if not digits.isdigit():
+            if not is_ascii_number(digits):
                 return False
             self.jump(int(digits))
         elif action == "any":

@@ -27,6 +27,7 @@ from game.scenes.macmahon.view import VARIANTS, MacMahonView
 from game.scenes.play import PlayScene, countdown
 from game.storage import record_time
 from solver.errors import SquarewiseError
+from solver.grid import is_ascii_number
 from solver.macmahon.position import Board, Move, Position
 
 class MacMahonScene(MacMahonView, PlayScene):
@@ -343,7 +344,7 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     def puzzle_key(self, event, name: str | None) -> bool | None:
         typed = getattr(event, "unicode", "") or ""
-        if name is None and typed.isdigit() and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
+        if name is None and is_ascii_number(typed, 1) and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
             return self.type_digit(typed)
         self.number.end()
         if name is None and typed.lower() == "m":

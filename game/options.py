@@ -1,0 +1,62 @@
+"""The game window's command-line options (`squarewise [--size WxH] [--genius [ID]] [--smoke-test S]`).
+
+Kept apart from game/app.py so that `squarewise --help` can list them next to the solver's
+subcommands without importing pygame. A mistake is one line and exit 2, as in the CLI.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+
+from solver.cli_common import PROG, OneLineParser
+
+MAX_SIDE = 16384            # pixels: the largest window side SDL accepts on common drivers
+MAX_SMOKE_SECONDS = 3600.0
+
+
+def _size(text: str) -> tuple[int, int]:
+    """'1280x800' -> (1280, 800); each side 1..MAX_SIDE pixels (the window never goes below its minimum)."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not all(0 < len(s) <= 5 and s.isascii() and s.isdigit() for s in (w, h)) \
+            or not (1 <= int(w) <= MAX_SIDE and 1 <= int(h) <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(f"wants WxH with sides 1..{MAX_SIDE}, like 1280x800, not '{text}'")
+    return int(w), int(h)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_SMOKE_SECONDS:
+        raise argparse.ArgumentTypeError(f"wants a number of seconds, 0 < S <= {MAX_SMOKE_SECONDS:g}, not '{text}'")
+    return value
+
+
+def add_game_options(parser) -> None:
+    """The game window's options, on `parser` or on an argument group of the top-level help."""
+    parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800")
+    parser.add_argument("--genius", metavar="GAME_ID", nargs="?", const="",
+                        help="go straight to The Genius Square (optionally playing GAME_ID)")
+    parser.add_argument("--smoke-test", type=_seconds, metavar="SECONDS",
+                        help="open the window, show the title and a new Genius game for SECONDS, "
+                             "print the time to the first frame and exit 0")
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The game's options; SquarewiseError (one line) on a mistake."""
+    parser = OneLineParser(prog=PROG, description="Squarewise: the game window.")
+    add_game_options(parser)
+    return parser.parse_args(argv)
+
+
+def print_help() -> None:
+    """`squarewise --help`: the game window's options and the solver's subcommands."""
+    from solver.cli import build_parser
+    parser = build_parser()
+    parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--smoke-test SECONDS]\n" \
+                   f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)"
+    parser.description = ("Squarewise: MacMahon Squares and The Genius Square. With no PUZZLE it opens "
+                          "the game window; with one it runs the headless solver.")
+    add_game_options(parser.add_argument_group("game window options (no PUZZLE)"))
+    parser.print_help()

@@ -1,0 +1,181 @@
+"""Fuzzing the file loaders: dice files, census checkpoints, settings, statistics, saves, Match.from_dict.
+
+Each input is written to a real file and read the way the program reads it. A loader either
+returns something well formed or refuses with a one-line SquarewiseError; the game's storage
+never refuses: it sets a bad file aside and uses defaults.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from solver.errors import SquarewiseError
+from tests.fuzz.strategies import extreme_values, file_bytes, fuzz, json_values, nasty_text, tried
+
+_serial = itertools.count()
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A new empty folder per call (hypothesis runs many examples in one test)."""
+    def make():
+        folder = tmp_path / f"f{next(_serial)}"
+        folder.mkdir()
+        return folder
+    return make
+
+
+def refused_or(load, *args):
+    """load(*args), or None if refused with a one-line printable SquarewiseError."""
+    tried()
+    try:
+        return load(*args)
+    except SquarewiseError as exc:
+        assert str(exc) and str(exc).isprintable(), repr(str(exc))
+        return None
+
+
+DICE = {"name": "mine", "dice": [["A6", "F1"], ["A5", "F2"], ["A1", "C1"], ["A4", "B5"], ["A2", "B2"],
+                                 ["D5", "E5"], ["B4", "C3"]]}
+cell_texts = st.one_of(st.sampled_from(["A1", "F6", "a2", " B3 ", "A²", "A٣", "G1", "A0", "A" + "9" * 5000]),
+                       nasty_text("ABCDEF123456", 4))
+
+
+@fuzz
+@given(st.one_of(file_bytes(DICE),
+                 st.lists(st.lists(cell_texts, max_size=4), max_size=8).map(
+                     lambda dice: json.dumps({"name": "x", "dice": dice}).encode("utf-8", "surrogatepass"))))
+def test_dice_files(fresh, data):
+    from solver.genius import dice
+    path = fresh() / "dice.json"
+    path.write_bytes(data)
+    found = refused_or(dice.load, path)
+    if found is not None:
+        assert len(found.dice) == 7 and all(0 <= c < 36 for die in found.dice for c in die)
+        found.name.encode("utf-8")
+
+
+CHECKPOINT_ID = {"kind": "genius-census", "boards": 10, "digest": "abc", "chunk": 5, "chunks": 2}
+CHECKPOINT = {**CHECKPOINT_ID, "done": {"0": [127], "1": []}}
+
+
+@fuzz
+@given(st.one_of(file_bytes(CHECKPOINT),
+                 st.dictionaries(st.one_of(st.sampled_from(["0", "1", "2", "-1", "٣", "9" * 5000]), nasty_text()),
+                                 st.lists(extreme_values(), max_size=3),
+                                 max_size=3).map(lambda done: json.dumps({**CHECKPOINT_ID, "done": done}).encode())))
+def test_census_checkpoints(fresh, data):
+    from solver.genius.census import Checkpoint
+    path = fresh() / "ck.json"
+    path.write_bytes(data)
+    identity = {k: v for k, v in CHECKPOINT_ID.items() if k != "kind"}
+    state = refused_or(Checkpoint, path, identity, True)
+    if state is not None:
+        assert all(0 <= k < 2 and all(type(m) is int and m.bit_count() == 7 for m in v) for k, v in state.done.items())
+
+
+SETTINGS = {"version": 1, "data": {"palette": "classic", "dice": "default", "window": [1100, 760],
+                                   "animations": True, "labels": False, "macmahon_variant": "4x6x3"}}
+STATISTICS = {"version": 1, "data": {"genius": {"played": 3, "solved": 2, "best": {"default": 75.5}}}}
+values = st.one_of(json_values(), extreme_values())
+
+
+def _settings_docs():
+    def replace(pair):
+        key, value = pair
+        return json.dumps({"version": 1, "data": {**SETTINGS["data"], key: value}}).encode()
+    return st.tuples(st.sampled_from(sorted(SETTINGS["data"])), values).map(replace)
+
+
+@fuzz
+@given(st.one_of(file_bytes(SETTINGS), _settings_docs()))
+def test_settings_files(fresh, capsys, data):
+    from game.app import MIN_SIZE, window_size
+    from game.options import MAX_SIDE
+    from game.storage import DEFAULT_SETTINGS, Storage
+    folder = fresh()
+    (folder / "settings.json").write_bytes(data)
+    tried()
+    settings = Storage(folder).settings()
+    for key, default in DEFAULT_SETTINGS.items():
+        assert type(settings[key]) is type(default) or isinstance(default, list)
+    w, h = window_size(settings["window"])
+    assert MIN_SIZE[0] <= w <= MAX_SIDE and MIN_SIZE[1] <= h <= MAX_SIDE
+    assert all(len(line.splitlines()) == 1 for line in capsys.readouterr().err.splitlines())
+
+
+@fuzz
+@given(st.one_of(file_bytes(STATISTICS),
+                 st.tuples(st.sampled_from(["played", "solved", "best"]), values).map(
+                     lambda p: json.dumps({"version": 1, "data": {"genius": {**STATISTICS["data"]["genius"],
+                                                                             p[0]: p[1]}}}).encode())))
+def test_statistics_files(fresh, data):
+    from game.match import format_time
+    from game.scenes.settings import statistics_lines
+    from game.storage import Storage
+    folder = fresh()
+    (folder / "statistics.json").write_bytes(data)
+    tried()
+    stats = Storage(folder).statistics()
+    for entry in stats.values():
+        for seconds in entry.get("best", {}).values():
+            assert 0 <= seconds < math.inf and format_time(seconds)
+    assert isinstance(statistics_lines(stats), list)
+
+
+def _save():
+    from game.match import Match
+    from solver.genius.position import Move, Position
+    match = Match(Position.parse("A1A2A4A6B4D5E1"), meta={"dice": "default", "seed": 5})
+    match.play(match.position.place(Move.parse("1:F6")))
+    return match.to_dict()
+
+
+SAVE = _save()
+
+
+def _mutated_saves():
+    def replace(pair):
+        key, value = pair
+        return {**SAVE, key: value}
+    return st.one_of(st.tuples(st.sampled_from(sorted(SAVE)), values).map(replace),
+                     st.tuples(st.sampled_from(["index", "elapsed"]),
+                               st.sampled_from([math.nan, math.inf, -math.inf, 1e308, 10 ** 300, -1, True, "1", 1.5])
+                               ).map(replace),
+                     json_values())
+
+
+@fuzz
+@given(_mutated_saves())
+def test_match_from_dict(data):
+    from game.match import MAX_ELAPSED, Match, format_time
+    from game.scenes.genius.jobs import GENIUS
+    match = refused_or(lambda: Match.from_dict(data, GENIUS))
+    if match is not None:
+        assert 0 <= match.index < len(match.history) and 0 <= match.elapsed <= MAX_ELAPSED
+        assert format_time(match.elapsed)
+
+
+@fuzz
+@given(st.one_of(file_bytes({"version": 1, "data": SAVE}),
+                 _mutated_saves().map(lambda d: json.dumps({"version": 1, "data": d}).encode())))
+def test_save_files(fresh, data):
+    from game.match import Match
+    from game.storage import read_versioned
+    from game.scenes.genius.jobs import GENIUS
+    path = fresh() / "game.json"
+    path.write_bytes(data)
+    refused_or(lambda: Match.from_dict(read_versioned(path), GENIUS))
+
+
+@fuzz
+@given(st.one_of(st.floats(), st.integers(-10 ** 400, 10 ** 400), st.none()))
+def test_clock_text(seconds):
+    from game.match import format_time
+    tried()
+    assert format_time(seconds)

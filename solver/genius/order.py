@@ -16,7 +16,7 @@ Only the order is chosen here: the pieces and their cells are the solution's.
 from __future__ import annotations
 
 from .pieces import placements
-from .position import Position
+from .position import Move, Position
 
 STYLES = ("tightest", "reading")
 
@@ -37,8 +37,8 @@ def _tightest(pending: dict[str, frozenset[int]], free: set[int]) -> str:
     return next(piece for piece, cells in pending.items() if cell in cells)
 
 
-def placing_order(start: Position, solution: Position, style: str = "tightest") -> list[tuple[str, frozenset[int]]]:
-    """The pieces `solution` adds to `start`, as (piece, cells), in the order of `style`.
+def placing_order(start: Position, solution: Position, style: str = "tightest") -> list[Move]:
+    """The moves that take `start` to `solution`, in the order of `style`.
 
     ValueError if `style` is unknown or `solution` is not a completion of `start`.
     """
@@ -48,12 +48,12 @@ def placing_order(start: Position, solution: Position, style: str = "tightest") 
     if solution.blockers != start.blockers or not solution.is_complete or any(
             solution.placed.get(p) != cells for p, cells in start.placed.items()):
         raise ValueError("the solution does not complete the start position")
-    pending = {p: frozenset(cells) for p, cells in solution.placed.items() if p not in start.placed}
+    pending = dict(start.moves_to(solution))
     free = set(start.empty)
     order = []
     while pending:
         piece = pick(pending, free)
         cells = pending.pop(piece)
         free.difference_update(cells)
-        order.append((piece, cells))
+        order.append(Move(piece, cells))
     return order

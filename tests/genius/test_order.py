@@ -11,8 +11,8 @@ BOARD = "A1A2A4A6B4D5E1"
 def laid(start, order):
     """The board after laying `order` on `start`, each step checked by the rules."""
     position = start
-    for piece, cells in order:
-        position = position.place(piece, cells)
+    for move in order:
+        position = position.place(move)
     return position
 
 
@@ -28,9 +28,9 @@ def test_an_order_lays_exactly_the_solution(style):
 def test_reading_order_always_covers_the_lowest_empty_cell():
     start = Position.parse(BOARD)
     position = start
-    for piece, cells in placing_order(start, search.solve(start), "reading"):
-        assert min(position.empty) in cells
-        position = position.place(piece, cells)
+    for move in placing_order(start, search.solve(start), "reading"):
+        assert min(position.empty) in move.cells
+        position = position.place(move)
 
 
 def test_tightest_starts_in_a_pocket_the_blockers_make():
@@ -45,7 +45,7 @@ def test_a_partly_laid_start_orders_only_the_missing_pieces():
     start = Position.parse(BOARD + "/1:F6")
     solution = search.solve(start)
     order = placing_order(start, solution)
-    assert [p for p, _ in order].count("1") == 0 and laid(start, order) == solution
+    assert "1" not in [m.piece for m in order] and laid(start, order) == solution
 
 
 def test_refuses_a_solution_of_another_board_and_an_unknown_style():

@@ -29,8 +29,9 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from solver.genius import search
 from solver.genius.order import placing_order
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,9 @@ def piece_seconds(level: Level, solutions: int, seed: int, pieces: int = PIECES_
 
 
 class Step(NamedTuple):
-    """One piece laid by the computer `at` seconds on the match clock."""
+    """The computer's `move`, `at` seconds on the match clock."""
     at: float
-    piece: str
-    cells: frozenset[int]
+    move: Move
 
 
 def schedule(start: Position, solution: Position, solutions: int, level: str, seed: int) -> list[Step]:
@@ -99,9 +99,9 @@ def schedule(start: Position, solution: Position, solutions: int, level: str, se
     pace = LEVELS[level]
     moves = placing_order(start, solution, pace.order)
     steps, at = [], 0.0
-    for (piece, cells), seconds in zip(moves, piece_seconds(pace, solutions, seed, len(moves))):
+    for move, seconds in zip(moves, piece_seconds(pace, solutions, seed, len(moves))):
         at += seconds
-        steps.append(Step(round(at, 3), piece, cells))
+        steps.append(Step(round(at, 3), move))
     return steps
 
 
@@ -119,7 +119,7 @@ class Opponent:
         self._times = [s.at for s in self.steps]
         self._boards = [start]
         for step in self.steps:
-            self._boards.append(self._boards[-1].place(step.piece, step.cells))
+            self._boards.append(self._boards[-1].place(step.move))
 
     @property
     def finish_time(self) -> float:
@@ -141,3 +141,11 @@ class Opponent:
         """When the computer lays its next piece after `elapsed`, or None once it is done."""
         k = self.laid(elapsed)
         return self._times[k] if k < len(self._times) else None
+
+
+def job_plan(notation: str, progress=None) -> tuple[str, int] | None:
+    """The worker's job before a race (run off the UI loop): a solution of the board `notation`,
+    as notation, and the board's solution count; None if it has no solution."""
+    start = Position.parse(notation)
+    solution = search.solve(start)
+    return None if solution is None else (solution.notation(), search.count(start))

@@ -77,7 +77,7 @@ def record_race(statistics: dict, level: str, won: bool, player_seconds: float, 
     return record
 
 
-def summary_line(record: dict) -> str:
-    """One line for the statistics screen: "won 3 of 5, streak 2 (best 4), fastest win 0:48"."""
-    line = f"won {record['won']} of {record['played']}, streak {record['streak']} (best {record['longest']})"
-    return line + (f", fastest win {format_time(record['best'])}" if record["best"] is not None else "")
+def summary_lines(record: dict) -> list[str]:
+    """The record in short lines: ["won 3 of 5", "streak 2 (longest 4)", "fastest win 0:48"]."""
+    lines = [f"won {record['won']} of {record['played']}", f"streak {record['streak']} (longest {record['longest']})"]
+    return lines + ([f"fastest win {format_time(record['best'])}"] if record["best"] is not None else [])

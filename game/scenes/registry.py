@@ -52,6 +52,9 @@ PUZZLES: tuple[PuzzleEntry, ...] = (
     PuzzleEntry("genius", "The Genius Square",
                 "seven dice, seven blockers, nine pieces: fill the board",
                 "game.scenes.genius.scene:GeniusScene"),
+    PuzzleEntry("genius-versus", "The Genius Square: race the computer",
+                "the same roll on the computer's board beside yours, at a level's pace",
+                "game.scenes.genius.versus:VersusScene"),
 )
 
 

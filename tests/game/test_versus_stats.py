@@ -1,4 +1,4 @@
-from game.versus_stats import RACES_KEPT, level_record, record_race, summary_line
+from game.versus_stats import RACES_KEPT, level_record, record_race, summary_lines
 
 
 def test_wins_and_losses_per_level_with_a_streak_each():
@@ -38,11 +38,11 @@ def test_damaged_values_read_as_missing_and_the_next_race_writes_clean():
     assert stats["genius"]["versus"] == {"club": level_record(stats, "club")}
 
 
-def test_only_the_last_races_are_kept_and_the_summary_line():
+def test_only_the_last_races_are_kept_and_the_summary_lines():
     stats = {}
     for k in range(RACES_KEPT + 5):
         record = record_race(stats, "expert", k % 2 == 0, 40 + k, 50.0)
     assert len(record["races"]) == RACES_KEPT and record["races"][0][0] == 45.0
     assert record["played"] == RACES_KEPT + 5 and record["best"] == 40.0
-    assert summary_line(record) == f"won 28 of {RACES_KEPT + 5}, streak 1 (best 1), fastest win 0:40"
-    assert summary_line(level_record({}, "club")) == "won 0 of 0, streak 0 (best 0)"
+    assert summary_lines(record) == [f"won 28 of {RACES_KEPT + 5}", "streak 1 (longest 1)", "fastest win 0:40"]
+    assert summary_lines(level_record({}, "club")) == ["won 0 of 0", "streak 0 (longest 0)"]

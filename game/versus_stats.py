@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from game.match import format_time
+from game.opponent import LEVELS
 
 PUZZLE = "genius"
 RACES_KEPT = 50
@@ -75,6 +76,18 @@ def record_race(statistics: dict, level: str, won: bool, player_seconds: float, 
         entry["versus"] = {}
     entry["versus"][level] = record
     return record
+
+
+def statistics_rows(statistics: dict) -> list[tuple[str, str]]:
+    """(label, value) rows for the statistics screen, one per level raced against, easiest first:
+    ("vs expert", "won 3 of 5, streak 2, fastest 0:48")."""
+    rows = []
+    for level in LEVELS:
+        record = level_record(statistics, level)
+        if record["played"]:
+            best = f", fastest {format_time(record['best'])}" if record["best"] is not None else ""
+            rows.append((f"vs {level}", f"won {record['won']} of {record['played']}, streak {record['streak']}{best}"))
+    return rows
 
 
 def summary_lines(record: dict) -> list[str]:

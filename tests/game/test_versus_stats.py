@@ -1,4 +1,5 @@
-from game.versus_stats import RACES_KEPT, level_record, record_race, summary_lines
+from game.scenes.settings import statistics_lines
+from game.versus_stats import RACES_KEPT, level_record, record_race, statistics_rows, summary_lines
 
 
 def test_wins_and_losses_per_level_with_a_streak_each():
@@ -46,3 +47,13 @@ def test_only_the_last_races_are_kept_and_the_summary_lines():
     assert record["played"] == RACES_KEPT + 5 and record["best"] == 40.0
     assert summary_lines(record) == [f"won 28 of {RACES_KEPT + 5}", "streak 1 (longest 1)", "fastest win 0:40"]
     assert summary_lines(level_record({}, "club")) == ["won 0 of 0", "streak 0 (longest 0)"]
+
+
+def test_rows_for_the_statistics_screen_per_level_raced():
+    stats = {}
+    assert statistics_rows(stats) == []
+    record_race(stats, "champion", False, 60.0, 31.0)
+    record_race(stats, "club", True, 65.5, 80.0)
+    assert statistics_rows(stats) == [("vs club", "won 1 of 1, streak 1, fastest 1:05"),
+                                      ("vs champion", "won 0 of 1, streak 0")]
+    assert ("vs club", "won 1 of 1, streak 1, fastest 1:05") in statistics_lines(stats)

@@ -40,7 +40,7 @@ class VersusScene(GeniusScene):
         self.next_level = self.level
         self.rival_jobs = JobSlot(app.worker)
         self.opponent: Opponent | None = None
-        self.outcome: str | None = None     # None while racing, then "won" or "lost"
+        self.outcome: str | None = None     # None while racing, then "won", "lost" or "none" (no race)
         super().__init__(app, new=True, rng=rng)
 
     @staticmethod

@@ -142,14 +142,6 @@ def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
     before = genius.match
     genius.do("versus")
     assert isinstance(app.top, VersusScene)
+    assert "genius-versus" not in [e.key for e in PUZZLES]     # opened from the Genius scene, not the title
     key(app, pygame.K_ESCAPE)
     assert app.top is genius and genius.match is before and isinstance(genius, GeniusScene)
-
-
-def test_the_title_offers_the_race_with_the_level_record(app):
-    scene, clock = start_race(app, "expert")
-    scene.do("give_up")
-    key(app, pygame.K_ESCAPE)
-    title = app.top
-    entry = [e.key for e in PUZZLES].index("genius-versus")
-    assert title.notes[title.choices[entry][0]] == "expert: won 0 of 1"

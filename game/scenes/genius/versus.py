@@ -43,12 +43,6 @@ class VersusScene(GeniusScene):
         self.outcome: str | None = None     # None while racing, then "won", "lost" or "none" (no race)
         super().__init__(app, new=True, rng=rng)
 
-    @staticmethod
-    def title_note(app) -> str | None:
-        level = saved_level(app.settings)
-        record = level_record(app.statistics, level)
-        return f"{level}: won {record['won']} of {record['played']}" if record["played"] else None
-
     @property
     def BUTTONS(self) -> dict:
         return {**GeniusScene.BUTTONS, "play": [

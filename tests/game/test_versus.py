@@ -12,7 +12,7 @@ from game.scenes.genius.versus import VersusScene
 from game.scenes.registry import PUZZLES
 from game.scenes.title import TitleScene
 from game.versus_stats import level_record
-from solver.genius import search
+from solver.genius import dice, search
 from solver.genius.pieces import PIECES
 from tests.game.drive import assert_legal, frame, key, place_by_mouse, press
 from tests.validate_genius import check_position
@@ -145,3 +145,24 @@ def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
     assert "genius-versus" not in [e.key for e in PUZZLES]     # opened from the Genius scene, not the title
     key(app, pygame.K_ESCAPE)
     assert app.top is genius and genius.match is before and isinstance(genius, GeniusScene)
+
+
+@pytest.mark.parametrize("dice_setting", ["default", "alternative", "custom"])
+def test_every_dice_set_and_a_typed_game_id_make_a_race(app, tmp_path, dice_setting):
+    if dice_setting == "custom":
+        custom = dice.DiceSet("mine", [[0, 35], [5, 30], [14, 21], [3, 9], [26, 32], [17, 18], [11, 24]])
+        path = tmp_path / "mine.json"
+        dice.save(custom, path)
+        app.settings["dice"] = str(path)
+    else:
+        app.settings["dice"] = dice_setting
+    scene, clock = start_race(app, "club", seed=5)
+    rolled = dice.resolve(app.settings["dice"])
+    assert any(sorted(scene.match.start.blockers) == sorted(set(r)) for r in rolled.rolls())
+    clock.now = scene.opponent.finish_time
+    frame(app)
+    assert scene.outcome == "lost"
+    check_position(scene.computer_board(), scene.match.start.blockers)
+    assert scene.play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
+    wait_for_plan(app, scene)
+    assert scene.computer_board().blockers == scene.match.start.blockers and scene.outcome is None

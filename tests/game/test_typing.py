@@ -65,7 +65,7 @@ def test_escape_leaves_the_id_box_not_the_game(app, genius):
 
 
 def test_typing_in_the_macmahon_id_box_opens_nothing_and_lifts_nothing(app):
-    from game.scenes.macmahon import MacMahonScene
+    from game.scenes.macmahon.scene import MacMahonScene
     from game.scenes.title import TitleScene
     app.push(TitleScene(app))
     scene = MacMahonScene(app, variant="4x6x3")

@@ -54,9 +54,16 @@ PUZZLES: tuple[PuzzleEntry, ...] = (
                 "game.scenes.genius.scene:GeniusScene"),
 )
 
+# Screens that a scene opens by key (`App.open`) but the title does not list.
+INNER: tuple[PuzzleEntry, ...] = (
+    PuzzleEntry("genius-versus", "Race the computer",
+                "the same roll on the computer's board beside yours, at a level's pace",
+                "game.scenes.genius.versus:VersusScene"),
+)
+
 
 def entry(key: str) -> PuzzleEntry:
-    for e in PUZZLES:
+    for e in PUZZLES + INNER:
         if e.key == key:
             return e
     raise KeyError(key)

@@ -12,6 +12,7 @@ from game.scenes.base import Scene
 from game.scenes.genius.dice_menu import DiceMenu, dice_label
 from game.scenes.registry import PUZZLES
 from game.storage import DEFAULT_STATISTICS
+from game.versus_stats import statistics_rows
 
 class SettingsScene(Scene):
     caption = "Squarewise - settings"
@@ -114,4 +115,6 @@ def statistics_lines(statistics: dict) -> list[tuple[str, str]]:
             lines.append((f"best time, {dice_label(key).lower()}", format_time(best[key])))
         if not best:
             lines.append(("best times", "none yet"))
+        if puzzle == "genius":
+            lines += statistics_rows(statistics)
     return lines

@@ -287,6 +287,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         elif action == "race":
             self.new_roll(race=True)
             self.on_resize()
+        elif action == "versus":
+            self.app.open("genius-versus")
         elif action in ("free", "free_clear"):
             self.enter_free()
         elif action == "free_play":

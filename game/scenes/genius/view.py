@@ -32,8 +32,8 @@ class GeniusView(PlayView):
     BUTTONS = {
         "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
                  ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
-                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("help", "Keys (F1)"),
-                 ("menu", "Menu (Esc)")],
+                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("versus", "vs computer"),
+                 ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
         "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
                  ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
         "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),

@@ -1,0 +1,168 @@
+"""Races against the computer, driven by a scripted clock (never real time): the player wins one,
+the computer another; its boards are checked by the independent validator."""
+import random
+import time
+
+import pygame
+import pytest
+
+from game.scenes.genius.jobs import GENIUS
+from game.scenes.genius.scene import GeniusScene
+from game.scenes.genius.versus import VersusScene
+from game.scenes.registry import PUZZLES
+from game.scenes.title import TitleScene
+from game.versus_stats import level_record
+from solver.genius import dice, search
+from solver.genius.pieces import PIECES
+from tests.game.drive import assert_legal, frame, key, place_by_mouse, press
+from tests.validate_genius import check_position
+
+
+class Clock:
+    """The match clock's time source, moved by the test."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def start_race(app, level, seed=1):
+    """A versus scene on top of the title with the computer's plan in hand (the worker's job)."""
+    app.settings["animations"] = False
+    clock = Clock()
+    app.push(TitleScene(app))
+    scene = VersusScene(app, level=level, rng=random.Random(seed), clock=clock)
+    app.push(scene)
+    wait_for_plan(app, scene)
+    return scene, clock
+
+
+def wait_for_plan(app, scene):
+    deadline = time.monotonic() + 30
+    while scene.opponent is None:
+        assert time.monotonic() < deadline, "the computer's plan never came"
+        frame(app)
+    assert scene.match.timer.running and scene.racing
+
+
+def test_the_player_wins_a_race_with_the_mouse(app):
+    scene, clock = start_race(app, "beginner")
+    opponent = scene.opponent
+    done = search.solve(scene.match.start)
+    for n, piece in enumerate(PIECES):
+        clock.now = 4.0 * (n + 1)                    # a piece every 4 s: 36 s, the beginner is slower
+        frame(app)
+        assert scene.outcome is None and len(scene.computer_board().placed) == opponent.laid(clock.now)
+        place_by_mouse(app, scene, piece, done.placed[piece])
+        assert_legal(scene.position)
+    check_position(scene.position, done.blockers)
+    assert scene.outcome == "won" and not scene.match.timer.running and scene.match.elapsed == 36.0
+    assert opponent.finish_time > 36.0 and not scene.computer_board().is_complete
+    record = level_record(app.statistics, "beginner")
+    assert record["won"] == record["played"] == record["streak"] == 1
+    assert record["races"] == [[36.0, round(opponent.finish_time, 2), True]]
+    assert app.statistics["genius"]["best"]          # a win is a solve like any other
+    assert app.storage.statistics()["genius"]["versus"]["beginner"]["won"] == 1
+    clock.now = 1000.0
+    frame(app)
+    assert scene.outcome == "won"                     # the computer's later finish changes nothing
+
+
+def test_the_computer_wins_and_its_board_is_a_valid_solution(app):
+    scene, clock = start_race(app, "champion", seed=2)
+    opponent = scene.opponent
+    done = search.solve(scene.match.start)
+    for piece in PIECES[:3]:
+        place_by_mouse(app, scene, piece, done.placed[piece])
+    halfway = opponent.steps[4].at
+    clock.now = halfway
+    frame(app)
+    assert scene.outcome is None and opponent.laid(clock.now) == 5
+    clock.now = opponent.finish_time
+    frame(app)
+    assert scene.outcome == "lost" and not scene.match.timer.running
+    final = scene.computer_board()
+    check_position(final, scene.match.start.blockers)
+    assert final.is_complete and len(scene.position.placed) == 3
+    record = level_record(app.statistics, "champion")
+    assert (record["played"], record["won"], record["streak"]) == (1, 0, 0)
+    assert record["races"] == [[round(opponent.finish_time, 2), round(opponent.finish_time, 2), False]]
+    clock.now += 60                                    # the player's clock stopped, the board is frozen
+    press(app, scene.layout()["slots"][5].center)
+    assert scene.held is None and scene.match.elapsed == opponent.finish_time
+    assert "champion finished first" in scene.status
+
+
+def test_a_pause_of_the_match_clock_stops_the_computer(app):
+    scene, clock = start_race(app, "expert")
+    clock.now = scene.opponent.steps[1].at
+    frame(app)
+    scene.match.timer.stop()                           # what a pause does to the match clock
+    clock.now += 10_000
+    frame(app)
+    assert scene.outcome is None and scene.opponent.laid(scene.match.elapsed) == 2
+    scene.match.timer.start()
+    clock.now += scene.opponent.finish_time
+    frame(app)
+    assert scene.outcome == "lost"
+
+
+def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app):
+    app.storage.write(GENIUS.autosave, {"kept": True})
+    scene, clock = start_race(app, "club")
+    clock.now = 5.0
+    scene.do("give_up")
+    assert scene.outcome == "lost" and scene.computer_board().is_complete
+    scene.do("new")                                    # the next race (the lost one is not counted twice)
+    wait_for_plan(app, scene)
+    clock.now = 10.0
+    scene.do("new")                                    # mid-race: a loss
+    assert level_record(app.statistics, "club")["played"] == 2
+    wait_for_plan(app, scene)
+    clock.now = 20.0
+    key(app, pygame.K_ESCAPE)                          # leaving mid-race: a loss
+    assert isinstance(app.top, TitleScene)
+    assert level_record(app.statistics, "club")["played"] == 3
+    assert app.storage.read(GENIUS.autosave) == {"kept": True}
+
+
+def test_the_level_button_sets_the_next_race_and_is_remembered(app):
+    scene, clock = start_race(app, "expert")
+    scene.do("level")
+    assert scene.level == "expert" and scene.next_level == "champion"
+    assert scene.buttons["level"].text == "Level: champion"
+    scene.do("new")
+    assert scene.level == "champion" and app.settings["versus_level"] == "champion"
+    assert not scene.do("hint") and not scene.do("solve")
+
+
+def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
+    before = genius.match
+    genius.do("versus")
+    assert isinstance(app.top, VersusScene)
+    assert "genius-versus" not in [e.key for e in PUZZLES]     # opened from the Genius scene, not the title
+    key(app, pygame.K_ESCAPE)
+    assert app.top is genius and genius.match is before and isinstance(genius, GeniusScene)
+
+
+@pytest.mark.parametrize("dice_setting", ["default", "alternative", "custom"])
+def test_every_dice_set_and_a_typed_game_id_make_a_race(app, tmp_path, dice_setting):
+    if dice_setting == "custom":
+        custom = dice.DiceSet("mine", [[0, 35], [5, 30], [14, 21], [3, 9], [26, 32], [17, 18], [11, 24]])
+        path = tmp_path / "mine.json"
+        dice.save(custom, path)
+        app.settings["dice"] = str(path)
+    else:
+        app.settings["dice"] = dice_setting
+    scene, clock = start_race(app, "club", seed=5)
+    rolled = dice.resolve(app.settings["dice"])
+    assert any(sorted(scene.match.start.blockers) == sorted(set(r)) for r in rolled.rolls())
+    clock.now = scene.opponent.finish_time
+    frame(app)
+    assert scene.outcome == "lost"
+    check_position(scene.computer_board(), scene.match.start.blockers)
+    assert scene.play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
+    wait_for_plan(app, scene)
+    assert scene.computer_board().blockers == scene.match.start.blockers and scene.outcome is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.assets import asset_path
+from solver.assets import asset_path
 from game.synth import NAMES, RATE
 
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .pieces import PIECES
 from .position import Position
-from .search import _PIECE_OF, CANDIDATES, CELLS_OF, LAST, _count, _state, regions_fit
+from .search import CANDIDATES, LAST, _count, _state, _with, regions_fit
 
 
 class Solutions:
@@ -62,9 +61,7 @@ class Solutions:
         return out
 
     def _position(self, found: list[tuple[int, int]]) -> Position:
-        placed = self.position.placed
-        new = {_PIECE_OF[bit]: CELLS_OF[m] for bit, m in found}
-        return Position._trusted(self.position.blockers, {p: placed[p] if p in placed else new[p] for p in PIECES})
+        return _with(self.position, found)
 
     def __getitem__(self, k: int) -> Position:
         """The k-th solution (negative k counts from the end); IndexError outside 0..len-1."""

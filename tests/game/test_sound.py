@@ -10,7 +10,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.assets import asset_path
+from solver.assets import asset_path
 from game.sound import Sounds
 from game.synth import FADE, NAMES, PEAK, RATE, render, wav_bytes
 

@@ -3,7 +3,7 @@ the independent validator, and picking the k-th solution agrees with the listing
 from __future__ import annotations
 
 from solver.genius import reference, search
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 from solver.genius.solutions import Solutions
 from solver.grid import parse_cell
 from tests.validate_genius import check_position
@@ -45,7 +45,7 @@ def test_several_rolls_and_a_partial_position_agree_with_count():
     starts = [board("A6 E1 A1 A4 A2 D5 B4"), board("F1 A5 F3 D6 A3 F5 E3"),
               board("A6 F2 D1 C6 B1 D5 E3")]
     first = search.solve(starts[0])
-    starts.append(starts[0].place("4-O", first.placed["4-O"]))
+    starts.append(starts[0].place(Move("4-O", first.placed["4-O"])))
     for start in starts:
         solutions = Solutions(start)
         listed = list(solutions)

@@ -27,6 +27,7 @@ from game import keys, options  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
+from game.sound import Sounds  # noqa: E402
 from game.scenes.registry import entry  # noqa: E402
 from game.storage import ENV_VAR, Storage, data_dir  # noqa: E402
 from game.worker import Worker  # noqa: E402
@@ -55,6 +56,7 @@ class App:
         self.storage = storage or Storage()
         self.settings = self.storage.settings()
         self.statistics = self.storage.statistics()
+        self.sounds = Sounds(self.settings.get("volume", 0.8), bool(self.settings.get("muted", False)))
         want = window_size(size or self.settings.get("window"))
         self.window = pygame.Window("Squarewise", want, resizable=True)
         self.window.minimum_size = MIN_SIZE
@@ -147,8 +149,13 @@ class App:
 
     def open(self, key: str, **options) -> None:
         """Push a new scene of the registry's puzzle `key` (scenes open each other this way,
-        never by importing each other)."""
+        never by importing each other); a puzzle's first launch shows How to play over it."""
         self.push(entry(key).scene(self, **options))
+        seen = self.settings.setdefault("howto_seen", {})
+        if key in seen and not seen[key]:
+            seen[key] = True
+            self.save_settings()
+            self.push(entry(f"howto-{key}").scene(self))
 
     def _receiver(self, key: str):
         """The scene under the top one if it is a scene of the registry's puzzle `key`."""

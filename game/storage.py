@@ -35,6 +35,9 @@ DEFAULT_SETTINGS = {
     "window": [1100, 760],
     "macmahon_variant": "4x6x3",  # the board header of the last MacMahon game
     "macmahon_mode": "strict",    # "strict" or "free"
+    "volume": 0.8,                # sound effects, 0..1
+    "muted": False,
+    "howto_seen": {"genius": False, "macmahon": False},   # How to play shown on a puzzle's first launch
 }
 DEFAULT_STATISTICS = {
     "genius": {"played": 0, "solved": 0, "best": {}},   # best: dice set name -> seconds

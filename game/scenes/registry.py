@@ -54,16 +54,33 @@ PUZZLES: tuple[PuzzleEntry, ...] = (
                 "game.scenes.genius.scene:GeniusScene"),
 )
 
+# Screens that are not puzzles, offered on the title in a row of smaller buttons.
+EXTRAS: tuple[PuzzleEntry, ...] = (
+    PuzzleEntry("howto", "How to play",
+                "the goal, the rules and the controls of each puzzle, with a demonstration",
+                "game.scenes.howto:HowToScene"),
+    PuzzleEntry("daily", "Daily puzzles",
+                "today's Genius roll and MacMahon board, the same for everyone; your streak; past days",
+                "game.scenes.daily:DailyScene"),
+    PuzzleEntry("stats", "Statistics",
+                "games, wins, best and median times, streaks and charts, per puzzle and level",
+                "game.scenes.stats:StatsScene"),
+)
+
 # Screens that a scene opens by key (`App.open`) but the title does not list.
 INNER: tuple[PuzzleEntry, ...] = (
     PuzzleEntry("genius-versus", "Race the computer",
                 "the same roll on the computer's board beside yours, at a level's pace",
                 "game.scenes.genius.versus:VersusScene"),
+    PuzzleEntry("howto-genius", "How to play The Genius Square", "the rules and a demonstration",
+                "game.scenes.howto:GeniusHowTo"),
+    PuzzleEntry("howto-macmahon", "How to play MacMahon Squares", "the rules and a demonstration",
+                "game.scenes.howto:MacMahonHowTo"),
 )
 
 
 def entry(key: str) -> PuzzleEntry:
-    for e in PUZZLES + INNER:
+    for e in PUZZLES + EXTRAS + INNER:
         if e.key == key:
             return e
     raise KeyError(key)

@@ -13,7 +13,7 @@ from game import keys
 from game.draw.theme import text_size
 from game.draw.widgets import text, wrap
 from game.scenes.base import Scene
-from game.scenes.registry import PUZZLES
+from game.scenes.registry import EXTRAS, PUZZLES
 
 
 class TitleScene(Scene):
@@ -33,7 +33,7 @@ class TitleScene(Scene):
         w, h = app.size
         bw, bh, gap = app.px(420), app.px(58), app.px(14)
         x = (w - bw) // 2
-        y = int(h * 0.40)
+        y = int(h * 0.35)
         self.choices = []
         self.notes = {}
         self.blurbs = {}
@@ -45,10 +45,17 @@ class TitleScene(Scene):
             self.blurbs[button] = entry.blurb
             if not ready:
                 button.disable()
-            self.choices.append((button, (lambda e=entry: app.push(e.scene(app))) if ready else None))
+            self.choices.append((button, (lambda e=entry: app.open(e.key)) if ready else None))
             y += bh + gap
         y += gap
         small = app.px(44)
+        third = (bw - 2 * gap) // 3
+        for i, entry in enumerate(EXTRAS):        # how to play, daily puzzles, statistics: one row
+            button = self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui))
+            self.blurbs[button] = entry.blurb
+            self.choices.append((button, lambda e=entry: app.open(e.key)))
+        y += small + gap
         for label, action in (("Settings and statistics", self.open_settings), ("Quit", app.quit)):
             button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, small), label, app.ui))
             self.choices.append((button, action))

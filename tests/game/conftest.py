@@ -24,6 +24,7 @@ def app(data_dir):
     from game.storage import Storage
     application = App(size=(1100, 760), storage=Storage(data_dir))
     application.settings["animations"] = True
+    application.settings["howto_seen"] = {"genius": True, "macmahon": True}   # a returning player
     yield application
     application.worker.cancel_all()
 

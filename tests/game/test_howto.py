@@ -1,0 +1,87 @@
+"""How to play: opened from the title and on a puzzle's first launch; the demonstrations obey the rules."""
+import pygame
+import pygame_gui
+
+from game.scenes.genius.scene import GeniusScene
+from game.scenes.howto import MACMAHON_CORNER, GeniusDemo, HowToScene, MacMahonDemo
+from game.scenes.macmahon.scene import MacMahonScene
+from game.scenes.title import TitleScene
+from solver.genius.pieces import _turned, orientations
+from solver.genius.position import Position
+from tests.game.drive import frame, key
+from tests.validate_genius import check_position
+
+
+def click(app, button) -> None:
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+
+
+def title_button(title, label):
+    return next(b for b, _ in title.choices if b.text == label)
+
+
+def test_first_launch_shows_how_to_play_once(app):
+    app.settings["howto_seen"] = {"genius": False, "macmahon": False}
+    app.push(TitleScene(app))
+    app.open("genius")
+    assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
+    assert isinstance(app.scenes[-2], GeniusScene)
+    assert app.storage.read("settings")["howto_seen"]["genius"] is True      # remembered on disk
+    frame(app)
+    key(app, pygame.K_RETURN)                       # Enter: play, the puzzle is already under it
+    assert isinstance(app.top, GeniusScene) and len(app.scenes) == 2
+    key(app, pygame.K_ESCAPE)
+    app.open("genius")
+    assert isinstance(app.top, GeniusScene)         # the second launch goes straight to the game
+    app.pop()
+    app.open("macmahon")
+    assert isinstance(app.top, HowToScene) and app.top.puzzle == "macmahon"
+
+
+def test_title_opens_how_to_play_and_the_demo_loops(app):
+    title = TitleScene(app)
+    app.push(title)
+    frame(app)
+    click(app, title_button(title, "How to play"))
+    scene = app.top
+    assert isinstance(scene, HowToScene)
+    steps = []
+    for _ in range(7 * 10):                         # seven seconds at 10 frames a second: one loop and more
+        frame(app, dt=0.1)
+        steps.append(scene.step)
+    assert steps[0] != steps[45] and "matches" in " ".join(steps)
+    assert steps[0] == steps[61]                    # the demonstration starts again
+    click(app, scene.buttons["other"])
+    assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
+    frame(app, dt=0.1)
+    click(app, app.top.buttons["play"])             # from the title, Play opens the puzzle in its place
+    assert isinstance(app.top, GeniusScene) and app.scenes[-2] is title
+
+
+def test_genius_demo_turns_once_and_fills_the_board_legally():
+    demo = GeniusDemo()
+    check_position(demo.solution, Position.parse("A1A2A4A6B4D5E1").blockers)
+    before, after = demo.shapes
+    assert before != after and after in orientations("4-L") and _turned(before) == after
+    assert demo.frame(0.5).placed is False and demo.frame(1.5).turns == 1
+    assert demo.frame(3.0).turns == 0 and demo.frame(5.0).placed is True
+    assert demo.frame(demo.LOOP + 0.5) == demo.frame(0.5)
+
+
+def test_macmahon_demo_board_obeys_the_rules():
+    demo = MacMahonDemo()
+    final = demo.frame(5.0)
+    assert final.placed and demo.frame(1.0).turns == 1
+    tiles = list(MACMAHON_CORNER) + [demo.colours(final.turns)]
+    rows, cols = demo.ROWS, demo.COLS
+    for i, (top, right, bottom, left) in enumerate(tiles):
+        r, c = divmod(i, cols)
+        assert (r > 0 or top == "W") and (r < rows - 1 or bottom == "W")
+        assert (c > 0 or left == "W") and (c < cols - 1 or right == "W")
+        if c < cols - 1:
+            assert right == tiles[i + 1][3]
+        if r < rows - 1:
+            assert bottom == tiles[i + cols][0]
+    wrong = demo.colours(1)                          # before its turn the last tile clashes
+    assert wrong[0] != tiles[2][2] or wrong[3] != tiles[4][1]
+    assert len(set(tiles)) == len(tiles)

@@ -78,6 +78,7 @@ class PlayScene(PlayInput, Scene):
 
     def celebrate(self) -> None:
         """Confetti over the board (when animations are on)."""
+        self.app.sounds.play("win")
         if self.app.settings.get("animations", True):
             self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
 
@@ -157,6 +158,7 @@ class PlayScene(PlayInput, Scene):
 
     def _show_hint(self, pos, result: Hint | Stuck) -> None:
         if isinstance(result, Hint):
+            self.app.sounds.play("hint")
             self.show_hint(result.move)
         else:
             self.stuck(result)

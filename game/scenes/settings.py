@@ -37,11 +37,21 @@ class SettingsScene(Scene):
         self.labels = self.add(pygame_gui.elements.UICheckBox(
             box, "Write piece names on the pieces", app.ui,
             initial_state=bool(app.settings.get("labels", False))))
+        box.y += app.px(44)
+        self.mute = self.add(pygame_gui.elements.UICheckBox(
+            box, "Mute the sounds", app.ui, initial_state=app.sounds.muted))
+        box.y += app.px(62)
+        self.volume = self.add(pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(col.x, box.y, col.width, app.px(32)), round(app.sounds.volume * 100), (0, 100), app.ui,
+            click_increment=10))
         bottom = h - app.px(80)
         self.reset = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 + app.px(40), bottom, app.px(240), app.px(44)), "Reset statistics", app.ui))
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(60), bottom, app.px(200), app.px(44)), "Back (Esc)", app.ui))
+        self.charts = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 + app.px(40), bottom - app.px(56), app.px(240), app.px(44)), "Charts and streaks",
+            app.ui))
 
     def handle_event(self, event) -> bool:
         app = self.app
@@ -61,17 +71,30 @@ class SettingsScene(Scene):
             return self.dice.handle(event)
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-            key = "animations" if event.ui_element is self.animations else "labels"
+            key = {self.animations: "animations", self.labels: "labels", self.mute: "muted"}[event.ui_element]
             app.settings[key] = on
+            app.sounds.muted = bool(app.settings["muted"])
             app.save_settings()
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
+            self.set_volume(event.value / 100)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.done:
                 self.back()
+            elif event.ui_element is self.charts:
+                app.open("stats")
             elif event.ui_element is self.reset:
                 self.confirm("Forget every best time and count?", self.reset_statistics, action="Reset")
             return True
         return False
+
+    def set_volume(self, volume: float) -> None:
+        """The sounds' volume (0..1), remembered; a sample sound says how loud it is now."""
+        self.app.sounds.volume = volume
+        self.app.settings["volume"] = self.app.sounds.volume
+        self.app.save_settings()
+        self.app.sounds.play("drop")
 
     def reset_statistics(self) -> None:
         import copy
@@ -87,6 +110,8 @@ class SettingsScene(Scene):
         y0, gap = app.px(98), app.px(84)
         for i, label in enumerate(("Palette", "Dice set")):
             text(surface, label, (app.px(60), y0 + i * gap), app.px(15), pal.dim_text)
+        text(surface, f"Sound volume {round(app.sounds.volume * 100)}%", (app.px(60), self.volume.rect.top - app.px(22)),
+             app.px(15), pal.dim_text)
         x = w // 2 + app.px(40)
         text(surface, "Statistics", (x, app.px(30)), app.px(34), pal.text, style="bold")
         y = app.px(100)

@@ -21,7 +21,7 @@ from game.scenes.genius.free import FreeBoard, FreeMode
 from game.scenes.genius.race import Race, RaceMode
 from game.scenes.genius.view import GeniusView
 from game.scenes.play import PlayScene
-from game.storage import record_time
+from game.records import record_game
 from solver.errors import SquarewiseError
 from solver.genius.board import SIZE
 from solver.genius.pieces import PIECES
@@ -92,6 +92,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.refresh_buttons()
             return
         self.roll = RollAnimation(dice_faces, faces, self.rng) if self.app.settings.get("animations", True) else None
+        self.app.sounds.play("dice")
         if self.roll is None:
             self._landed()
 
@@ -116,6 +117,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         """The roll has landed: the clock starts."""
         self.roll = None
         self.match.timer.start()
+        self.app.sounds.play("blockers")
 
     def button_flags(self) -> dict:
         m = self.match
@@ -173,7 +175,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.status = f"Solved with help in {format_time(m.elapsed)}"
             return
         key = m.meta.get("dice", "default")
-        new_best = record_time(self.app.statistics, self.puzzle.name, key, m.elapsed)
+        new_best = record_game(self.app.statistics, self.puzzle.name, key, m.elapsed, True, level=m.meta.get("level"), daily=m.meta.get("daily"))
         self.app.save_statistics()
         self.status = f"Solved in {format_time(m.elapsed)}" + (", a new best time!" if new_best else "")
         self.app.toasts.show(self.status, 4)
@@ -182,16 +184,19 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
         """Pick up `piece` from the tray or, if placed, from the board."""
         self.held, cursor = pick_up(self.position, piece, self.orient[piece], sticky=sticky, grab=grab)
+        self.app.sounds.play("pickup")
         if cursor is not None:
             self.cursor = cursor
 
     def turn_held(self, times: int = 1) -> None:
         if self.held:
             self._hold(turned(self.held, times))
+            self.app.sounds.play("turn")
 
     def flip_held(self) -> None:
         if self.held:
             self._hold(flipped(self.held))
+            self.app.sounds.play("flip")
 
     def _hold(self, held: Held) -> None:
         self.orient[held.piece] = held.orientation
@@ -221,6 +226,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         if h is None:
             return
         after = put_down(self.position, h, at)
+        self.app.sounds.play("illegal" if isinstance(after, str) else "drop")
         if isinstance(after, str):
             self.app.toasts.show(f"{h.piece}: {after}", 2.5, self.app.palette.illegal)
         elif after is not None:

@@ -25,7 +25,7 @@ from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_count
 from game.scenes.macmahon.play import Held, TileNumber, next_empty, next_tile, put_down, turn_in_place, without_held
 from game.scenes.macmahon.view import VARIANTS, MacMahonView
 from game.scenes.play import PlayScene, countdown
-from game.storage import record_time
+from game.records import record_game
 from solver.errors import SquarewiseError
 from solver.grid import is_ascii_number
 from solver.macmahon.position import Board, Move, Position
@@ -130,7 +130,7 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.status = f"Solved again ({format_time(m.elapsed)}; the first time is the one that counts)"
             return
         m.meta["recorded"] = True
-        new_best = record_time(self.app.statistics, MACMAHON.name, self.board.header, m.elapsed)
+        new_best = record_game(self.app.statistics, MACMAHON.name, self.board.header, m.elapsed, True, level=m.meta.get("level"), daily=m.meta.get("daily"))
         self.app.save_statistics()
         self.status = f"Solved in {format_time(m.elapsed)}" + ("  - a new best!" if new_best else "")
         self.app.toasts.show(self.status, 4)
@@ -148,6 +148,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         if cell is not None:
             return self.take_from(cell, sticky=sticky)
         self.held = Held(tile, self.orient.get(tile, 0), None, sticky)
+        self.app.sounds.play("pickup")
         return True
 
     def take_from(self, cell: int, *, sticky: bool) -> bool:
@@ -159,6 +160,7 @@ class MacMahonScene(MacMahonView, PlayScene):
             return False
         self.held = Held(value[0], value[1], cell, sticky)
         self.cursor = cell
+        self.app.sounds.play("pickup")
         return True
 
     def turn_held(self, times: int) -> None:
@@ -166,6 +168,7 @@ class MacMahonScene(MacMahonView, PlayScene):
             rotation = (self.held.rotation + times) % 4
             self.orient[self.held.tile] = rotation
             self.held = replace(self.held, rotation=rotation)
+            self.app.sounds.play("turn")
 
     def turn_placed(self, cell: int, times: int = 1) -> bool:
         """Turn the tile on `cell` where it lies (the right button; R / Q at the keyboard cursor).
@@ -177,6 +180,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         move, reason = turn_in_place(self.position, cell, times, self.strict)
         if move is not None:
             self.orient[move.tile] = move.rotation
+            self.app.sounds.play("turn")
             self.play(self.position.remove(cell).place_unchecked(move))
             return True
         tile = value[0]
@@ -203,6 +207,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         if h is None:
             return
         after = put_down(self.position, h, cell, self.strict)
+        self.app.sounds.play("illegal" if isinstance(after, str) else "drop")
         if isinstance(after, str):
             self.app.toasts.show(f"Tile {h.tile + 1}: {after}", 3, self.app.palette.illegal)
         elif after is not None:

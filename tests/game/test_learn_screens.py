@@ -1,0 +1,184 @@
+"""Sound settings and sounds at the events, the statistics screen with its charts, and the
+daily puzzles screen: each driven through the real window with scripted events."""
+import datetime as dt
+
+import pygame
+import pygame_gui
+import pytest
+
+from game import records
+from game.app import App
+from game.daily_puzzles import day_puzzles, result_line
+from game.scenes.daily import DailyScene
+from game.scenes.genius.scene import GeniusScene
+from game.scenes.settings import SettingsScene
+from game.scenes.stats import StatsScene, figures
+from game.scenes.title import TitleScene
+from game.storage import Storage, write_versioned
+from solver import daily
+from solver.genius import search
+from solver.genius.pieces import PIECES
+from tests.game.drive import finish_roll, frame, key, place_by_mouse
+from tests.validate_genius import check_position
+
+DAY = dt.date(2026, 11, 23)        # a Monday: easy puzzles, quick to make
+
+
+def click(app, element) -> None:
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element))
+
+
+def title_button(title, label):
+    return next(b for b, _ in title.choices if b.text == label)
+
+
+# ------------------------------------------------------------------ sound
+def test_mute_and_volume_are_remembered_and_silent_without_audio(app, data_dir):
+    app.push(TitleScene(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    frame(app)
+    frame(app, pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=settings.volume, value=30))
+    assert app.sounds.volume == pytest.approx(0.3) and app.sounds.played[-1] == "drop"    # a sample at the new volume
+    frame(app, pygame.event.Event(pygame_gui.UI_CHECK_BOX_CHECKED, ui_element=settings.mute))
+    assert app.sounds.muted and not app.sounds.audible
+    again = App(size=(1100, 760), storage=Storage(data_dir))
+    assert again.sounds.muted and again.sounds.volume == pytest.approx(0.3)
+    frame(app, pygame.event.Event(pygame_gui.UI_CHECK_BOX_UNCHECKED, ui_element=settings.mute))
+    assert not app.sounds.muted and app.storage.settings()["muted"] is False
+
+
+def test_the_genius_board_makes_its_sounds(app):
+    app.push(TitleScene(app))
+    scene = GeniusScene(app, new=True)
+    app.push(scene)
+    finish_roll(app, scene)
+    assert app.sounds.played[:2] == ["dice", "blockers"]
+    key(app, pygame.K_1)                             # the 1-square piece into the hand
+    key(app, pygame.K_e)
+    key(app, pygame.K_f)
+    blocked = min(scene.position.blockers)
+    scene.cursor = divmod(blocked, 6)
+    key(app, pygame.K_RETURN)                        # onto a blocker: refused
+    assert app.sounds.played[2:] == ["pickup", "turn", "flip", "illegal"]
+    done = search.solve(scene.position)
+    for piece in PIECES:
+        place_by_mouse(app, scene, piece, done.placed[piece])
+    check_position(scene.position, done.blockers)
+    assert scene.match.finished and app.sounds.played[-2:] == ["drop", "win"]
+    assert app.sounds.played.count("drop") == len(PIECES)
+
+
+# ------------------------------------------------------------------ statistics
+def fill(statistics):
+    base = dt.datetime(2026, 11, 1, 9)
+    times = [95, 60, 130, 72, 51, 88]
+    for i, seconds in enumerate(times):
+        records.record_game(statistics, "genius", "default", seconds, True, level="hard" if i % 2 else "easy",
+                            when=base + dt.timedelta(hours=i))
+    records.record_game(statistics, "genius", "default", 300, False, level="easy", when=base + dt.timedelta(hours=9))
+    records.record_game(statistics, "genius", "default", 40, True, level="easy", assisted=True,
+                        when=base + dt.timedelta(hours=10))
+
+
+def test_statistics_screen_shows_figures_and_charts_per_level(app):
+    fill(app.statistics)
+    title = TitleScene(app)
+    app.push(title)
+    frame(app)
+    click(app, title_button(title, "Statistics"))
+    scene = app.top
+    assert isinstance(scene, StatsScene) and scene.puzzle == "genius" and scene.level is None
+    frame(app)
+    rows = dict(figures(app.statistics, "genius", None, scene.today))
+    assert rows["best time"] == "0:51" and rows["median time"] == "1:20"      # assisted 0:40 is not counted
+    assert rows["won with help"] == "1" and rows["current streak"] == "1" and rows["longest streak"] == "6"
+    charts = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520)).copy()
+    click(app, scene.levels["hard"])                  # hard: the games 1, 3, 5 (60, 72, 88 s)
+    assert scene.level == "hard"
+    rows = dict(figures(app.statistics, "genius", "hard", scene.today))
+    assert rows["games played"] == "3" and rows["best time"] == "1:00" and rows["median time"] == "1:12"
+    frame(app)
+    after = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520))
+    assert pygame.image.tobytes(after, "RGB") != pygame.image.tobytes(charts, "RGB")   # the charts follow
+    key(app, pygame.K_RIGHT)
+    assert scene.puzzle == "macmahon"
+    frame(app)
+    assert dict(figures(app.statistics, "macmahon", "hard", scene.today))["games played"] == "0"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+
+
+def test_old_statistics_files_load_into_the_screen(data_dir):
+    write_versioned(data_dir / "statistics.json", {"genius": {"played": 4, "solved": 3, "best": {"default": 75.5}}})
+    old = App(size=(1100, 760), storage=Storage(data_dir))
+    old.push(TitleScene(old))
+    old.push(SettingsScene(old))
+    frame(old)
+    click(old, old.top.charts)                     # Settings opens the charts too
+    assert isinstance(old.top, StatsScene)
+    frame(old)
+    rows = dict(figures(old.statistics, "genius", None, old.top.today))
+    assert rows["games played"] == "4" and rows["won"] == "3" and rows["best time"] == "1:15"
+    assert rows["median time"] == "\u2014"          # no kept games yet: no median, an empty chart
+
+
+# ------------------------------------------------------------------ daily puzzles
+def wait_for(app, condition, seconds=60.0):
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        assert not app.top.problem
+        frame(app, dt=0.05)
+        pygame.time.wait(50)
+    raise AssertionError("the daily puzzles were never made")
+
+
+def test_daily_screen_plays_records_and_shares_the_genius_daily(app):
+    title = TitleScene(app)
+    app.push(title)
+    app.push(DailyScene(app, today=DAY))
+    scene = app.top
+    frame(app)
+    assert not scene.buttons[("play", "genius")].is_enabled      # until the worker has made the day
+    wait_for(app, lambda: scene.shown is not None)
+    frame(app)
+    expected = day_puzzles(DAY.isoformat())["genius"]
+    assert scene.shown["genius"] == expected and expected.number == daily.number(DAY) and expected.level == "easy"
+    assert not scene.buttons[("copy", "genius")].is_enabled
+    click(app, scene.buttons[("play", "genius")])
+    game = app.top
+    assert isinstance(game, GeniusScene) and game.match.start.notation() == expected.game_id
+    assert game.match.meta["daily"] == expected.number
+    done = search.solve(game.position)
+    for piece in PIECES:
+        place_by_mouse(app, game, piece, done.placed[piece])
+    assert game.match.finished
+    assert records.daily_won(app.statistics, "genius") == [expected.number]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    frame(app)
+    assert scene.buttons[("copy", "genius")].is_enabled and not scene.buttons[("copy", "macmahon")].is_enabled
+    line = result_line(app.statistics, "genius", expected.number)
+    assert line.startswith(f"Squarewise Genius #{expected.number} · ") and line.endswith(" · easy")
+    click(app, scene.buttons[("copy", "genius")])
+    assert line in app.toasts.latest
+    assert records.daily_streak(app.statistics, "genius", expected.number) == (1, 1)
+
+
+def test_daily_screen_replays_a_past_day(app):
+    app.push(TitleScene(app))
+    app.push(DailyScene(app, today=DAY))
+    scene = app.top
+    frame(app)
+    yesterday = DAY - dt.timedelta(days=1)
+    label = scene.day_label(yesterday)
+    assert label.startswith(f"#{daily.number(yesterday)}") and "very hard" in label
+    frame(app, pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.day_list, text=label))
+    assert scene.day == yesterday
+    wait_for(app, lambda: scene.shown is not None)
+    frame(app)
+    click(app, scene.buttons[("play", "macmahon")])
+    game = app.top
+    assert game.match.meta["daily"] == daily.number(yesterday) and game.match.meta["level"] == "very hard"
+    assert game.match.start.notation() == day_puzzles(yesterday.isoformat())["macmahon"].game_id

@@ -180,8 +180,49 @@ def run(out: Path) -> None:
     settle(app)
     keys(app, "right", "right")
     shoot(app, out, "macmahon-browser")
+    app.pop()
+    app.pop()
+    learning_screens(app, out)
     app.quit()
     pygame.quit()
+
+
+def sample_statistics(statistics: dict, rng: random.Random) -> None:
+    """Seeded games at every level, so the statistics screen has charts to draw."""
+    from datetime import datetime, timedelta
+
+    from game import records
+    start = datetime(2026, 11, 1, 9)
+    for puzzle, key, scale, count in (("genius", "default", 4.2, 60), ("macmahon", "4x6x3", 6.0, 25)):
+        for i in range(count):
+            statistics.setdefault(puzzle, {"played": 0, "solved": 0, "best": {}})
+            statistics[puzzle]["played"] += 1
+            records.record_game(statistics, puzzle, key, rng.lognormvariate(scale, 0.4), rng.random() < 0.85,
+                                level=rng.choice(("easy", "medium", "hard", "very hard")),
+                                assisted=rng.random() < 0.1, when=start + timedelta(hours=7 * i))
+
+
+def learning_screens(app, out: Path) -> None:
+    """How to play (mid-demonstration), the statistics with charts, the daily puzzles."""
+    from datetime import date
+
+    from game.scenes.daily import DailyScene
+    for puzzle, seconds in (("genius", 2.0), ("macmahon", 2.7)):
+        app.open(f"howto-{puzzle}")
+        app.settings["animations"] = True
+        tick(app, seconds, dt=0.1)
+        app.settings["animations"] = False
+        shoot(app, out, f"howto-{puzzle}")
+        app.pop()
+    sample_statistics(app.statistics, random.Random(4))
+    app.open("stats")
+    settle(app)
+    shoot(app, out, "stats")
+    app.pop()
+    app.push(DailyScene(app, today=date(2026, 11, 23)))
+    settle(app)
+    shoot(app, out, "daily")
+    app.pop()
 
 
 def compare(a: Path, b: Path) -> int:

@@ -91,7 +91,7 @@ class DailyScene(Scene):
 
     def day_label(self, day: dt.date) -> str:
         n = daily.number(day)
-        done = "   ".join(f"{daily.GAMES[key]} {'solved' if n in records.daily_won(self.app.statistics, key) else '-'}"
+        done = "   ".join(f"{daily.GAMES[key]} {'solved' if n in records.daily_won(self.app.statistics, key) else 'open'}"
                           for key, _ in GAMES)
         when = "today" if day == self.today else day.strftime("%a %d %b %Y")
         return f"#{n}   {when}   {daily.level(day)}   {done}"

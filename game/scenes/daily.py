@@ -15,7 +15,7 @@ import pygame_gui
 from game import records
 from game.daily_puzzles import Daily, day_puzzles, first_win, result_line
 from game.draw.theme import text_size
-from game.draw.widgets import text
+from game.draw.widgets import enable_buttons, pressed_name, text
 from game.match import format_time
 from game.scenes.base import Scene
 from game.scenes.jobs import JobSlot
@@ -100,12 +100,10 @@ class DailyScene(Scene):
         """Play needs the day's puzzle; Copy result needs it solved."""
         if not self.buttons:
             return
-        shown = self.shown
-        for key, _ in GAMES:
-            play, copy = self.buttons[("play", key)], self.buttons[("copy", key)]
-            play.enable() if shown else play.disable()
-            solved = result_line(self.app.statistics, key, daily.number(self.day)) is not None
-            copy.enable() if solved else copy.disable()
+        n = daily.number(self.day)
+        enable_buttons(self.buttons, {(action, key): self.shown is not None if action == "play" else
+                                      result_line(self.app.statistics, key, n) is not None
+                                      for action, key in self.buttons})
 
     # ------------------------------------------------------------------ actions
     def play(self, key: str) -> None:
@@ -130,11 +128,11 @@ class DailyScene(Scene):
             if event.ui_element is self.done:
                 self.back()
                 return True
-            for (action, key), button in self.buttons.items():
-                if event.ui_element is button:
-                    self.play(key) if action == "play" else self.copy_result(key)
-                    return True
-            return False
+            pressed = pressed_name(event, self.buttons)
+            if pressed is not None:
+                action, key = pressed
+                self.play(key) if action == "play" else self.copy_result(key)
+            return pressed is not None
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.day_list:
             labels = [self.day_label(d) for d in self.days]
             if event.text in labels:

@@ -20,7 +20,7 @@ from game.draw.pieces import draw_squares
 from game.draw.theme import mix, text_size
 from game.draw.tiles import draw_board as draw_tile_board
 from game.draw.tiles import draw_tile, mark_triangle
-from game.draw.widgets import text, wrap
+from game.draw.widgets import pressed_name, text, wrap
 from game.scenes.base import Scene
 from game.scenes.registry import entry
 from solver.genius.pieces import PIECES, orientation_of, orientations, turn
@@ -241,11 +241,10 @@ class HowToScene(Scene):
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.do(name)
-                    return True
-            return False
+            name = pressed_name(event, self.buttons)
+            if name is not None:
+                self.do(name)
+            return name is not None
         if keys.action(event) == "place":
             self.do("play")
             return True

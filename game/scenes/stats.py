@@ -12,7 +12,7 @@ import pygame_gui
 from game import keys, records
 from game.draw import charts
 from game.draw.theme import text_size
-from game.draw.widgets import text
+from game.draw.widgets import pressed_name, text
 from game.match import format_time
 from game.scenes.base import Scene
 from solver import daily
@@ -76,15 +76,12 @@ class StatsScene(Scene):
             if event.ui_element is self.done:
                 self.back()
                 return True
-            for key, button in self.tabs.items():
-                if event.ui_element is button:
-                    self.choose(puzzle=key)
-                    return True
-            for level, button in self.levels.items():
-                if event.ui_element is button:
-                    self.choose(level=level)
-                    return True
-            return False
+            puzzle, level = pressed_name(event, self.tabs), pressed_name(event, self.levels)
+            if puzzle is not None:
+                self.choose(puzzle=puzzle)
+            elif event.ui_element in self.levels.values():
+                self.choose(level=level)        # None is a level here: all levels
+            return puzzle is not None or event.ui_element in self.levels.values()
         name = keys.action(event)
         order = [k for k, _ in PUZZLES]
         if name in ("left", "right"):

@@ -15,7 +15,7 @@ from game import keys
 from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.pieces import draw_squares
 from game.draw.theme import text_size
-from game.draw.widgets import text
+from game.draw.widgets import enable_buttons, pressed_name, text
 from game.scenes.base import Scene
 from solver.errors import SquarewiseError
 from solver.genius.pieces import PIECES
@@ -91,18 +91,15 @@ class AllSolutionsScene(Scene):
         if not self.buttons:
             return
         n = len(self.solutions) if self.solutions is not None else 0
-        for name in ("first", "prev"):
-            self.buttons[name].enable() if self.index > 0 else self.buttons[name].disable()
-        for name in ("next", "last"):
-            self.buttons[name].enable() if self.index < n - 1 else self.buttons[name].disable()
+        back, on = self.index > 0, self.index < n - 1
+        enable_buttons(self.buttons, {"first": back, "prev": back, "next": on, "last": on})
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.do(name)
-                    return True
-            return False
+            name = pressed_name(event, self.buttons)
+            if name is not None:
+                self.do(name)
+            return name is not None
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.jump:
             typed = event.text.strip()
             if is_ascii_number(typed) and self.solutions is not None:

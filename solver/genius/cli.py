@@ -1,8 +1,9 @@
-"""The `squarewise genius` subcommands: solve, roll, verify-dice.
+"""The `squarewise genius` subcommands: solve, roll, daily, verify-dice.
 
     genius solve CELL... [--count]          7 blocker cells, e.g. A6 E1 A1 A4 A2 D5 B4
     genius solve --position NOTATION        complete a partial position (extension)
-    genius roll [--dice NAME|FILE] [--seed N]
+    genius roll [--dice NAME|FILE] [--seed N] [--level LEVEL]
+    genius daily [--date YYYY-MM-DD]
     genius verify-dice [NAME|FILE] [--jobs N]
 
 Exit codes: 0 yes (solved, all rolls solvable), 1 no, 2 bad input.
@@ -14,7 +15,9 @@ import random
 from ..cli_common import add_common, add_jobs, emit, progress_for
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
-from . import dice, search
+from .. import daily
+from . import dice, levels, search
+from .daily import DICE as DAILY_DICE, genius_daily
 from .pieces import PIECES
 from .position import LABELS, Position
 
@@ -84,6 +87,37 @@ def _verify(args) -> int:
     return 0 if not bad_rolls else 1
 
 
+def _roll_level(args) -> int:
+    """`roll --level LEVEL`: a fair draw among the rolls of that level (levels.roll_at_level)."""
+    if args.level is None:
+        return _roll(args)
+    dice_set = dice.resolve(args.dice)
+    level = levels.check_level(args.level)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    draw = levels.roll_at_level(dice_set, level, seed)
+    board = Position.from_blockers(draw.faces)
+    doc = {"dice": dice_set.name, "seed": seed, "blockers": [cell_name(c) for c in draw.faces],
+           "position": board.notation(), "level": draw.level, "solutions": draw.solutions,
+           "tries": draw.tries}
+    text = (f"{board.board_text()}\ndice {dice_set.name}, seed {seed}: {' '.join(doc['blockers'])}\n"
+            f"level {draw.level}: {draw.solutions} solutions")
+    emit(args, doc, text)
+    return 0
+
+
+def _daily(args) -> int:
+    """`daily [--date YYYY-MM-DD]`: the day's roll, the same for everyone (solver.daily)."""
+    puzzle = genius_daily(daily.parse_date(args.date))
+    board = puzzle.position
+    doc = {"date": puzzle.date.isoformat(), "number": puzzle.number, "level": puzzle.level,
+           "dice": DAILY_DICE, "blockers": _names(board.blockers), "position": board.notation(),
+           "solutions": puzzle.solutions}
+    text = (f"{board.board_text()}\nSquarewise Genius #{puzzle.number} ({doc['date']}), {puzzle.level}: "
+            f"{' '.join(doc['blockers'])} ({puzzle.solutions} solutions)")
+    emit(args, doc, text)
+    return 0
+
+
 def register(puzzles):
     """Add the genius subcommands to the top-level parser; returns their subparsers."""
     sub = puzzles.add_parser("genius", help="The Genius Square: solve boards, roll and check dice")
@@ -102,8 +136,14 @@ def register(puzzles):
     roll.add_argument("--dice", default="default", metavar="NAME|FILE",
                       help="a built-in set (default, alternative) or a dice JSON file")
     roll.add_argument("--seed", type=int, metavar="N", help="the seed (default: a random one, printed)")
+    roll.add_argument("--level", metavar="LEVEL", help="draw among the rolls of one level: " + ", ".join(levels.CHOICES))
     add_common(roll)
-    roll.set_defaults(handler=_roll)
+    roll.set_defaults(handler=_roll_level)
+
+    today = commands.add_parser("daily", help="the daily puzzle: the same roll for everyone on a date")
+    today.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today)")
+    add_common(today)
+    today.set_defaults(handler=_daily)
 
     verify = commands.add_parser("verify-dice", help="check that every roll of a dice set is solvable")
     verify.add_argument("dice", nargs="?", default="default", metavar="NAME|FILE",

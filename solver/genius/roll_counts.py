@@ -16,6 +16,7 @@ from ..grid import cell_name
 from ..parallel import chunked, run_chunks
 from .board import cells_of
 from .dice import DiceSet
+from .levels import EXACT
 from .search import count_board
 
 CHUNK = 1024
@@ -55,10 +56,10 @@ def counts(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, 
     return masks, np.array([n for part in parts for n in part], dtype=np.int64)
 
 
-# Upper bounds of each label in solutions, from the default dice's measured distribution over
-# all 62,208 rolls (docs/census.md): the 5th, 25th and 75th percentiles. So about 5% of the
-# real game's rolls are "very hard", 20% "hard", 50% "medium" and 25% "easy".
-DIFFICULTY = ((266, "very hard"), (715, "hard"), (2414, "medium"))
+# Upper bounds of each label in solutions: the default dice's 5th, 25th and 75th percentiles
+# over all 62,208 rolls (docs/census.md), kept in levels.EXACT with the other sets' quantiles.
+# So about 5% of the real game's rolls are "very hard", 20% "hard", 50% "medium", 25% "easy".
+DIFFICULTY = tuple(zip(EXACT["default"], ("very hard", "hard", "medium")))
 LABELS = ("impossible", "very hard", "hard", "medium", "easy")
 
 

@@ -81,3 +81,22 @@ def count_invalid(boards, colours: int, border: int = 0) -> int:
     wanted = np.array(sorted(min(value(t[k:] + t[:k]) for k in range(4)) for t in all_tiles(colours)))
     bad |= (np.sort(tiles, axis=1) != wanted).any(axis=1) if tiles.shape[1] == len(wanted) else True
     return int(bad.sum())
+
+
+def count_agreeing(boards, givens) -> int:
+    """How many solved boards agree with every given cell's colours.
+
+    `boards` as for count_invalid (N, rows, cols, 4) colour indices; `givens` rows of cells,
+    each a 4-letter colour string (top, right, bottom, left) or None where nothing is given.
+    With `boards` the whole solution set, this is the number of completions of the givens.
+    """
+    import numpy as np
+
+    b = np.asarray(boards, np.int64)
+    keep = np.ones(len(b), bool)
+    for r, row in enumerate(givens):
+        for c, cell in enumerate(row):
+            if cell is not None:
+                want = np.array(["WRBGYOPC".index(ch) for ch in cell])
+                keep &= (b[:, r, c, :] == want).all(axis=1)
+    return int(keep.sum())

@@ -1,8 +1,9 @@
-"""The `squarewise macmahon` subcommands: solve, count, tiles.
+"""The `squarewise macmahon` subcommands: solve, count, tiles, daily.
 
     macmahon solve [--position POS] [--rows R --cols C --colours N]
     macmahon count [--rows R --cols C --colours N] [--jobs N] [--classes-out FILE]
     macmahon tiles [--colours N]
+    macmahon daily [--date YYYY-MM-DD]
 
 Without --rows/--cols the board is 4 x 6 for 3 colours, otherwise the most nearly square
 rectangle with one cell per tile. Exit codes: 0 solved / answered, 1 no solution, 2 bad input.
@@ -12,9 +13,11 @@ from __future__ import annotations
 import time
 
 from ..atomic import write_bytes_atomic
+from .. import daily as solver_daily
 from ..cli_common import add_common, add_jobs, check_writable, emit, progress_for
 from ..errors import SquarewiseError
 from . import search
+from .daily import macmahon_daily
 from .position import MAX_BOARD_COLOURS, Board, Position
 from .store import classes_to_bytes
 from .symmetry import group
@@ -109,6 +112,19 @@ def _tiles(args) -> int:
     return 0
 
 
+def _daily(args) -> int:
+    """`daily [--date YYYY-MM-DD]`: the day's 4x6 puzzle with a unique completion (daily.py)."""
+    puzzle = macmahon_daily(solver_daily.parse_date(args.date))
+    doc = {"date": puzzle.date.isoformat(), "number": puzzle.number, "level": puzzle.level,
+           "position": puzzle.puzzle.notation(), "givens": puzzle.givens,
+           "completions": puzzle.completions}
+    text = (f"{puzzle.puzzle.drawing()}\nSquarewise MacMahon #{puzzle.number} ({doc['date']}), {puzzle.level}: "
+            f"{puzzle.givens} tiles given, {puzzle.completions} completion{'s' * (puzzle.completions != 1)}\n"
+            f"position: {doc['position']}")
+    emit(args, doc, text)
+    return 0
+
+
 def register(puzzles) -> None:
     """Add the macmahon subcommands to the top-level parser."""
     sub = puzzles.add_parser("macmahon", help="MacMahon Squares: solve, count, list tiles")
@@ -127,6 +143,11 @@ def register(puzzles) -> None:
     count.add_argument("--classes-out", metavar="FILE", help="also write the class representatives here")
     add_common(count)
     count.set_defaults(handler=_count)
+
+    today = commands.add_parser("daily", help="the daily puzzle: tiles given, one completion, the same for everyone")
+    today.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today)")
+    add_common(today)
+    today.set_defaults(handler=_daily)
 
     tiles = commands.add_parser("tiles", help="list the tile set")
     tiles.add_argument("--colours", type=int, metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")

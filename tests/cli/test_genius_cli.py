@@ -5,7 +5,9 @@ import sys
 import pytest
 
 from solver.cli import main
+from solver.genius import search
 from solver.genius.dice import builtin
+from solver.genius.position import Position
 from solver.grid import parse_cell
 from tests.validate_genius import check_solution
 
@@ -133,3 +135,20 @@ def test_bad_input_in_a_real_process():
                           capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.strip() == "squarewise: error: duplicate blocker A1"
+
+
+def test_roll_at_a_level_and_the_daily_roll(capsys):
+    assert main(["genius", "roll", "--level", "very-hard", "--seed", "4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["level"] == "very hard" and doc["seed"] == 4
+    assert doc["solutions"] == search.count(Position.parse(doc["position"])) <= 266
+    assert main(["genius", "roll", "--level", "easy", "--seed", "4"]) == 0
+    assert "level easy:" in capsys.readouterr().out
+    assert main(["genius", "daily", "--date", "2026-11-23", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["number"], doc["level"], doc["position"]) == (327, "easy", "A6B1C1E3E6F2F6")
+    for argv in (["genius", "roll", "--level", "tricky"], ["genius", "daily", "--date", "2026-02-30"],
+                 ["genius", "daily", "--date", "1999-01-01"]):
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1

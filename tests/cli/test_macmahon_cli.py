@@ -111,3 +111,14 @@ def test_count_of_the_classic_board_end_to_end(tmp_path):
     from solver.macmahon.position import Board
     from solver.macmahon.store import asset_file
     assert out_file.read_bytes() == asset_file(Board()).read_bytes()
+
+
+def test_daily_json_has_one_completion_and_bad_dates_exit_2(capsys):
+    code, out, _ = run(capsys, "macmahon", "daily", "--date", "2026-11-29", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["completions"] == 1 and doc["number"] == 333 and doc["level"] == "very hard"
+    assert doc["position"].startswith("4x6x3:") and doc["givens"] == 24 - doc["position"].count(".")
+    code, out, _ = run(capsys, "macmahon", "daily", "--date", "2026-11-30")
+    assert code == 0 and "Squarewise MacMahon #334" in out and "1 completion" in out
+    code, out, err = run(capsys, "macmahon", "daily", "--date", "yesterday")
+    assert code == 2 and out == "" and "not a date" in err

@@ -1,0 +1,88 @@
+"""What the daily puzzles of both games share: the day's number, its level, its seeds, the
+one-line result to share.
+
+A daily puzzle depends on the calendar date alone (no network, no clock other than the date
+given), so everyone gets the same puzzle on the same day. Day 1 is EPOCH (2026-01-01); the
+number is the count of days since the day before it. The level rises through the week:
+Monday and Tuesday easy, Wednesday and Thursday medium, Friday and Saturday hard, Sunday
+very hard. Random choices come from splitmix64 (solver.genius.dice), seeded by the day's
+number and the game's name, never from Python's `random`, so they are the same everywhere.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import zlib
+
+from .errors import SquarewiseError
+from .genius.dice import splitmix64
+
+EPOCH = dt.date(2026, 1, 1)
+WEEK_LEVELS = ("easy", "easy", "medium", "medium", "hard", "hard", "very hard")  # Monday first
+GAMES = {"genius": "Genius", "macmahon": "MacMahon"}
+
+
+def parse_date(text: str | None, today: dt.date | None = None) -> dt.date:
+    """The date YYYY-MM-DD (default: `today`, else the local date); SquarewiseError if malformed
+    or before EPOCH."""
+    if text is None:
+        day = today or dt.date.today()
+    else:
+        try:
+            day = dt.date.fromisoformat(text.strip())
+        except ValueError:
+            raise SquarewiseError(f"'{text}' is not a date (expected YYYY-MM-DD, like 2026-03-14)") from None
+    if day < EPOCH:
+        raise SquarewiseError(f"the daily puzzles start on {EPOCH.isoformat()}; {day.isoformat()} is earlier")
+    return day
+
+
+def number(day: dt.date) -> int:
+    """The daily puzzle's number: 1 on EPOCH, 2 the day after, ..."""
+    return (day - EPOCH).days + 1
+
+
+def date_of(num: int) -> dt.date:
+    """The date of daily puzzle number `num` (the inverse of `number`)."""
+    if num < 1:
+        raise SquarewiseError(f"daily puzzles are numbered from 1, not {num}")
+    return EPOCH + dt.timedelta(days=num - 1)
+
+
+def level(day: dt.date) -> str:
+    """The day's level (WEEK_LEVELS by weekday)."""
+    return WEEK_LEVELS[day.weekday()]
+
+
+def seeds(game: str, day: dt.date):
+    """An endless stream of 64-bit numbers for `game` on `day`, the same on every machine."""
+    state = number(day) << 32 ^ zlib.crc32(game.encode())
+    while True:
+        state, value = splitmix64(state)
+        yield value
+
+
+def shuffled(items, stream) -> list:
+    """The items in an order drawn from `stream` (Fisher-Yates with splitmix64 outputs)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = (next(stream) * (i + 1)) >> 64
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def clock(seconds: float) -> str:
+    """A solve time as the game's clock shows it: 1:42, or 1:02:05 past an hour."""
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def share_text(game: str, num: int, seconds: float, level_name: str, assisted: bool = False) -> str:
+    """The one-line result to copy: 'Squarewise Genius #312 · 1:42 · hard' (plus '· with help'
+    when hints or Solve were used)."""
+    title = GAMES.get(game, game)
+    parts = [f"Squarewise {title} #{num}", clock(seconds), level_name]
+    if assisted:
+        parts.append("with help")
+    return " · ".join(parts)

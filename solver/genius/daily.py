@@ -1,0 +1,33 @@
+"""The Genius Square daily puzzle: a roll of the real game's dice at the day's level.
+
+The roll is `levels.roll_at_level(default dice, level of the day, seed of the day)`: the
+seed comes from the date alone (solver.daily), so it is the same roll for everyone that day.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from .. import daily
+from .dice import builtin
+from .levels import roll_at_level
+from .position import Position
+
+DICE = "default"
+
+
+@dataclass(frozen=True)
+class GeniusDaily:
+    """The daily roll of `date`: its number, level, board and solution count."""
+    date: dt.date
+    number: int
+    level: str
+    position: Position
+    solutions: int
+
+
+def genius_daily(day: dt.date) -> GeniusDaily:
+    """The daily puzzle of `day` (SquarewiseError before solver.daily.EPOCH)."""
+    day = daily.parse_date(day.isoformat())
+    draw = roll_at_level(builtin(DICE), daily.level(day), next(daily.seeds("genius", day)))
+    return GeniusDaily(day, daily.number(day), draw.level, Position.from_blockers(draw.faces), draw.solutions)

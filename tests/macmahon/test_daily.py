@@ -1,0 +1,67 @@
+"""The MacMahon daily puzzle: a unique completion every day, checked by the independent
+validator against the whole solution set; reproducible; fewer givens as the week goes on."""
+from __future__ import annotations
+
+import datetime as dt
+
+import numpy as np
+import pytest
+
+from solver.macmahon.daily import BOARD, EXTRA_GIVENS, macmahon_daily
+from solver.macmahon.search import solution_table
+from tests.macmahon.test_count import colour_array
+from tests.validate_macmahon import count_agreeing, count_invalid, problems
+
+MONDAY = dt.date(2026, 11, 23)
+
+
+@pytest.fixture(scope="module")
+def solved_boards():
+    """Every solution of the classic board as colours, checked to be valid and all distinct."""
+    table = solution_table(BOARD)
+    boards = colour_array(BOARD, table)
+    assert len(table) == 106_624 and count_invalid(boards, 3) == 0
+    assert len(np.unique(boards.reshape(len(boards), -1), axis=0)) == len(boards)
+    return boards
+
+
+def givens_of(puzzle):
+    return puzzle.colour_rows()
+
+
+def test_two_weeks_of_dailies_each_has_exactly_one_completion(solved_boards):
+    for k in range(14):
+        day = MONDAY + dt.timedelta(days=k)
+        d = macmahon_daily(day)
+        assert d.completions == 1
+        assert count_agreeing(solved_boards, givens_of(d.puzzle)) == 1
+        assert problems(d.solution.colour_rows(), 3) == []
+        # the givens are the solution's own tiles, and the solution is the completion
+        for given, solved in zip(d.puzzle.cells, d.solution.cells):
+            assert given is None or given == solved
+        assert count_agreeing(solved_boards, d.solution.colour_rows()) == 1
+
+
+def test_sunday_puzzles_are_minimal_and_the_week_gives_fewer_tiles(solved_boards):
+    for week in range(3):
+        days = [macmahon_daily(MONDAY + dt.timedelta(days=7 * week + k)) for k in range(7)]
+        assert [d.level for d in days] == ["easy", "easy", "medium", "medium", "hard", "hard", "very hard"]
+        sunday = days[-1]
+        rows = givens_of(sunday.puzzle)
+        for r in range(BOARD.rows):
+            for c in range(BOARD.cols):
+                if rows[r][c] is not None:   # take any one given away: more than one completion
+                    fewer = [row[:] for row in rows]
+                    fewer[r][c] = None
+                    assert count_agreeing(solved_boards, fewer) > 1
+    assert EXTRA_GIVENS["easy"] > EXTRA_GIVENS["medium"] > EXTRA_GIVENS["hard"] > EXTRA_GIVENS["very hard"] == 0
+
+
+def test_the_daily_is_the_same_across_runs_and_differs_between_dates():
+    a = macmahon_daily(dt.date(2026, 11, 23))
+    assert a == macmahon_daily(dt.date(2026, 11, 23))
+    # pinned: the same on every machine (splitmix64 seeds and the sorted solution table)
+    assert (a.number, a.level, a.puzzle.notation()) == \
+        (327, "easy", "4x6x3:..23b.1a./7b..12d22b10c/11b19c24a.8d./.13d....")
+    others = {macmahon_daily(MONDAY + dt.timedelta(days=k)).puzzle.notation() for k in range(1, 15)}
+    assert a.puzzle.notation() not in others and len(others) == 14

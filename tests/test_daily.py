@@ -1,0 +1,59 @@
+"""The shared daily-puzzle rules: numbers, dates, weekly levels, seeds, the share line."""
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+import pytest
+
+from solver import daily
+from solver.errors import SquarewiseError
+
+
+def test_numbers_count_days_from_the_epoch_and_back():
+    assert daily.number(daily.EPOCH) == 1
+    assert daily.number(dt.date(2026, 11, 23)) == 327
+    for n in (1, 2, 365, 1000):
+        assert daily.number(daily.date_of(n)) == n
+    with pytest.raises(SquarewiseError):
+        daily.date_of(0)
+
+
+def test_dates_parse_strictly():
+    assert daily.parse_date("2026-03-14") == dt.date(2026, 3, 14)
+    assert daily.parse_date(None, today=dt.date(2026, 5, 1)) == dt.date(2026, 5, 1)
+    for bad in ("2026-02-30", "14/03/2026", "tomorrow", ""):
+        with pytest.raises(SquarewiseError, match="is not a date"):
+            daily.parse_date(bad)
+    with pytest.raises(SquarewiseError, match="start on 2026-01-01"):
+        daily.parse_date("2025-12-31")
+
+
+def test_the_level_rises_through_the_week():
+    monday = dt.date(2026, 11, 23)
+    assert monday.weekday() == 0
+    week = [daily.level(monday + dt.timedelta(days=k)) for k in range(7)]
+    assert week == ["easy", "easy", "medium", "medium", "hard", "hard", "very hard"]
+
+
+def test_seeds_depend_on_the_game_and_the_day_only():
+    day = dt.date(2026, 6, 1)
+    first = list(itertools.islice(daily.seeds("genius", day), 3))
+    assert first == list(itertools.islice(daily.seeds("genius", day), 3))
+    assert first != list(itertools.islice(daily.seeds("macmahon", day), 3))
+    assert first != list(itertools.islice(daily.seeds("genius", day + dt.timedelta(days=1)), 3))
+    assert all(0 <= s < 2 ** 64 for s in first)
+
+
+def test_shuffled_is_a_reproducible_permutation():
+    day = dt.date(2026, 6, 1)
+    a = daily.shuffled(range(24), daily.seeds("x", day))
+    assert sorted(a) == list(range(24)) and a != list(range(24))
+    assert a == daily.shuffled(range(24), daily.seeds("x", day))
+
+
+def test_share_text():
+    assert daily.share_text("genius", 312, 102.4, "hard") == "Squarewise Genius #312 · 1:42 · hard"
+    assert daily.share_text("macmahon", 5, 3725, "easy", assisted=True) == \
+        "Squarewise MacMahon #5 · 1:02:05 · easy · with help"
+    assert daily.clock(59.99) == "0:59"

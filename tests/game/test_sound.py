@@ -1,0 +1,108 @@
+"""Sounds: the committed files are what the recipes make and are well-formed (length, level,
+no clipping, no click at either end); Sounds plays under the dummy driver, records what it
+played, and stays silent without errors when audio is missing."""
+from __future__ import annotations
+
+import io
+import wave
+
+import numpy as np
+import pygame
+import pytest
+
+from solver.assets import asset_path
+from game.sound import Sounds
+from game.synth import FADE, NAMES, PEAK, RATE, render, wav_bytes
+
+FULL = 32767
+
+
+def committed(name: str) -> bytes:
+    return asset_path("sounds", f"{name}.wav").read_bytes()
+
+
+def samples_of(data: bytes) -> np.ndarray:
+    with wave.open(io.BytesIO(data)) as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, RATE)
+        return np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(float)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_committed_file_is_what_the_recipe_makes(name):
+    assert committed(name) == wav_bytes(render(name)), f"run scripts/make_sounds.py ({name}.wav is stale)"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_waveform_is_short_loud_enough_unclipped_and_fades_out(name):
+    data = committed(name)
+    s = samples_of(data)
+    seconds = len(s) / RATE
+    assert 0.05 <= seconds <= 1.5 and len(data) < 64_000
+    peak = np.abs(s).max()
+    assert PEAK * FULL - 2 <= peak <= PEAK * FULL + 1          # normalised, with headroom
+    assert (np.abs(s) < FULL).all()                            # nothing at full scale: no clipping
+    assert s[0] == 0 and s[-1] == 0                           # starts and ends in silence
+    tail = s[-int(RATE * FADE / 3):]
+    assert np.abs(tail).max() < 0.05 * FULL                    # the last 5 ms are near silent: no click
+    assert abs(s.mean()) < 0.02 * FULL                         # no DC offset
+    assert np.sqrt((s ** 2).mean()) > 0.03 * FULL              # not silence either
+
+
+def test_sounds_differ_from_each_other():
+    fingerprints = {name: render(name)[:2000].tobytes() for name in NAMES}
+    assert len(set(fingerprints.values())) == len(NAMES)
+
+
+@pytest.fixture
+def fresh_mixer():
+    pygame.mixer.quit()
+    yield
+    pygame.mixer.quit()
+
+
+def test_every_sound_plays_under_the_dummy_driver_and_is_recorded(fresh_mixer):
+    sounds = Sounds(volume=0.5)
+    assert sounds.played == [] and pygame.mixer.get_init() is None    # nothing opened yet: lazy
+    for name in NAMES:
+        sounds.play(name)
+    assert sounds.played == list(NAMES) and sounds.problem is None and sounds.audible
+    for name in NAMES:
+        loaded = sounds._loaded[name]
+        assert abs(loaded.get_length() - len(render(name)) / RATE) < 0.01
+        assert loaded.get_volume() == pytest.approx(0.5, abs=0.01)
+
+
+def test_volume_is_clamped_and_mute_records_without_playing(fresh_mixer):
+    sounds = Sounds(volume=3)
+    assert sounds.volume == 1.0
+    sounds.volume = -1
+    assert sounds.volume == 0.0 and not sounds.audible
+    sounds.volume = 0.7
+    sounds.muted = True
+    sounds.play("win")
+    assert sounds.played == ["win"] and sounds._loaded == {} and pygame.mixer.get_init() is None
+
+
+def test_an_unknown_name_is_a_programming_error():
+    with pytest.raises(ValueError, match="no sound called 'boing'"):
+        Sounds().play("boing")
+
+
+def test_no_audio_device_means_silence_not_an_exception(fresh_mixer, monkeypatch, capsys):
+    def refuse(*args, **kwargs):
+        raise pygame.error("No available audio device")
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    sounds = Sounds()
+    sounds.play("drop")
+    sounds.play("win")
+    assert sounds.played == ["drop", "win"] and not sounds.audible
+    assert "No available audio device" in sounds.problem
+    assert capsys.readouterr().err.count("warning") == 1
+
+
+def test_a_missing_file_is_silent(fresh_mixer, tmp_path, capsys):
+    sounds = Sounds(folder=tmp_path)
+    sounds.play("hint")
+    sounds.play("hint")
+    assert sounds.played == ["hint", "hint"] and "hint" in sounds.problem
+    assert capsys.readouterr().err.count("warning") == 1

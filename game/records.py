@@ -1,0 +1,227 @@
+"""Statistics per puzzle and level: games, wins, best and median times, streaks, charts' data.
+
+The statistics file keeps its shape of today (game/storage.py), one entry per puzzle:
+
+    {"played": n, "solved": n, "best": {key: seconds}}
+
+where `key` is the dice set (Genius) or the board header (MacMahon). This module only adds
+keys beside those, so an old file loads as it is and an old Squarewise reading a new file
+still finds its three keys (the file's version stays 1):
+
+    "games":   the last GAMES_KEPT finished games, oldest first, each
+               {"key", "level", "seconds", "won", "assisted", "when", "daily"}
+               (level None when not chosen, daily the daily puzzle's number or None);
+    "assisted": wins with hints or Solve (also counted in "solved");
+    "streak":  {"current": n, "longest": n}: wins in a row (any game lost or given up ends it);
+    "daily":   {"won": [numbers of the daily puzzles won, ascending]}.
+
+An assisted win counts as won but never sets a best time and is left out of the medians and
+charts, which are about the player's own solving. The totals and the overall streak are kept
+for ever; figures by level come from the kept games. Nothing here draws (no pygame).
+"""
+from __future__ import annotations
+
+import bisect
+import math
+import statistics as stats_module
+from dataclasses import dataclass
+from datetime import datetime
+
+from game.storage import record_time
+
+GAMES_KEPT = 500
+_NICE_WIDTHS = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600)
+
+
+def _entry(statistics: dict, puzzle: str) -> dict:
+    return statistics.setdefault(puzzle, {"played": 0, "solved": 0, "best": {}})
+
+
+def record_game(statistics: dict, puzzle: str, key: str, seconds: float, won: bool, *,
+                level: str | None = None, assisted: bool = False, daily: int | None = None,
+                when: datetime | None = None) -> bool:
+    """Note a finished game (won, or lost / given up) in `statistics`; True if it is a new best
+    time for `key`. "played" is not counted here: the scenes count a game when it starts."""
+    entry = _entry(statistics, puzzle)
+    seconds = round(float(seconds), 2)
+    game = {"key": key, "level": level, "seconds": seconds, "won": bool(won), "assisted": bool(won and assisted),
+            "when": (when or datetime.now()).isoformat(timespec="seconds"), "daily": daily}
+    games = entry.setdefault("games", [])
+    games.append(game)
+    del games[:-GAMES_KEPT]
+    streak = entry.setdefault("streak", {"current": 0, "longest": 0})
+    streak["current"] = streak.get("current", 0) + 1 if won else 0
+    streak["longest"] = max(streak.get("longest", 0), streak["current"])
+    if not won:
+        return False
+    if daily is not None:
+        done = entry.setdefault("daily", {}).setdefault("won", [])
+        at = bisect.bisect_left(done, daily)
+        if at == len(done) or done[at] != daily:
+            done.insert(at, daily)
+    if not assisted:
+        return record_time(statistics, puzzle, key, seconds)
+    entry["solved"] = entry.get("solved", 0) + 1
+    entry["assisted"] = entry.get("assisted", 0) + 1
+    return False
+
+
+def _is_game(game) -> bool:
+    if not isinstance(game, dict):
+        return False
+    seconds = game.get("seconds")
+    number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < math.inf
+    daily = game.get("daily")
+    return (number and isinstance(game.get("key"), str) and isinstance(game.get("won"), bool)
+            and isinstance(game.get("assisted"), bool) and isinstance(game.get("when"), str)
+            and (game.get("level") is None or isinstance(game.get("level"), str))
+            and (daily is None or (type(daily) is int and daily >= 1)))
+
+
+def _count(value) -> bool:
+    return type(value) is int and value >= 0
+
+
+def clean(statistics: dict) -> list[str]:
+    """Drop what this module's keys hold of the wrong shape (a hand-edited or damaged file),
+    keeping everything else; returns what was dropped, as 'puzzle.key' names, for a warning."""
+    dropped = []
+    for puzzle, entry in statistics.items():
+        if not isinstance(entry, dict):
+            continue
+        games = entry.get("games")
+        if games is not None:
+            if not isinstance(games, list):
+                del entry["games"]
+                dropped.append(f"{puzzle}.games")
+            elif not all(map(_is_game, games)):
+                entry["games"] = [g for g in games if _is_game(g)]
+                dropped.append(f"{puzzle}.games ({len(games) - len(entry['games'])} damaged)")
+        if "assisted" in entry and not _count(entry["assisted"]):
+            del entry["assisted"]
+            dropped.append(f"{puzzle}.assisted")
+        streak = entry.get("streak")
+        if streak is not None and not (isinstance(streak, dict) and all(_count(streak.get(k)) for k in ("current", "longest"))):
+            del entry["streak"]
+            dropped.append(f"{puzzle}.streak")
+        daily = entry.get("daily")
+        if daily is not None:
+            won = daily.get("won") if isinstance(daily, dict) else None
+            if not isinstance(won, list) or not all(type(n) is int and n >= 1 for n in won):
+                del entry["daily"]
+                dropped.append(f"{puzzle}.daily")
+            else:
+                daily["won"] = sorted(set(won))
+    return dropped
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the statistics screen shows for one puzzle (and one level, or all)."""
+    played: int
+    won: int
+    assisted: int
+    best: float | None
+    median: float | None
+    current_streak: int
+    longest_streak: int
+    recent: tuple[float, ...]      # the last RECENT unassisted winning times, oldest first
+
+
+RECENT = 30
+
+
+def games(statistics: dict, puzzle: str, level: str | None = None, key: str | None = None) -> list[dict]:
+    """The kept games of `puzzle`, oldest first, of one level and key when given."""
+    entry = statistics.get(puzzle)
+    kept = entry.get("games", []) if isinstance(entry, dict) else []
+    return [g for g in kept if (level is None or g.get("level") == level) and (key is None or g.get("key") == key)]
+
+
+def solve_times(statistics: dict, puzzle: str, level: str | None = None, key: str | None = None) -> list[float]:
+    """The times of the unassisted wins among the kept games, oldest first."""
+    return [g["seconds"] for g in games(statistics, puzzle, level, key) if g["won"] and not g["assisted"]]
+
+
+def _streaks(results: list[bool]) -> tuple[int, int]:
+    current = longest = 0
+    for won in results:
+        current = current + 1 if won else 0
+        longest = max(longest, current)
+    return current, longest
+
+
+def summary(statistics: dict, puzzle: str, level: str | None = None, key: str | None = None) -> Summary:
+    """The figures of `puzzle`, for all its games or those of one level (and key).
+
+    Without level and key the counts, best time and streaks are the durable totals of the file;
+    with either, they come from the kept games."""
+    entry = statistics.get(puzzle) if isinstance(statistics.get(puzzle), dict) else {}
+    kept = games(statistics, puzzle, level, key)
+    times = solve_times(statistics, puzzle, level, key)
+    median = stats_module.median(times) if times else None
+    if level is None and key is None:
+        streak = entry.get("streak", {})
+        best = min(entry.get("best", {}).values(), default=None)
+        return Summary(entry.get("played", 0), entry.get("solved", 0), entry.get("assisted", 0), best, median,
+                       streak.get("current", 0), streak.get("longest", 0), tuple(times[-RECENT:]))
+    current, longest = _streaks([g["won"] for g in kept])
+    best = min(times, default=None)
+    if level is None and key in entry.get("best", {}):
+        best = entry["best"][key]
+    return Summary(len(kept), sum(g["won"] for g in kept), sum(g["assisted"] for g in kept), best, median,
+                   current, longest, tuple(times[-RECENT:]))
+
+
+def daily_won(statistics: dict, puzzle: str) -> list[int]:
+    """The numbers of the daily puzzles won, ascending (for a calendar of past dailies)."""
+    entry = statistics.get(puzzle)
+    daily = entry.get("daily", {}) if isinstance(entry, dict) else {}
+    return list(daily.get("won", []))
+
+
+def daily_streak(statistics: dict, puzzle: str, today: int) -> tuple[int, int]:
+    """(current, longest) runs of consecutive daily puzzles won. The current run ends today,
+    or yesterday while today's puzzle is still to do."""
+    won = daily_won(statistics, puzzle)
+    longest = run = 0
+    previous = None
+    for n in won:
+        run = run + 1 if previous is not None and n == previous + 1 else 1
+        longest = max(longest, run)
+        previous = n
+    done = set(won)
+    end = today if today in done else today - 1
+    current = 0
+    while end - current in done:
+        current += 1
+    return current, longest
+
+
+@dataclass(frozen=True)
+class Bin:
+    """One bar of a histogram: times in [start, stop) seconds, and how many."""
+    start: float
+    stop: float
+    count: int
+
+
+def histogram(times, bins: int = 8) -> list[Bin]:
+    """Times binned for a chart: at most `bins` bars of one round width (1, 2, 5, 10, 15, 20,
+    30 s, 1, 2, 5, 10, 15, 30 min, 1 h), starting at a multiple of it, the last one holding the
+    slowest time. Empty for no times."""
+    times = sorted(float(t) for t in times)
+    if not times:
+        return []
+    low, high = times[0], times[-1]
+    if bins < 2:
+        raise ValueError("a histogram needs at least 2 bins")
+    width = next((w for w in _NICE_WIDTHS if math.floor(high / w) - math.floor(low / w) < bins),
+                 3600 * max(1, math.ceil((high - low) / 3600 / (bins - 1))))
+    start = math.floor(low / width) * width
+    count = math.floor(high / width) - math.floor(low / width) + 1
+    out = []
+    for k in range(count):
+        lo, hi = start + k * width, start + (k + 1) * width
+        out.append(Bin(lo, hi, bisect.bisect_left(times, hi) - bisect.bisect_left(times, lo)))
+    return out

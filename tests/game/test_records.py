@@ -1,0 +1,122 @@
+"""The statistics model: old files load, new keys survive a save, counts, medians, streaks,
+daily streaks, the assisted mark and the histogram."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+import pytest
+
+from game import records
+from game.records import Bin, histogram, record_game, summary
+from game.storage import Storage, record_time
+
+T0 = datetime(2026, 11, 23, 12, 0)
+
+
+def play(stats, results, puzzle="genius", key="default", level="hard"):
+    """results: seconds for a win, None for a loss; 'a' + seconds for an assisted win."""
+    for k, r in enumerate(results):
+        assisted = isinstance(r, str)
+        seconds = float(r[1:]) if assisted else (r or 50.0)
+        stats.setdefault(puzzle, {"played": 0, "solved": 0, "best": {}})["played"] += 1
+        record_game(stats, puzzle, key, seconds, r is not None, level=level, assisted=assisted,
+                    when=T0 + timedelta(minutes=k))
+
+
+def test_an_old_file_loads_and_the_extended_one_survives_a_save(tmp_path):
+    old = {"version": 1, "data": {"genius": {"played": 4, "solved": 2, "best": {"default": 95.5}},
+                                  "macmahon": {"played": 1, "solved": 1, "best": {"4x6x3": 600.0}}}}
+    (tmp_path / "statistics.json").write_text(json.dumps(old))
+    storage = Storage(tmp_path)
+    stats = storage.statistics()
+    assert records.clean(stats) == [] and storage.warnings == []
+    s = summary(stats, "genius")
+    assert (s.played, s.won, s.assisted, s.best, s.median, s.current_streak, s.recent) == (4, 2, 0, 95.5, None, 0, ())
+    assert record_game(stats, "genius", "default", 80.0, True, level="easy", daily=327, when=T0)
+    storage.write("statistics", stats)
+    again = Storage(tmp_path).statistics()
+    assert records.clean(again) == [] and again == stats
+    assert again["genius"]["best"] == {"default": 80.0} and again["genius"]["solved"] == 3
+    assert again["genius"]["games"][0] == {"key": "default", "level": "easy", "seconds": 80.0, "won": True,
+                                           "assisted": False, "when": "2026-11-23T12:00:00", "daily": 327}
+
+
+def test_record_game_agrees_with_record_time_on_an_unassisted_win():
+    a, b = {}, {}
+    for seconds in (90, 70, 80):
+        assert record_game(a, "genius", "default", seconds, True) == record_time(b, "genius", "default", seconds)
+    assert {k: a["genius"][k] for k in ("played", "solved", "best")} == b["genius"]
+
+
+def test_counts_best_median_and_streaks_by_level():
+    stats = {}
+    play(stats, [100, 80, None, 120, 90], level="hard")
+    play(stats, [40, 30], level="easy")
+    hard = summary(stats, "genius", level="hard")
+    assert (hard.played, hard.won, hard.best, hard.median) == (5, 4, 80.0, 95.0)
+    assert (hard.current_streak, hard.longest_streak, hard.recent) == (2, 2, (100.0, 80.0, 120.0, 90.0))
+    easy = summary(stats, "genius", level="easy")
+    assert (easy.played, easy.won, easy.best, easy.median) == (2, 2, 30.0, 35.0)
+    total = summary(stats, "genius")
+    assert (total.played, total.won, total.best, total.current_streak, total.longest_streak) == (7, 6, 30.0, 4, 4)
+    assert summary(stats, "macmahon") == records.Summary(0, 0, 0, None, None, 0, 0, ())
+
+
+def test_an_assisted_win_counts_as_won_but_sets_no_best_and_stays_off_the_charts():
+    stats = {}
+    play(stats, [100, "a20", 90])
+    s = summary(stats, "genius")
+    assert (s.won, s.assisted, s.best, s.recent, s.current_streak) == (3, 1, 90.0, (100.0, 90.0), 3)
+    assert not record_game(stats, "genius", "default", 5, True, assisted=True)
+    assert stats["genius"]["best"] == {"default": 90.0}
+    assert summary(stats, "genius", level="hard").assisted == 1
+
+
+def test_only_the_last_games_are_kept_but_totals_are_not(monkeypatch):
+    monkeypatch.setattr(records, "GAMES_KEPT", 5)
+    stats = {}
+    play(stats, [float(s) for s in range(10, 20)])
+    assert len(stats["genius"]["games"]) == 5 and stats["genius"]["games"][0]["seconds"] == 15.0
+    s = summary(stats, "genius")
+    assert (s.played, s.won, s.best, s.longest_streak) == (10, 10, 10.0, 10)
+
+
+def test_daily_streaks_run_to_today_or_yesterday():
+    stats = {}
+    for n in (3, 4, 5, 9, 10, 11, 12, 20, 21, 21):
+        record_game(stats, "macmahon", "4x6x3", 60, True, daily=n, when=T0)
+    record_game(stats, "macmahon", "4x6x3", 60, False, daily=22, when=T0)   # lost: not won
+    assert records.daily_won(stats, "macmahon") == [3, 4, 5, 9, 10, 11, 12, 20, 21]
+    assert records.daily_streak(stats, "macmahon", 21) == (2, 4)
+    assert records.daily_streak(stats, "macmahon", 22) == (2, 4)     # today still to do
+    assert records.daily_streak(stats, "macmahon", 23) == (0, 4)
+    assert records.daily_streak({}, "macmahon", 5) == (0, 0)
+
+
+def test_damaged_extension_keys_are_dropped_and_the_rest_kept():
+    stats = {"genius": {"played": 3, "solved": 2, "best": {"default": 50.0}, "assisted": -1,
+                        "streak": "long", "daily": {"won": [1, "x"]},
+                        "games": [{"key": "default", "level": None, "seconds": 50.0, "won": True,
+                                   "assisted": False, "when": "2026-01-01T10:00:00", "daily": None},
+                                  {"key": "default", "seconds": "fast"}, 7]},
+             "macmahon": {"played": 1, "solved": 0, "best": {}, "games": "none"}}
+    dropped = records.clean(stats)
+    assert sorted(dropped) == ["genius.assisted", "genius.daily", "genius.games (2 damaged)",
+                               "genius.streak", "macmahon.games"]
+    assert len(stats["genius"]["games"]) == 1 and stats["genius"]["best"] == {"default": 50.0}
+    assert summary(stats, "genius").median == 50.0
+
+
+def test_histogram_uses_round_widths_and_counts_every_time():
+    assert histogram([]) == []
+    times = [62, 65, 71, 80, 95, 130, 131, 179]
+    bars = histogram(times, bins=8)
+    assert len(bars) <= 8 and sum(b.count for b in bars) == len(times)
+    assert bars[0] == Bin(60, 75, 3) and {b.stop - b.start for b in bars} == {15}
+    assert bars[0].start <= min(times) and bars[-1].stop > max(times)
+    assert histogram([42.0]) == [Bin(42, 43, 1)]
+    long = histogram([10, 20_000], bins=4)
+    assert len(long) <= 4 and sum(b.count for b in long) == 2 and long[0].stop - long[0].start == 2 * 3600
+    with pytest.raises(ValueError):
+        histogram([1, 2], bins=1)

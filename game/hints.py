@@ -1,0 +1,71 @@
+"""Hints that escalate, Tatham-style (issue 11 item 6): first which piece or tile to place
+next, then where, then how it is turned. Pygame-free: the scenes draw a `Hint`.
+
+The engine's hint for a position (a Genius or MacMahon `Move`: the `move` of game.puzzle.Hint)
+is asked once; asking again on the same position climbs one step with the same move, and any
+change of the position starts again at the first step. Every step is a hint used: the scene counts it (match.meta["hints"]) and
+the game is then marked assisted in the statistics (game/records.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.grid import cell_name
+
+STEPS = ("which", "where", "how")
+
+
+@dataclass(frozen=True)
+class HintStep:
+    """One step of a hint about one position. `move` is the engine's hint, unchanged;
+    `step` is 0 (which), 1 (where) or 2 (how: the whole move)."""
+    position: str          # the position's notation when the hint was asked
+    move: Any
+    step: int
+
+    @property
+    def stage(self) -> str:
+        return STEPS[self.step]
+
+    @property
+    def complete(self) -> bool:
+        """True at the last step: nothing more to tell."""
+        return self.step == len(STEPS) - 1
+
+
+def escalate(previous: HintStep | None, position: str, move) -> HintStep:
+    """The next hint: one step up from `previous` if it is about the same position (the last
+    step repeats), else the first step with the engine's `move`."""
+    if still_fresh(previous, position):
+        return HintStep(position, previous.move, min(previous.step + 1, len(STEPS) - 1))
+    return HintStep(position, move, 0)
+
+
+def still_fresh(previous: HintStep | None, position: str) -> bool:
+    """True if `previous` is about `position`, so the next step needs no engine call."""
+    return previous is not None and previous.position == position
+
+
+def genius_text(hint: HintStep) -> str:
+    """The words of a Genius hint (a solver.genius.position.Move: piece, cells)."""
+    piece, cells = hint.move.piece, sorted(hint.move.cells)
+    if hint.step == 0:
+        return f"Place the {piece} next"
+    if hint.step == 1:
+        return f"The {piece} covers {cell_name(cells[0])}"
+    return f"The {piece} goes on {' '.join(cell_name(c) for c in cells)}"
+
+
+def macmahon_text(hint: HintStep, cols: int = 6) -> str:
+    """The words of a MacMahon hint (a solver.macmahon.position.Move: tile 0-based, rotation,
+    cell) on a board `cols` wide."""
+    tile, rotation, cell = hint.move.tile, hint.move.rotation, hint.move.cell
+    if hint.step == 0:
+        return f"Place tile {tile + 1} next"
+    where = cell_name(cell, cols)
+    if hint.step == 1:
+        return f"Tile {tile + 1} goes on {where}"
+    turns = ("as it lies in the tray", "turned a quarter clockwise", "turned half round",
+             "turned a quarter anticlockwise")[rotation]
+    return f"Tile {tile + 1} goes on {where}, {turns}"

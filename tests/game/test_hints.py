@@ -1,0 +1,48 @@
+"""Escalating hints: which, then where, then how, reset by any change of the position; the
+words name the engine's own move, and the whole move is legal and keeps the board solvable."""
+from __future__ import annotations
+
+from game.hints import HintStep, escalate, genius_text, macmahon_text, still_fresh
+from solver.genius import search as genius
+from solver.genius.position import Position as GeniusPosition
+from solver.grid import cell_name
+from solver.macmahon import search as macmahon
+from solver.macmahon.position import Move as MacMahonMove
+from solver.macmahon.position import Position as MacMahonPosition
+
+
+def test_genius_hints_climb_on_one_position_and_restart_after_a_move():
+    start = GeniusPosition.parse("A1A2A4A6B4D5E1")
+    move = genius.hint(start)
+    h = escalate(None, start.notation(), move)
+    assert (h.stage, genius_text(h)) == ("which", f"Place the {move.piece} next")
+    assert still_fresh(h, start.notation())
+    h = escalate(h, start.notation(), move)
+    assert h.stage == "where" and genius_text(h) == f"The {move.piece} covers {cell_name(min(move.cells))}"
+    assert min(move.cells) == min(start.empty)
+    h = escalate(h, start.notation(), move)
+    assert h.complete and genius_text(h).endswith(" ".join(cell_name(c) for c in sorted(move.cells)))
+    assert escalate(h, start.notation(), move).step == 2          # the last step repeats
+    after = start.place(move)
+    assert genius.solve(after) is not None                         # the hint keeps it solvable
+    assert not still_fresh(h, after.notation())
+    fresh = escalate(h, after.notation(), genius.hint(after))
+    assert fresh.step == 0 and fresh.move != h.move
+
+
+def test_macmahon_hints_name_tile_cell_and_turn():
+    start = MacMahonPosition.parse("4x6x3")
+    move = macmahon.hint(start)
+    h0 = escalate(None, start.notation(), move)
+    h1 = escalate(h0, start.notation(), move)
+    h2 = escalate(h1, start.notation(), move)
+    assert macmahon_text(h0) == f"Place tile {move.tile + 1} next"
+    assert macmahon_text(h1) == f"Tile {move.tile + 1} goes on {start.board.cell_name(move.cell)}"
+    assert macmahon_text(h2).startswith(macmahon_text(h1) + ", ")
+    assert start.check(move) is None
+    assert macmahon.solve(start.place(move)) is not None
+
+
+def test_turn_words_cover_every_rotation():
+    words = {macmahon_text(HintStep("p", MacMahonMove(0, k, 0), 2)).split(", ")[1] for k in range(4)}
+    assert len(words) == 4

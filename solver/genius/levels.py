@@ -53,10 +53,15 @@ class Draw:
 
 
 def thresholds(dice_set: DiceSet) -> tuple[float, float, float]:
-    """The 5th, 25th and 75th percentiles of the solution counts of the set's rolls."""
-    if dice_set.name in EXACT and dice_set == builtin(dice_set.name):
-        return EXACT[dice_set.name]
-    return _estimated(dice_set.dice)
+    """The 5th, 25th and 75th percentiles of the solution counts of the set's rolls: exact for
+    the dice of a built-in set (whatever the set is called), else estimated."""
+    exact = _exact_by_dice().get(dice_set.dice)
+    return exact if exact is not None else _estimated(dice_set.dice)
+
+
+@lru_cache(maxsize=None)
+def _exact_by_dice() -> dict[tuple, tuple[float, float, float]]:
+    return {builtin(name).dice: quantiles for name, quantiles in EXACT.items()}
 
 
 @lru_cache(maxsize=8)

@@ -70,7 +70,8 @@ def test_level_names_are_forgiving_and_unknown_ones_refused():
 def test_a_custom_set_gets_estimated_thresholds_the_same_every_time(monkeypatch):
     monkeypatch.setattr(levels, "SAMPLE", 64)
     default = builtin("default")
-    renamed = DiceSet("my dice", default.dice)      # the real dice under another name: sampled
+    assert levels.thresholds(DiceSet("my copy", default.dice)) == levels.EXACT["default"]
+    renamed = DiceSet("my dice", default.dice[::-1])   # the real dice in another order: sampled
     levels._estimated.cache_clear()
     estimate = levels.thresholds(renamed)
     levels._estimated.cache_clear()

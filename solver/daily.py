@@ -5,7 +5,7 @@ A daily puzzle depends on the calendar date alone (no network, no clock other th
 given), so everyone gets the same puzzle on the same day. Day 1 is EPOCH (2026-01-01); the
 number is the count of days since the day before it. The level rises through the week:
 Monday and Tuesday easy, Wednesday and Thursday medium, Friday and Saturday hard, Sunday
-very hard. Random choices come from splitmix64 (solver.genius.dice), seeded by the day's
+very hard. Random choices come from splitmix64 (solver/rng.py), seeded by the day's
 number and the game's name, never from Python's `random`, so they are the same everywhere.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import datetime as dt
 import zlib
 
 from .errors import SquarewiseError
-from .genius.dice import splitmix64
+from . import rng
 
 EPOCH = dt.date(2026, 1, 1)
 WEEK_LEVELS = ("easy", "easy", "medium", "medium", "hard", "hard", "very hard")  # Monday first
@@ -55,19 +55,7 @@ def level(day: dt.date) -> str:
 
 def seeds(game: str, day: dt.date):
     """An endless stream of 64-bit numbers for `game` on `day`, the same on every machine."""
-    state = number(day) << 32 ^ zlib.crc32(game.encode())
-    while True:
-        state, value = splitmix64(state)
-        yield value
-
-
-def shuffled(items, stream) -> list:
-    """The items in an order drawn from `stream` (Fisher-Yates with splitmix64 outputs)."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = (next(stream) * (i + 1)) >> 64
-        out[i], out[j] = out[j], out[i]
-    return out
+    return rng.stream(number(day) << 32 ^ zlib.crc32(game.encode()))
 
 
 def clock(seconds: float) -> str:

@@ -2,7 +2,7 @@
 
 A die lists its faces; a face may repeat, which weights the roll but adds no new board. The
 dice of one set must not share a cell (else a roll could put two blockers on one cell).
-Rolls are reproducible everywhere: a seed drives splitmix64, our own 64-bit generator, so the
+Rolls are reproducible everywhere: a seed drives splitmix64 (solver/rng.py), our own 64-bit generator, so the
 result never depends on Python's `random` module or the platform.
 
 File format (docs/interfaces.md): {"name": "...", "dice": [["A6", "F1", ...], ...]}.
@@ -19,12 +19,12 @@ from ..errors import SquarewiseError
 from ..safe_read import read_json
 from ..grid import cell_name, parse_cell
 from ..parallel import chunked, run_chunks
+from ..rng import MASK64, below, splitmix64  # noqa: F401  (splitmix64: dice.splitmix64 for callers)
 from .board import cells_of, mask
 from .search import is_solvable
 
 DICE = 7
 BUILTIN = ("default", "alternative")
-_MASK64 = (1 << 64) - 1
 MAX_DICE_BYTES = 1 << 20      # a dice file is a few hundred bytes; refuse anything over 1 MiB
 
 _FACES = {
@@ -41,15 +41,6 @@ _FACES = {
 }
 
 
-def splitmix64(state: int) -> tuple[int, int]:
-    """One step of splitmix64: (next state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return state, z ^ (z >> 31)
-
-
 class DiceSet:
     """A named set of seven dice, each a tuple of its face cells (0..35)."""
 
@@ -64,11 +55,11 @@ class DiceSet:
         >>> [cell_name(c) for c in builtin("default").roll(7)]
         ['A6', 'A5', 'F3', 'C6', 'B1', 'E4', 'C4']
         """
-        state = seed & _MASK64
+        state = seed & MASK64
         out = []
         for die in self.dice:
             state, value = splitmix64(state)
-            out.append(die[(value * len(die)) >> 64])
+            out.append(die[below(value, len(die))])
         return tuple(out)
 
     def rolls(self) -> Iterator[frozenset[int]]:

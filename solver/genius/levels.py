@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 import numpy as np
 
 from ..errors import SquarewiseError
-from .dice import DiceSet, builtin, splitmix64
+from ..rng import stream
+from .dice import DiceSet, builtin
 from .search import count_board
 
 LEVELS = ("easy", "medium", "hard", "very hard")
@@ -99,14 +101,9 @@ def check_level(level: str) -> str:
     return name
 
 
-def _seeds(seed: int, n: int | None = None):
-    """A stream of 64-bit roll seeds from one seed (splitmix64, the dice's own generator)."""
-    state = seed & ((1 << 64) - 1)
-    k = 0
-    while n is None or k < n:
-        state, value = splitmix64(state)
-        yield value
-        k += 1
+def _seeds(seed: int, n: int):
+    """The first `n` roll seeds of the stream from `seed` (splitmix64, the dice's own generator)."""
+    return islice(stream(seed), n)
 
 
 def _mask(faces) -> int:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import daily
+from .. import daily, rng
 from .position import Board, Position
 from .search import solution_table
 from .symmetry import position_from_codes
@@ -62,7 +62,7 @@ def unique_puzzle(table: np.ndarray, index: int, stream, extra: int) -> tuple[np
     a minimal unique set of givens drawn from `stream`, plus `extra` of the removed ones."""
     row = table[index]
     bits = _agreement(table, row)
-    order = daily.shuffled(range(table.shape[1]), stream)
+    order = rng.shuffled(range(table.shape[1]), stream)
     givens = set(order)
     removed = []
     for cell in order:
@@ -81,7 +81,7 @@ def macmahon_daily(day: dt.date) -> MacMahonDaily:
     day = daily.parse_date(day.isoformat())
     table = solution_table(BOARD)
     stream = daily.seeds("macmahon", day)
-    index = (next(stream) * len(table)) >> 64
+    index = rng.below(next(stream), len(table))
     level = daily.level(day)
     codes, completions = unique_puzzle(table, index, stream, EXTRA_GIVENS[level])
     return MacMahonDaily(day, daily.number(day), level, position_from_codes(BOARD, codes),

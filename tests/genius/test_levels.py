@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from solver import rng
 from solver.errors import SquarewiseError
 from solver.genius import levels, roll_counts, search
 from solver.genius.dice import DiceSet, builtin
@@ -44,7 +45,7 @@ def test_a_draw_is_the_first_roll_of_its_level_in_the_seeded_stream():
     default = builtin("default")
     for seed in (11, 12):
         draw = levels.roll_at_level(default, "hard", seed)
-        stream = levels._seeds(seed)
+        stream = rng.stream(seed)
         for tries in range(1, draw.tries + 1):
             faces = default.roll(next(stream))
             found = levels.level_of(count_of(faces), default)
@@ -57,7 +58,7 @@ def test_draws_are_reproducible_and_any_takes_the_first_solvable_roll():
     assert levels.roll_at_level(default, "very hard", 7) == levels.roll_at_level(default, "very hard", 7)
     assert levels.roll_at_level(default, "easy", 7) != levels.roll_at_level(default, "easy", 8)
     anything = levels.roll_at_level(default, "any", 7)
-    assert anything.tries == 1 and anything.faces == default.roll(next(levels._seeds(7)))
+    assert anything.tries == 1 and anything.faces == default.roll(next(rng.stream(7)))
 
 
 def test_level_names_are_forgiving_and_unknown_ones_refused():

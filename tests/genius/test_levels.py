@@ -8,6 +8,7 @@ from solver.errors import SquarewiseError
 from solver.genius import levels, roll_counts, search
 from solver.genius.dice import DiceSet, builtin
 from solver.genius.position import Position
+from solver.grid import parse_cell
 
 
 def count_of(faces) -> int:
@@ -93,3 +94,18 @@ def test_a_level_no_roll_reaches_is_an_error_not_a_hang(monkeypatch):
     assert n > 0
     with pytest.raises(SquarewiseError, match="no 'easy' roll"):
         levels.roll_at_level(one_roll, "easy", 1)
+
+
+def test_the_alternative_set_has_its_own_exact_levels():
+    """Its quantiles come from counting all 93,750 rolls (docs/census.md); its hardest rolls
+    have one solution, which the plain reference solver confirms."""
+    from solver.genius import reference
+
+    alternative = builtin("alternative")
+    assert levels.thresholds(alternative) == (142, 419, 1498)
+    single = [parse_cell(c) for c in "A3 B2 C1 C4 C6 D5 F2".split()]
+    assert reference.count(single) == 1 == count_of(single)
+    assert levels.level_of(1, alternative) == "very hard"
+    assert (levels.level_of(200, alternative), levels.level_of(200, builtin("default"))) == ("hard", "very hard")
+    draw = levels.roll_at_level(alternative, "very hard", 3)
+    assert draw.solutions == count_of(draw.faces) <= 142

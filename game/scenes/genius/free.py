@@ -80,7 +80,6 @@ class FreeMode:
         if not self.free.full:
             return
         self._begin(Match(self.free.start(), meta={"dice": "free", "dice_name": "free", "assisted": False}))
-        self._count_stat("played")
         self.on_resize()
 
     def free_key(self, name: str | None) -> bool:

@@ -35,6 +35,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     caption = "Squarewise - The Genius Square"
     puzzle = GENIUS
     SOLVE_STEP = 0.25
+    WHILE_PAUSED = PlayScene.WHILE_PAUSED | {"race", "versus", "free"}
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
@@ -85,7 +86,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
                 "assisted": False}
         self._begin(Match(start, meta=meta, timer=Timer()))
         dice_faces = [tuple(d) for d in dice_set.dice]
-        self._count_stat("played")
         if race:      # nobody sees the board before their own clock starts
             self.race = Race(dice_faces)
             self.status = "Player 1: press Start"
@@ -157,26 +157,25 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def play(self, position: Position) -> None:
         self.hint = None
-        won = self.match.play(position)
+        won = self.make_move(position)
         if won:
             self.on_win()
         self.refresh_buttons()
 
     def on_win(self) -> None:
         m = self.match
-        self.celebrate()
         self.held = None
         if self.race is not None:
+            self.celebrate()
             self._next_racer(m.elapsed)
             return
-        if m.meta.get("assisted"):
-            self.status = f"Solved with help in {format_time(m.elapsed)}"
+        if m.meta.get("assisted"):       # a win with hints or Solve: the confetti, but no best time
+            self.announce_win(f"Solved with help in {format_time(m.elapsed)}")
             return
         key = m.meta.get("dice", "default")
         new_best = record_time(self.app.statistics, self.puzzle.name, key, m.elapsed)
         self.app.save_statistics()
-        self.status = f"Solved in {format_time(m.elapsed)}" + (", a new best time!" if new_best else "")
-        self.app.toasts.show(self.status, 4)
+        self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "")
 
     # ------------------------------------------------------------------ holding pieces
     def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
@@ -282,14 +281,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def do_puzzle(self, action: str) -> bool:
         busy = self.roll is not None
         if action == "new":
-            self.new_roll()
-            self.on_resize()
+            self.replace_game(lambda: (self.new_roll(), self.on_resize()), "a new roll")
         elif action == "race":
-            self.new_roll(race=True)
-            self.on_resize()
+            self.replace_game(lambda: (self.new_roll(race=True), self.on_resize()), "a race")
         elif action == "versus":
             self.app.open("genius-versus")
-        elif action in ("free", "free_clear"):
+        elif action == "free":
+            self.replace_game(self.enter_free, "free mode")
+        elif action == "free_clear":
             self.enter_free()
         elif action == "free_play":
             self.play_free()
@@ -388,6 +387,9 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def hands_off(self) -> bool:
         return self.match.finished
 
+    def can_pause(self) -> bool:
+        return super().can_pause() and self.mode != "free" and not self.hidden()
+
     def right_press(self, pos) -> bool:
         if self.held:
             self.flip_held()
@@ -411,7 +413,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        if self.roll is not None:
+        if self.roll is not None and not self.paused:
             self.roll.update(dt)
             if self.roll.done:
                 self._landed()

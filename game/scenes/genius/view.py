@@ -33,14 +33,14 @@ class GeniusView(PlayView):
         "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
                  ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
                  ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("versus", "vs computer"),
-                 ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
+                 ("pause", "Pause"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
         "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
                  ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
         "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
                  ("give_up", "Give up"), ("race", "New race"), ("new", "Leave race"), ("help", "Keys (F1)"),
                  ("menu", "Menu (Esc)")],
     }
-    TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
+    TOOLTIPS = {"new": "new", "pause": "pause", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back"}
 
     def build_ui(self) -> None:
@@ -110,11 +110,6 @@ class GeniusView(PlayView):
         origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
         draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
                      pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
-
-    def draw_win(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
-        if self.celebration.t < 2.5 and self.race is None:
-            banner(surface, geo.rect, ["Solved!", self.status], self.app.palette, self.app.scale)
-        self.celebration.draw(surface, self.app.scale)
 
     def label(self, piece: str) -> str | None:
         return piece if self.app.settings.get("labels", False) else None
@@ -260,7 +255,7 @@ class GeniusView(PlayView):
 
     def draw_status(self, surface, area: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
-        line = self.status
+        line = self.status_line()
         if self.job is not None:
             bar = pygame.Rect(area.x, area.bottom - app.px(12), area.width - app.px(110), app.px(8))
             progress_bar(surface, bar, self.job.fraction, pal.panel, pal.accent, app.px(4),
@@ -272,7 +267,7 @@ class GeniusView(PlayView):
             text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
                  app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
             return
-        elif not line and self.match is not None and self.mode != "free":
+        elif not line and self.match is not None and self.mode != "free" and not self.win_banner():
             n = self.match.meta.get("solutions")
             line = f"This roll: {n} solutions ({difficulty_label(n)})" if n is not None else \
                 "Drag a piece to the board: R or wheel turns, F flips"

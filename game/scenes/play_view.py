@@ -27,10 +27,11 @@ class PlayView:
             self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, self.app.ui,
                                                                        tool_tip_text=self.tooltip(name)))
 
-    def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str) -> int:
-        """The game ID entry at (x, y) with its Copy and Play buttons; the x where they end."""
+    def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:
+        """The game ID entry at (x, y), `width` (unscaled) wide, with its Copy and Play buttons;
+        the x where they end."""
         app = self.app
-        entry_w = app.px(330)
+        entry_w = app.px(width)
         self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
         self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui, tool_tip_text=copy_tip))

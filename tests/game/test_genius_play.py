@@ -213,7 +213,7 @@ def test_count_rates_the_roll(app, genius):
     genius.do("count")
     app.worker.drain()
     n = search.count(Position.parse(BOARD))
-    assert genius.status == f"{n} solutions: {difficulty_label(n)}"
+    assert genius.status == f"{n:,} solutions: {difficulty_label(n)}"
     assert genius.match.meta["solutions"] == n
 
 

@@ -119,11 +119,12 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def button_flags(self) -> dict:
         m = self.match
-        busy = self.roll is not None
+        busy = self.roll is not None or self.hidden()      # rolling, or a race's hand-over / result
         return {
             "undo": m is not None and m.can_undo and not busy,
             "redo": m is not None and m.can_redo and not busy,
             "restart": m is not None and m.position != m.start and not busy,
+            "race_solution": bool(self.race and self.race.over),
             "hint": m is not None and not m.finished and not busy,
             "solve": m is not None and not m.finished and not busy,
             "free_play": self.free is not None and self.free.verdict == "",
@@ -213,6 +214,13 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         cells = landing(self.held, at)
         return cells, self.board_position().check(Move(self.held.piece, cells))
 
+    def offending_cells(self) -> frozenset[int]:
+        """The cells where the held piece's ghost breaks the rules (what is already there)."""
+        aim = self.target()
+        if aim is None or aim[0] is None or aim[1] is None:
+            return frozenset()
+        return self.board_position().clashes(Move(self.held.piece, aim[0]))
+
     def drop(self) -> None:
         """Put the held piece down where it is; an illegal spot changes nothing and says why."""
         h, at = self.held, self.anchor()
@@ -246,7 +254,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         bare = Position.from_blockers(blockers)
 
         def done(n):
-            self.status = f"{n} solution{'s' if n != 1 else ''}: {difficulty_label(n)}"
+            self.status = f"{n:,} solution{'s' if n != 1 else ''}: {difficulty_label(n)}"
             if self.match is not None and self.match.start.blockers == bare.blockers:
                 self.match.meta["solutions"] = n
 
@@ -294,7 +302,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.play_free()
         elif action == "free_check" and self.free is not None and self.free.full:
             self.ask_count(sorted(self.free.blockers))
-        elif self.mode == "free" or busy or (self.hidden() and action != "race_start"):
+        elif self.mode == "free" or busy or (self.hidden() and action not in ("race_start", "race_solution")):
             return False
         elif action == "hint" and not self.match.finished and self.race is None:
             self.ask_hint()
@@ -304,6 +312,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.ask_count(sorted(self.match.start.blockers))
         elif action == "race_start":
             self.start_race_turn()
+        elif action == "race_solution":
+            self.show_race_solution()
         elif action == "give_up":
             self.give_up()
         else:
@@ -387,6 +397,11 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def hands_off(self) -> bool:
         return self.match.finished
 
+    def game_in_progress(self) -> bool:
+        """A move made and the board not full, or a race with a turn played and one to come."""
+        race = self.race
+        return super().game_in_progress() or bool(race and not race.over and (race.turn > 0 or not race.waiting))
+
     def can_pause(self) -> bool:
         return super().can_pause() and self.mode != "free" and not self.hidden()
 
@@ -407,7 +422,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             return False
         for piece, slot in zip(PIECES, lay["slots"]):
             if slot.collidepoint(pos) and piece in self.position.unplaced:
-                self.take(piece, sticky=False)
+                self.take(piece, sticky=False, grab=self.tray_square_at(piece, pos))
                 return True
         return False
 

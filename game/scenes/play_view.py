@@ -63,10 +63,12 @@ class PlayView:
             self.draw_help(surface)
 
     def hidden_when_paused(self) -> list[pygame.Rect]:
-        """What a pause hides: the board (with its labels), the tray and the dice."""
+        """What a pause hides: the board (with its row and column labels), the tray and the dice."""
         lay = self.layout()
-        geo = lay["geo"]
-        return [geo.rect.inflate(geo.cell, geo.cell)] + [lay[k] for k in ("tray", "dice") if k in lay]
+        r, cell = lay["geo"].rect, lay["geo"].cell
+        label, frame = cell * 3 // 5, cell // 6          # the labels left and above, the frame round it
+        board = pygame.Rect(r.x - label, r.y - label, r.w + label + frame, r.h + label + frame)
+        return [board] + [lay[k] for k in ("tray", "dice") if k in lay]
 
     def draw_paused(self, surface: pygame.Surface) -> None:
         """The board, tray and dice covered, and a panel saying how to resume."""
@@ -78,7 +80,7 @@ class PlayView:
 
     def draw_win(self, surface: pygame.Surface, geo) -> None:
         """The one win message (a banner with the confetti) and the confetti."""
-        lines = self.win_banner()
-        if lines:
-            banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
         self.celebration.draw(surface, self.app.scale)
+        lines = self.win_banner()
+        if lines:                      # over the confetti, so it can be read
+            banner(surface, geo.rect, lines, self.app.palette, self.app.scale)

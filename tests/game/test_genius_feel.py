@@ -205,3 +205,20 @@ def test_the_key_table_uses_one_text_size_for_every_row(app, genius, monkeypatch
     for line, size, width, style in calls:        # and none is shrunk to fit its column (text() would)
         if width:
             assert font(size, style).size(line)[0] <= width, line
+
+
+def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(app, genius):
+    genius.do("race")
+    key(app, pygame.K_RETURN)
+    finish_roll(app, genius)
+    place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
+    genius.do("new")
+    assert answer_confirm(app, genius, yes=False) and genius.mode == "race"
+    button(app, genius, "give_up")
+    key(app, pygame.K_RETURN)
+    finish_roll(app, genius)
+    place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
+    button(app, genius, "give_up")
+    assert genius.race.over
+    genius.do("new")                                  # the race is over: nothing to lose
+    assert not genius.dialog_open and genius.mode == "play"

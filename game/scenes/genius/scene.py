@@ -398,9 +398,11 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         return self.match.finished
 
     def game_in_progress(self) -> bool:
-        """A move made and the board not full, or a race with a turn played and one to come."""
+        """A move made and the board not full; in a race, a turn begun or played and one to come."""
         race = self.race
-        return super().game_in_progress() or bool(race and not race.over and (race.turn > 0 or not race.waiting))
+        if race is not None:
+            return not race.over and (race.turn > 0 or not race.waiting)
+        return super().game_in_progress()
 
     def can_pause(self) -> bool:
         return super().can_pause() and self.mode != "free" and not self.hidden()

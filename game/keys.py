@@ -23,6 +23,7 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "copy": [(pygame.K_c, CTRL)],
     "paste": [(pygame.K_v, CTRL)],
     "hint": [(pygame.K_h, 0)],
+    "pause": [(pygame.K_p, 0)],
     "solve": [(pygame.K_s, SHIFT)],
     "count": [(pygame.K_c, SHIFT)],
     "rotate": [(pygame.K_r, 0), (pygame.K_e, 0)],
@@ -52,7 +53,7 @@ WHEEL_ROTATES = True
 LABELS = {
     "back": "back / cancel", "help": "this help", "undo": "undo", "redo": "redo", "restart": "restart",
     "new": "new game", "save": "save game", "load": "load game", "copy": "copy game ID",
-    "paste": "play the game ID on the clipboard", "hint": "hint", "solve": "solve (animated)",
+    "paste": "play the game ID on the clipboard", "hint": "hint", "pause": "pause / resume", "solve": "solve (animated)",
     "count": "count solutions", "rotate": "rotate clockwise", "rotate_back": "rotate anticlockwise",
     "flip": "flip", "place": "pick up / place at the cursor", "drop": "put the held piece back",
     "next_piece": "select next piece", "prev_piece": "select previous piece",

@@ -20,16 +20,28 @@ from solver.errors import SquarewiseError
 
 
 class Timer:
-    """A stopwatch that can be paused and that carries time over a save and load."""
+    """A stopwatch that can be paused and that carries time over a save and load.
+
+    `start` / `stop` say whether the game's clock runs (a finished game's never does);
+    `hold(True)` freezes it for as long as the player cannot see or play the board (a covering
+    screen, a dialog, help, pause, an unfocused window) without changing that, so letting go
+    never restarts a finished or lost game's clock."""
 
     def __init__(self, elapsed: float = 0.0, running: bool = False, clock: Callable[[], float] = time.monotonic):
         self.clock = clock
         self._base = float(elapsed)
+        self._wanted = running
+        self._held = False
         self._since: float | None = clock() if running else None
 
     @property
     def running(self) -> bool:
-        return self._since is not None
+        """Whether the game's clock runs (even if held just now)."""
+        return self._wanted
+
+    @property
+    def held(self) -> bool:
+        return self._held
 
     @property
     def elapsed(self) -> float:
@@ -38,11 +50,23 @@ class Timer:
         return self._base + self.clock() - self._since
 
     def start(self) -> None:
-        if self._since is None:
-            self._since = self.clock()
+        self._wanted = True
+        self._sync()
 
     def stop(self) -> None:
-        if self._since is not None:
+        self._wanted = False
+        self._sync()
+
+    def hold(self, held: bool) -> None:
+        """Freeze (True) or unfreeze (False) the clock without starting or stopping the game's."""
+        self._held = held
+        self._sync()
+
+    def _sync(self) -> None:
+        ticking = self._wanted and not self._held
+        if ticking and self._since is None:
+            self._since = self.clock()
+        elif not ticking and self._since is not None:
             self._base = self.elapsed
             self._since = None
 

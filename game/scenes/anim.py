@@ -12,6 +12,8 @@ from game.draw.theme import Palette, font, mix
 class Celebration:
     """A burst of confetti in the piece colours, and a wave of light across the board."""
 
+    BANNER = 2.5      # seconds the win banner shows with it
+
     def __init__(self, area: pygame.Rect, pal: Palette, rng: random.Random | None = None):
         rng = rng or random.Random()
         self.t = 0.0

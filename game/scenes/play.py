@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game import keys
 from game.draw.widgets import enable_buttons, pressed_name
 from game.match import Match, format_time
 from game.puzzle import Hint, Puzzle, Solution, Stuck
@@ -58,6 +59,9 @@ class PlayScene(PlayInput, Scene):
         self.jobs = JobSlot(app.worker)
         self.status = ""
         self.show_help = False
+        self.paused = False
+        self.covered = False         # another screen is on top of this one
+        self.win_lines: list[str] = []
         self.buttons: dict = {}
 
     # ------------------------------------------------------------------ the match
@@ -70,17 +74,85 @@ class PlayScene(PlayInput, Scene):
         stats[key] = stats.get(key, 0) + 1
 
     def _begin(self, match: Match) -> None:
-        """Put `match` on the board: no job, nothing in hand, no marks, no status."""
+        """Put `match` on the board: no job, nothing in hand, no marks, no status, not paused."""
         self.cancel_job(quiet=True)
         self.match = match
         self._interrupt()
         self.status = ""
+        self.paused = False
+        self.win_lines = []
+        self.sync_clock()
+
+    def make_move(self, position) -> bool:
+        """Play `position` on the match (True if that won it); the first move of a match counts
+        it as a game the player began ("played" in the statistics), once, even over a save."""
+        if not self.match.meta.get("begun"):
+            self.match.meta["begun"] = True
+            self._count_stat("played")
+        return self.match.play(position)
+
+    # ------------------------------------------------------------------ the clock and pause
+    def clock_held(self) -> bool:
+        """Whether the player cannot see and play the board now: another screen covers it, a
+        dialog or the help is open, the game is paused, or the window is unfocused or minimised."""
+        return self.covered or self.paused or self.show_help or self.dialog_open or not self.app.active
+
+    def sync_clock(self) -> None:
+        """Freeze the match clock while `clock_held()` (it counts only playable time)."""
+        if self.match is not None:
+            self.match.timer.hold(self.clock_held())
+
+    def on_focus(self, active: bool) -> None:
+        self.sync_clock()
+
+    def can_pause(self) -> bool:
+        """Hook: whether Pause applies now (a game on the board, not finished)."""
+        return self.match is not None and not self.match.finished
+
+    def toggle_pause(self) -> bool:
+        """Pause (the board hidden, no moves, the clock stopped) or resume; False if it does not apply."""
+        if not self.paused and not self.can_pause():
+            return False
+        self.paused = not self.paused
+        self.held = None
+        self.press = None
+        self.solve_clock = 0.0
+        self.sync_clock()
+        self.refresh_buttons()
+        return True
+
+    # ------------------------------------------------------------------ replacing the game
+    def replace_game(self, start_fn, what: str = "a new game") -> None:
+        """Run `start_fn()` (which puts another game on the board) now, or, if a game is in
+        progress, once the player has confirmed "Abandon this game?"."""
+        if not self.game_in_progress():
+            start_fn()
+            return
+        self.confirm(f"Abandon this game for {what}? Its moves and time are lost.", start_fn,
+                     title="Abandon this game?", action="Abandon")
+        self.sync_clock()
 
     def celebrate(self) -> None:
         """Confetti over the board (when animations are on)."""
         self.app.sounds.play("win")
         if self.app.settings.get("animations", True):
             self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
+
+    def announce_win(self, headline: str, detail: str = "") -> None:
+        """Say a win once: the banner over the board (with the confetti) says it and offers the
+        next game; without the banner (no animations, or once it has gone) the status line does."""
+        self.celebrate()
+        self.status = headline + (f", {detail}" if detail else "")
+        self.win_lines = [headline] + ([detail] if detail else []) + [f"New game: {keys.describe('new')}"]
+
+    def status_line(self) -> str:
+        """The status line's text: empty while the win banner says it."""
+        return "" if self.win_banner() else self.status
+
+    def win_banner(self) -> list[str]:
+        """The lines of the win banner while it shows (it shows with the confetti), else []."""
+        c = self.celebration
+        return self.win_lines if c is not None and c.t < Celebration.BANNER and self.win_lines else []
 
     def undo(self) -> None:
         self._through_history(self.match.undo)
@@ -214,6 +286,10 @@ class PlayScene(PlayInput, Scene):
             return
         self.app.toasts.show(f"Saved {path.name}")
 
+    def ask_load(self, path: Path) -> None:
+        """Load the save at `path`, asking first if that would abandon a game in progress."""
+        self.replace_game(lambda: self.load_from(path), Path(path).name)
+
     def load_from(self, path: Path) -> bool:
         try:
             match = Match.from_dict(read_versioned(path), self.puzzle)
@@ -226,8 +302,9 @@ class PlayScene(PlayInput, Scene):
         return True
 
     def game_in_progress(self) -> bool:
+        """A game the player began (at least one move) and has not finished."""
         m = self.match
-        return m.position != m.start and not m.finished
+        return m is not None and len(m.history) > 1 and not m.finished
 
     def worth_resuming(self) -> bool:
         """Hook: whether the game in progress is kept for next time (a finished one never is)."""
@@ -241,8 +318,15 @@ class PlayScene(PlayInput, Scene):
         else:
             self.app.storage.delete(self.puzzle.autosave)
 
+    def on_enter(self) -> None:
+        self.covered = False
+        super().on_enter()
+        self.sync_clock()
+
     def on_exit(self) -> None:
         super().on_exit()
+        self.covered = True                  # popped or covered: nobody plays it now
+        self.sync_clock()
         self.cancel_job(quiet=True)          # an answer about a board no longer on show is no use
         self.app.toasts.anchor = None
         self.autosave()
@@ -255,7 +339,9 @@ class PlayScene(PlayInput, Scene):
         """Enable what makes sense now, show Cancel while a job runs and show the game ID."""
         if not self.buttons:
             return
-        enable_buttons(self.buttons, self.button_flags())
+        enable_buttons(self.buttons, {"pause": self.paused or self.can_pause(), **self.button_flags()})
+        if "pause" in self.buttons:
+            self.buttons["pause"].set_text("Resume" if self.paused else "Pause")
         if self.jobs.running:
             self.cancel_button.show()
         else:
@@ -273,15 +359,25 @@ class PlayScene(PlayInput, Scene):
         return self.match.game_id if self.match else None
 
     # ------------------------------------------------------------------ actions
+    def ask_play_id(self, text: str) -> bool:
+        """Play the game whose ID is `text` (typed or pasted), asking first if that would
+        abandon a game in progress; False (and a toast) for a bad ID."""
+        try:
+            self.puzzle.parse(text)
+        except SquarewiseError as exc:
+            self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
+            return False
+        self.replace_game(lambda: self.play_id(text, quiet=False), "the game ID's game")
+        return True
+
     def play_id(self, text: str, quiet: bool = True) -> bool:
-        """Start the game whose ID is `text`; a toast says what is wrong with a bad ID."""
+        """Start the game whose ID is `text` now; a toast says what is wrong with a bad ID."""
         try:
             start = self.puzzle.parse(text)
         except SquarewiseError as exc:
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             return False
         self.begin_id(start)
-        self._count_stat("played")
         if not quiet:
             self.app.toasts.show(f"Playing {start.notation()}")
         return True
@@ -301,10 +397,18 @@ class PlayScene(PlayInput, Scene):
         """Hook: whether undo / redo / restart apply now."""
         return True
 
+    #: what still applies while paused (nothing that moves on the board)
+    WHILE_PAUSED = {"pause", "help", "menu", "copy", "paste", "play_id", "save", "load", "new"}
+
     def do(self, action: str) -> bool:
         """Run a named action (from a key or a button); False if it does not apply now."""
+        if self.paused and action not in self.WHILE_PAUSED:
+            return False
+        if action == "pause":
+            return self.toggle_pause()
         if action == "help":
             self.show_help = not self.show_help
+            self.sync_clock()
         elif action == "menu":
             self.app.pop()
         elif action == "copy":
@@ -313,14 +417,16 @@ class PlayScene(PlayInput, Scene):
             pasted = self.app.paste_text().strip()
             if not pasted:
                 return False
-            self.play_id(pasted, quiet=False)
+            self.ask_play_id(pasted)
         elif action == "play_id":
-            self.play_id(self.id_entry.get_text(), quiet=False)
+            self.ask_play_id(self.id_entry.get_text())
         elif action == "save" and self.can_save():
             name = datetime.now().strftime(f"{self.puzzle.name}-%Y%m%d-%H%M%S.json")
             self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
+            self.sync_clock()
         elif action == "load":
-            self.ask_file("Load a saved game", self.load_from, self.app.storage.saves_dir())
+            self.ask_file("Load a saved game", self.ask_load, self.app.storage.saves_dir())
+            self.sync_clock()
         elif action in ("undo", "redo", "restart") and self.can_move():
             getattr(self, action)()
         else:
@@ -344,11 +450,15 @@ class PlayScene(PlayInput, Scene):
         if self.handle_menu(event):
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
-            self.play_id(event.text, quiet=False)
+            self.ask_play_id(event.text)
             return True
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False
+            self.sync_clock()
             return True
+        if self.paused:        # the board is hidden: keys act only as buttons would
+            name = keys.action(event)
+            return self.do(name) if name and name != "back" else False
         return self.handle_input(event)
 
     def handle_menu(self, event) -> bool:
@@ -357,12 +467,13 @@ class PlayScene(PlayInput, Scene):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self.sync_clock()
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
                 self.celebration = None
         self.hint = countdown(self.hint, dt)
-        if self.solve_queue:
+        if self.solve_queue and not self.paused:
             self.solve_clock += dt
             if self.solve_clock >= self.SOLVE_STEP or not self.app.settings.get("animations", True):
                 self.solve_clock = 0.0

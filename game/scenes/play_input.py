@@ -30,8 +30,11 @@ class PlayInput:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self.on_press(event)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == keys.MOUSE_DRAG:
-            return self.on_release(event)
+        if event.type == pygame.MOUSEBUTTONUP:      # every release reaches the scene, over a button too
+            self.keyboard = False                   # the mouse is in use: no keyboard cursor
+            if event.button == keys.MOUSE_DRAG:
+                return self.on_release(event)
+            return False
         if event.type == pygame.MOUSEWHEEL and self.held and keys.WHEEL_ROTATES:
             self.turn_held(1 if event.y > 0 else 3)
             return True

@@ -203,6 +203,11 @@ class Position:
                 return f"overlaps {who} at {cell_name(c)}"
         return None
 
+    def clashes(self, move: Move) -> frozenset[int]:
+        """The cells of `move` that break the rules because something is there already (a
+        blocker or another piece): what an illegal drop marks."""
+        return frozenset(c for c in move.cells or () if self._owners().get(c) is not None)
+
     def place(self, move: Move) -> "Position":
         """This position after `move`; IllegalMove(reason) if the rules refuse."""
         reason = self.check(move)

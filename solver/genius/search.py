@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .board import CELLS, DARK, FIRST_COLUMN, FULL, LAST_COLUMN, mask
+from .board import CELLS, DARK, FIRST_COLUMN, FULL, LAST_COLUMN, cells_of, mask
 from .pieces import PIECES, placements
 from .position import Move, Position
 
@@ -368,6 +368,18 @@ def bare_reason(blocker_mask: int) -> str | None:
     if sizes.count(2) >= 2:
         return "two isolated dominoes"
     return None
+
+
+def bare_reason_cells(blocker_mask: int) -> frozenset[int]:
+    """The cells `bare_reason` speaks of, to show them: the isolated single cells or dominoes,
+    or the blockers when all sit on one colour (empty when there is no simple reason)."""
+    reason = bare_reason(blocker_mask)
+    if reason is None:
+        return frozenset()
+    if reason.startswith("all 7"):
+        return frozenset(cells_of(blocker_mask))
+    size = 1 if reason == "two isolated single cells" else 2
+    return frozenset(c for r in regions(~blocker_mask & FULL) if r.bit_count() == size for c in cells_of(r))
 
 
 def unsolvable_reason(position: Position) -> str | None:

@@ -116,3 +116,17 @@ def place_by_mouse(app, scene, piece, cells) -> None:
     target = cell_centre(scene, grabbed_cell(scene, cells))
     move(app, target)
     release(app, target)
+
+
+def answer_confirm(app, scene, yes: bool = True) -> bool:
+    """Answer the scene's open yes/no dialog (OK, or close it); False if none is open."""
+    import pygame_gui
+    dialogs = [d for d in scene._dialogs if isinstance(d, pygame_gui.windows.UIConfirmationDialog) and d.alive()]
+    if not dialogs:
+        return False
+    if yes:
+        frame(app, pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=dialogs[-1]))
+    else:
+        dialogs[-1].kill()
+        frame(app)
+    return True

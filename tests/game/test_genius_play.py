@@ -10,7 +10,7 @@ from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations
 from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
-from tests.game.drive import (assert_legal, cell_centre, drag, finish_roll, frame, key, move, place_by_mouse,
+from tests.game.drive import (answer_confirm, assert_legal, cell_centre, drag, finish_roll, frame, key, move, place_by_mouse,
                               press, release, slot_of, wheel)
 from tests.validate_genius import check_position
 
@@ -149,6 +149,7 @@ def test_save_and_load_keep_the_board_and_the_clock(app, genius, tmp_path):
     genius.save_to(tmp_path / "mine")
     position = genius.position
     genius.do("new")
+    assert answer_confirm(app, genius)          # the game in progress is abandoned only when confirmed
     finish_roll(app, genius)
     assert genius.position != position
     assert genius.load_from(tmp_path / "mine.json")
@@ -212,7 +213,7 @@ def test_count_rates_the_roll(app, genius):
     genius.do("count")
     app.worker.drain()
     n = search.count(Position.parse(BOARD))
-    assert genius.status == f"{n} solutions: {difficulty_label(n)}"
+    assert genius.status == f"{n:,} solutions: {difficulty_label(n)}"
     assert genius.match.meta["solutions"] == n
 
 
@@ -310,6 +311,7 @@ def test_save_and_load_through_the_file_dialogs(app, genius, tmp_path):
     dialog = [w for w in genius.widgets if isinstance(w, pygame_gui.windows.UIFileDialog)][-1]
     frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog,
                                   text=str(tmp_path / "picked.json")))
+    assert answer_confirm(app, genius)          # loading over a game in progress asks first
     assert genius.position == position
 
 

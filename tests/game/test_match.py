@@ -139,3 +139,20 @@ def test_each_puzzle_checks_its_own_metadata(meta):
     with pytest.raises(SquarewiseError, match="not a saved game"):
         Match.from_dict(data, MACMAHON)
     assert Match.from_dict(dict(data, meta={}), MACMAHON).puzzle == "macmahon"
+
+
+def test_a_held_timer_freezes_and_letting_go_never_restarts_a_stopped_one():
+    now = [0.0]
+    timer = Timer(running=True, clock=lambda: now[0])
+    now[0] = 5
+    timer.hold(True)
+    now[0] = 50
+    assert timer.elapsed == 5 and timer.running and timer.held
+    timer.hold(False)
+    now[0] = 52
+    assert timer.elapsed == 7
+    timer.stop()                      # the game is over
+    timer.hold(True)
+    timer.hold(False)
+    now[0] = 90
+    assert timer.elapsed == 7 and not timer.running

@@ -178,3 +178,20 @@ def test_notation_round_trips(p):
 @given(positions())
 def test_every_cell_is_a_blocker_a_piece_or_empty(p):
     assert len(p.empty) + BLOCKERS + sum(len(c) for c in p.placed.values()) == CELLS
+
+
+def test_clashes_are_only_the_cells_already_taken():
+    pos = Position.parse("A1A2A4A6B4D5E1")
+    blockers = sorted(pos.blockers)
+    some = next(m for m in search_moves(pos, "4-I") if len(set(m.cells) & pos.blockers) == 1)
+    assert pos.clashes(some) == set(some.cells) & pos.blockers
+    free = next(m for m in search_moves(pos, "2") if not set(m.cells) & pos.blockers)
+    assert pos.clashes(free) == frozenset()
+    after = pos.place(free)
+    over = next(m for m in search_moves(after, "3-I") if set(m.cells) & set(free.cells))
+    assert after.clashes(over) == (set(over.cells) & (set(free.cells) | set(blockers)))
+
+
+def search_moves(pos, piece):
+    """Every placement of `piece` on the board, as moves (legal or not)."""
+    return [Move(piece, cells) for cells in placements(piece)]

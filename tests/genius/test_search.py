@@ -182,3 +182,22 @@ def test_the_solve_steps_lead_from_the_position_to_its_solution():
     for move in p.moves_to(done):
         p = p.place(move)
     assert p == done
+
+
+def _free_neighbours(cell, blockers):
+    r, c = divmod(cell, 6)
+    return [(r + dr) * 6 + c + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= r + dr < 6 and 0 <= c + dc < 6 and (r + dr) * 6 + c + dc not in blockers]
+
+
+def test_bare_reason_cells_are_the_isolated_cells_the_reason_names():
+    singles = [1, 6, 4, 11, 17, 20, 30]          # A1 walled in by A2, B1; F1 walled in by E1, F2 (6 wide)
+    m = mask(singles)
+    assert search.bare_reason(m) == "two isolated single cells"
+    shown = search.bare_reason_cells(m)
+    assert shown == {0, 5}
+    for cell in shown:                           # independently: no free neighbour
+        assert cell not in singles and _free_neighbours(cell, set(singles)) == []
+    one_colour = [0, 2, 4, 7, 9, 11, 12]
+    assert search.bare_reason_cells(mask(one_colour)) == set(one_colour)
+    assert search.bare_reason_cells(mask(Position.parse("A1A2A4A6B4D5E1").blockers)) == frozenset()

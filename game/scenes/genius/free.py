@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from game.match import Match
 from game.scenes.genius.jobs import job_reason
-from solver.genius.board import SIZE
+from solver.genius.board import SIZE, mask
+from solver.genius.search import bare_reason_cells
 from solver.genius.position import Position
 
 BLOCKERS = 7
@@ -21,6 +22,7 @@ class FreeBoard:
     def __init__(self):
         self.blockers: set[int] = set()
         self.verdict: str | None = None
+        self.reason_cells: frozenset[int] = frozenset()     # the cells the verdict is about
 
     @property
     def full(self) -> bool:
@@ -35,6 +37,7 @@ class FreeBoard:
         else:
             return False
         self.verdict = None
+        self.reason_cells = frozenset()
         return True
 
     def start(self) -> Position:
@@ -70,6 +73,7 @@ class FreeMode:
             if free is not self.free or board.blockers != frozenset(free.blockers):
                 return
             free.verdict = reason or ""
+            free.reason_cells = bare_reason_cells(mask(free.blockers)) if reason else frozenset()
             self.status = "Solvable: press Play" if not reason else f"Unsolvable: {reason}"
             if reason:
                 self.app.toasts.show(self.status, 4, self.app.palette.illegal)
@@ -80,7 +84,6 @@ class FreeMode:
         if not self.free.full:
             return
         self._begin(Match(self.free.start(), meta={"dice": "free", "dice_name": "free", "assisted": False}))
-        self._count_stat("played")
         self.on_resize()
 
     def free_key(self, name: str | None) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from game.match import Match, Timer, format_time
 from game.scenes.genius.roll import RollAnimation
+from solver.genius.pieces import PIECES
 
 PLAYERS = 2
 
@@ -39,15 +40,35 @@ class Race:
         self.turn += 1
         self.waiting = True
 
-    def verdict(self) -> str:
+    def winner(self) -> int | None:
+        """0 or 1 (the player who won), or None (a tie, or nobody filled the board)."""
         a, b = self.times
-        if a is None and b is None:
-            return "Nobody filled the board"
-        if b is None or (a is not None and a < b):
-            return "Player 1 wins"
-        if a is None or b < a:
-            return "Player 2 wins"
-        return "A tie!"
+        if a is None and b is None or a == b:
+            return None
+        return 0 if b is None or (a is not None and a < b) else 1
+
+    def headline(self) -> str:
+        w = self.winner()
+        if w is not None:
+            return f"Player {w + 1} wins"
+        return "Nobody filled the board" if self.times[0] is None else "A tie"
+
+    def player_time(self, n: int) -> str:
+        """Player n's result in words: their time, or that they gave up."""
+        t = self.times[n]
+        return "gave up" if t is None else format_time(t)
+
+    def verdict(self) -> str:
+        """The result as a sentence that names each player with their own time."""
+        w = self.winner()
+        if w is not None:
+            won, lost = format_time(self.times[w]), self.times[1 - w]
+            if lost is None:
+                return f"Player {w + 1} wins: {won}; player {2 - w} gave up"
+            return f"Player {w + 1} wins: {won} against player {2 - w}'s {format_time(lost)}"
+        if self.times[0] is None:
+            return "Nobody filled the board: both players gave up"
+        return f"A tie: both filled the board in {format_time(self.times[0])}"
 
 
 class RaceMode:
@@ -61,6 +82,7 @@ class RaceMode:
         self.match = Match(start, meta=dict(self.match.meta, player=turn_ + 1), timer=Timer())
         self.race.waiting = False
         self.held = None
+        self.orient = {p: 0 for p in PIECES}      # each player starts from the same fresh tray
         self.celebration = None
         self.status = f"Player {turn_ + 1} is playing"
         # The board is first seen now: the dice roll in, and the clock starts when they land.
@@ -69,6 +91,15 @@ class RaceMode:
         else:
             self._landed()
         self.refresh_buttons()
+
+    def show_race_solution(self) -> None:
+        """After a race: the raced board in play mode, the engine's solution filling it."""
+        if not (self.race and self.race.over):
+            return
+        meta = {k: v for k, v in self.match.meta.items() if k != "player"}
+        self._begin(Match(self.match.start, meta=dict(meta, assisted=True)))
+        self.on_resize()
+        self.ask_solve()
 
     def give_up(self) -> None:
         if self.race and not self.race.waiting:
@@ -79,9 +110,7 @@ class RaceMode:
         self.race.finish_turn(elapsed)
         self.held = None
         if self.race.over:
-            a, b = self.race.times
-            self.status = f"{self.race.verdict()}: {format_time(a)} against {format_time(b)}"
-            self.app.toasts.show(self.status, 6)
+            self.status = self.race.verdict()
         else:
             self.status = "Player 2: same board, your clock. Press Start"
         self.refresh_buttons()

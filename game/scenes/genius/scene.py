@@ -35,6 +35,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     caption = "Squarewise - The Genius Square"
     puzzle = GENIUS
     SOLVE_STEP = 0.25
+    WHILE_PAUSED = PlayScene.WHILE_PAUSED | {"race", "versus", "free"}
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
@@ -85,7 +86,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
                 "assisted": False}
         self._begin(Match(start, meta=meta, timer=Timer()))
         dice_faces = [tuple(d) for d in dice_set.dice]
-        self._count_stat("played")
         if race:      # nobody sees the board before their own clock starts
             self.race = Race(dice_faces)
             self.status = "Player 1: press Start"
@@ -121,11 +121,12 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def button_flags(self) -> dict:
         m = self.match
-        busy = self.roll is not None
+        busy = self.roll is not None or self.hidden()      # rolling, or a race's hand-over / result
         return {
             "undo": m is not None and m.can_undo and not busy,
             "redo": m is not None and m.can_redo and not busy,
             "restart": m is not None and m.position != m.start and not busy,
+            "race_solution": bool(self.race and self.race.over),
             "hint": m is not None and not m.finished and not busy,
             "solve": m is not None and not m.finished and not busy,
             "free_play": self.free is not None and self.free.verdict == "",
@@ -159,26 +160,25 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def play(self, position: Position) -> None:
         self.hint = None
-        won = self.match.play(position)
+        won = self.make_move(position)
         if won:
             self.on_win()
         self.refresh_buttons()
 
     def on_win(self) -> None:
         m = self.match
-        self.celebrate()
         self.held = None
         if self.race is not None:
+            self.celebrate()
             self._next_racer(m.elapsed)
             return
-        if m.meta.get("assisted"):
-            self.status = f"Solved with help in {format_time(m.elapsed)}"
+        if m.meta.get("assisted"):       # a win with hints or Solve: the confetti, but no best time
+            self.announce_win(f"Solved with help in {format_time(m.elapsed)}")
             return
         key = m.meta.get("dice", "default")
         new_best = record_game(self.app.statistics, self.puzzle.name, key, m.elapsed, True, level=m.meta.get("level"), daily=m.meta.get("daily"))
         self.app.save_statistics()
-        self.status = f"Solved in {format_time(m.elapsed)}" + (", a new best time!" if new_best else "")
-        self.app.toasts.show(self.status, 4)
+        self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "")
 
     # ------------------------------------------------------------------ holding pieces
     def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
@@ -219,6 +219,13 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         cells = landing(self.held, at)
         return cells, self.board_position().check(Move(self.held.piece, cells))
 
+    def offending_cells(self) -> frozenset[int]:
+        """The cells where the held piece's ghost breaks the rules (what is already there)."""
+        aim = self.target()
+        if aim is None or aim[0] is None or aim[1] is None:
+            return frozenset()
+        return self.board_position().clashes(Move(self.held.piece, aim[0]))
+
     def drop(self) -> None:
         """Put the held piece down where it is; an illegal spot changes nothing and says why."""
         h, at = self.held, self.anchor()
@@ -253,7 +260,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         bare = Position.from_blockers(blockers)
 
         def done(n):
-            self.status = f"{n} solution{'s' if n != 1 else ''}: {difficulty_label(n)}"
+            self.status = f"{n:,} solution{'s' if n != 1 else ''}: {difficulty_label(n)}"
             if self.match is not None and self.match.start.blockers == bare.blockers:
                 self.match.meta["solutions"] = n
 
@@ -288,20 +295,20 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def do_puzzle(self, action: str) -> bool:
         busy = self.roll is not None
         if action == "new":
-            self.new_roll()
-            self.on_resize()
+            self.replace_game(lambda: (self.new_roll(), self.on_resize()), "a new roll")
         elif action == "race":
-            self.new_roll(race=True)
-            self.on_resize()
+            self.replace_game(lambda: (self.new_roll(race=True), self.on_resize()), "a race")
         elif action == "versus":
             self.app.open("genius-versus")
-        elif action in ("free", "free_clear"):
+        elif action == "free":
+            self.replace_game(self.enter_free, "free mode")
+        elif action == "free_clear":
             self.enter_free()
         elif action == "free_play":
             self.play_free()
         elif action == "free_check" and self.free is not None and self.free.full:
             self.ask_count(sorted(self.free.blockers))
-        elif self.mode == "free" or busy or (self.hidden() and action != "race_start"):
+        elif self.mode == "free" or busy or (self.hidden() and action not in ("race_start", "race_solution")):
             return False
         elif action == "hint" and not self.match.finished and self.race is None:
             self.ask_hint()
@@ -311,6 +318,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.ask_count(sorted(self.match.start.blockers))
         elif action == "race_start":
             self.start_race_turn()
+        elif action == "race_solution":
+            self.show_race_solution()
         elif action == "give_up":
             self.give_up()
         else:
@@ -394,6 +403,16 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     def hands_off(self) -> bool:
         return self.match.finished
 
+    def game_in_progress(self) -> bool:
+        """A move made and the board not full; in a race, a turn begun or played and one to come."""
+        race = self.race
+        if race is not None:
+            return not race.over and (race.turn > 0 or not race.waiting)
+        return super().game_in_progress()
+
+    def can_pause(self) -> bool:
+        return super().can_pause() and self.mode != "free" and not self.hidden()
+
     def right_press(self, pos) -> bool:
         if self.held:
             self.flip_held()
@@ -411,13 +430,13 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             return False
         for piece, slot in zip(PIECES, lay["slots"]):
             if slot.collidepoint(pos) and piece in self.position.unplaced:
-                self.take(piece, sticky=False)
+                self.take(piece, sticky=False, grab=self.tray_square_at(piece, pos))
                 return True
         return False
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        if self.roll is not None:
+        if self.roll is not None and not self.paused:
             self.roll.update(dt)
             if self.roll.done:
                 self._landed()

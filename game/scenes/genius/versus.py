@@ -102,9 +102,8 @@ class VersusScene(GeniusScene):
         self.outcome = "won"
         record = record_race(self.app.statistics, self.level, True, m.elapsed, self.opponent.finish_time)
         self.app.save_statistics()
-        self.status = (f"You beat the {self.level} in {format_time(m.elapsed)} "
-                       f"({self.opponent.laid(m.elapsed)} of 9 on its board); streak {record['streak']}")
-        self.app.toasts.show(self.status, 5)
+        self.announce_win(f"You beat the {self.level} in {format_time(m.elapsed)}",
+                          f"{self.opponent.laid(m.elapsed)} of 9 on its board; streak {record['streak']}")
 
     def lose(self, why: str) -> None:
         """The race is lost: the player's clock stops where it is and the board is frozen."""

@@ -11,18 +11,23 @@ import pygame
 
 from game import keys
 from game.draw.boards import BoardGeometry, draw_blocker, draw_board
+from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
-from game.draw.theme import mix
-from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar
+from game.draw.theme import font, mix, text_size
+from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
 from game.scenes.anim import banner
 from game.scenes.play_view import PlayView
-from game.scenes.genius.dice_menu import DiceMenu
+from game.scenes.genius.dice_menu import DiceMenu, dice_label
 from game.scenes.genius.roll import draw_die
 from solver.genius.board import SIZE
 from solver.genius.roll_counts import difficulty_label
 from solver.genius.pieces import PIECES, orientations
 
+
+
+FREE_HELP = ("Click seven cells (or move with the arrows and press Enter) to place the blockers. "
+             "The engine checks the board at once and says why it cannot be solved; then play it.")
 
 
 class GeniusView(PlayView):
@@ -33,14 +38,15 @@ class GeniusView(PlayView):
         "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
                  ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
                  ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("versus", "vs computer"),
-                 ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
+                 ("pause", "Pause"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
         "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
                  ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
         "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-                 ("give_up", "Give up"), ("race", "New race"), ("new", "Leave race"), ("help", "Keys (F1)"),
-                 ("menu", "Menu (Esc)")],
+                 ("give_up", "Give up"), ("pause", "Pause"), ("race", "New race"), ("race_solution", "A solution"),
+                 ("new", "Leave race"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
     }
-    TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
+    ID_WIDTH = 220        # a Genius game ID is 14 characters
+    TOOLTIPS = {"new": "new", "pause": "pause", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back"}
 
     def build_ui(self) -> None:
@@ -53,14 +59,21 @@ class GeniusView(PlayView):
         self.add_buttons(specs, rects)
         top = lay["top"]
         y = (top.height - app.px(36)) // 2
-        left = self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(40), y,
+        left = self.add_id_entry(top.centerx - app.px(self.ID_WIDTH) // 2 - app.px(60), y,
                                  f"copy the game ID: {keys.describe('copy')}",
-                                 "play the game ID typed on the left") + app.px(10)
-        width = min(app.px(170), top.right - app.px(130) - left)
+                                 "play the game ID typed on the left", self.ID_WIDTH) + app.px(10)
+        width = min(self.dice_menu_width(), top.right - app.px(130) - left)
         self.dice = DiceMenu(self, pygame.Rect(left, y, width, app.px(36))) if width > app.px(80) else None
+        app.toasts.place(lay["messages"])
         status = lay["status"]
         self.add_cancel_button(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
         self.refresh_buttons()
+
+    def dice_menu_width(self) -> int:
+        """Wide enough for the dice set's name (e.g. 'File: made-22.json') and the menu's arrow."""
+        label = dice_label(self.app.settings.get("dice", "default"))
+        size = max(9, round(16 * self.app.scale))           # the drop-down's font (themes/base.json)
+        return max(self.app.px(150), font(size).size(label)[0] + self.app.px(56))
 
     def layout(self) -> dict:
         """Where everything goes at the current window size (computed once per size)."""
@@ -79,18 +92,22 @@ class GeniusView(PlayView):
         dice_strip = pygame.Rect(body.x, board_area.bottom, left_w, dice_h)
         right = pygame.Rect(board_area.right + app.px(24), body.y, body.right - board_area.right - app.px(24),
                             body.height)
-        tray = pygame.Rect(right.x, right.y, right.width, int(right.height * 0.44))
-        status = pygame.Rect(right.x, tray.bottom + app.px(6), right.width, app.px(52))
-        buttons = pygame.Rect(right.x, status.bottom + app.px(6), right.width, right.bottom - status.bottom - app.px(6))
+        gap = app.px(6)
+        buttons_h = 5 * app.px(52)           # the most rows of buttons a mode has
+        messages_h = app.px(64)               # the strip for messages: it covers nothing needed
+        tray_h = min(int(right.height * 0.44), right.height - buttons_h - messages_h - app.px(52) - 3 * gap)
+        tray = pygame.Rect(right.x, right.y, right.width, tray_h)
+        status = pygame.Rect(right.x, tray.bottom + gap, right.width, app.px(52))
+        buttons = pygame.Rect(right.x, status.bottom + gap, right.width, buttons_h)
+        messages = pygame.Rect(right.x, buttons.bottom + gap, right.width, max(app.px(40), right.bottom - buttons.bottom - gap))
         return {"geo": geo, "dice": dice_strip, "tray": tray, "status": status, "buttons": buttons,
-                "slots": grid_rects(tray, 3, 3, app.px(8)), "top": top}
+                "messages": messages, "slots": grid_rects(tray, 3, 3, app.px(8)), "top": top}
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
         lay = self.layout()
         geo = lay["geo"]
-        app.toasts.anchor = (geo.rect.centerx, lay["dice"].bottom - app.px(4))
         if self.mode == "free":
             self.draw_free(surface, geo, lay["tray"])
         else:
@@ -110,11 +127,6 @@ class GeniusView(PlayView):
         origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
         draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
                      pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
-
-    def draw_win(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
-        if self.celebration.t < 2.5 and self.race is None:
-            banner(surface, geo.rect, ["Solved!", self.status], self.app.palette, self.app.scale)
-        self.celebration.draw(surface, self.app.scale)
 
     def label(self, piece: str) -> str | None:
         return piece if self.app.settings.get("labels", False) else None
@@ -142,10 +154,10 @@ class GeniusView(PlayView):
                 glow = self.celebration.wave(cell // SIZE, cell % SIZE)
                 if glow:
                     highlight[cell] = mix(pal.cell, pal.accent, glow)
-        draw_board(surface, geo, pal, highlight=highlight)
-        if hidden:
+        if hidden:           # between turns: no board, only who is next (or the result)
             banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
             return
+        draw_board(surface, geo, pal, highlight=highlight)
         pos = self.board_position()
         for i, cell in enumerate(sorted(pos.blockers)):
             drop = 1.0
@@ -173,12 +185,8 @@ class GeniusView(PlayView):
             draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, colour,
                          alpha=190 if reason is None else 150, outline=pal.legal if reason is None else pal.illegal,
                          pattern=pal.piece_pattern(i), label=self.label(self.held.piece))
-            if reason is not None:          # a cross on every cell, so "no" does not rely on colour
-                width = max(2, geo.cell // 16)
-                for cell in cells:
-                    box = geo.cell_rect(cell).inflate(-geo.cell // 3, -geo.cell // 3)
-                    pygame.draw.line(surface, pal.illegal, box.topleft, box.bottomright, width)
-                    pygame.draw.line(surface, pal.illegal, box.topright, box.bottomleft, width)
+            # a cross only on the cells that break the rule, so "no" does not rely on colour
+            mark_cells(surface, [geo.cell_rect(c) for c in sorted(self.offending_cells())], pal.illegal)
         elif aim is not None and self.keyboard:
             at = self.anchor()
             pygame.draw.rect(surface, pal.illegal, geo.cell_rect(at[0] * SIZE + at[1]), 3)
@@ -189,8 +197,8 @@ class GeniusView(PlayView):
     def race_lines(self) -> list[str]:
         t = self.race.times
         if self.race.over:
-            return [self.status.split(":")[0], f"Player 1: {format_time(t[0])}", f"Player 2: {format_time(t[1])}",
-                    "New race, or Leave race"]
+            return [self.race.headline(), f"Player 1: {self.race.player_time(0)}",
+                    f"Player 2: {self.race.player_time(1)}", "New race, A solution, or Leave race"]
         n = self.race.turn + 1
         lines = [f"Player {n}: ready?", "Press Start (Enter, or click the board)", "your clock starts then"]
         if n == 2:
@@ -200,14 +208,15 @@ class GeniusView(PlayView):
     def draw_free(self, surface, geo: BoardGeometry, tray: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
         draw_board(surface, geo, pal)
-        y = tray.y + app.px(10)
-        for line in ("Free mode", "Click seven cells (or move with the arrows and press Enter)",
-                     "to place the blockers. The engine checks the board at once",
-                     "and says why it cannot be solved; then play it."):
-            y = text(surface, line, (tray.x, y), app.px(22 if line == "Free mode" else 16), pal.text,
-                     style="bold" if line == "Free mode" else "regular", max_width=tray.width).bottom + app.px(8)
+        y = text(surface, "Free mode", (tray.x, tray.y + app.px(10)), text_size("heading", app.scale), pal.text,
+                 style="bold").bottom + app.px(8)
+        body = text_size("body", app.scale)         # wrapped, never shrunk: every line one size
+        for line in wrap(FREE_HELP, body, tray.width):
+            y = text(surface, line, (tray.x, y), body, pal.text).bottom + app.px(6)
         for cell in self.free.blockers:
             draw_blocker(surface, geo.cell_rect(cell), pal)
+        for cell in sorted(self.free.reason_cells):        # what the engine's reason is about
+            ring(surface, geo.cell_rect(cell), pal.illegal, max(3, geo.cell // 10))
         if self.keyboard:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
                              max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
@@ -216,10 +225,7 @@ class GeniusView(PlayView):
         app, pal = self.app, self.app.palette
         hidden = self.hidden()
         pos = self.position
-        extents = [shape_size(orientations(p)[self.orient[p]]) for p in PIECES]
-        slot0 = lay["slots"][0]
-        size = min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
-                   lay["geo"].cell * 0.6)
+        size = self.tray_square()
         for n, (piece, slot) in enumerate(zip(PIECES, lay["slots"])):
             i = PIECES.index(piece)
             selected = self.held is not None and self.held.piece == piece
@@ -232,35 +238,64 @@ class GeniusView(PlayView):
             if hidden:
                 continue
             shape = orientations(piece)[self.orient[piece]]
-            rows, cols = shape_size(shape)
-            origin = (slot.centerx - cols * size / 2, slot.centery - rows * size / 2)
+            origin = self.tray_origin(piece, size)
             placed = piece in pos.placed
             alpha = 60 if placed or selected else 255
             draw_squares(surface, shape, origin, size, pal.piece_colour(i), alpha=alpha,
                          pattern=pal.piece_pattern(i), label=self.label(piece))
 
+    def tray_square(self) -> float:
+        """The side of a square of the tray's pieces (one size for all, so they compare)."""
+        lay = self.layout()
+        extents = [shape_size(orientations(p)[self.orient[p]]) for p in PIECES]
+        slot0 = lay["slots"][0]
+        return min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
+                   lay["geo"].cell * 0.6)
+
+    def tray_origin(self, piece: str, size: float) -> tuple[float, float]:
+        """The top left corner of `piece`'s shape drawn in its tray slot."""
+        slot = self.layout()["slots"][PIECES.index(piece)]
+        rows, cols = shape_size(orientations(piece)[self.orient[piece]])
+        return slot.centerx - cols * size / 2, slot.centery - rows * size / 2
+
+    def tray_square_at(self, piece: str, pos) -> tuple[int, int]:
+        """The square of `piece`'s tray shape under (or nearest) the pointer at `pos`: the one
+        that stays under the pointer once it is picked up."""
+        size = self.tray_square()
+        x0, y0 = self.tray_origin(piece, size)
+        shape = orientations(piece)[self.orient[piece]]
+        return min(shape, key=lambda rc: ((y0 + (rc[0] + 0.5) * size - pos[1]) ** 2 +
+                                          (x0 + (rc[1] + 0.5) * size - pos[0]) ** 2, rc))
+
     def draw_dice(self, surface, strip: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
         rolled = self.match.meta.get("rolled") if self.match else None
-        if not rolled or self.hidden():
+        if self.hidden():
+            return
+        if not rolled:
             if self.match is not None:
-                text(surface, f"{len(self.position.unplaced)} pieces to place", strip.center, app.px(16),
+                text(surface, f"{len(self.position.unplaced)} pieces to place",
+                     (self.layout()["geo"].rect.centerx, strip.centery), text_size("body", app.scale),
                      pal.dim_text, anchor="center")
             return
-        size = min(app.px(52), strip.height - app.px(8), strip.width // 8)
-        gap = app.px(8)
-        x = strip.centerx - (len(rolled) * size + (len(rolled) - 1) * gap) // 2
-        for i, face in enumerate(rolled):
-            rect = pygame.Rect(x + i * (size + gap), strip.centery - size // 2, size, size)
+        for i, (face, rect) in enumerate(zip(rolled, self.dice_rects(len(rolled)))):
             if self.roll is not None:
                 shown, angle = self.roll.die_state(i)
                 draw_die(surface, rect, shown, pal, angle=angle, number=i + 1, settled=angle == 0)
             else:
                 draw_die(surface, rect, face, pal, number=i + 1)
 
+    def dice_rects(self, n: int) -> list[pygame.Rect]:
+        """Where the `n` dice go: a row in the strip under the board, centred under the board."""
+        app, strip = self.app, self.layout()["dice"]
+        size = min(app.px(52), strip.height - app.px(8), strip.width // 8)
+        gap = app.px(8)
+        x = self.layout()["geo"].rect.centerx - (n * size + (n - 1) * gap) // 2
+        return [pygame.Rect(x + i * (size + gap), strip.centery - size // 2, size, size) for i in range(n)]
+
     def draw_status(self, surface, area: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
-        line = self.status
+        line = self.status_line()
         if self.job is not None:
             bar = pygame.Rect(area.x, area.bottom - app.px(12), area.width - app.px(110), app.px(8))
             progress_bar(surface, bar, self.job.fraction, pal.panel, pal.accent, app.px(4),
@@ -272,9 +307,9 @@ class GeniusView(PlayView):
             text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
                  app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
             return
-        elif not line and self.match is not None and self.mode != "free":
+        elif not line and self.match is not None and self.mode != "free" and not self.win_banner():
             n = self.match.meta.get("solutions")
-            line = f"This roll: {n} solutions ({difficulty_label(n)})" if n is not None else \
+            line = f"This roll: {n:,} solutions ({difficulty_label(n)})" if n is not None else \
                 "Drag a piece to the board: R or wheel turns, F flips"
         text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
              max_width=area.width - (app.px(110) if self.job is not None else 0))
@@ -285,13 +320,17 @@ class GeniusView(PlayView):
         w, h = surface.get_size()
         lines = keys.help_lines()
         half = (len(lines) + 1) // 2
-        size = max(10, min(app.px(15), (h - app.px(140)) // (half * 3 // 2 + 1)))
-        step = size + max(3, size // 2)
         col_w = (w - app.px(80)) // 2
+        size = max(10, min(text_size("body", app.scale), (h - app.px(140)) // (half * 3 // 2 + 1)))
+        while size > 9 and any(font(size, "mono").size(c)[0] > col_w * 0.42 or font(size).size(t)[0] > col_w * 0.53
+                               for c, t in lines):
+            size -= 1                       # one size for every row, small enough for the longest
+        step = size + max(3, size // 2)
         panel = pygame.Rect(app.px(20), app.px(20), w - app.px(40), app.px(70) + half * step + app.px(20))
         panel.centery = h // 2
         overlay_panel(surface, app, panel, 150, 2)
-        text(surface, "Keys (any key or click closes)", (panel.centerx, panel.y + app.px(16)), app.px(24), pal.text,
+        text(surface, "Keys (any key or click closes)", (panel.centerx, panel.y + app.px(16)),
+             text_size("title", app.scale), pal.text,
              anchor="midtop", style="bold")
         for i, (combo, what) in enumerate(lines):
             x = panel.x + app.px(20) + (i // half) * col_w

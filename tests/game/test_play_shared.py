@@ -1,0 +1,188 @@
+"""What both puzzle scenes share (game/scenes/play.py, play_input.py, play_view.py), driven
+through the Genius scene with scripted events: the clock counts only playable time, pause,
+the abandon prompt, "games started", one win message, the keyboard cursor."""
+import pygame
+import pygame_gui
+
+from game.draw.theme import mix
+from game.match import Timer
+from game.scenes.base import Scene
+from solver.genius import search
+from solver.genius.pieces import PIECES
+from tests.game.drive import answer_confirm, cell_centre, finish_roll, frame, key, move, place_by_mouse, press, release
+from tests.validate_genius import check_position
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def clocked(scene) -> FakeClock:
+    """Give the scene's match a clock the test moves by hand, in a window in front (the dummy
+    driver's own window events, e.g. a previous test's window going, may say otherwise)."""
+    frame(scene.app, *(pygame.event.Event(t) for t in (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                                                       pygame.WINDOWFOCUSGAINED)))
+    assert scene.app.active
+    clock = FakeClock()
+    scene.match.timer = Timer(0.0, running=True, clock=clock)
+    return clock
+
+
+def passes(app, clock, seconds) -> None:
+    """`seconds` go by over a few frames."""
+    for _ in range(4):
+        clock.now += seconds / 4
+        frame(app)
+
+
+def test_the_clock_counts_only_time_the_board_can_be_played(app, genius):
+    clock = clocked(genius)
+    passes(app, clock, 10)
+    assert genius.match.elapsed == 10
+    key(app, pygame.K_F1)                                  # the help covers the board
+    passes(app, clock, 30)
+    key(app, pygame.K_SPACE)                               # any key closes it
+    passes(app, clock, 5)
+    assert genius.match.elapsed == 15
+    app.push(Scene(app))                                   # another screen on top
+    clock.now += 60
+    frame(app)
+    app.pop()
+    passes(app, clock, 5)
+    assert genius.match.elapsed == 20
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)                # the save dialog is open
+    assert genius.dialog_open
+    passes(app, clock, 40)
+    key(app, pygame.K_ESCAPE)                              # closes it
+    passes(app, clock, 5)
+    assert genius.match.elapsed == 25
+    frame(app, pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    passes(app, clock, 100)
+    frame(app, pygame.event.Event(pygame.WINDOWMINIMIZED))
+    frame(app, pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    passes(app, clock, 100)                                # still minimised
+    frame(app, pygame.event.Event(pygame.WINDOWRESTORED))
+    passes(app, clock, 5)
+    assert genius.match.elapsed == 30
+
+
+def test_a_finished_games_clock_stays_stopped_after_a_cover(app, genius):
+    clock = clocked(genius)
+    done = search.solve(genius.position)
+    for piece in PIECES:
+        place_by_mouse(app, genius, piece, done.placed[piece])
+    assert genius.match.finished
+    final = genius.match.elapsed
+    key(app, pygame.K_F1)
+    passes(app, clock, 10)
+    key(app, pygame.K_SPACE)
+    frame(app, pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frame(app, pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    passes(app, clock, 10)
+    assert genius.match.elapsed == final and not genius.match.timer.running
+
+
+def test_pause_hides_the_board_stops_the_clock_and_takes_no_moves(app, genius):
+    clock = clocked(genius)
+    place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
+    passes(app, clock, 10)
+    before = genius.match.elapsed
+    blocker = sorted(genius.position.blockers)[0]
+    shown = app.surface.get_at(genius.layout()["geo"].cell_rect(blocker).center)
+    key(app, pygame.K_p)
+    assert genius.paused and genius.buttons["pause"].text == "Resume"
+    passes(app, clock, 50)
+    assert genius.match.elapsed == before
+    cover = mix(app.palette.background, app.palette.panel, 0.5)
+    hidden = app.surface.get_at(genius.layout()["geo"].cell_rect(blocker).center)
+    assert hidden != shown and tuple(hidden)[:3] == cover
+    position = genius.position
+    key(app, pygame.K_u)                                   # undo
+    key(app, pygame.K_2)                                   # take a piece
+    press(app, genius.layout()["slots"][2].center)
+    release(app, genius.layout()["slots"][2].center)
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.buttons["hint"]))
+    assert genius.position == position and genius.held is None and genius.job is None
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.buttons["pause"]))
+    assert not genius.paused
+    passes(app, clock, 5)
+    assert genius.match.elapsed == before + 5
+    key(app, pygame.K_u)
+    assert genius.position != position
+
+
+def test_a_started_game_is_only_abandoned_when_confirmed(app, genius):
+    genius.do("new")                        # nothing played yet: a new roll at once
+    assert not genius.dialog_open
+    finish_roll(app, genius)
+    first = genius.position
+    place_by_mouse(app, genius, "1", search.solve(first).placed["1"])
+    started = genius.position
+    for action in ("new", "race", "free"):
+        genius.do(action)
+        assert genius.dialog_open
+        assert answer_confirm(app, genius, yes=False)
+        assert genius.position == started and genius.mode == "play"
+    frame(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=genius.id_entry,
+                                  text="A1A2A4A6B4D5E1"))  # a typed game ID
+    assert genius.dialog_open and genius.position == started
+    assert answer_confirm(app, genius, yes=True)
+    assert genius.position.notation() == "A1A2A4A6B4D5E1"
+
+
+def test_games_started_counts_games_the_player_began(app, genius):
+    def played():
+        return app.statistics.get("genius", {}).get("played", 0)
+
+    before = played()
+    for _ in range(3):
+        genius.do("new")                    # boards shown, nothing played
+        finish_roll(app, genius)
+    assert played() == before
+    done = search.solve(genius.position)
+    place_by_mouse(app, genius, "1", done.placed["1"])
+    assert played() == before + 1
+    place_by_mouse(app, genius, "2", done.placed["2"])
+    assert played() == before + 1
+
+
+def test_a_win_says_it_once_and_offers_the_next_game(app, genius):
+    done = search.solve(genius.position)
+    for piece in PIECES:
+        place_by_mouse(app, genius, piece, done.placed[piece])
+    frame(app)
+    banner = genius.win_banner()
+    assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
+    assert genius.status_line() == ""                      # the banner says it, not the status line too
+    assert not any("Solved" in m for m, *_ in app.toasts.items), "and no toast"
+    for _ in range(10):
+        frame(app, dt=0.4)
+    assert genius.win_banner() == [] and genius.status_line().startswith("Solved in")
+
+
+def test_a_win_by_solve_gets_the_confetti_but_no_best_time(app, genius):
+    genius.do("solve")
+    app.worker.drain()
+    for _ in range(60):
+        frame(app, dt=0.1)
+        if genius.match.finished:
+            break
+    check_position(genius.position)
+    assert genius.celebration is not None and genius.win_banner()[0].startswith("Solved with help")
+    assert "game ID" not in app.statistics["genius"]["best"]
+
+
+def test_the_keyboard_cursor_goes_when_the_mouse_is_used(app, genius):
+    move(app, genius.buttons["undo"].rect.center)          # the pointer rests on a button
+    key(app, pygame.K_RIGHT)
+    assert genius.keyboard
+    press(app, genius.buttons["undo"].rect.center)         # clicked without moving
+    release(app, genius.buttons["undo"].rect.center)
+    assert not genius.keyboard
+    key(app, pygame.K_RIGHT)
+    move(app, cell_centre(genius, 20))
+    assert not genius.keyboard

@@ -174,6 +174,8 @@ def test_a_win_by_solve_gets_the_confetti_but_no_best_time(app, genius):
     check_position(genius.position)
     assert genius.celebration is not None and genius.win_banner()[0].startswith("Solved with help")
     assert "game ID" not in app.statistics["genius"]["best"]
+    assert app.statistics["genius"]["assisted"] == 1                   # counted as a win with help
+    assert app.statistics["genius"]["games"][-1]["assisted"] is True
 
 
 def test_the_keyboard_cursor_goes_when_the_mouse_is_used(app, genius):

@@ -172,13 +172,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.celebrate()
             self._next_racer(m.elapsed)
             return
-        if m.meta.get("assisted"):       # a win with hints or Solve: the confetti, but no best time
-            self.announce_win(f"Solved with help in {format_time(m.elapsed)}")
-            return
-        key = m.meta.get("dice", "default")
-        new_best = record_game(self.app.statistics, self.puzzle.name, key, m.elapsed, True, level=m.meta.get("level"), daily=m.meta.get("daily"))
+        assisted = bool(m.meta.get("assisted"))     # hints or Solve: counted as such, never a best time
+        new_best = record_game(self.app.statistics, self.puzzle.name, m.meta.get("dice", "default"), m.elapsed,
+                               True, level=m.meta.get("level"), assisted=assisted, daily=m.meta.get("daily"))
         self.app.save_statistics()
-        self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "")
+        if assisted:
+            self.announce_win(f"Solved with help in {format_time(m.elapsed)}")
+        else:
+            self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "")
 
     # ------------------------------------------------------------------ holding pieces
     def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:

@@ -254,14 +254,23 @@ class MacMahonView(PlayView):
         facts = [f"{placed} of {self.board.size} tiles placed"]
         if clashes:
             facts.append(f"{clashes} clash{'es' if clashes != 1 else ''}")
-        n = self.match.meta.get("solutions")
-        if n is not None:
-            facts.append(f"{n:,} solutions" if n else "no solution exists")
+        count = self.count_fact()
+        if count:
+            facts.append(count)
         small = app.px(14)
         text(surface, ", ".join(facts), (inner.x, inner.bottom - 2 * small - app.px(6)), small, pal.dim_text,
              max_width=inner.width)
         text(surface, f"Best time on {self.board.rows} x {self.board.cols}: {format_time(self.best_time())}",
              (inner.x, inner.bottom - small), small, pal.dim_text, max_width=inner.width)
+
+    def count_fact(self) -> str | None:
+        """What the solution table says of the position on show (None: not counted, or solved)."""
+        n = self.counted()
+        if n is None or self.match.finished:
+            return None
+        if self.position == Position.empty(self.board):
+            return f"{n:,} solution{'s' if n != 1 else ''}" if n else "no solution exists"
+        return f"{n:,} way{'s' if n != 1 else ''} to finish from here" if n else "no way to finish from here"
 
     HELP = (("Mouse", "drag a tile from the tray to a cell; click a placed tile to pick it up"),
             ("R, E, wheel up", "turn the tile in hand clockwise"),

@@ -52,3 +52,31 @@ def test_the_count_is_about_the_position_on_show(app, macmahon):
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     settle(app)
     assert macmahon.count_fact() == "106,624 solutions"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1600, 1000)])
+def test_the_whole_game_id_is_on_show(app, macmahon, size):
+    """A complete 4 x 6 ID (the longest) is written out whole where nothing covers it, in
+    lines that fit; the 4-colour boards' long IDs too."""
+    from game.draw.theme import font
+    app.window.size = size
+    app.restyle()
+    done = search.solve(Position.empty(Board()))
+    macmahon.play_id(done.notation())
+    frame(app)
+    for header in ("4x6x3", "7x10x4", "5x14x4"):
+        if header != "4x6x3":
+            macmahon.play_id(header + ":" + "/".join(
+                "".join(f"{t + 1}a" for t in range(r * int(header.split("x")[1]), (r + 1) * int(header.split("x")[1])))
+                for r in range(int(header.split("x")[0]))))
+            frame(app)
+        lay = macmahon.layout()
+        assert macmahon.board.header == header and macmahon.position.is_complete
+        area, lines = lay["game_id"], lay["id_lines"]
+        assert "".join(lines) == macmahon.position.notation()
+        glyph = font(macmahon.id_text_size(), "mono").size("0")[0]
+        assert all(glyph * len(line) <= area.width - app.px(20) for line in lines)
+        assert pygame.Rect(0, 0, *app.size).contains(area)
+        widgets = [b.rect for b in macmahon.buttons.values()] + [macmahon.variant_menu.rect, lay["status"]]
+        assert not any(area.colliderect(r) for r in widgets)
+        assert all(r.height >= app.px(24) for r in (b.rect for b in macmahon.buttons.values()))

@@ -6,6 +6,7 @@ cursor, hint, job) and never changes it.
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 
@@ -14,7 +15,7 @@ import pygame_gui
 
 from game import keys
 from game.draw.boards import BoardGeometry
-from game.draw.theme import font, mix
+from game.draw.theme import font, mix, text_size
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
@@ -55,7 +56,7 @@ class MacMahonView(PlayView):
             pygame.Rect(controls.x, controls.y, controls.width, row), app.ui))
         rows = (len(self.BUTTONS) + 1) // 2
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
-                           min(controls.height - row - gap, rows * (row + gap)))
+                           min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
         self.buttons = {}
         self.add_buttons(self.BUTTONS, grid_rects(area, 2, rows, gap))
         top = lay["top"]
@@ -87,9 +88,44 @@ class MacMahonView(PlayView):
         right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
                             body.height)
         status = pygame.Rect(right.x, right.y, right.width, app.px(150))
-        controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width, right.bottom - status.bottom - app.px(8))
+        id_lines = self.id_lines(right.width - app.px(20))
+        id_h = (len(id_lines) + 1) * (self.id_text_size() + app.px(3)) + app.px(16)
+        game_id = pygame.Rect(right.x, right.bottom - id_h, right.width, id_h)
+        controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width,
+                               game_id.top - status.bottom - app.px(16))
         return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
-                "status": status, "controls": controls, "top": top}
+                "status": status, "controls": controls, "top": top, "game_id": game_id, "id_lines": id_lines}
+
+    def id_text_size(self) -> int:
+        return text_size("small", self.app.scale)
+
+    def id_lines(self, width: int) -> list[str]:
+        """The game ID of the position on show, whole, in lines that fit `width` pixels: the board
+        header, then a board row a line; a board whose rows do not fit runs on, as many tiles a
+        line as the widest tile number leaves room for (so the count of lines never changes)."""
+        head, _, body = self.position.notation().partition(":")
+        widest = len(str(len(self.board.tiles))) + 2                    # "24c/"
+        room = max(8, width // font(self.id_text_size(), "mono").size("0")[0])
+        rows = body.split("/")
+        tokens = [re.findall(r"\d*\D", row) for row in rows]
+        for row in tokens[:-1]:
+            row[-1] += "/"
+        if self.board.cols * (widest - 1) + 1 > room:
+            flat = [t for row in tokens for t in row]
+            per_line = max(1, room // widest)
+            tokens = [flat[k:k + per_line] for k in range(0, len(flat), per_line)]
+        return [head + ":"] + ["".join(row) for row in tokens]
+
+    def draw_id(self, surface, area: pygame.Rect, lines: list[str]) -> None:
+        """The whole game ID, readable: the entry in the top bar is where one is typed."""
+        app, pal = self.app, self.app.palette
+        pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
+        size = self.id_text_size()
+        x, y = area.x + app.px(10), area.y + app.px(8)
+        text(surface, f"Game ID ({keys.describe('copy')} copies it)", (x, y), size, pal.dim_text)
+        for line in lines:
+            y += size + app.px(3)
+            text(surface, line, (x, y), size, pal.text, style="mono")
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
@@ -101,6 +137,7 @@ class MacMahonView(PlayView):
         self.draw_board(surface, geo)
         self.draw_tray(surface, lay)
         self.draw_status(surface, lay["status"])
+        self.draw_id(surface, lay["game_id"], lay["id_lines"])
 
     def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         """The tile under the pointer, off the board (over the board its ghost shows instead)."""

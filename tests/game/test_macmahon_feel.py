@@ -22,6 +22,10 @@ def macmahon(app):
     return scene
 
 
+def typed(app, char: str) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=ord(char), mod=0, unicode=char, scancode=0))
+
+
 def settle(app) -> None:
     app.worker.drain()
     frame(app)
@@ -80,3 +84,73 @@ def test_the_whole_game_id_is_on_show(app, macmahon, size):
         widgets = [b.rect for b in macmahon.buttons.values()] + [macmahon.variant_menu.rect, lay["status"]]
         assert not any(area.colliderect(r) for r in widgets)
         assert all(r.height >= app.px(24) for r in (b.rect for b in macmahon.buttons.values()))
+
+
+def solved() -> Position:
+    return search.solve(Position.empty(Board()))
+
+
+def last_tile_left(app, scene) -> tuple[int, int]:
+    """Play a solution's ID without its A1 tile: (that tile, A1) is the winning drop."""
+    done = solved()
+    tile, rotation = done.cells[0]
+    scene.play_id(done.remove(0).notation())
+    scene.orient[tile] = rotation
+    frame(app)
+    return tile, 0
+
+
+def test_a_win_is_one_clean_line_said_once(app, macmahon):
+    tile, cell = last_tile_left(app, macmahon)
+    drop(app, macmahon, tile, cell)
+    assert macmahon.match.finished
+    banner = macmahon.win_banner()
+    assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
+    assert macmahon.status_line() == ""
+    assert not any("Solved" in m for m, *_ in app.toasts.items)
+    for _ in range(10):
+        frame(app, dt=0.4)
+    line = macmahon.status_line()
+    assert line.startswith("Solved in") and line.endswith("a new best time!")
+    assert "  " not in line and " - " not in line and "\n" not in line
+
+
+def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
+    import pygame_gui
+    from tests.game.drive import answer_confirm
+    played = lambda: app.statistics.get("macmahon", {}).get("played", 0)   # noqa: E731
+    before = played()
+    macmahon.do("new")                               # an untouched board: no question, not a game begun
+    typed(app, 'v')
+    assert not macmahon.dialog_open and macmahon.board.header == "3x8x3" and played() == before
+    macmahon.new_game("4x6x3")
+    drop(app, macmahon, 0, 0)
+    started = macmahon.position
+    assert started.cells[0] is not None and played() == before + 1
+    menu = macmahon.variant_menu
+    for ask in (lambda: macmahon.do("new"), lambda: typed(app, 'v'),
+                lambda: frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                                      text="2 x 12, 3 colours"))):
+        ask()
+        assert macmahon.dialog_open
+        assert answer_confirm(app, macmahon, yes=False)
+        assert macmahon.position == started
+        assert macmahon.variant_menu.selected_option[0] == "4 x 6, 3 colours (classic)"
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.variant_menu,
+                                  text="2 x 12, 3 colours"))
+    assert answer_confirm(app, macmahon, yes=True)
+    assert macmahon.board.header == "2x12x3" and played() == before + 1
+
+
+def test_pause_hides_the_board_and_the_game_id(app, macmahon):
+    drop(app, macmahon, 0, 0)
+    key(app, pygame.K_p)
+    assert macmahon.paused and macmahon.buttons["pause"].text == "Resume"
+    frame(app)
+    from game.draw.theme import mix
+    cover = mix(app.palette.background, app.palette.panel, 0.5)
+    lay = macmahon.layout()
+    for point in (lay["geo"].cell_rect(0).center, lay["game_id"].center, lay["slots"][5].center):
+        assert tuple(app.surface.get_at(point))[:3] == cover
+    key(app, pygame.K_p)
+    assert not macmahon.paused

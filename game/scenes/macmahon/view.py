@@ -19,7 +19,6 @@ from game.draw.theme import font, mix, text_size
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
-from game.scenes.anim import banner
 from game.scenes.play_view import PlayView
 from solver.macmahon.position import Position
 from solver.macmahon.tiles import rotate
@@ -41,10 +40,10 @@ class MacMahonView(PlayView):
     BUTTONS = (("new", "New game"), ("restart", "Restart"), ("undo", "Undo"), ("redo", "Redo"),
                ("hint", "Hint"), ("check", "Solvable?"), ("solve", "Solve from here"), ("mode", "Mode"),
                ("browse", "Solution browser"), ("help", "Keys (F1)"), ("save", "Save..."), ("load", "Load..."),
-               ("menu", "Menu (Esc)"))
+               ("pause", "Pause"), ("menu", "Menu (Esc)"))
     TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "check": "count", "save": "save", "load": "load", "help": "help",
-                "menu": "back"}
+                "pause": "pause", "menu": "back"}
 
     def build_ui(self) -> None:
         app, lay = self.app, self.layout()
@@ -139,6 +138,10 @@ class MacMahonView(PlayView):
         self.draw_status(surface, lay["status"])
         self.draw_id(surface, lay["game_id"], lay["id_lines"])
 
+    def hidden_when_paused(self) -> list[pygame.Rect]:
+        """A pause hides the game ID too: it spells out the board."""
+        return super().hidden_when_paused() + [self.layout()["game_id"]]
+
     def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         """The tile under the pointer, off the board (over the board its ghost shows instead)."""
         if geo.cell_at(self.mouse) is None:
@@ -146,11 +149,6 @@ class MacMahonView(PlayView):
             rect.center = self.mouse
             draw_tile(surface, rotate(self.board.tiles[self.held.tile], self.held.rotation), rect, self.app.palette,
                       alpha=215)
-
-    def draw_win(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
-        self.celebration.draw(surface, self.app.scale)
-        if self.match.finished:
-            banner(surface, geo.rect, [self.status.split("  - ")[0] or "Solved!"], self.app.palette, self.app.scale)
 
     def draw_top(self, surface, top: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
@@ -268,7 +266,7 @@ class MacMahonView(PlayView):
         pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
         inner = area.inflate(-app.px(20), -app.px(16))
         y = inner.y
-        line = self.status
+        line = self.status_line()
         cell = self.target_cell() if self.held is not None else None
         if cell is not None:
             reason = self.verdict(cell)
@@ -320,7 +318,7 @@ class MacMahonView(PlayView):
             ("arrows, WASD", "move the cursor on the board"),
             ("Enter, Space", "place the tile in hand / pick up the tile at the cursor"),
             ("Delete", "take the tile at the cursor back to the tray"),
-            ("M", "strict / free mode"), ("V", "next variant (board and colour set)"),
+            ("M", "strict / free mode"), ("V", "next variant (board and colour set)"), ("P", "pause / resume"),
             ("B", "the solution browser"),
             ("H", "hint"), ("Shift+C", "is this still solvable?"), ("Shift+S", "solve from here"),
             ("Ctrl+Z, U / Ctrl+Y", "undo / redo"), ("Ctrl+R", "restart"), ("Ctrl+N, F2", "new game"),

@@ -154,3 +154,26 @@ def test_pause_hides_the_board_and_the_game_id(app, macmahon):
         assert tuple(app.surface.get_at(point))[:3] == cover
     key(app, pygame.K_p)
     assert not macmahon.paused
+
+
+@pytest.mark.parametrize("header", ["7x10x4", "5x14x4"])
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760)])
+def test_tray_numbers_cover_no_triangle(app, macmahon, header, size):
+    """Many small slots: each number sits beside its tile, and every tile is drawn whole."""
+    from game.draw.theme import font
+    from game.draw.tiles import draw_tile
+    from solver.macmahon.tiles import rotate
+    app.window.size = size
+    app.restyle()
+    macmahon.new_game(header)
+    frame(app)
+    for tile in (0, 9, 69):
+        slot = macmahon.layout()["slots"][tile]
+        label, rect = macmahon.tray_label(slot), macmahon.tray_tile(slot)
+        w, _ = font(label.height, "bold").size(str(tile + 1))
+        assert slot.contains(label) and slot.contains(rect) and not label.colliderect(rect) and w <= slot.width
+        alone = app.surface.copy()
+        draw_tile(alone, rotate(macmahon.board.tiles[tile], 0), rect, app.palette)
+        shown = app.surface.subsurface(rect)
+        assert all(shown.get_at((x, y)) == alone.get_at((rect.x + x, rect.y + y))
+                   for x in range(0, rect.width, 2) for y in range(0, rect.height, 2))

@@ -223,15 +223,12 @@ class MacMahonView(PlayView):
         return out
 
     def draw_tray(self, surface, lay) -> None:
-        """The tiles not yet placed, each in its numbered slot (slots keep their places; with
-        many small slots the number is a badge on the tile's corner instead of above it)."""
+        """The tiles not yet placed, each in its numbered slot (slots keep their places). The
+        number sits above the tile, never on it, so it hides no triangle however small the slots."""
         app, pal = self.app, self.app.palette
         unplaced = set(self.position.unplaced)
         held = self.held.tile if self.held is not None else None
-        slots = lay["slots"]
-        badge = bool(slots) and slots[0].width < app.px(60)
-        size = max(9, slots[0].width // 4) if badge else app.px(13)
-        for tile, slot in enumerate(slots):
+        for tile, slot in enumerate(lay["slots"]):
             here = tile in unplaced and tile != held
             hover = here and held is None and not self.keyboard and slot.collidepoint(self.mouse)
             fill = (mix(pal.panel, pal.accent, 0.35) if tile == held else
@@ -240,26 +237,24 @@ class MacMahonView(PlayView):
             pygame.draw.rect(surface, fill, slot, border_radius=app.px(6))
             if self.hint is not None and self.hint[0] == tile and here:
                 pygame.draw.rect(surface, pal.accent, slot, max(2, app.px(3)), border_radius=app.px(6))
-            label = str(tile + 1)
-            if badge:
-                rect = slot.inflate(-app.px(4), -app.px(4))
-                if here:
-                    draw_tile(surface, rotate(self.board.tiles[tile], self.orient.get(tile, 0)), rect, pal)
-                    w, h = font(size, "bold").size(label)
-                    box = pygame.Rect(rect.x, rect.y, w + 4, h)
-                    pygame.draw.rect(surface, OUTLINE, box, border_radius=2)
-                    text(surface, label, box.center, size, (240, 240, 240), anchor="center", style="bold")
-                else:
-                    text(surface, label, slot.center, size, pal.dim_text, anchor="center", style="bold")
-                continue
-            label_h = size + app.px(2)
-            side = min(slot.width, slot.height - label_h) - app.px(6)
-            rect = pygame.Rect(0, 0, side, side)
-            rect.midtop = (slot.centerx, slot.y + label_h)
-            text(surface, label, (slot.centerx, slot.y + app.px(1)), size,
-                 pal.text if here else pal.dim_text, anchor="midtop", style="bold")
+            label, rect = self.tray_label(slot), self.tray_tile(slot)
+            text(surface, str(tile + 1), label.center, label.height, pal.text if here else pal.dim_text,
+                 anchor="center", style="bold")
             if here:
                 draw_tile(surface, rotate(self.board.tiles[tile], self.orient.get(tile, 0)), rect, pal)
+
+    def tray_label(self, slot: pygame.Rect) -> pygame.Rect:
+        """The strip at the top of a tray slot that holds its number (its height is the text size)."""
+        size = min(self.app.px(13), max(9, slot.height // 4))
+        return pygame.Rect(slot.x, slot.y + max(1, slot.height // 40), slot.width, size)
+
+    def tray_tile(self, slot: pygame.Rect) -> pygame.Rect:
+        """Where a tray slot's tile is drawn: the square under its number."""
+        label = self.tray_label(slot)
+        side = min(slot.width, slot.bottom - label.bottom) - max(2, slot.width // 12)
+        rect = pygame.Rect(0, 0, side, side)
+        rect.midbottom = (slot.centerx, slot.bottom - max(1, slot.width // 24))
+        return rect
 
     def draw_status(self, surface, area: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette

@@ -177,3 +177,27 @@ def test_tray_numbers_cover_no_triangle(app, macmahon, header, size):
         shown = app.surface.subsurface(rect)
         assert all(shown.get_at((x, y)) == alone.get_at((rect.x + x, rect.y + y))
                    for x in range(0, rect.width, 2) for y in range(0, rect.height, 2))
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1600, 1000)])
+def test_messages_cover_nothing_needed(app, macmahon, size):
+    app.window.size = size
+    app.restyle()
+    macmahon.play_id(solved().remove(5).notation())
+    frame(app)
+    given = macmahon.layout()["geo"].cell_rect(0).center
+    press(app, given)                               # a given tile: a message says it stays put
+    release(app, given)
+    app.toasts.show("Tile 12: its left edge is blue, but tile 7 on C2 shows red there; try another way round", 4)
+    frame(app)
+    assert app.toasts.latest and len(app.toasts.items) == 2
+    lay = macmahon.layout()
+    geo = lay["geo"]
+    labels = pygame.Rect(geo.rect.x, geo.rect.y - int(geo.cell * 0.7), geo.rect.width, int(geo.cell * 0.7))
+    needed = [geo.rect, labels, lay["status"], lay["game_id"], macmahon.variant_menu.rect, macmahon.id_entry.rect,
+              *lay["slots"], *(b.rect for b in macmahon.buttons.values())]
+    boxes = app.toasts.boxes(app.size, app.scale)
+    assert boxes
+    for box, _lines, _size in boxes:
+        assert pygame.Rect(0, 0, *app.size).contains(box)
+        assert not any(box.colliderect(r) for r in needed), box

@@ -79,9 +79,11 @@ class MacMahonView(PlayView):
         top, body = self.top_and_body()
         left_w = int(body.width * 0.64)
         board = self.board
-        geo = BoardGeometry.fit(pygame.Rect(body.x, body.y, left_w, int(body.height * 0.6)),
+        line = font(text_size("heading", app.scale), "bold").get_linesize()
+        messages = pygame.Rect(body.x, body.y - app.px(8), left_w, 2 * line + app.px(12))   # toasts: two lines
+        geo = BoardGeometry.fit(pygame.Rect(body.x, messages.bottom, left_w, int(body.height * 0.6) - line),
                                 board.rows, board.cols, label_room=0.7)
-        geo = replace(geo, y=body.y + int(geo.cell * 0.7))          # a wide board sits at the top
+        geo = replace(geo, y=messages.bottom + int(geo.cell * 0.7))  # a wide board sits at the top
         tray_top = geo.rect.bottom + max(3, geo.cell // 9) + app.px(14)
         tray = pygame.Rect(body.x + app.px(20), tray_top, left_w - app.px(20), body.bottom - tray_top)
         right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
@@ -93,7 +95,8 @@ class MacMahonView(PlayView):
         controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width,
                                game_id.top - status.bottom - app.px(16))
         return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
-                "status": status, "controls": controls, "top": top, "game_id": game_id, "id_lines": id_lines}
+                "status": status, "controls": controls, "top": top, "game_id": game_id, "id_lines": id_lines,
+                "messages": messages}
 
     def id_text_size(self) -> int:
         return text_size("small", self.app.scale)
@@ -131,7 +134,7 @@ class MacMahonView(PlayView):
         surface.fill(pal.background)
         lay = self.layout()
         geo = lay["geo"]
-        app.toasts.anchor = (geo.rect.centerx, geo.rect.top - app.px(4))     # over the labels, not the cells
+        app.toasts.place(lay["messages"])        # a strip of its own over the column labels
         self.draw_top(surface, lay["top"])
         self.draw_board(surface, geo)
         self.draw_tray(surface, lay)

@@ -201,3 +201,38 @@ def test_messages_cover_nothing_needed(app, macmahon, size):
     for box, _lines, _size in boxes:
         assert pygame.Rect(0, 0, *app.size).contains(box)
         assert not any(box.colliderect(r) for r in needed), box
+
+
+def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
+    """Over a cell where it breaks the rules, the tile in hand gets rule marks (game/draw/marks)
+    on the triangles that clash, and on the neighbour's side of each clashing edge; nothing else."""
+    import game.scenes.macmahon.view as view
+    from solver.macmahon.tiles import rotate
+    done = solved()
+    first, rot = done.cells[0]
+    macmahon.orient[first] = rot
+    drop(app, macmahon, first, 0)                                    # A1, as in a solution
+    right_of_first = rotate(macmahon.board.tiles[first], rot)[1]
+    tile, rotation = next((t, r) for t in range(24) for r in range(4) if t != first
+                          and rotate(macmahon.board.tiles[t], r)[3] != right_of_first)
+    colours = rotate(macmahon.board.tiles[tile], rotation)
+    expected = {(1, "L"), (0, "R")} | ({(1, "T")} if colours[0] != "W" else set())
+    marked, crossed, rings = [], [], []
+    monkeypatch.setattr(view, "mark_triangle", lambda s, rect, side, colour: marked.append((rect, side)))
+    monkeypatch.setattr(view, "mark_cells", lambda s, rects, colour: crossed.extend(rects))
+    real = view.draw_tile
+    monkeypatch.setattr(view, "draw_tile", lambda *a, **k: (rings.append(k.get("outline")), real(*a, **k)))
+    macmahon.orient[tile] = rotation
+    press(app, macmahon.layout()["slots"][tile].center)
+    target = macmahon.layout()["geo"].cell_rect(1).center
+    move(app, target)
+    marked.clear(), rings.clear()
+    frame(app)
+    geo = macmahon.layout()["geo"]
+    assert {(geo.cell_at(rect.center), "TRBL"[side]) for rect, side in marked} == expected
+    assert crossed == [] and app.palette.illegal not in rings
+    marked.clear()
+    move(app, geo.cell_rect(0).center)                               # over a taken cell: that cell is crossed
+    frame(app)
+    assert crossed and all(geo.cell_at(r.center) == 0 for r in crossed) and marked == []
+    release(app, geo.cell_rect(0).center)

@@ -15,12 +15,14 @@ import pygame_gui
 
 from game import keys
 from game.draw.boards import BoardGeometry
+from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
+from game.scenes.macmahon.play import ghost_clashes
 from game.scenes.play_view import PlayView
-from solver.macmahon.position import Position
+from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate
 
 SIDES = "TRBL"
@@ -183,8 +185,7 @@ class MacMahonView(PlayView):
             mark_triangle(surface, geo.cell_rect(cell), SIDES.index(side), pal.illegal)
         if self.blamed is not None and pos.cells[self.blamed[0]] is not None:
             pulse = 0.5 + 0.5 * abs(((self.blamed[1] * 2) % 2) - 1)
-            pygame.draw.rect(surface, mix(pal.illegal, pal.text, pulse * 0.4), geo.cell_rect(self.blamed[0]),
-                             max(3, geo.cell // 14))
+            ring(surface, geo.cell_rect(self.blamed[0]), mix(pal.illegal, pal.text, pulse * 0.4), max(3, geo.cell // 14))
         if self.hint is not None:
             tile, rotation, cell, left = self.hint
             pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
@@ -198,10 +199,12 @@ class MacMahonView(PlayView):
             fits = reason is None
             allowed = fits or (not self.strict and pos.cells[cell] is None)
             draw_tile(surface, colours, geo.cell_rect(cell), pal, alpha=230 if allowed else 140,
-                      outline=pal.legal if fits else pal.illegal)
-            if not fits:
-                for side in self._clashing_sides(pos, cell, colours):
-                    mark_triangle(surface, geo.cell_rect(cell), side, pal.illegal)
+                      outline=pal.legal if fits else None)
+            if not fits and pos.cells[cell] is not None:       # the overlap is what breaks the rule
+                mark_cells(surface, [geo.cell_rect(cell)], pal.illegal)
+            elif not fits:                                     # only the edges that clash, both sides of each
+                for where, side in ghost_clashes(pos, Move(self.held.tile, self.held.rotation, cell)):
+                    mark_triangle(surface, geo.cell_rect(where), SIDES.index(side), pal.illegal)
         if self.keyboard and not self.match.finished:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(4, 4), max(2, geo.cell // 22),
                              border_radius=max(2, geo.cell // 12))
@@ -209,21 +212,6 @@ class MacMahonView(PlayView):
             under = geo.cell_at(self.mouse)             # a tile that can be picked up: a light ring
             if under is not None and pos.cells[under] is not None and under not in givens:
                 pygame.draw.rect(surface, mix(pal.text, pal.accent, 0.3), geo.cell_rect(under), max(2, geo.cell // 30))
-
-    def _clashing_sides(self, pos: Position, cell: int, colours: str) -> list[int]:
-        """The sides of a would-be tile that break a rule (for the ghost's marks)."""
-        board = pos.board
-        out = []
-        for side in range(4):
-            other = board.neighbour(cell, side)
-            if other is None:
-                if colours[side] != board.border:
-                    out.append(side)
-            else:
-                theirs = pos.colours_at(other)
-                if theirs is not None and theirs[(side + 2) % 4] != colours[side]:
-                    out.append(side)
-        return out
 
     def draw_tray(self, surface, lay) -> None:
         """The tiles not yet placed, each in its numbered slot (slots keep their places). The

@@ -312,18 +312,23 @@ class MacMahonView(PlayView):
             ("Esc", "put the tile back, cancel, or leave"))
 
     def draw_help(self, surface) -> None:
+        """The key table: every row in the body text size; a long description wraps to a
+        second line instead of shrinking."""
         app, pal = self.app, self.app.palette
         w, h = surface.get_size()
-        size = app.px(16)
+        size, gap = text_size("body", app.scale), app.px(7)
         x = w // 2 - app.px(380)
-        y = max(app.px(20), h // 2 - len(self.HELP) * (size + app.px(7)) // 2 - app.px(30))
-        panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808),
-                            app.px(60) + len(self.HELP) * (size + app.px(7)) + app.px(16))
+        column = app.px(808) - app.px(24) * 2 - app.px(260)
+        rows = [(combo, wrap(what, size, column)) for combo, what in self.HELP]
+        lines = sum(len(wrapped) for _, wrapped in rows)
+        y = max(app.px(20), h // 2 - lines * (size + gap) // 2 - app.px(30))
+        panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808), app.px(60) + lines * (size + gap) + app.px(16))
         overlay_panel(surface, app, panel, 185, max(2, app.px(2)))
-        text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
+        text(surface, "Keys (any key closes)", (w // 2, y), text_size("title", app.scale), pal.text, anchor="midtop",
+             style="bold")
         y += app.px(44)
-        for combo, what in self.HELP:
+        for combo, wrapped in rows:
             text(surface, combo, (x, y), size, pal.accent, style="mono")
-            text(surface, what, (x + app.px(260), y), size, pal.text, max_width=w - x - app.px(280))
-            y += size + app.px(7)
-
+            for line in wrapped:
+                text(surface, line, (x + app.px(260), y), size, pal.text)
+                y += size + gap

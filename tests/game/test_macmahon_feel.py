@@ -236,3 +236,41 @@ def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
     frame(app)
     assert crossed and all(geo.cell_at(r.center) == 0 for r in crossed) and marked == []
     release(app, geo.cell_rect(0).center)
+
+
+def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, monkeypatch):
+    """Pasted (Ctrl+V) or typed in the ID box: the new game has nothing to redo, and the Redo
+    button says so; once a move is undone, the button redoes it."""
+    import pygame_gui
+    from tests.game.drive import answer_confirm
+    from tests.game.test_typing import click, pump, type_text
+    done = solved()
+    for way in ("paste", "type"):
+        macmahon.orient[done.cells[3][0]] = done.cells[3][1]
+        drop(app, macmahon, done.cells[3][0], 3)
+        key(app, pygame.K_z, pygame.KMOD_LCTRL)
+        assert macmahon.buttons["redo"].is_enabled
+        wanted = done.remove(0).remove(1).notation()
+        if way == "paste":
+            monkeypatch.setattr(app, "paste_text", lambda: wanted)
+            key(app, pygame.K_v, pygame.KMOD_LCTRL)
+        else:
+            pygame.event.clear()
+            click(app, macmahon.id_entry.rect.center)
+            frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="",
+                                          scancode=0))
+            type_text(app, wanted)
+            key(app, pygame.K_RETURN)
+            pump(app)
+        answer_confirm(app, macmahon)
+        frame(app)
+        assert macmahon.match.game_id == wanted and app.keyboard_owner() is None
+        assert not macmahon.match.can_redo and not macmahon.buttons["redo"].is_enabled
+        tile, rotation = done.cells[0]
+        macmahon.orient[tile] = rotation
+        drop(app, macmahon, tile, 0)
+        frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=macmahon.buttons["undo"]))
+        assert macmahon.position.cells[0] is None and macmahon.buttons["redo"].is_enabled
+        key(app, pygame.K_y, pygame.KMOD_LCTRL)
+        assert macmahon.position.cells[0] == (tile, rotation) and not macmahon.buttons["redo"].is_enabled
+        macmahon.new_game("4x6x3")

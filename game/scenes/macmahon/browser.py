@@ -312,7 +312,7 @@ class BrowserScene(Scene):
         lines = (f"{len(self.classes):,} classes hold all {self.classes.solutions:,} solutions of the "
                  f"{self.board.rows}\u00d7{self.board.cols} board: each is one of these, turned, mirrored "
                  "or with red and blue swapped.", "Arrows step (Up/Down by 100), the wheel too; "
-                 "Tab steps through the cells of the map; Ctrl+C copies the solution's game ID.")
+                 "type a number and Enter to jump there; Tab steps through the cells of the map; Ctrl+C copies the solution's game ID.")
         size = app.px(14)
         for line in lines:
             for piece in wrap(line, size, right.width):

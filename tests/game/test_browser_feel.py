@@ -3,23 +3,14 @@ opened over a game in progress is only put on the board once the player agrees."
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.scenes.macmahon.browser import BrowserScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
 from solver.macmahon.position import Move
 from tests.game.drive import answer_confirm, frame, key
+from tests.game.test_browser import browser  # noqa: F401  (the fixture)
 from tests.game.test_typing import click, pump, type_text
-
-
-@pytest.fixture
-def browser(app):
-    app.push(TitleScene(app))
-    scene = BrowserScene(app)
-    app.push(scene)
-    frame(app)
-    return scene
 
 
 def test_typing_a_number_jumps_there(app, browser):

@@ -3,27 +3,11 @@ redo after a pasted ID, tray badges, toasts, clash marks and the help table, dri
 import pygame
 import pytest
 
-from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import search
-from solver.macmahon.position import Board, Move, Position
+from solver.macmahon.position import Board, Position
 from solver.macmahon.symmetry import normal_code
 from tests.game.drive import frame, key, move, press, release
-
-
-@pytest.fixture
-def macmahon(app):
-    from game.scenes.title import TitleScene
-    app.push(TitleScene(app))
-    app.settings["macmahon_mode"] = "strict"
-    scene = MacMahonScene(app, variant="4x6x3")
-    app.push(scene)
-    app.worker.drain()
-    frame(app)
-    return scene
-
-
-def typed(app, char: str) -> None:
-    frame(app, pygame.event.Event(pygame.KEYDOWN, key=ord(char), mod=0, unicode=char, scancode=0))
+from tests.game.test_macmahon_play import macmahon, typed  # noqa: F401  (macmahon: the fixture)
 
 
 def settle(app) -> None:

@@ -26,7 +26,7 @@ from .symmetry import canonical, canonical_codes, look_codes, orbit_rows, positi
 from .tiles import COLOUR_LETTERS, looks
 
 __all__ = ["solve", "hint", "blame", "count", "census", "canonical", "solution_classes",
-           "class_index", "solution_table", "is_solvable"]
+           "class_index", "solution_table", "is_solvable", "completions"]
 
 TABLE_MAX_COLOURS = 3   # boards with more colours have too many tiles to list
 EMPTY = 255
@@ -75,6 +75,13 @@ def solution_table(board: Board, jobs: int | None = 1, progress=None, cancelled=
                 return None
     _tables[board] = table
     return table
+
+
+def completions(position: Position) -> int | None:
+    """How many solutions keep every tile of `position` where it is (the board's solution
+    count when it is empty), from the solution table; None when the board has no table."""
+    table = solution_table(position.board)
+    return None if table is None else int(_matches(table, position_codes(position)).sum())
 
 
 def _matches(table: np.ndarray, codes: np.ndarray) -> np.ndarray:

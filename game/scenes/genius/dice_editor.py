@@ -43,6 +43,7 @@ class DiceEditorScene(DiceEditorView, Scene):
         self.details: list[str] = []   # the first unsolvable rolls after a verify
         self.detail_total = 0
         self.saved_path: Path | None = None
+        self.unsaved = False       # edits (or a generated set) not yet saved: Escape asks first
         self.rng = rng or random.Random()
         self.start_from(start or app.settings.get("dice", "default"))
 
@@ -64,6 +65,7 @@ class DiceEditorScene(DiceEditorView, Scene):
             return
         self.draft = DiceDraft.from_set(dice_set)
         self.saved_path = None
+        self.unsaved = False
         self.refresh_buttons()
         self.say(f"Editing '{dice_set.name}': {dice_set.count():,} distinct rolls.")
 
@@ -81,6 +83,7 @@ class DiceEditorScene(DiceEditorView, Scene):
         if self.job is not None:
             self.cancel_job(quiet=True)
         self.saved_path = None
+        self.unsaved = True
         self.refresh_buttons()
         empty = [str(i + 1) for i, faces in enumerate(self.draft.faces) if not faces]
         if empty:       # still being built: a hint now, the engine's reason on Verify or Save
@@ -141,6 +144,7 @@ class DiceEditorScene(DiceEditorView, Scene):
             from solver.genius import dice
             self.draft = DiceDraft.from_set(dice.from_json(result["document"], "generated"))
             self.saved_path = None
+            self.unsaved = True
             self.say(f"New set '{self.draft.name}': all {result['rolls']:,} rolls verified solvable "
                      f"({result['candidates']} candidates, {result['seconds']:.1f} s).")
             self.refresh_buttons()
@@ -178,6 +182,7 @@ class DiceEditorScene(DiceEditorView, Scene):
             self.say(f"cannot save '{path}': {exc.strerror or exc}", bad=True)
             return False
         self.saved_path = path
+        self.unsaved = False
         self.say(f"Saved as {path.name}.")
         self.refresh_buttons()
         self.confirm(f"Use {path.name} for new games?", self.use_saved, title="Saved", action="Use")
@@ -191,7 +196,8 @@ class DiceEditorScene(DiceEditorView, Scene):
         self.say(f"New games now roll {self.saved_path.name}.")
 
     def ask_open(self) -> None:
-        self.ask_file("Start from a dice file", self.start_from, self.dice_dir())
+        self.ask_file("Start from a dice file", lambda path: self.keep_or_discard(lambda: self.start_from(path)),
+                      self.dice_dir())
 
     # --- layout and widgets -----------------------------------------------------------
     def layout(self) -> dict:
@@ -258,7 +264,7 @@ class DiceEditorScene(DiceEditorView, Scene):
             if event.text == "File...":
                 self.ask_open()
             elif event.text in START_OPTIONS:
-                self.start_from(event.text.lower())
+                self.keep_or_discard(lambda: self.start_from(event.text.lower()))
             return True
         if self.dialog_open:
             return False
@@ -326,7 +332,16 @@ class DiceEditorScene(DiceEditorView, Scene):
         if self.job is not None:
             self.cancel_job()
         else:
-            self.app.pop()
+            self.keep_or_discard(self.app.pop)
+
+    def keep_or_discard(self, then) -> None:
+        """Run `then()` (which throws the set being edited away) now, or, with unsaved edits,
+        once the player has answered "Discard your changes?"."""
+        if not self.unsaved:
+            then()
+            return
+        self.confirm(f"Discard your changes to '{self.draft.name}'? They are not saved.", then,
+                     title="Discard your changes?", action="Discard")
 
     def on_enter(self) -> None:
         super().on_enter()

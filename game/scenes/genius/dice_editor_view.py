@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.draw.boards import draw_board
-from game.draw.theme import contrast_text, mix
+from game.draw.theme import contrast_text, mix, text_size
 from game.draw.widgets import progress_bar, text
 from game.scenes.genius.dice_draft import FACES
 from solver.grid import cell_name
@@ -14,6 +14,10 @@ from solver.grid import cell_name
 
 class DiceEditorView:
     # --- drawing ----------------------------------------------------------------------
+    def size(self, role: str) -> int:
+        """A text size of the theme's four (title, heading, body, small): every line uses one."""
+        return text_size(role, self.app.scale)
+
     def die_colour(self, die: int):
         return self.app.palette.piece_colour(die)
 
@@ -21,9 +25,9 @@ class DiceEditorView:
         app, pal, lay = self.app, self.app.palette, self.layout()
         px = app.px
         surface.fill(pal.background)
-        text(surface, "Dice editor", (px(20), px(16)), px(30), pal.text, style="bold")
-        text(surface, f"set '{self.draft.name}'  -  die {self.current + 1} selected: click cells to put them "
-                      f"on it, click again to take them off", (px(230), px(28)), px(16), pal.dim_text,
+        text(surface, "Dice editor", (px(20), px(16)), self.size("title"), pal.text, style="bold")
+        text(surface, f"set '{self.draft.name}', die {self.current + 1} selected: click cells to put them "
+                      f"on it, click again to take them off", (px(230), px(28)), self.size("body"), pal.dim_text,
              max_width=lay["menu"].x - px(250))
         geo = lay["geo"]
         draw_board(surface, geo, pal)
@@ -37,8 +41,8 @@ class DiceEditorView:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(-2, -2), max(2, px(3)),
                              border_radius=px(6))
         free = len(self.draft.free_cells())
-        text(surface, f"{free} cells on no die" if free else "every cell is on a die",
-             (geo.rect.centerx, geo.rect.bottom + px(22)), px(15), pal.dim_text, anchor="midtop")
+        text(surface, f"{free} cell{'s' if free != 1 else ''} on no die" if free else "every cell is on a die",
+             (geo.rect.centerx, geo.rect.bottom + px(22)), self.size("body"), pal.dim_text, anchor="midtop")
         for die, row in enumerate(lay["rows"]):
             self.draw_die_row(surface, die, row)
         self.draw_info(surface, lay["info"])
@@ -69,10 +73,10 @@ class DiceEditorView:
         colour = self.die_colour(die)
         swatch = pygame.Rect(row.x + px(8), row.y + px(6), row.height - px(12), row.height - px(12))
         pygame.draw.rect(surface, colour, swatch, border_radius=px(6))
-        text(surface, str(die + 1), swatch.center, px(20), contrast_text(colour), anchor="center", style="bold")
+        text(surface, str(die + 1), swatch.center, self.size("heading"), contrast_text(colour), anchor="center", style="bold")
         cells = self.draft.cells(die)
         label = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}"
-        text(surface, label, (swatch.right + px(10), row.centery), px(14), pal.dim_text, anchor="midleft")
+        text(surface, label, (swatch.right + px(10), row.centery), self.size("small"), pal.dim_text, anchor="midleft")
         faces = self.draft.faces[die]
         x0 = swatch.right + px(80)
         shown = faces[:FACES]
@@ -81,11 +85,11 @@ class DiceEditorView:
             box = pygame.Rect(x0 + i * (box_w + px(4)), row.y + px(9), box_w, row.height - px(18))
             if i < len(shown):
                 pygame.draw.rect(surface, mix(pal.cell, colour, 0.25), box, border_radius=px(4))
-                text(surface, cell_name(shown[i]), box.center, px(15), (30, 30, 34), anchor="center", style="bold")
+                text(surface, cell_name(shown[i]), box.center, self.size("body"), (30, 30, 34), anchor="center", style="bold")
             else:
                 pygame.draw.rect(surface, mix(pal.panel, pal.text, 0.2), box, 1, border_radius=px(4))
         if len(faces) > FACES:
-            text(surface, f"+{len(faces) - FACES}", (row.right - px(6), row.centery), px(13), pal.dim_text,
+            text(surface, f"+{len(faces) - FACES}", (row.right - px(6), row.centery), self.size("small"), pal.dim_text,
                  anchor="midright")
 
     def draw_info(self, surface, info: pygame.Rect) -> None:
@@ -97,10 +101,10 @@ class DiceEditorView:
             sweep = self.job.age % 2.0          # a block going to and fro until the engine reports
             progress_bar(surface, bar, fraction, pal.panel, pal.accent, px(6), sweep if sweep <= 1 else 2 - sweep)
             shown = "searching" if fraction is None else f"{fraction:.0%}"
-            text(surface, f"{shown}  {self.job.age:.0f} s", (bar.right + px(10), bar.centery), px(14), pal.text,
+            text(surface, f"{shown}, {self.job.age:.0f} s", (bar.right + px(10), bar.centery), self.size("small"), pal.text,
                  anchor="midleft", style="bold")
             y = bar.bottom + px(10)
-        text(surface, self.status, (info.x, y), px(17), self.status_colour or pal.text, style="bold",
+        text(surface, self.status, (info.x, y), self.size("heading"), self.status_colour or pal.text, style="bold",
              max_width=info.width)
         y += px(26)
         note = ["An edited die repeats its cells in turn to fill its 6 faces:",
@@ -112,10 +116,11 @@ class DiceEditorView:
             else self.details[:max(0, min(len(self.details), room - 1))]
         lines = shown + ([f"... and {self.detail_total - len(shown):,} more"] if len(shown) < self.detail_total else [])
         for line in lines:
-            text(surface, line, (info.x + px(12), y), px(15), pal.text, style="mono", max_width=info.width - px(12))
+            text(surface, line, (info.x + px(12), y), self.size("body"), pal.text, style="mono",
+                 max_width=info.width - px(12))
             y += line_h
         fits = max(2, min(len(note), (info.bottom - y) // note_h))
         y = info.bottom - fits * note_h
         for line in note[:fits]:
-            text(surface, line, (info.x, y), px(14), pal.dim_text, max_width=info.width)
+            text(surface, line, (info.x, y), self.size("small"), pal.dim_text, max_width=info.width)
             y += note_h

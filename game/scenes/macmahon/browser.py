@@ -241,6 +241,8 @@ class BrowserScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.classes is not None:
             self.step(-1 if event.y > 0 else 1)
             return True
+        if self.type_into_jump(event):
+            return True
         name = keys.action(event)
         if name == "copy" and self.classes is not None:
             self.copy_game_id(self.position().notation())
@@ -252,6 +254,16 @@ class BrowserScene(Scene):
             self.cycle_filter(1 if name == "next_piece" else -1)
             return True
         return False
+
+    def type_into_jump(self, event) -> bool:
+        """A digit typed on the browser starts a number in the jump box (which takes the keys
+        from then on, its own text input included): type a number, Enter, and it is on show."""
+        typed = getattr(event, "unicode", "") or ""
+        if event.type != pygame.KEYDOWN or not is_ascii_number(typed, 1) or keys.modifiers(event.mod) & keys.CTRL:
+            return False
+        self.jump_entry.set_text("")
+        self.app.ui.set_focus_set(self.jump_entry)
+        return True
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -300,7 +312,7 @@ class BrowserScene(Scene):
         lines = (f"{len(self.classes):,} classes hold all {self.classes.solutions:,} solutions of the "
                  f"{self.board.rows}\u00d7{self.board.cols} board: each is one of these, turned, mirrored "
                  "or with red and blue swapped.", "Arrows step (Up/Down by 100), the wheel too; "
-                 "Tab steps through the cells of the map; Ctrl+C copies the solution's game ID.")
+                 "type a number and Enter to jump there; Tab steps through the cells of the map; Ctrl+C copies the solution's game ID.")
         size = app.px(14)
         for line in lines:
             for piece in wrap(line, size, right.width):

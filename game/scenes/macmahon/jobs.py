@@ -4,7 +4,7 @@ a long search never stalls the drawing; they answer with the typed answers of ga
 from __future__ import annotations
 
 from game.puzzle import Hint, Puzzle, Solution, Stuck, Yes
-from solver.macmahon.position import Board, Position
+from solver.macmahon.position import Position
 
 
 def job_hint(notation: str, progress=None) -> Hint | Stuck:
@@ -30,11 +30,12 @@ def job_solve(notation: str, progress=None) -> Solution | Stuck:
     return Solution(tuple(position.moves_to(done))) if done is not None else Stuck(search.blame(position))
 
 
-def solution_count(header: str) -> int | None:
-    """How many solutions the board has, when the engine can list them (up to 3 colours)."""
+def solution_counts(position: Position) -> tuple[int, int] | None:
+    """(the board's solutions, the solutions that keep every tile of `position`), when the
+    engine can list them (up to 3 colours): a look-up in the solution table."""
     from solver.macmahon import search
-    table = search.solution_table(Board.parse(header))
-    return None if table is None else len(table)
+    table = search.solution_table(position.board)
+    return None if table is None else (len(table), search.completions(position))
 
 
 MACMAHON = Puzzle(

@@ -46,6 +46,12 @@ def put_down(position: Position, held: Held, cell: int | None, strict: bool) -> 
         return str(exc)
 
 
+def ghost_clashes(position: Position, move: Move) -> frozenset[tuple[int, str]]:
+    """The (cell, side) triangles that `move` would put in a clash on `position` (an empty cell):
+    its own sides that meet another colour or a wrong border, and the neighbours' sides they meet."""
+    return position.place_unchecked(move).clashes() - position.clashes()
+
+
 def turn_in_place(position: Position, cell: int, times: int, strict: bool) -> tuple[Move | None, str | None]:
     """The move that turns the tile on `cell` where it lies, `times` quarter turns at a time:
     free rules take the next way round that looks different, strict ones the next that fits.

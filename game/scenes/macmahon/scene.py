@@ -21,9 +21,9 @@ import pygame_gui
 from game import keys
 from game.match import Match, Timer, format_time
 from game.puzzle import Stuck, Yes
-from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_count
+from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_counts
 from game.scenes.macmahon.play import Held, TileNumber, next_empty, next_tile, put_down, turn_in_place, without_held
-from game.scenes.macmahon.view import VARIANTS, MacMahonView
+from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
 from game.records import record_game
 from solver.errors import SquarewiseError
@@ -45,6 +45,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.blamed: tuple[int, float] | None = None              # cell, seconds left
         self.solve_queue: list[Move] = []
         self.number = TileNumber()
+        self.completions: tuple[Position, int] | None = None    # the position counted, its completions
         if solution is not None:
             self.show_solution(solution, note)
         elif game_id:
@@ -70,14 +71,11 @@ class MacMahonScene(MacMahonView, PlayScene):
             board = Board()
         self.app.settings["macmahon_variant"] = board.header
         self._begin(Match(Position.empty(board), puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
-        self._count_stat("played")
         self.status = "Drag a tile to the board: R or the wheel turns it"
-        self.ask_count()
 
     def begin_id(self, start: Position) -> None:
         """A game ID's tiles are the puzzle's givens."""
         self._begin(Match(start, puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
-        self.ask_count()
 
     def show_solution(self, solution: Position, note: str = "") -> None:
         """A finished board (from the solution browser): undo takes it back to empty."""
@@ -90,6 +88,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         super()._begin(match)
         self.orient = {}
         self.cursor = min(self.cursor, self.board.size - 1)
+        self.ask_count()
         if self.app.top is self:
             self.on_resize()
 
@@ -114,26 +113,29 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.hint = self.blamed = None
         if not m.timer.running and not m.finished:
             m.timer.start()
-        m.play(position)
-        if m.finished:
+        if self.make_move(position):
             self.on_win()
+        else:
+            self.ask_count()
         self.refresh_buttons()
 
     def on_win(self) -> None:
+        """One message (game/scenes/play.py `announce_win`): the time, and a new best if it is one."""
         m = self.match
         self.held = None
-        self.celebrate()
         if m.meta.get("assisted"):
-            self.status = f"Solved with help in {format_time(m.elapsed)}"
+            self.announce_win(f"Solved with help in {format_time(m.elapsed)}")
             return
         if m.meta.get("recorded"):
-            self.status = f"Solved again ({format_time(m.elapsed)}; the first time is the one that counts)"
+            self.announce_win(f"Solved again in {format_time(m.elapsed)}", "the first time is the one that counts")
             return
         m.meta["recorded"] = True
         new_best = record_game(self.app.statistics, MACMAHON.name, self.board.header, m.elapsed, True, level=m.meta.get("level"), daily=m.meta.get("daily"))
         self.app.save_statistics()
-        self.status = f"Solved in {format_time(m.elapsed)}" + ("  - a new best!" if new_best else "")
-        self.app.toasts.show(self.status, 4)
+        self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "")
+
+    def after_history(self) -> None:
+        self.ask_count()
 
     def best_time(self) -> float | None:
         return self.app.statistics.get(MACMAHON.name, {}).get("best", {}).get(self.board.header)
@@ -217,19 +219,32 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     # ------------------------------------------------------------------ solver calls
     def ask_count(self) -> None:
-        board = self.board
-        if board.colours > 3 or "solutions" in self.match.meta:
+        """Count, off the UI thread, the solutions that keep the tiles on show (a look-up in the
+        solution table, for boards of up to 3 colours): the status panel says how many ways
+        there are to finish from here, never a number that is not about this position."""
+        pos = self.position
+        if pos.board.colours > 3 or self.completions is not None and self.completions[0] == pos:
             return
 
         def done(job):
-            if job.error is None and self.board == board:
-                self.match.meta["solutions"] = job.result
-                if job.result == 0 and not self.status.startswith("No"):
-                    self.status = (f"The engine counted every way: the {board.rows} x {board.cols} board has no "
-                                   "solution. See how far you get, or try free mode")
+            if job.error is not None or job.result is None:
+                return
+            total, here = job.result
+            if pos.board == self.board:
+                self.match.meta["solutions"] = total
+                if total == 0 and not self.status.startswith("No"):
+                    self.status = (f"The engine counted every way: the {pos.board.rows} x {pos.board.cols} board "
+                                   "has no solution. See how far you get, or try free mode")
+            if pos == self.position:
+                self.completions = (pos, here)
 
-        # a quick table look-up (the classic board's classes ship), so a thread will do
-        self.app.worker.submit("Counting solutions", lambda job: solution_count(board.header), done)
+        self.app.worker.submit("Counting solutions", lambda job: solution_counts(pos), done)
+
+    def counted(self) -> int | None:
+        """The solutions that keep the tiles on show, when counted (None: not known)."""
+        if self.completions is not None and self.completions[0] == self.position:
+            return self.completions[1]
+        return None
 
     def show_hint(self, move: Move) -> None:
         tile, rotation, cell = move
@@ -297,13 +312,17 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.app.open("macmahon-browser")
 
     def receive(self, *, solution: Position, note: str = "") -> None:
-        """The browser hands back the solution to play."""
+        """The browser hands back the solution to play (it has asked before abandoning a game)."""
         self.show_solution(solution, note)
+
+    def ask_new_game(self, header: str) -> None:
+        """A new board of `header`, asking first if that abandons a game in progress."""
+        self.replace_game(lambda: self.new_game(header), f"a new {variant_label(header)} board")
 
     def do_puzzle(self, action: str) -> bool:
         m = self.match
         if action == "new":
-            self.new_game(self.board.header)
+            self.ask_new_game(self.board.header)
         elif action == "mode":
             self.toggle_mode()
         elif action == "browse":
@@ -322,7 +341,8 @@ class MacMahonScene(MacMahonView, PlayScene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.variant_menu:
             header = next(h for h, label in VARIANTS if label == event.text)
             if header != self.board.header:
-                self.new_game(header)
+                self.on_resize()            # the menu shows this board's variant until the new one starts
+                self.ask_new_game(header)
             return True
         return False
 
@@ -358,7 +378,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         if name is None and typed.lower() == "v":          # the next variant, from the keyboard
             headers = [h for h, _ in VARIANTS]
             here = headers.index(self.board.header) if self.board.header in headers else -1
-            self.new_game(headers[(here + 1) % len(headers)])
+            self.ask_new_game(headers[(here + 1) % len(headers)])
             return True
         if name is None and typed.lower() == "b":
             self.open_browser()

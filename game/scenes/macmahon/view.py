@@ -6,6 +6,7 @@ cursor, hint, job) and never changes it.
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 
@@ -14,13 +15,14 @@ import pygame_gui
 
 from game import keys
 from game.draw.boards import BoardGeometry
-from game.draw.theme import font, mix
+from game.draw.marks import mark_cells, ring
+from game.draw.theme import font, mix, text_size
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.match import format_time
-from game.scenes.anim import banner
+from game.scenes.macmahon.play import ghost_clashes
 from game.scenes.play_view import PlayView
-from solver.macmahon.position import Position
+from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate
 
 SIDES = "TRBL"
@@ -40,10 +42,10 @@ class MacMahonView(PlayView):
     BUTTONS = (("new", "New game"), ("restart", "Restart"), ("undo", "Undo"), ("redo", "Redo"),
                ("hint", "Hint"), ("check", "Solvable?"), ("solve", "Solve from here"), ("mode", "Mode"),
                ("browse", "Solution browser"), ("help", "Keys (F1)"), ("save", "Save..."), ("load", "Load..."),
-               ("menu", "Menu (Esc)"))
+               ("pause", "Pause"), ("menu", "Menu (Esc)"))
     TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "check": "count", "save": "save", "load": "load", "help": "help",
-                "menu": "back"}
+                "pause": "pause", "menu": "back"}
 
     def build_ui(self) -> None:
         app, lay = self.app, self.layout()
@@ -55,7 +57,7 @@ class MacMahonView(PlayView):
             pygame.Rect(controls.x, controls.y, controls.width, row), app.ui))
         rows = (len(self.BUTTONS) + 1) // 2
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
-                           min(controls.height - row - gap, rows * (row + gap)))
+                           min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
         self.buttons = {}
         self.add_buttons(self.BUTTONS, grid_rects(area, 2, rows, gap))
         top = lay["top"]
@@ -79,28 +81,71 @@ class MacMahonView(PlayView):
         top, body = self.top_and_body()
         left_w = int(body.width * 0.64)
         board = self.board
-        geo = BoardGeometry.fit(pygame.Rect(body.x, body.y, left_w, int(body.height * 0.6)),
+        line = font(text_size("heading", app.scale), "bold").get_linesize()
+        messages = pygame.Rect(body.x, body.y - app.px(8), left_w, 2 * line + app.px(12))   # toasts: two lines
+        geo = BoardGeometry.fit(pygame.Rect(body.x, messages.bottom, left_w, int(body.height * 0.6) - line),
                                 board.rows, board.cols, label_room=0.7)
-        geo = replace(geo, y=body.y + int(geo.cell * 0.7))          # a wide board sits at the top
+        geo = replace(geo, y=messages.bottom + int(geo.cell * 0.7))  # a wide board sits at the top
         tray_top = geo.rect.bottom + max(3, geo.cell // 9) + app.px(14)
         tray = pygame.Rect(body.x + app.px(20), tray_top, left_w - app.px(20), body.bottom - tray_top)
         right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
                             body.height)
         status = pygame.Rect(right.x, right.y, right.width, app.px(150))
-        controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width, right.bottom - status.bottom - app.px(8))
+        id_lines = self.id_lines(right.width - app.px(20))
+        id_h = (len(id_lines) + 1) * (self.id_text_size() + app.px(3)) + app.px(16)
+        game_id = pygame.Rect(right.x, right.bottom - id_h, right.width, id_h)
+        controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width,
+                               game_id.top - status.bottom - app.px(16))
         return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
-                "status": status, "controls": controls, "top": top}
+                "status": status, "controls": controls, "top": top, "game_id": game_id, "id_lines": id_lines,
+                "messages": messages}
+
+    def id_text_size(self) -> int:
+        return text_size("small", self.app.scale)
+
+    def id_lines(self, width: int) -> list[str]:
+        """The game ID of the position on show, whole, in lines that fit `width` pixels: the board
+        header, then a board row a line; a board whose rows do not fit runs on, as many tiles a
+        line as the widest tile number leaves room for (so the count of lines never changes)."""
+        head, _, body = self.position.notation().partition(":")
+        widest = len(str(len(self.board.tiles))) + 2                    # "24c/"
+        room = max(8, width // font(self.id_text_size(), "mono").size("0")[0])
+        rows = body.split("/")
+        tokens = [re.findall(r"\d*\D", row) for row in rows]
+        for row in tokens[:-1]:
+            row[-1] += "/"
+        if self.board.cols * (widest - 1) + 1 > room:
+            flat = [t for row in tokens for t in row]
+            per_line = max(1, room // widest)
+            tokens = [flat[k:k + per_line] for k in range(0, len(flat), per_line)]
+        return [head + ":"] + ["".join(row) for row in tokens]
+
+    def draw_id(self, surface, area: pygame.Rect, lines: list[str]) -> None:
+        """The whole game ID, readable: the entry in the top bar is where one is typed."""
+        app, pal = self.app, self.app.palette
+        pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
+        size = self.id_text_size()
+        x, y = area.x + app.px(10), area.y + app.px(8)
+        text(surface, f"Game ID ({keys.describe('copy')} copies it)", (x, y), size, pal.dim_text)
+        for line in lines:
+            y += size + app.px(3)
+            text(surface, line, (x, y), size, pal.text, style="mono")
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
         lay = self.layout()
         geo = lay["geo"]
-        app.toasts.anchor = (geo.rect.centerx, geo.rect.top - app.px(4))     # over the labels, not the cells
+        app.toasts.place(lay["messages"])        # a strip of its own over the column labels
         self.draw_top(surface, lay["top"])
         self.draw_board(surface, geo)
         self.draw_tray(surface, lay)
         self.draw_status(surface, lay["status"])
+        self.draw_id(surface, lay["game_id"], lay["id_lines"])
+
+    def hidden_when_paused(self) -> list[pygame.Rect]:
+        """A pause hides the game ID too: it spells out the board."""
+        return super().hidden_when_paused() + [self.layout()["game_id"]]
 
     def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         """The tile under the pointer, off the board (over the board its ghost shows instead)."""
@@ -109,11 +154,6 @@ class MacMahonView(PlayView):
             rect.center = self.mouse
             draw_tile(surface, rotate(self.board.tiles[self.held.tile], self.held.rotation), rect, self.app.palette,
                       alpha=215)
-
-    def draw_win(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
-        self.celebration.draw(surface, self.app.scale)
-        if self.match.finished:
-            banner(surface, geo.rect, [self.status.split("  - ")[0] or "Solved!"], self.app.palette, self.app.scale)
 
     def draw_top(self, surface, top: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
@@ -145,8 +185,7 @@ class MacMahonView(PlayView):
             mark_triangle(surface, geo.cell_rect(cell), SIDES.index(side), pal.illegal)
         if self.blamed is not None and pos.cells[self.blamed[0]] is not None:
             pulse = 0.5 + 0.5 * abs(((self.blamed[1] * 2) % 2) - 1)
-            pygame.draw.rect(surface, mix(pal.illegal, pal.text, pulse * 0.4), geo.cell_rect(self.blamed[0]),
-                             max(3, geo.cell // 14))
+            ring(surface, geo.cell_rect(self.blamed[0]), mix(pal.illegal, pal.text, pulse * 0.4), max(3, geo.cell // 14))
         if self.hint is not None:
             tile, rotation, cell, left = self.hint
             pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
@@ -160,10 +199,12 @@ class MacMahonView(PlayView):
             fits = reason is None
             allowed = fits or (not self.strict and pos.cells[cell] is None)
             draw_tile(surface, colours, geo.cell_rect(cell), pal, alpha=230 if allowed else 140,
-                      outline=pal.legal if fits else pal.illegal)
-            if not fits:
-                for side in self._clashing_sides(pos, cell, colours):
-                    mark_triangle(surface, geo.cell_rect(cell), side, pal.illegal)
+                      outline=pal.legal if fits else None)
+            if not fits and pos.cells[cell] is not None:       # the overlap is what breaks the rule
+                mark_cells(surface, [geo.cell_rect(cell)], pal.illegal)
+            elif not fits:                                     # only the edges that clash, both sides of each
+                for where, side in ghost_clashes(pos, Move(self.held.tile, self.held.rotation, cell)):
+                    mark_triangle(surface, geo.cell_rect(where), SIDES.index(side), pal.illegal)
         if self.keyboard and not self.match.finished:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(4, 4), max(2, geo.cell // 22),
                              border_radius=max(2, geo.cell // 12))
@@ -172,31 +213,13 @@ class MacMahonView(PlayView):
             if under is not None and pos.cells[under] is not None and under not in givens:
                 pygame.draw.rect(surface, mix(pal.text, pal.accent, 0.3), geo.cell_rect(under), max(2, geo.cell // 30))
 
-    def _clashing_sides(self, pos: Position, cell: int, colours: str) -> list[int]:
-        """The sides of a would-be tile that break a rule (for the ghost's marks)."""
-        board = pos.board
-        out = []
-        for side in range(4):
-            other = board.neighbour(cell, side)
-            if other is None:
-                if colours[side] != board.border:
-                    out.append(side)
-            else:
-                theirs = pos.colours_at(other)
-                if theirs is not None and theirs[(side + 2) % 4] != colours[side]:
-                    out.append(side)
-        return out
-
     def draw_tray(self, surface, lay) -> None:
-        """The tiles not yet placed, each in its numbered slot (slots keep their places; with
-        many small slots the number is a badge on the tile's corner instead of above it)."""
+        """The tiles not yet placed, each in its numbered slot (slots keep their places). The
+        number sits above the tile, never on it, so it hides no triangle however small the slots."""
         app, pal = self.app, self.app.palette
         unplaced = set(self.position.unplaced)
         held = self.held.tile if self.held is not None else None
-        slots = lay["slots"]
-        badge = bool(slots) and slots[0].width < app.px(60)
-        size = max(9, slots[0].width // 4) if badge else app.px(13)
-        for tile, slot in enumerate(slots):
+        for tile, slot in enumerate(lay["slots"]):
             here = tile in unplaced and tile != held
             hover = here and held is None and not self.keyboard and slot.collidepoint(self.mouse)
             fill = (mix(pal.panel, pal.accent, 0.35) if tile == held else
@@ -205,33 +228,31 @@ class MacMahonView(PlayView):
             pygame.draw.rect(surface, fill, slot, border_radius=app.px(6))
             if self.hint is not None and self.hint[0] == tile and here:
                 pygame.draw.rect(surface, pal.accent, slot, max(2, app.px(3)), border_radius=app.px(6))
-            label = str(tile + 1)
-            if badge:
-                rect = slot.inflate(-app.px(4), -app.px(4))
-                if here:
-                    draw_tile(surface, rotate(self.board.tiles[tile], self.orient.get(tile, 0)), rect, pal)
-                    w, h = font(size, "bold").size(label)
-                    box = pygame.Rect(rect.x, rect.y, w + 4, h)
-                    pygame.draw.rect(surface, OUTLINE, box, border_radius=2)
-                    text(surface, label, box.center, size, (240, 240, 240), anchor="center", style="bold")
-                else:
-                    text(surface, label, slot.center, size, pal.dim_text, anchor="center", style="bold")
-                continue
-            label_h = size + app.px(2)
-            side = min(slot.width, slot.height - label_h) - app.px(6)
-            rect = pygame.Rect(0, 0, side, side)
-            rect.midtop = (slot.centerx, slot.y + label_h)
-            text(surface, label, (slot.centerx, slot.y + app.px(1)), size,
-                 pal.text if here else pal.dim_text, anchor="midtop", style="bold")
+            label, rect = self.tray_label(slot), self.tray_tile(slot)
+            text(surface, str(tile + 1), label.center, label.height, pal.text if here else pal.dim_text,
+                 anchor="center", style="bold")
             if here:
                 draw_tile(surface, rotate(self.board.tiles[tile], self.orient.get(tile, 0)), rect, pal)
+
+    def tray_label(self, slot: pygame.Rect) -> pygame.Rect:
+        """The strip at the top of a tray slot that holds its number (its height is the text size)."""
+        size = min(self.app.px(13), max(9, slot.height // 4))
+        return pygame.Rect(slot.x, slot.y + max(1, slot.height // 40), slot.width, size)
+
+    def tray_tile(self, slot: pygame.Rect) -> pygame.Rect:
+        """Where a tray slot's tile is drawn: the square under its number."""
+        label = self.tray_label(slot)
+        side = min(slot.width, slot.bottom - label.bottom) - max(2, slot.width // 12)
+        rect = pygame.Rect(0, 0, side, side)
+        rect.midbottom = (slot.centerx, slot.bottom - max(1, slot.width // 24))
+        return rect
 
     def draw_status(self, surface, area: pygame.Rect) -> None:
         app, pal = self.app, self.app.palette
         pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
         inner = area.inflate(-app.px(20), -app.px(16))
         y = inner.y
-        line = self.status
+        line = self.status_line()
         cell = self.target_cell() if self.held is not None else None
         if cell is not None:
             reason = self.verdict(cell)
@@ -254,14 +275,23 @@ class MacMahonView(PlayView):
         facts = [f"{placed} of {self.board.size} tiles placed"]
         if clashes:
             facts.append(f"{clashes} clash{'es' if clashes != 1 else ''}")
-        n = self.match.meta.get("solutions")
-        if n is not None:
-            facts.append(f"{n:,} solutions" if n else "no solution exists")
+        count = self.count_fact()
+        if count:
+            facts.append(count)
         small = app.px(14)
         text(surface, ", ".join(facts), (inner.x, inner.bottom - 2 * small - app.px(6)), small, pal.dim_text,
              max_width=inner.width)
         text(surface, f"Best time on {self.board.rows} x {self.board.cols}: {format_time(self.best_time())}",
              (inner.x, inner.bottom - small), small, pal.dim_text, max_width=inner.width)
+
+    def count_fact(self) -> str | None:
+        """What the solution table says of the position on show (None: not counted, or solved)."""
+        n = self.counted()
+        if n is None or self.match.finished:
+            return None
+        if self.position == Position.empty(self.board):
+            return f"{n:,} solution{'s' if n != 1 else ''}" if n else "no solution exists"
+        return f"{n:,} way{'s' if n != 1 else ''} to finish from here" if n else "no way to finish from here"
 
     HELP = (("Mouse", "drag a tile from the tray to a cell; click a placed tile to pick it up"),
             ("R, E, wheel up", "turn the tile in hand clockwise"),
@@ -274,7 +304,7 @@ class MacMahonView(PlayView):
             ("arrows, WASD", "move the cursor on the board"),
             ("Enter, Space", "place the tile in hand / pick up the tile at the cursor"),
             ("Delete", "take the tile at the cursor back to the tray"),
-            ("M", "strict / free mode"), ("V", "next variant (board and colour set)"),
+            ("M", "strict / free mode"), ("V", "next variant (board and colour set)"), ("P", "pause / resume"),
             ("B", "the solution browser"),
             ("H", "hint"), ("Shift+C", "is this still solvable?"), ("Shift+S", "solve from here"),
             ("Ctrl+Z, U / Ctrl+Y", "undo / redo"), ("Ctrl+R", "restart"), ("Ctrl+N, F2", "new game"),
@@ -282,18 +312,23 @@ class MacMahonView(PlayView):
             ("Esc", "put the tile back, cancel, or leave"))
 
     def draw_help(self, surface) -> None:
+        """The key table: every row in the body text size; a long description wraps to a
+        second line instead of shrinking."""
         app, pal = self.app, self.app.palette
         w, h = surface.get_size()
-        size = app.px(16)
+        size, gap = text_size("body", app.scale), app.px(7)
         x = w // 2 - app.px(380)
-        y = max(app.px(20), h // 2 - len(self.HELP) * (size + app.px(7)) // 2 - app.px(30))
-        panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808),
-                            app.px(60) + len(self.HELP) * (size + app.px(7)) + app.px(16))
+        column = app.px(808) - app.px(24) * 2 - app.px(260)
+        rows = [(combo, wrap(what, size, column)) for combo, what in self.HELP]
+        lines = sum(len(wrapped) for _, wrapped in rows)
+        y = max(app.px(20), h // 2 - lines * (size + gap) // 2 - app.px(30))
+        panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808), app.px(60) + lines * (size + gap) + app.px(16))
         overlay_panel(surface, app, panel, 185, max(2, app.px(2)))
-        text(surface, "Keys (any key closes)", (w // 2, y), app.px(26), pal.text, anchor="midtop", style="bold")
+        text(surface, "Keys (any key closes)", (w // 2, y), text_size("title", app.scale), pal.text, anchor="midtop",
+             style="bold")
         y += app.px(44)
-        for combo, what in self.HELP:
+        for combo, wrapped in rows:
             text(surface, combo, (x, y), size, pal.accent, style="mono")
-            text(surface, what, (x + app.px(260), y), size, pal.text, max_width=w - x - app.px(280))
-            y += size + app.px(7)
-
+            for line in wrapped:
+                text(surface, line, (x + app.px(260), y), size, pal.text)
+                y += size + gap

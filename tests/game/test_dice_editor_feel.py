@@ -1,0 +1,110 @@
+"""The dice editor's finish (issue 10): plain counts, no lost edits on Escape, the theme's text
+sizes; and MacMahon's key table in one text size. Driven by scripted clicks and keys."""
+from __future__ import annotations
+
+import pygame
+
+from game.draw.theme import TEXT_SIZES, text_size
+from game.scenes.genius.dice_editor import DiceEditorScene
+from game.scenes.title import TitleScene
+from solver.grid import parse_cell
+from tests.game.drive import answer_confirm, frame, key, press
+
+
+def open_editor(app, start="empty"):
+    app.push(TitleScene(app))
+    editor = DiceEditorScene(app, start=start)
+    app.push(editor)
+    frame(app)
+    return editor
+
+
+class Seen(list):
+    where: list
+
+
+def drawn_text(monkeypatch, module):
+    """Record (line, size) of every text the module draws."""
+    seen, where = Seen(), []
+    real = module.text
+
+    def record(surface, line, pos, size, colour, **kw):
+        seen.append((line, size))
+        where.append(pos)
+        return real(surface, line, pos, size, colour, **kw)
+
+    monkeypatch.setattr(module, "text", record)
+    seen.where = where
+    return seen
+
+
+def test_one_free_cell_is_one_cell(app, monkeypatch):
+    import game.scenes.genius.dice_editor_view as view
+    editor = open_editor(app, "empty")
+    for cell in range(35):                          # every cell but F6 onto die 1
+        press(app, editor.layout()["geo"].cell_rect(cell).center)
+    assert list(editor.draft.free_cells()) == [parse_cell("F6")]
+    seen = drawn_text(monkeypatch, view)
+    frame(app)
+    lines = [line for line, _ in seen]
+    assert "1 cell on no die" in lines and not any("1 cells" in line for line in lines)
+
+
+def test_escape_asks_before_throwing_away_unsaved_edits(app, tmp_path):
+    editor = open_editor(app, "default")
+    key(app, pygame.K_ESCAPE)                      # nothing edited: it just closes
+    assert app.top is not editor
+    editor = DiceEditorScene(app, start="default")
+    app.push(editor)
+    frame(app)
+    press(app, editor.layout()["geo"].cell_rect(parse_cell("C3")).center)
+    assert editor.unsaved
+    key(app, pygame.K_ESCAPE)
+    assert app.top is editor and editor.dialog_open
+    assert answer_confirm(app, editor, yes=False)   # keep editing
+    assert app.top is editor and editor.unsaved
+    key(app, pygame.K_ESCAPE)
+    assert answer_confirm(app, editor, yes=True)    # "Discard your changes?" Discard
+    assert app.top is not editor
+    editor = DiceEditorScene(app, start="default")
+    app.push(editor)
+    frame(app)
+    press(app, editor.layout()["geo"].cell_rect(parse_cell("C3")).center)
+    assert editor.save_to(tmp_path / "mine.json")  # saved: Escape closes without a question
+    answer_confirm(app, editor, yes=False)         # ("Use it for new games?" not now)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not editor
+
+
+def test_the_editor_uses_the_theme_text_sizes(app, monkeypatch):
+    import game.scenes.genius.dice_editor_view as view
+    editor = open_editor(app, "default")
+    editor.say("All 62,208 rolls solvable.", details=["A1 B2: no way"], total=1)
+    seen = drawn_text(monkeypatch, view)
+    frame(app)
+    theme = {text_size(role, app.scale) for role in TEXT_SIZES}
+    cells = {max(9, editor.layout()["geo"].cell // 6), max(12, editor.layout()["geo"].cell * 2 // 5)}
+    assert any(line.startswith("All 62,208") for line, _ in seen)
+    assert {size for _, size in seen} <= theme | cells, {(l, s) for l, s in seen if s not in theme | cells}
+
+
+def test_macmahon_key_table_rows_share_one_size(app, monkeypatch):
+    import game.scenes.macmahon.view as view
+    from game.scenes.macmahon.scene import MacMahonScene
+    app.push(TitleScene(app))
+    scene = MacMahonScene(app, variant="4x6x3")
+    app.push(scene)
+    frame(app)
+    key(app, pygame.K_F1)
+    assert scene.show_help
+    seen = drawn_text(monkeypatch, view)
+    frame(app)
+    rows = [(line, size) for line, size in seen if line != "Keys (any key closes)"
+            and (line in dict(scene.HELP) or any(line in what for _, what in scene.HELP))]
+    assert any(line == "Mouse" for line, _ in rows)
+    assert {size for _, size in rows} == {text_size("body", app.scale)}
+    from game.draw.theme import font
+    panel_right = app.size[0] // 2 - app.px(380) - app.px(24) + app.px(808)
+    for (line, size), pos in zip(seen, seen.where):
+        if (line, size) in rows:
+            assert pos[0] + font(size).size(line)[0] <= panel_right, line

@@ -139,8 +139,8 @@ def test_daily_screen_plays_records_and_shares_the_genius_daily(app):
     app.push(title)
     app.push(DailyScene(app, today=DAY))
     scene = app.top
-    frame(app)
-    assert not scene.buttons[("play", "genius")].is_enabled      # until the worker has made the day
+    assert not scene.buttons[("play", "genius")].is_enabled      # until the worker has made the day (no frame
+    frame(app)                                                    # has polled the worker yet: no race)
     wait_for(app, lambda: scene.shown is not None)
     frame(app)
     expected = day_puzzles(DAY.isoformat())["genius"]

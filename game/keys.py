@@ -39,6 +39,7 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "right": [(pygame.K_RIGHT, 0), (pygame.K_d, 0)],
     "fullscreen": [(pygame.K_F11, 0)],
     "edit_dice": [(pygame.K_d, CTRL)],
+    "solutions": [(pygame.K_l, 0)],
 }
 # Number keys 1..9 pick the n-th piece of the tray.
 PIECE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5,
@@ -60,6 +61,7 @@ LABELS = {
     "up": "cursor up", "down": "cursor down", "left": "cursor left", "right": "cursor right",
     "fullscreen": "full screen",
     "edit_dice": "dice editor",
+    "solutions": "every solution of the roll (after a win)",
 }
 
 

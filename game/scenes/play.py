@@ -138,12 +138,14 @@ class PlayScene(PlayInput, Scene):
         if self.app.settings.get("animations", True):
             self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
 
-    def announce_win(self, headline: str, detail: str = "") -> None:
+    def announce_win(self, headline: str, detail: str = "", offer: str = "") -> None:
         """Say a win once: the banner over the board (with the confetti) says it and offers the
-        next game; without the banner (no animations, or once it has gone) the status line does."""
+        next game (and `offer`, what else there is to do now); without the banner (no
+        animations, or once it has gone) the status line does."""
         self.celebrate()
-        self.status = headline + (f", {detail}" if detail else "")
-        self.win_lines = [headline] + ([detail] if detail else []) + [f"New game: {keys.describe('new')}"]
+        self.status = headline + (f", {detail}" if detail else "") + (f" · {offer}" if offer else "")
+        self.win_lines = [headline] + ([detail] if detail else []) + ([offer] if offer else []) + \
+            [f"New game: {keys.describe('new')}"]
 
     def status_line(self) -> str:
         """The status line's text: empty while the win banner says it."""

@@ -176,10 +176,26 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         new_best = record_game(self.app.statistics, self.puzzle.name, m.meta.get("dice", "default"), m.elapsed,
                                True, level=m.meta.get("level"), assisted=assisted, daily=m.meta.get("daily"))
         self.app.save_statistics()
+        offer = self.other_solutions_offer()
         if assisted:
-            self.announce_win(f"Solved with help in {format_time(m.elapsed)}")
+            self.announce_win(f"Solved with help in {format_time(m.elapsed)}", offer=offer)
         else:
-            self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "")
+            self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "", offer)
+
+    def other_solutions_offer(self) -> str:
+        """The win's invitation to step through the roll's other solutions (their number when known)."""
+        n = self.match.meta.get("solutions")
+        what = f"the other {n - 1:,} solution{'s' if n != 2 else ''}" if isinstance(n, int) and n > 1 \
+            else "every solution of this roll"
+        return f"See {what}: {keys.describe('solutions')}"
+
+    def show_all_solutions(self) -> bool:
+        """Open the stepper on this roll's solutions, the player's own first (after a win only)."""
+        m = self.match
+        if m is None or not m.finished or self.mode != "play":
+            return False
+        self.app.open("genius-solutions", game_id=m.start.notation(), found=m.position.notation())
+        return True
 
     # ------------------------------------------------------------------ holding pieces
     def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
@@ -311,6 +327,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.ask_count(sorted(self.free.blockers))
         elif self.mode == "free" or busy or (self.hidden() and action not in ("race_start", "race_solution")):
             return False
+        elif action == "solutions":
+            return self.show_all_solutions()
         elif action == "hint" and not self.match.finished and self.race is None:
             self.ask_hint()
         elif action == "solve" and not self.match.finished and self.race is None:

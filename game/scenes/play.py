@@ -455,8 +455,10 @@ class PlayScene(PlayInput, Scene):
             self.ask_play_id(event.text)
             return True
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.show_help = False
+            self.show_help = False               # any key or click closes the key table ...
             self.sync_clock()
+            if keys.action(event) == "help":     # ... and F1 again opens How to play
+                self.app.open(f"howto-{self.puzzle.name}")
             return True
         if self.paused:        # the board is hidden: keys act only as buttons would
             name = keys.action(event)

@@ -33,3 +33,34 @@ def test_after_a_win_l_opens_the_rolls_other_solutions_with_the_players_own_firs
 def test_l_does_nothing_before_the_win(app, genius):
     key(app, pygame.K_l)
     assert app.top is genius
+
+
+def test_f1_twice_opens_how_to_play_for_the_puzzle(app, genius):
+    from game.scenes.howto import HowToScene
+    key(app, pygame.K_F1)
+    assert genius.show_help and app.top is genius
+    key(app, pygame.K_F1)
+    assert not genius.show_help
+    assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is genius
+
+
+def test_f1_then_another_key_only_closes_the_key_table(app, genius):
+    key(app, pygame.K_F1)
+    key(app, pygame.K_x)
+    assert not genius.show_help and app.top is genius
+
+
+def test_f1_twice_in_macmahon_opens_its_how_to_play(app):
+    from game.scenes.howto import HowToScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    app.open("macmahon")
+    scene = app.top
+    frame(app)
+    key(app, pygame.K_F1)
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, HowToScene) and app.top.puzzle == "macmahon"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene

@@ -329,7 +329,7 @@ class GeniusView(PlayView):
         panel = pygame.Rect(app.px(20), app.px(20), w - app.px(40), app.px(70) + half * step + app.px(20))
         panel.centery = h // 2
         overlay_panel(surface, app, panel, 150, 2)
-        text(surface, "Keys (any key or click closes)", (panel.centerx, panel.y + app.px(16)),
+        text(surface, f"Keys (any key or click closes; {keys.describe('help')} again: How to play)", (panel.centerx, panel.y + app.px(16)),
              text_size("title", app.scale), pal.text,
              anchor="midtop", style="bold")
         for i, (combo, what) in enumerate(lines):

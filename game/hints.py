@@ -69,3 +69,13 @@ def macmahon_text(hint: HintStep, cols: int = 6) -> str:
     turns = ("as it lies in the tray", "turned a quarter clockwise", "turned half round",
              "turned a quarter anticlockwise")[rotation]
     return f"Tile {tile + 1} goes on {where}, {turns}"
+
+
+def hint_text(hint: HintStep, cols: int = 6) -> str:
+    """The words of a hint of either puzzle, told by its move (a Genius move names a piece)."""
+    return genius_text(hint) if hasattr(hint.move, "piece") else macmahon_text(hint, cols)
+
+
+def hints_note(count: int) -> str:
+    """What the clock line adds for the hints used: '' for none, ' · 1 hint', ' · 2 hints'."""
+    return f" · {count} hint{'s' if count != 1 else ''}" if count else ""

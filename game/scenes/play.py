@@ -19,6 +19,7 @@ import pygame_gui
 
 from game import keys
 from game.draw.widgets import enable_buttons, pressed_name
+from game.hints import HintStep, escalate, hint_text, hints_note, still_fresh
 from game.match import Match, format_time
 from game.puzzle import Hint, Puzzle, Solution, Stuck
 from game.scenes.base import Scene
@@ -53,6 +54,7 @@ class PlayScene(PlayInput, Scene):
         self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None
         self.hint: tuple | None = None
+        self.hint_step: HintStep | None = None     # the last rung of the hint ladder climbed
         self.solve_queue: list[tuple] = []
         self.solve_clock = 0.0
         self.celebration: Celebration | None = None
@@ -77,6 +79,7 @@ class PlayScene(PlayInput, Scene):
         """Put `match` on the board: no job, nothing in hand, no marks, no status, not paused."""
         self.cancel_job(quiet=True)
         self.match = match
+        self.hint_step = None
         self._interrupt()
         self.status = ""
         self.paused = False
@@ -225,18 +228,44 @@ class PlayScene(PlayInput, Scene):
         self.run_job(label, func, pos.notation(), answer)
 
     def ask_hint(self) -> None:
+        """One more hint (game/hints.py): the first asks the engine which piece or tile comes
+        next; asking again on the same position climbs to where, then how it is turned, with
+        no engine call. Every rung is a hint used (match.meta["hints"], the clock line)."""
         self.held = None
         self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
         self.match.meta["assisted"] = True
-        self.ask_engine("Looking for a hint", self.puzzle.hint_job, self._show_hint)
+        notation = self.position.notation()
+        if still_fresh(self.hint_step, notation):
+            self._climb(notation, None)
+        else:
+            self.ask_engine("Looking for a hint", self.puzzle.hint_job, self._show_hint)
 
     def _show_hint(self, pos, result: Hint | Stuck) -> None:
         if isinstance(result, Hint):
-            self.app.sounds.play("hint")
-            self.show_hint(result.move)
+            self._climb(pos.notation(), result.move)
         else:
             self.stuck(result)
+            self.app.toasts.show(self.status, 4)
+
+    def _climb(self, notation: str, move) -> None:
+        self.hint_step = escalate(self.hint_step, notation, move)
+        self.app.sounds.play("hint")
+        self.show_hint_step(self.hint_step)
         self.app.toasts.show(self.status, 4)
+
+    def show_hint_step(self, hint: HintStep) -> None:
+        """Say a rung of the hint ladder; the last one also shows the whole move on the board
+        (the `show_hint` hook). A puzzle may override this to mark the earlier rungs too."""
+        self.hint = None
+        if hint.complete:
+            self.show_hint(hint.move)
+        board = getattr(self.position, "board", None)
+        words = hint_text(hint, getattr(board, "cols", 6))
+        self.status = f"Hint {hint.step + 1} of 3: {words}"
+
+    def clock_text(self) -> str:
+        """The clock line: the time on the match and the hints used ('1:23 · 2 hints')."""
+        return format_time(self.match.elapsed) + hints_note(self.match.meta.get("hints", 0))
 
     def ask_solve(self) -> None:
         self.held = None

@@ -181,6 +181,8 @@ def test_a_typed_game_id_plays_and_a_bad_one_is_refused(app, genius):
 def test_hint_names_a_piece_of_a_solution(app, genius):
     genius.do("hint")
     app.worker.drain()
+    genius.do("hint")                    # which, where, then how: the whole move on the board
+    genius.do("hint")
     piece, cells, _ = genius.hint
     after = genius.position.place(Move(piece, cells))
     check_position(search.solve(after), after.blockers, keep=after.placed)

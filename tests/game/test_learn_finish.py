@@ -64,3 +64,43 @@ def test_f1_twice_in_macmahon_opens_its_how_to_play(app):
     assert isinstance(app.top, HowToScene) and app.top.puzzle == "macmahon"
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
+
+
+def hint(app, scene) -> None:
+    key(app, pygame.K_h)
+    app.worker.drain(30)
+    frame(app)
+
+
+def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
+    hint(app, genius)
+    piece = genius.hint_step.move.piece
+    cells = sorted(genius.hint_step.move.cells)
+    assert genius.status == f"Hint 1 of 3: Place the {piece} next" and genius.hint is None
+    hint(app, genius)
+    assert "covers" in genius.status and genius.hint[1] == frozenset(cells[:1])
+    hint(app, genius)
+    assert genius.status.startswith("Hint 3 of 3") and genius.hint[1] == frozenset(cells)
+    assert genius.match.meta["hints"] == 3
+    assert genius.clock_text().endswith(" · 3 hints")
+    place_by_mouse(app, genius, piece, cells)           # the hint was right: the board changed
+    assert genius.position.placed[piece] == frozenset(cells)
+    hint(app, genius)
+    assert genius.status.startswith("Hint 1 of 3: Place the") and genius.hint_step.move.piece != piece
+    assert genius.match.meta["hints"] == 4
+
+
+def test_macmahon_hints_escalate_through_the_shared_play_base(app):
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    app.open("macmahon")
+    scene = app.top
+    frame(app)
+    hint(app, scene)
+    tile = scene.hint_step.move.tile
+    assert scene.status == f"Hint 1 of 3: Place tile {tile + 1} next"
+    hint(app, scene)
+    assert scene.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
+    hint(app, scene)
+    assert scene.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
+    assert scene.clock_text().endswith(" · 3 hints")

@@ -220,6 +220,8 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     pos = macmahon.position
     macmahon.do("hint")
     app.worker.drain(30)
+    macmahon.do("hint")                  # which, where, then how: the whole move on the board
+    macmahon.do("hint")
     tile, rotation, cell, _ = macmahon.hint
     after = pos.place(Move(tile, rotation, cell))
     completed = search.solve(after)

@@ -262,6 +262,13 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         self.hint = (piece, frozenset(cells), 4.0)
         self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
 
+    def show_hint_step(self, hint) -> None:
+        """The rungs on the board too: nothing at first (which piece is said in words), then
+        the one cell it covers, then all its cells (`show_hint`)."""
+        super().show_hint_step(hint)
+        if hint.step == 1:
+            self.hint = (hint.move.piece, frozenset(sorted(hint.move.cells)[:1]), 4.0)
+
     def stuck(self, answer: Stuck) -> None:
         """Say why there is no way on, and which piece to take back if one would do."""
         piece, reason = answer.blame, answer.reason

@@ -140,10 +140,16 @@ class GeniusView(PlayView):
             sub = f"race: player {min(2, self.race.turn + 1)}"
         title_bar(surface, app, top, "The Genius Square", sub)
         if self.match is not None and self.mode != "free":
-            clock = format_time(self.match.elapsed)
             colour = pal.accent if self.match.finished else pal.text
-            text(surface, clock, (top.right - app.px(20), top.centery), app.px(34), colour,
-                 anchor="midright", style="mono")
+            clock, note = self.clock_text().partition(" · ")[::2]     # the time, the hints used
+            right = top.right - app.px(20)
+            if note:         # the time a little smaller, the hints under it
+                text(surface, clock, (right, top.centery - app.px(9)), app.px(28), colour, anchor="midright",
+                     style="mono")
+                text(surface, note, (right, top.centery + app.px(19)), text_size("small", app.scale),
+                     pal.dim_text, anchor="midright")
+            else:
+                text(surface, clock, (right, top.centery), app.px(34), colour, anchor="midright", style="mono")
 
     def draw_board(self, surface, geo: BoardGeometry) -> None:
         pal = self.app.palette

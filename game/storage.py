@@ -30,6 +30,7 @@ ENV_VAR = "SQUAREWISE_DATA_DIR"
 DEFAULT_SETTINGS = {
     "palette": "classic",
     "dice": "default",          # "default", "alternative" or the path of a dice file
+    "genius_level": "any",      # the level of a new Genius roll: easy, medium, hard, very hard or any
     "animations": True,
     "labels": False,            # write piece names on pieces (on by default with the colour-blind palette)
     "window": [1100, 760],

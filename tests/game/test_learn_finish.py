@@ -104,3 +104,58 @@ def test_macmahon_hints_escalate_through_the_shared_play_base(app):
     hint(app, scene)
     assert scene.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
     assert scene.clock_text().endswith(" · 3 hints")
+
+
+def press_button(app, scene, name) -> None:
+    import pygame_gui
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons[name]))
+
+
+def test_the_level_button_cycles_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
+    from solver.genius import dice
+    from solver.genius.levels import level_of
+    from solver.genius.solutions import Solutions
+    from game.storage import Storage
+    from tests.game.drive import finish_roll
+    assert genius.buttons["roll_level"].text == "Level: any"
+    press_button(app, genius, "roll_level")
+    press_button(app, genius, "roll_level")
+    press_button(app, genius, "roll_level")
+    assert app.settings["genius_level"] == "hard" and genius.buttons["roll_level"].text == "Level: hard"
+    assert Storage(app.storage.folder).settings()["genius_level"] == "hard"      # remembered
+    before = genius.match
+    key(app, pygame.K_F2)
+    assert genius.match is before and genius.job is not None                     # drawing, in a worker
+    app.worker.drain(60)
+    frame(app)
+    finish_roll(app, genius)
+    meta = genius.match.meta
+    assert genius.match is not before and meta["level"] == "hard"
+    n = len(Solutions(genius.match.start))                                       # counted independently
+    assert meta["solutions"] == n and level_of(n, dice.builtin("default")) == "hard"
+    assert genius.play_subtitle().endswith(" · hard")
+
+
+def test_a_genius_scene_opened_at_a_level_draws_its_first_roll_before_showing_a_board(app):
+    from game.scenes.genius.scene import GeniusScene
+    from game.scenes.title import TitleScene
+    from tests.game.drive import finish_roll
+    app.settings["genius_level"] = "easy"
+    app.push(TitleScene(app))
+    scene = GeniusScene(app, new=True)
+    app.push(scene)
+    assert scene.match is None and scene.job is not None
+    for k in (pygame.K_h, pygame.K_u, pygame.K_1, pygame.K_c):
+        key(app, k)                                     # nothing to act on yet, and nothing breaks
+    app.worker.drain(60)
+    frame(app)
+    finish_roll(app, scene)
+    assert scene.match.meta["level"] == "easy"
+
+
+def test_a_race_against_the_computer_rolls_any_roll_whatever_the_genius_level(app):
+    from game.scenes.title import TitleScene
+    app.settings["genius_level"] = "very hard"
+    app.push(TitleScene(app))
+    app.open("genius-versus")
+    assert app.top.match is not None and "level" not in app.top.match.meta

@@ -7,6 +7,7 @@ from game.puzzle import Hint, Puzzle, Solution, Stuck
 from solver.errors import SquarewiseError
 from solver.genius import search
 from solver.genius.position import Position
+from solver.genius.levels import roll_at_level
 
 
 def _stuck(position: Position) -> Stuck:
@@ -35,6 +36,11 @@ def job_reason(notation: str, progress=None) -> str | None:
     return search.unsolvable_reason(Position.parse(notation))
 
 
+def job_roll_at_level(dice_set, level: str, seed: int, progress=None):
+    """A fair roll of `level` (solver.genius.levels.Draw): up to about a second for 'very hard'."""
+    return roll_at_level(dice_set, level, seed)
+
+
 def rolled_are_blockers(meta: dict, start: Position) -> None:
     """A Genius roll's faces, as cell indices, are exactly the start's blockers."""
     rolled = meta.get("rolled")
@@ -44,5 +50,6 @@ def rolled_are_blockers(meta: dict, start: Position) -> None:
 
 GENIUS = Puzzle(
     name="genius", autosave="genius-autosave", parse=Position.parse, hint_job=job_hint, solve_job=job_solve,
-    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list},
+    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list, "level": str,
+                "solutions": int},
     meta_rule=rolled_are_blockers)

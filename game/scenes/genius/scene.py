@@ -15,7 +15,7 @@ from game import keys
 from game.match import Match, Timer, format_time
 from game.puzzle import Stuck
 from game.scenes.genius.roll import RollAnimation
-from game.scenes.genius.jobs import GENIUS, job_count
+from game.scenes.genius.jobs import GENIUS, job_count, job_roll_at_level
 from game.scenes.genius.play import Held, flipped, landing, pick_up, put_down, square_on, turned, without_held
 from game.scenes.genius.free import FreeBoard, FreeMode
 from game.scenes.genius.race import Race, RaceMode
@@ -24,6 +24,7 @@ from game.scenes.play import PlayScene
 from game.records import record_game
 from solver.errors import SquarewiseError
 from solver.genius.board import SIZE
+from solver.genius.levels import ANY, CHOICES, LEVELS
 from solver.genius.pieces import PIECES
 from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
@@ -35,7 +36,7 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
     caption = "Squarewise - The Genius Square"
     puzzle = GENIUS
     SOLVE_STEP = 0.25
-    WHILE_PAUSED = PlayScene.WHILE_PAUSED | {"race", "versus", "free"}
+    WHILE_PAUSED = PlayScene.WHILE_PAUSED | {"race", "versus", "free", "roll_level"}
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
@@ -76,14 +77,51 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.app.toasts.show(f"{exc}; using the default dice", 5, self.app.palette.illegal)
             return "default", dice.builtin("default")
 
+    def level_setting(self) -> str:
+        """The level of a new roll (settings' `genius_level`; 'any' if it is not one)."""
+        level = self.app.settings.get("genius_level", ANY)
+        return level if level in CHOICES else ANY
+
+    def cycle_level(self) -> None:
+        """The next level for new rolls (any, easy, ..., very hard), remembered in the settings."""
+        order = (ANY,) + LEVELS
+        self.app.settings["genius_level"] = order[(order.index(self.level_setting()) + 1) % len(order)]
+        self.app.save_settings()
+        self.app.toasts.show(f"New rolls: {self.level_setting()} ({keys.describe('new')} rolls one)")
+        self.refresh_buttons()
+
     def new_roll(self, *, race: bool = False) -> None:
-        """Roll the dice and start a new match (the clock starts when the roll has landed)."""
+        """Roll the dice and start a new match (the clock starts when the roll has landed); at a
+        chosen level the roll is drawn fairly from that level's rolls in a child process first."""
         setting, dice_set = self.load_dice()
         seed = self.rng.getrandbits(31)
-        faces = tuple(dice_set.roll(seed))
+        level = self.level_setting()
+        if race or level == ANY:
+            self._start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), race=race)
+            return
+        self.jobs.run(f"Drawing a {level} roll", job_roll_at_level, (dice_set, level, seed),
+                      lambda draw: self._drawn(setting, dice_set, seed, draw),
+                      lambda error: self._not_drawn(setting, dice_set, seed, f"No {level} roll: {error}"))
+        self.refresh_buttons()
+
+    def _not_drawn(self, setting: str, dice_set, seed: int, problem: str) -> None:
+        """The draw failed (a custom dice set may have no roll of that level): say so, and if
+        the board is still empty (the scene has just opened) roll any roll instead."""
+        if self.match is None:
+            self._start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)))
+        self._job_done(None, problem)
+
+    def _drawn(self, setting: str, dice_set, seed: int, draw) -> None:
+        self._start_roll(setting, dice_set, seed, draw.faces, level=draw.level, solutions=draw.solutions)
+        if self.buttons:
+            self.on_resize()
+
+    def _start_roll(self, setting: str, dice_set, seed: int, faces: tuple, *, race: bool = False,
+                    **known) -> None:
+        """Start the match of the rolled `faces`; `known`: the level and solution count of a draw."""
         start = Position.from_blockers(faces)
         meta = {"dice": setting, "dice_name": dice_set.name, "seed": seed, "rolled": list(faces),
-                "assisted": False}
+                "assisted": False, **known}
         self._begin(Match(start, meta=meta, timer=Timer()))
         dice_faces = [tuple(d) for d in dice_set.dice]
         if race:      # nobody sees the board before their own clock starts
@@ -118,6 +156,19 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         self.roll = None
         self.match.timer.start()
         self.app.sounds.play("blockers")
+
+    def refresh_buttons(self) -> None:
+        super().refresh_buttons()
+        if "roll_level" in self.buttons:
+            self.buttons["roll_level"].set_text(f"Level: {self.level_setting()}")
+
+    #: what applies while the scene's first roll is still being drawn at a level (no match yet)
+    WHILE_DRAWING = {"menu", "help", "roll_level", "new", "load", "paste", "play_id"}
+
+    def do(self, action: str) -> bool:
+        if self.match is None and action not in self.WHILE_DRAWING:
+            return False
+        return super().do(action)
 
     def button_flags(self) -> dict:
         m = self.match
@@ -324,6 +375,8 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             self.replace_game(lambda: (self.new_roll(race=True), self.on_resize()), "a race")
         elif action == "versus":
             self.app.open("genius-versus")
+        elif action == "roll_level":
+            self.cycle_level()
         elif action == "free":
             self.replace_game(self.enter_free, "free mode")
         elif action == "free_clear":
@@ -356,6 +409,12 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         return self.dice is not None and self.dice.handle(event)
 
     def handle_input(self, event) -> bool:
+        if self.match is None:              # the first roll is being drawn: keys act as buttons would
+            name = keys.action(event)
+            if name == "back":
+                self.back()
+                return True
+            return bool(name) and self.do(name)
         if self.roll is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and keys.action(event) != "back":
                 self.roll.finish()       # any key or click skips the animation

@@ -50,6 +50,10 @@ class VersusScene(GeniusScene):
             ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
             ("help", "Keys (F1)"), ("menu", "Leave (Esc)")]}
 
+    def level_setting(self) -> str:
+        """A race rolls any roll (its level is the computer's pace), whatever Genius's own setting."""
+        return "any"
+
     # ------------------------------------------------------------------ the race
     def _begin(self, match: Match) -> None:
         """Every new match is a new race: the one under way (if any) is lost, the computer looks."""

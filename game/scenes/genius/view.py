@@ -35,8 +35,8 @@ class GeniusView(PlayView):
 
     # ------------------------------------------------------------------ layout
     BUTTONS = {
-        "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-                 ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
+        "play": [("new", "New roll"), ("roll_level", "Level: any"), ("undo", "Undo"), ("redo", "Redo"),
+                 ("restart", "Restart"), ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
                  ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("versus", "vs computer"),
                  ("pause", "Pause"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
         "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
@@ -93,7 +93,7 @@ class GeniusView(PlayView):
         right = pygame.Rect(board_area.right + app.px(24), body.y, body.right - board_area.right - app.px(24),
                             body.height)
         gap = app.px(6)
-        buttons_h = 5 * app.px(52)           # the most rows of buttons a mode has
+        buttons_h = 6 * app.px(52)           # the most rows of buttons a mode has
         messages_h = app.px(64)               # the strip for messages: it covers nothing needed
         tray_h = min(int(right.height * 0.44), right.height - buttons_h - messages_h - app.px(52) - 3 * gap)
         tray = pygame.Rect(right.x, right.y, right.width, tray_h)
@@ -110,7 +110,7 @@ class GeniusView(PlayView):
         geo = lay["geo"]
         if self.mode == "free":
             self.draw_free(surface, geo, lay["tray"])
-        else:
+        elif self.match is not None:        # (None while the first roll is drawn at a level)
             self.draw_board(surface, geo)
             self.draw_tray(surface, lay)
             self.draw_dice(surface, lay["dice"])
@@ -131,10 +131,15 @@ class GeniusView(PlayView):
     def label(self, piece: str) -> str | None:
         return piece if self.app.settings.get("labels", False) else None
 
+    def play_subtitle(self) -> str:
+        """Under the title: the dice set, and the roll's level when it is known ('Default · hard')."""
+        meta = self.match.meta if self.match else {}
+        return " · ".join(x for x in (meta.get("dice_name", ""), meta.get("level") or "") if x)
+
     def draw_top(self, surface, lay) -> None:
         app, pal = self.app, self.app.palette
         top = lay["top"]
-        sub = {"play": self.match.meta.get("dice_name", "") if self.match else "", "free": "free mode",
+        sub = {"play": self.play_subtitle(), "free": "free mode",
                "race": "race"}[self.mode]
         if self.mode == "race" and self.race:
             sub = f"race: player {min(2, self.race.turn + 1)}"

@@ -131,9 +131,18 @@ class PlayScene(PlayInput, Scene):
         if not self.game_in_progress():
             start_fn()
             return
-        self.confirm(f"Abandon this game for {what}? Its moves and time are lost.", start_fn,
+
+        def abandon() -> None:
+            self.abandoned()
+            start_fn()
+
+        self.confirm(f"Abandon this game for {what}? Its moves and time are lost.", abandon,
                      title="Abandon this game?", action="Abandon")
         self.sync_clock()
+
+    def abandoned(self) -> None:
+        """Hook: the player has confirmed abandoning the game in progress (a puzzle that keeps
+        a record of its games notes it as lost)."""
 
     def celebrate(self) -> None:
         """Confetti over the board (when animations are on)."""

@@ -159,3 +159,23 @@ def test_a_race_against_the_computer_rolls_any_roll_whatever_the_genius_level(ap
     app.push(TitleScene(app))
     app.open("genius-versus")
     assert app.top.match is not None and "level" not in app.top.match.meta
+
+
+def test_an_abandoned_genius_game_is_recorded_as_lost_and_a_kept_one_is_not(app, genius):
+    from tests.game.drive import answer_confirm, finish_roll
+    done = search.solve(genius.position)
+    place_by_mouse(app, genius, "1", done.placed["1"])             # a game in progress
+
+    def games():
+        return app.statistics["genius"].get("games", [])
+
+    before = len(games())
+    key(app, pygame.K_F2)
+    assert answer_confirm(app, genius, yes=False)                    # kept: nothing recorded
+    assert len(games()) == before
+    key(app, pygame.K_F2)
+    assert answer_confirm(app, genius, yes=True)
+    finish_roll(app, genius)
+    assert len(games()) == before + 1
+    lost = games()[-1]
+    assert lost["won"] is False and lost["key"] == "game ID"

@@ -233,6 +233,14 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         else:
             self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "", offer)
 
+    def abandoned(self) -> None:
+        """An abandoned game (not a two-player race, which keeps no record) counts as lost."""
+        m = self.match
+        if self.race is None:
+            record_game(self.app.statistics, self.puzzle.name, m.meta.get("dice", "default"), m.elapsed, False,
+                        level=m.meta.get("level"), daily=m.meta.get("daily"))
+            self.app.save_statistics()
+
     def other_solutions_offer(self) -> str:
         """The win's invitation to step through the roll's other solutions (their number when known)."""
         n = self.match.meta.get("solutions")

@@ -26,6 +26,13 @@ def move(app, pos) -> None:
     frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
 
 
+def back_from_how_to_play(app) -> None:
+    """A monkey pressing F1 twice lands on How to play (as a player would): Escape back."""
+    from game.scenes.howto import HowToScene
+    if isinstance(app.top, HowToScene):
+        key(app, pygame.K_ESCAPE)
+
+
 MONKEY_MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT]
 
 

@@ -3,7 +3,7 @@ import random
 
 import pygame
 
-from tests.game.drive import assert_legal, random_event
+from tests.game.drive import assert_legal, back_from_how_to_play, random_event
 
 KEYS = [(k, "") for k in (pygame.K_r, pygame.K_e, pygame.K_q, pygame.K_f, pygame.K_RETURN, pygame.K_SPACE,
                           pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
@@ -19,6 +19,7 @@ def test_monkey(app, genius):
     for step in range(1000):
         events = [random_event(rng, area, KEYS) for _ in range(10)]
         app.frame(1 / 60, events)
+        back_from_how_to_play(app)
         if step % 50 == 0:
             app.worker.drain()
         assert app.top is genius, "the monkey left the scene"

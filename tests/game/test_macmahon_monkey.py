@@ -6,7 +6,7 @@ import pygame
 
 from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon.position import Position
-from tests.game.drive import random_event
+from tests.game.drive import back_from_how_to_play, random_event
 
 KEYS = [(pygame.K_r, "r"), (pygame.K_e, "e"), (pygame.K_q, "q"), (pygame.K_RETURN, "\r"), (pygame.K_SPACE, " "),
         (pygame.K_BACKSPACE, "\b"), (pygame.K_DELETE, ""), (pygame.K_TAB, "\t"), (pygame.K_UP, ""),
@@ -37,6 +37,7 @@ def test_monkey(app):
     placed_ever = 0
     for step in range(1000):
         app.frame(1 / 60, [random_event(rng, area, KEYS) for _ in range(10)])
+        back_from_how_to_play(app)
         assert app.top is scene, "the monkey left the scene"
         pos = scene.position
         assert not pos.clashes(), f"strict mode let a clash through: {pos.notation()}"
@@ -56,6 +57,7 @@ def test_monkey_in_free_mode(app):
     clashed = False
     for _ in range(300):
         app.frame(1 / 60, [random_event(rng, area, KEYS) for _ in range(10)])
+        back_from_how_to_play(app)
         assert app.top is scene
         pos = scene.position
         assert Position.parse(pos.notation()) == pos

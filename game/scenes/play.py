@@ -1,32 +1,33 @@
 """`PlayScene`: what the two puzzle scenes (The Genius Square, MacMahon Squares) share.
 
-The match and its history (undo, redo, restart), solver jobs in a child process with a
-Cancel button, hint and solve from the engine's answers, the game ID entry, save / load /
-autosave, the frame update and Escape (the widgets and the overlay are in `play_view.PlayView`,
-the base of both views); keys and the mouse (the held item's
-drag-or-click, the keyboard cursor) are in `play_input.PlayInput`. A puzzle scene fills in
-the hooks (what is held, how a cursor moves on its board, what a hint or a solution looks
-like); everything a puzzle decides stays in its own module.
+The match and its history (undo, redo, restart), the clock and pause, replacing a begun
+game only when the player agrees, the win, the game ID entry, the frame update and Escape.
+Solver jobs, hints and solve are in `play_engine.PlayEngine`, save / load / autosave in
+`play_saves.PlaySaves`, keys and the mouse (the held item's drag-or-click, the keyboard
+cursor) in `play_input.PlayInput`; the widgets and the overlay are in `play_view.PlayView`,
+the base of both views. A puzzle scene fills in the hooks (what is held, how a cursor moves
+on its board, what a hint or a solution looks like); everything a puzzle decides stays in
+its own module.
 """
 from __future__ import annotations
 
 import random
 from datetime import datetime
-from pathlib import Path
 
 import pygame
 import pygame_gui
 
 from game import keys
 from game.draw.widgets import enable_buttons, pressed_name
-from game.hints import HintStep, escalate, hint_text, hints_note, still_fresh
-from game.match import Match, format_time
-from game.puzzle import Hint, Puzzle, Solution, Stuck
+from game.hints import HintStep
+from game.match import Match
+from game.puzzle import Puzzle
 from game.scenes.base import Scene
 from game.scenes.jobs import JobSlot
 from game.scenes.anim import Celebration
+from game.scenes.play_engine import PlayEngine
 from game.scenes.play_input import PlayInput
-from game.storage import read_versioned, write_versioned
+from game.scenes.play_saves import PlaySaves
 from solver.errors import SquarewiseError
 
 
@@ -37,7 +38,7 @@ def countdown(mark: tuple | None, dt: float) -> tuple | None:
     return (*mark[:-1], mark[-1] - dt)
 
 
-class PlayScene(PlayInput, Scene):
+class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
     """A puzzle being played. Subclasses set `puzzle` (game/puzzle.py) and fill in the hooks
     (here and in `PlayInput`); their view, a `PlayView`, builds the widgets and draws."""
 
@@ -196,167 +197,6 @@ class PlayScene(PlayInput, Scene):
     def clear_marks(self) -> None:
         """Hook: forget the engine's marks on the board (the hint, ...)."""
         self.hint = None
-
-    # ------------------------------------------------------------------ solver calls
-    @property
-    def job(self):
-        """The solver job under way (None when idle): what the status line and Cancel show."""
-        return self.jobs.job
-
-    def run_job(self, label: str, func, notation: str, on_done) -> None:
-        """Run a solver job (a module-level function of a notation) in a child process."""
-        self.cancel_job(quiet=True)
-        self.jobs.run(label, func, (notation,), lambda result: self._job_done(on_done, result),
-                      lambda error: self._job_done(None, f"{label} failed: {error}"))
-        self.refresh_buttons()
-
-    def _job_done(self, on_done, result) -> None:
-        """`on_done(result)`; without `on_done`, `result` is the failure to show."""
-        self.status = ""
-        if on_done is None:
-            self.status = result
-        else:
-            on_done(result)
-        self.refresh_buttons()
-
-    def cancel_job(self, quiet: bool = False) -> None:
-        if self.jobs.cancel():
-            if not quiet:
-                self.status = "Cancelled"
-            self.refresh_buttons()
-
-    def ask_engine(self, label: str, func, on_result) -> None:
-        """Ask the engine about the position on show; `on_result(position, result)` runs only
-        if the board has not changed in the meantime."""
-        pos = self.position
-
-        def answer(result) -> None:
-            if pos == self.position:
-                on_result(pos, result)
-
-        self.run_job(label, func, pos.notation(), answer)
-
-    def ask_hint(self) -> None:
-        """One more hint (game/hints.py): the first asks the engine which piece or tile comes
-        next; asking again on the same position climbs to where, then how it is turned, with
-        no engine call. Every rung is a hint used (match.meta["hints"], the clock line)."""
-        self.held = None
-        self.match.meta["hints"] = self.match.meta.get("hints", 0) + 1
-        self.match.meta["assisted"] = True
-        notation = self.position.notation()
-        if still_fresh(self.hint_step, notation):
-            self._climb(notation, None)
-        else:
-            self.ask_engine("Looking for a hint", self.puzzle.hint_job, self._show_hint)
-
-    def _show_hint(self, pos, result: Hint | Stuck) -> None:
-        if isinstance(result, Hint):
-            self._climb(pos.notation(), result.move)
-        else:
-            self.stuck(result)
-            self.app.toasts.show(self.status, 4)
-
-    def _climb(self, notation: str, move) -> None:
-        self.hint_step = escalate(self.hint_step, notation, move)
-        self.app.sounds.play("hint")
-        self.show_hint_step(self.hint_step)
-        self.app.toasts.show(self.status, 4)
-
-    def show_hint_step(self, hint: HintStep) -> None:
-        """Say a rung of the hint ladder; the last one also shows the whole move on the board
-        (the `show_hint` hook). A puzzle may override this to mark the earlier rungs too."""
-        self.hint = None
-        if hint.complete:
-            self.show_hint(hint.move)
-        board = getattr(self.position, "board", None)
-        words = hint_text(hint, getattr(board, "cols", 6))
-        self.status = f"Hint {hint.step + 1} of 3: {words}"
-
-    def clock_text(self) -> str:
-        """The clock line: the time on the match and the hints used ('1:23 · 2 hints')."""
-        return format_time(self.match.elapsed) + hints_note(self.match.meta.get("hints", 0))
-
-    def ask_solve(self) -> None:
-        self.held = None
-        self.match.meta["assisted"] = True
-        self.ask_engine("Solving", self.puzzle.solve_job, self._start_solve)
-
-    def _start_solve(self, pos, result: Solution | Stuck) -> None:
-        if isinstance(result, Solution):
-            self.solve_queue = list(result.moves)
-            self.solve_clock = 0.0
-            self.status = "Solving..."
-        else:
-            self.stuck(result)
-            self.app.toasts.show(self.status, 4)
-
-    def show_hint(self, move) -> None:
-        """Hook: show the engine's next move on the board and say it in the status."""
-        raise NotImplementedError
-
-    def stuck(self, answer: Stuck) -> None:
-        """Hook: say there is no way on (the engine's answer), and what to take back."""
-        raise NotImplementedError
-
-    # ------------------------------------------------------------------ save and load
-    def resume(self) -> bool:
-        """Continue the game saved when the window last closed, if any."""
-        if not self.app.storage.exists(self.puzzle.autosave):
-            return False
-        try:
-            match = Match.from_dict(self.app.storage.read(self.puzzle.autosave), self.puzzle)
-        except SquarewiseError as exc:
-            self.app.toasts.show(f"Could not continue the last game: {exc}", 4)
-            return False
-        self._begin(match)
-        self.resumed(match)
-        return True
-
-    def resumed(self, match: Match) -> None:
-        """Hook: a saved match has just been put on the board."""
-
-    def save_to(self, path: Path) -> None:
-        path = Path(path)
-        if path.suffix != ".json":
-            path = path.with_suffix(".json")
-        try:
-            write_versioned(path, self.match.to_dict())
-        except OSError as exc:
-            self.app.toasts.show(f"Could not save: {exc}", 4, self.app.palette.illegal)
-            return
-        self.app.toasts.show(f"Saved {path.name}")
-
-    def ask_load(self, path: Path) -> None:
-        """Load the save at `path`, asking first if that would abandon a game in progress."""
-        self.replace_game(lambda: self.load_from(path), Path(path).name)
-
-    def load_from(self, path: Path) -> bool:
-        try:
-            match = Match.from_dict(read_versioned(path), self.puzzle)
-        except SquarewiseError as exc:
-            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
-            return False
-        self._begin(match)
-        self.resumed(match)
-        self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
-        return True
-
-    def game_in_progress(self) -> bool:
-        """A game the player began (at least one move) and has not finished."""
-        m = self.match
-        return m is not None and len(m.history) > 1 and not m.finished
-
-    def worth_resuming(self) -> bool:
-        """Hook: whether the game in progress is kept for next time (a finished one never is)."""
-        return not self.match.finished
-
-    def autosave(self) -> None:
-        if self.match is None:
-            return
-        if self.worth_resuming():
-            self.app.storage.write(self.puzzle.autosave, self.match.to_dict())
-        else:
-            self.app.storage.delete(self.puzzle.autosave)
 
     def on_enter(self) -> None:
         self.covered = False

@@ -7,10 +7,9 @@ import pygame_gui
 from game.draw.theme import font
 from game.scenes.genius import view as genius_view
 from solver.genius import search
-from solver.genius.board import mask
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.position import Move
-from tests.game.drive import (answer_confirm, cell_centre, drag, finish_roll, frame, key, move, place_by_mouse,
+from tests.game.drive import (answer_confirm, cell_centre, finish_roll, frame, key, move, place_by_mouse,
                               press, release, slot_of)
 
 
@@ -103,7 +102,6 @@ def test_an_illegal_ghost_crosses_out_only_the_cells_that_break_the_rule(app, ge
     crossed = []
     monkeypatch.setattr(genius_view, "mark_cells", lambda surface, rects, colour: crossed.append(list(rects)))
     pos = genius.position
-    blocker = min(pos.blockers)
     piece = "4-I"
     press(app, slot_of(genius, piece).center)
     move(app, (slot_of(genius, piece).centerx + 30, slot_of(genius, piece).centery))

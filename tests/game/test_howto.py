@@ -4,7 +4,6 @@ import pygame_gui
 
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.howto import MACMAHON_CORNER, GeniusDemo, HowToScene, MacMahonDemo
-from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
 from solver.genius.pieces import _turned, orientations
 from solver.genius.position import Position

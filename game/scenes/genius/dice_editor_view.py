@@ -51,7 +51,7 @@ class DiceEditorView:
         die = self.draft.owner(cell)
         if die is None:
             return
-        px, pal = self.app.px, self.app.palette
+        px = self.app.px
         rect = geo.cell_rect(cell).inflate(-2 * max(2, geo.cell // 14), -2 * max(2, geo.cell // 14))
         colour = self.die_colour(die)
         pygame.draw.rect(surface, colour, rect, border_radius=max(3, geo.cell // 9))

@@ -104,7 +104,7 @@ class GeniusView(PlayView):
                 "messages": messages, "slots": grid_rects(tray, 3, 3, app.px(8)), "top": top}
 
     def draw(self, surface: pygame.Surface) -> None:
-        app, pal = self.app, self.app.palette
+        pal = self.app.palette
         surface.fill(pal.background)
         lay = self.layout()
         geo = lay["geo"]

@@ -164,7 +164,7 @@ class MacMahonView(PlayView):
              anchor="midright", style="mono")
 
     def draw_board(self, surface, geo: BoardGeometry) -> None:
-        app, pal = self.app, self.app.palette
+        pal = self.app.palette
         board = self.board
         highlight = {}
         if self.blamed is not None:

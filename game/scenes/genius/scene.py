@@ -16,14 +16,14 @@ from game.match import Match, Timer, format_time
 from game.puzzle import Stuck
 from game.scenes.genius.roll import RollAnimation
 from game.scenes.genius.jobs import GENIUS, job_count, job_roll_at_level
-from game.scenes.genius.play import Held, flipped, landing, pick_up, put_down, square_on, turned, without_held
+from game.scenes.genius.play import Held, without_held
 from game.scenes.genius.free import FreeBoard, FreeMode
+from game.scenes.genius.hand import GeniusHand
 from game.scenes.genius.race import Race, RaceMode
 from game.scenes.genius.view import GeniusView
 from game.scenes.play import PlayScene
 from game.records import record_game
 from solver.errors import SquarewiseError
-from solver.genius.board import SIZE
 from solver.genius.levels import ANY, CHOICES, LEVELS
 from solver.genius.pieces import PIECES
 from solver.genius.position import Move, Position
@@ -32,7 +32,7 @@ from solver.grid import cell_name
 
 
 
-class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
+class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
     caption = "Squarewise - The Genius Square"
     puzzle = GENIUS
     SOLVE_STEP = 0.25
@@ -256,65 +256,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
         self.app.open("genius-solutions", game_id=m.start.notation(), found=m.position.notation())
         return True
 
-    # ------------------------------------------------------------------ holding pieces
-    def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
-        """Pick up `piece` from the tray or, if placed, from the board."""
-        self.held, cursor = pick_up(self.position, piece, self.orient[piece], sticky=sticky, grab=grab)
-        self.app.sounds.play("pickup")
-        if cursor is not None:
-            self.cursor = cursor
-
-    def turn_held(self, times: int = 1) -> None:
-        if self.held:
-            self._hold(turned(self.held, times))
-            self.app.sounds.play("turn")
-
-    def flip_held(self) -> None:
-        if self.held:
-            self._hold(flipped(self.held))
-            self.app.sounds.play("flip")
-
-    def _hold(self, held: Held) -> None:
-        self.orient[held.piece] = held.orientation
-        self.held = held
-
-    def anchor(self) -> tuple[int, int] | None:
-        """The board (row, col) the held piece's grabbed square is over, or None off the board."""
-        if self.keyboard:
-            return self.cursor
-        geo = self.layout()["geo"]
-        if not geo.rect.inflate(geo.cell, geo.cell).collidepoint(self.mouse):
-            return None
-        return geo.row_col_at(self.mouse)
-
-    def target(self) -> tuple[tuple[int, ...] | None, str | None] | None:
-        """Where the held piece would land and why it may not: (cells, reason); None off the board."""
-        at = self.anchor()
-        if self.held is None or at is None:
-            return None
-        cells = landing(self.held, at)
-        return cells, self.board_position().check(Move(self.held.piece, cells))
-
-    def offending_cells(self) -> frozenset[int]:
-        """The cells where the held piece's ghost breaks the rules (what is already there)."""
-        aim = self.target()
-        if aim is None or aim[0] is None or aim[1] is None:
-            return frozenset()
-        return self.board_position().clashes(Move(self.held.piece, aim[0]))
-
-    def drop(self) -> None:
-        """Put the held piece down where it is; an illegal spot changes nothing and says why."""
-        h, at = self.held, self.anchor()
-        self.held = None
-        if h is None:
-            return
-        after = put_down(self.position, h, at)
-        self.app.sounds.play("illegal" if isinstance(after, str) else "drop")
-        if isinstance(after, str):
-            self.app.toasts.show(f"{h.piece}: {after}", 2.5, self.app.palette.illegal)
-        elif after is not None:
-            self.play(after)
-
     # ------------------------------------------------------------------ solver calls
     def show_hint(self, move: Move) -> None:
         piece, cells = move
@@ -447,34 +388,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
             return self.held is not None
         return None
 
-    def select_next(self, step: int) -> bool:
-        if self.match.finished:
-            return False
-        start = PIECES.index(self.held.piece) + step if self.held else (0 if step > 0 else -1)
-        order = [PIECES[(start + i * step) % len(PIECES)] for i in range(len(PIECES))]
-        unplaced = [p for p in order if p in self.position.unplaced]
-        self.keyboard = True
-        self.take((unplaced or order)[0], sticky=True)
-        return True
-
-    def move_cursor(self, dr: int, dc: int) -> None:
-        self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
-
-    def piece_at_cursor(self) -> str | None:
-        """The piece on the cursor's cell (None on an empty cell, a blocker, or a finished board)."""
-        who = self.position.occupant(self.cursor[0] * SIZE + self.cursor[1])
-        return who if who and who != "#" and not self.match.finished else None
-
-    def take_at_cursor(self) -> None:
-        who = self.piece_at_cursor()
-        if who:
-            self.take(who, sticky=True, grab=square_on(self.position.placed[who], self.cursor[0] * SIZE + self.cursor[1]))
-
-    def remove_at_cursor(self) -> None:
-        who = self.piece_at_cursor()
-        if who:
-            self.play(self.position.remove(who))
-
     def on_press(self, event) -> bool:
         if self.mode != "free" and not self.hidden():
             return super().on_press(event)
@@ -505,27 +418,6 @@ class GeniusScene(FreeMode, RaceMode, GeniusView, PlayScene):
 
     def can_pause(self) -> bool:
         return super().can_pause() and self.mode != "free" and not self.hidden()
-
-    def right_press(self, pos) -> bool:
-        if self.held:
-            self.flip_held()
-            return True
-        return False
-
-    def pick_up_at(self, pos) -> bool:
-        lay = self.layout()
-        cell = lay["geo"].cell_at(pos)
-        if cell is not None:
-            who = self.position.occupant(cell)
-            if who and who != "#":
-                self.take(who, sticky=False, grab=square_on(self.position.placed[who], cell))
-                return True
-            return False
-        for piece, slot in zip(PIECES, lay["slots"]):
-            if slot.collidepoint(pos) and piece in self.position.unplaced:
-                self.take(piece, sticky=False, grab=self.tray_square_at(piece, pos))
-                return True
-        return False
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

@@ -9,7 +9,8 @@ import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.theme import mix
+from game.draw.theme import mix, text_size
+from game.draw.widgets import text
 from game.scenes.anim import banner
 
 
@@ -49,6 +50,19 @@ class PlayView:
         top = app.px(70)
         margin = app.px(14)
         return pygame.Rect(0, 0, w, top), pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+
+    def draw_clock(self, surface: pygame.Surface, top: pygame.Rect) -> None:
+        """The clock at the right of the top bar; with hints used, a little smaller, the hints under it."""
+        app, pal = self.app, self.app.palette
+        colour = pal.accent if self.match.finished else pal.text
+        clock, note = self.clock_text().partition(" · ")[::2]     # the time, the hints used
+        right = top.right - app.px(20)
+        if note:
+            text(surface, clock, (right, top.centery - app.px(9)), app.px(28), colour, anchor="midright", style="mono")
+            text(surface, note, (right, top.centery + app.px(19)), text_size("small", app.scale), pal.dim_text,
+                 anchor="midright")
+        else:
+            text(surface, clock, (right, top.centery), app.px(34), colour, anchor="midright", style="mono")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Over the widgets: the held item off the board, the win, the pause cover and the key table."""

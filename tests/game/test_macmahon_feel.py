@@ -124,6 +124,8 @@ def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
                                   text="2 x 12, 3 colours"))
     assert answer_confirm(app, macmahon, yes=True)
     assert macmahon.board.header == "2x12x3" and played() == before + 1
+    lost = app.statistics["macmahon"]["games"][-1]          # the abandoned game counts as lost on its board
+    assert lost["won"] is False and lost["key"] == "4x6x3"
 
 
 def test_pause_hides_the_board_and_the_game_id(app, macmahon):

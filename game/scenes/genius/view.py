@@ -137,7 +137,7 @@ class GeniusView(PlayView):
         return " · ".join(x for x in (meta.get("dice_name", ""), meta.get("level") or "") if x)
 
     def draw_top(self, surface, lay) -> None:
-        app, pal = self.app, self.app.palette
+        app = self.app
         top = lay["top"]
         sub = {"play": self.play_subtitle(), "free": "free mode",
                "race": "race"}[self.mode]
@@ -145,16 +145,7 @@ class GeniusView(PlayView):
             sub = f"race: player {min(2, self.race.turn + 1)}"
         title_bar(surface, app, top, "The Genius Square", sub)
         if self.match is not None and self.mode != "free":
-            colour = pal.accent if self.match.finished else pal.text
-            clock, note = self.clock_text().partition(" · ")[::2]     # the time, the hints used
-            right = top.right - app.px(20)
-            if note:         # the time a little smaller, the hints under it
-                text(surface, clock, (right, top.centery - app.px(9)), app.px(28), colour, anchor="midright",
-                     style="mono")
-                text(surface, note, (right, top.centery + app.px(19)), text_size("small", app.scale),
-                     pal.dim_text, anchor="midright")
-            else:
-                text(surface, clock, (right, top.centery), app.px(34), colour, anchor="midright", style="mono")
+            self.draw_clock(surface, top)
 
     def draw_board(self, surface, geo: BoardGeometry) -> None:
         pal = self.app.palette

@@ -156,12 +156,10 @@ class MacMahonView(PlayView):
                       alpha=215)
 
     def draw_top(self, surface, top: pygame.Rect) -> None:
-        app, pal = self.app, self.app.palette
+        app = self.app
         sub = f"{variant_label(self.board.header)}, {'strict' if self.strict else 'free'} mode"
         title_bar(surface, app, top, "MacMahon Squares", sub, max_width=top.centerx - app.px(220))
-        colour = pal.accent if self.match.finished else pal.text
-        text(surface, format_time(self.match.elapsed), (top.right - app.px(20), top.centery), app.px(34), colour,
-             anchor="midright", style="mono")
+        self.draw_clock(surface, top)
 
     def draw_board(self, surface, geo: BoardGeometry) -> None:
         pal = self.app.palette
@@ -324,7 +322,7 @@ class MacMahonView(PlayView):
         y = max(app.px(20), h // 2 - lines * (size + gap) // 2 - app.px(30))
         panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808), app.px(60) + lines * (size + gap) + app.px(16))
         overlay_panel(surface, app, panel, 185, max(2, app.px(2)))
-        text(surface, "Keys (any key closes)", (w // 2, y), text_size("title", app.scale), pal.text, anchor="midtop",
+        text(surface, f"Keys (any key closes; {keys.describe('help')} again: How to play)", (w // 2, y), text_size("title", app.scale), pal.text, anchor="midtop",
              style="bold")
         y += app.px(44)
         for combo, wrapped in rows:

@@ -250,6 +250,10 @@ def compare(a: Path, b: Path) -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--compare"] and len(sys.argv) == 4:
-        sys.exit(compare(Path(sys.argv[2]), Path(sys.argv[3])))
-    run(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.gettempdir()) / "squarewise-shots")
+    args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "--compare":
+        sys.exit(compare(Path(args[1]), Path(args[2])))
+    if len(args) > 1 or (args and args[0].startswith("-")):      # --help, or a mistake: not a folder name
+        print(__doc__.strip().splitlines()[0], __doc__.split("\n\n")[1], sep="\n\n")
+        sys.exit(0 if args[:1] in (["-h"], ["--help"]) else 2)
+    run(Path(args[0]) if args else Path(tempfile.gettempdir()) / "squarewise-shots")

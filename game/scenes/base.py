@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.draw.widgets import FileDialog
+from game.draw.widgets import FileDialog, pressed_name
 
 
 class Scene:
@@ -118,6 +118,15 @@ class Scene:
         """Put a game ID on the clipboard (or, with no clipboard, show it) and say so."""
         ok = self.app.copy_text(game_id)
         self.app.toasts.show("Game ID copied" if ok else f"No clipboard here; the game ID is {game_id}")
+
+    def run_pressed(self, event) -> bool:
+        """A press of one of the scene's `buttons` (name -> button) runs `self.do(name)`; True if it was one."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        name = pressed_name(event, self.buttons)
+        if name is not None:
+            self.do(name)
+        return name is not None
 
     # --- the frame --------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

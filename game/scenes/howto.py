@@ -20,7 +20,7 @@ from game.draw.pieces import draw_squares
 from game.draw.theme import mix, text_size
 from game.draw.tiles import draw_board as draw_tile_board
 from game.draw.tiles import draw_tile, mark_triangle
-from game.draw.widgets import pressed_name, text, wrap
+from game.draw.widgets import text, wrap
 from game.scenes.base import Scene
 from game.scenes.registry import entry
 from solver.genius.pieces import PIECES, orientation_of, orientations, turn
@@ -240,11 +240,8 @@ class HowToScene(Scene):
         app.toasts.place(pygame.Rect(app.px(20), y - app.px(60), w - app.px(40), app.px(56)))
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            name = pressed_name(event, self.buttons)
-            if name is not None:
-                self.do(name)
-            return name is not None
+        if self.run_pressed(event):
+            return True
         if keys.action(event) == "place":
             self.do("play")
             return True

@@ -15,7 +15,7 @@ from game import keys
 from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.pieces import draw_squares
 from game.draw.theme import text_size
-from game.draw.widgets import enable_buttons, pressed_name, text
+from game.draw.widgets import enable_buttons, text
 from game.scenes.base import Scene
 from solver.errors import SquarewiseError
 from solver.genius.pieces import PIECES
@@ -95,11 +95,8 @@ class AllSolutionsScene(Scene):
         enable_buttons(self.buttons, {"first": back, "prev": back, "next": on, "last": on})
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            name = pressed_name(event, self.buttons)
-            if name is not None:
-                self.do(name)
-            return name is not None
+        if self.run_pressed(event):
+            return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.jump:
             typed = event.text.strip()
             if is_ascii_number(typed) and self.solutions is not None:

@@ -22,7 +22,7 @@ from game import keys
 from game.draw.boards import BoardGeometry
 from game.draw.theme import contrast_text, mix
 from game.draw.tiles import draw_board, draw_tile, empty_colour
-from game.draw.widgets import enable_buttons, pressed_name, text, title_bar, wrap
+from game.draw.widgets import enable_buttons, text, title_bar, wrap
 from game.scenes.base import Scene
 from game.scenes.jobs import JobSlot
 from solver.atomic import write_bytes_atomic
@@ -224,11 +224,8 @@ class BrowserScene(Scene):
         return True
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            name = pressed_name(event, self.buttons)
-            if name is not None:
-                self.do(name)
-            return name is not None
+        if self.run_pressed(event):
+            return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.jump_entry:
             self.do("go")
             return True

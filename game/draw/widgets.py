@@ -234,6 +234,12 @@ def title_bar(surface: pygame.Surface, app, top: pygame.Rect, title: str, subtit
          anchor="midleft")
 
 
+def screen_heading(surface: pygame.Surface, app, title: str) -> None:
+    """The big bold heading at the top left of a full-window screen (daily, statistics, all solutions)."""
+    text(surface, title, (app.px(40), app.px(22)), text_size("title", app.scale) + app.px(6), app.palette.text,
+         style="bold")
+
+
 def overlay_panel(surface: pygame.Surface, app, panel: pygame.Rect, shade: int, border: int) -> None:
     """Darken the whole window (`shade`: the black's alpha) and draw a bordered panel on it."""
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

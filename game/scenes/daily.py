@@ -15,7 +15,7 @@ import pygame_gui
 from game import records
 from game.daily_puzzles import Daily, day_puzzles, first_win, result_line
 from game.draw.theme import text_size
-from game.draw.widgets import enable_buttons, pressed_name, text
+from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
 from game.match import format_time
 from game.scenes.base import Scene
 from game.scenes.jobs import JobSlot
@@ -149,8 +149,8 @@ class DailyScene(Scene):
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
         w, h = surface.get_size()
-        title, heading, body = (text_size(r, app.scale) for r in ("title", "heading", "body"))
-        text(surface, "Daily puzzles", (app.px(40), app.px(22)), title + app.px(6), pal.text, style="bold")
+        heading, body = (text_size(r, app.scale) for r in ("heading", "body"))
+        screen_heading(surface, app, "Daily puzzles")
         n = daily.number(self.day)
         which = "Today" if self.day == self.today else "Replaying"
         text(surface, f"{which}: #{n}, {self.day.strftime('%A %d %B %Y')}, the same puzzles for everyone",

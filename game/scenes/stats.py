@@ -12,7 +12,7 @@ import pygame_gui
 from game import keys, records
 from game.draw import charts
 from game.draw.theme import text_size
-from game.draw.widgets import pressed_name, text
+from game.draw.widgets import pressed_name, screen_heading, text
 from game.match import format_time
 from game.scenes.base import Scene
 from solver import daily
@@ -97,8 +97,8 @@ class StatsScene(Scene):
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
         w, h = surface.get_size()
-        title, body, small = (text_size(r, app.scale) for r in ("title", "body", "small"))
-        text(surface, "Statistics", (app.px(40), app.px(22)), title + app.px(6), pal.text, style="bold")
+        body, small = (text_size(r, app.scale) for r in ("body", "small"))
+        screen_heading(surface, app, "Statistics")
         for chosen in (self.tabs.get(self.puzzle), self.levels.get(self.level)):    # the choice in force: ringed
             if chosen is not None:
                 pygame.draw.rect(surface, pal.accent, chosen.rect.inflate(app.px(8), app.px(8)), max(2, app.px(3)),

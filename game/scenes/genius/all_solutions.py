@@ -15,7 +15,7 @@ from game import keys
 from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.pieces import draw_squares
 from game.draw.theme import text_size
-from game.draw.widgets import enable_buttons, text
+from game.draw.widgets import enable_buttons, screen_heading, text
 from game.scenes.base import Scene
 from solver.errors import SquarewiseError
 from solver.genius.pieces import PIECES
@@ -127,8 +127,8 @@ class AllSolutionsScene(Scene):
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
         w, h = surface.get_size()
-        title, body = text_size("title", app.scale), text_size("body", app.scale)
-        text(surface, "Every solution of this roll", (app.px(40), app.px(22)), title + app.px(6), pal.text, style="bold")
+        body = text_size("body", app.scale)
+        screen_heading(surface, app, "Every solution of this roll")
         if self.solutions is None:
             line = self.problem or "Counting the solutions..."
         elif not len(self.solutions):

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/opponent.py [--rolls N]
 
-For N seeded rolls of the default dice: the worker's job (`game.opponent.job_plan`: one
+For N seeded rolls of the default dice: the worker's job (`game.puzzles.genius.opponent.job_plan`: one
 solution and the solution count), and on the UI thread, building the `Opponent` from its
 answer (the order of the pieces and the schedule) and looking up its board at a time.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.opponent import LEVELS, Opponent, job_plan  # noqa: E402
+from game.puzzles.genius.opponent import LEVELS, Opponent, job_plan  # noqa: E402
 from solver.genius import dice  # noqa: E402
 from solver.genius.position import Position  # noqa: E402
 

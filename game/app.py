@@ -23,7 +23,8 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game import keys, options, records  # noqa: E402
+from game import keys, options  # noqa: E402
+from game.play import records  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402

@@ -191,7 +191,7 @@ def sample_statistics(statistics: dict, rng: random.Random) -> None:
     """Seeded games at every level, so the statistics screen has charts to draw."""
     from datetime import datetime, timedelta
 
-    from game import records
+    from game.play import records
     start = datetime(2026, 11, 1, 9)
     for puzzle, key, scale, count in (("genius", "default", 4.2, 60), ("macmahon", "4x6x3", 6.0, 25)):
         for i in range(count):

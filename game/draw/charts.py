@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import format_time
+from game.play.match import format_time
 
 from .theme import Palette, mix
 from .widgets import text

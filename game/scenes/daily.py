@@ -12,13 +12,13 @@ import datetime as dt
 import pygame
 import pygame_gui
 
-from game import records
-from game.daily_puzzles import Daily, day_puzzles, first_win, result_line
+from game.play import records
+from game.play.dailies import Daily, day_puzzles, first_win, result_line
 from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
-from game.match import format_time
+from game.play.match import format_time
 from game.scenes.base import Scene
-from game.scenes.jobs import JobSlot
+from game.play.jobs import JobSlot
 from game.scenes.registry import entry
 from solver import daily
 

@@ -19,11 +19,11 @@ import pygame_gui
 
 from game import keys
 from game.draw.widgets import enable_buttons, pressed_name
-from game.hints import HintStep
-from game.match import Match
-from game.puzzle import Puzzle
+from game.play.hints import HintStep
+from game.play.match import Match
+from game.play.puzzle import Puzzle
 from game.scenes.base import Scene
-from game.scenes.jobs import JobSlot
+from game.play.jobs import JobSlot
 from game.scenes.anim import Celebration
 from game.scenes.play_engine import PlayEngine
 from game.scenes.play_input import PlayInput

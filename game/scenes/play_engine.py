@@ -7,9 +7,9 @@ game/puzzle.py, which the puzzle scene shows (the hooks `show_hint` and `stuck`)
 """
 from __future__ import annotations
 
-from game.hints import HintStep, escalate, hint_text, hints_note, still_fresh
-from game.match import format_time
-from game.puzzle import Hint, Solution, Stuck
+from game.play.hints import HintStep, escalate, hint_text, hints_note, still_fresh
+from game.play.match import format_time
+from game.play.puzzle import Hint, Solution, Stuck
 
 
 class PlayEngine:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.match import Match, format_time
+from game.play.match import Match, format_time
 from game.storage import read_versioned, write_versioned
 from solver.errors import SquarewiseError
 

@@ -7,12 +7,12 @@ import pygame_gui
 from game import keys
 from game.draw import theme
 from game.draw.widgets import text
-from game.match import format_time
+from game.play.match import format_time
 from game.scenes.base import Scene
 from game.scenes.genius.dice_menu import DiceMenu, dice_label
 from game.scenes.registry import PUZZLES
 from game.storage import DEFAULT_STATISTICS
-from game.versus_stats import statistics_rows
+from game.puzzles.genius.versus_stats import statistics_rows
 
 class SettingsScene(Scene):
     caption = "Squarewise - settings"

@@ -9,11 +9,12 @@ import datetime as dt
 import pygame
 import pygame_gui
 
-from game import keys, records
+from game import keys
+from game.play import records
 from game.draw import charts
 from game.draw.theme import text_size
 from game.draw.widgets import pressed_name, screen_heading, text
-from game.match import format_time
+from game.play.match import format_time
 from game.scenes.base import Scene
 from solver import daily
 from solver.genius.levels import LEVELS

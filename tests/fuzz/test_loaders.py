@@ -115,7 +115,7 @@ def test_settings_files(fresh, capsys, data):
                      lambda p: json.dumps({"version": 1, "data": {"genius": {**STATISTICS["data"]["genius"],
                                                                              p[0]: p[1]}}}).encode())))
 def test_statistics_files(fresh, data):
-    from game.match import format_time
+    from game.play.match import format_time
     from game.scenes.settings import statistics_lines
     from game.storage import Storage
     folder = fresh()
@@ -129,7 +129,7 @@ def test_statistics_files(fresh, data):
 
 
 def _save():
-    from game.match import Match
+    from game.play.match import Match
     from solver.genius.position import Move, Position
     match = Match(Position.parse("A1A2A4A6B4D5E1"), meta={"dice": "default", "seed": 5})
     match.play(match.position.place(Move.parse("1:F6")))
@@ -153,8 +153,8 @@ def _mutated_saves():
 @fuzz
 @given(_mutated_saves())
 def test_match_from_dict(data):
-    from game.match import MAX_ELAPSED, Match, format_time
-    from game.scenes.genius.jobs import GENIUS
+    from game.play.match import MAX_ELAPSED, Match, format_time
+    from game.puzzles.genius.puzzle import GENIUS
     match = refused_or(lambda: Match.from_dict(data, GENIUS))
     if match is not None:
         assert 0 <= match.index < len(match.history) and 0 <= match.elapsed <= MAX_ELAPSED
@@ -165,9 +165,9 @@ def test_match_from_dict(data):
 @given(st.one_of(file_bytes({"version": 1, "data": SAVE}),
                  _mutated_saves().map(lambda d: json.dumps({"version": 1, "data": d}).encode())))
 def test_save_files(fresh, data):
-    from game.match import Match
+    from game.play.match import Match
     from game.storage import read_versioned
-    from game.scenes.genius.jobs import GENIUS
+    from game.puzzles.genius.puzzle import GENIUS
     path = fresh() / "game.json"
     path.write_bytes(data)
     refused_or(lambda: Match.from_dict(read_versioned(path), GENIUS))
@@ -176,6 +176,6 @@ def test_save_files(fresh, data):
 @fuzz
 @given(st.one_of(st.floats(), st.integers(-10 ** 400, 10 ** 400), st.none()))
 def test_clock_text(seconds):
-    from game.match import format_time
+    from game.play.match import format_time
     tried()
     assert format_time(seconds)

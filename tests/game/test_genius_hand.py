@@ -1,5 +1,5 @@
 """The Genius play state (game/scenes/genius/play.py): picking up, turning and putting down, without pygame."""
-from game.scenes.genius.play import centre_square, flipped, pick_up, put_down, square_on, turned
+from game.puzzles.genius.hand import centre_square, flipped, pick_up, put_down, square_on, turned
 from solver.genius.position import Move, Position
 from solver.grid import parse_cell
 from tests.game.drive import assert_legal

@@ -4,7 +4,7 @@ import random
 import pygame
 import pytest
 
-from game.scenes.genius.jobs import GENIUS
+from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.scene import GeniusScene
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations

@@ -2,7 +2,7 @@
 words name the engine's own move, and the whole move is legal and keeps the board solvable."""
 from __future__ import annotations
 
-from game.hints import HintStep, escalate, genius_text, macmahon_text, still_fresh
+from game.play.hints import HintStep, escalate, genius_text, macmahon_text, still_fresh
 from solver.genius import search as genius
 from solver.genius.position import Position as GeniusPosition
 from solver.grid import cell_name

@@ -3,9 +3,9 @@ import pickle
 
 import pytest
 
-from game.puzzle import Hint, Solution, Stuck, Yes
-from game.scenes.genius import jobs as genius_jobs
-from game.scenes.macmahon import jobs as macmahon_jobs
+from game.play.puzzle import Hint, Solution, Stuck, Yes
+from game.puzzles.genius import puzzle as genius_jobs
+from game.puzzles.macmahon import puzzle as macmahon_jobs
 from solver.genius.position import Move as GeniusMove
 from solver.genius.position import Position as GeniusPosition
 from solver.macmahon.position import Move as TileMove

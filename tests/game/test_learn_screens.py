@@ -6,9 +6,9 @@ import pygame
 import pygame_gui
 import pytest
 
-from game import records
+from game.play import records
 from game.app import App
-from game.daily_puzzles import day_puzzles, result_line
+from game.play.dailies import day_puzzles, result_line
 from game.scenes.daily import DailyScene
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.settings import SettingsScene

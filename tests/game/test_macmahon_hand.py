@@ -1,5 +1,5 @@
 """The MacMahon play state (game/scenes/macmahon/play.py): putting a tile down and turning one in place, without pygame."""
-from game.scenes.macmahon.play import Held, put_down, turn_in_place
+from game.puzzles.macmahon.hand import Held, put_down, turn_in_place
 from solver.macmahon.position import Move, Position
 
 EMPTY = Position.parse("4x6x3")
@@ -38,7 +38,7 @@ def test_turning_in_place_skips_the_ways_round_that_look_the_same():
 
 
 def test_two_digits_typed_quickly_make_one_tile_number():
-    from game.scenes.macmahon.play import DIGIT_WAIT, TileNumber
+    from game.puzzles.macmahon.hand import DIGIT_WAIT, TileNumber
     typing = TileNumber()
     assert typing.type("1", 24) == 1 and typing.type("2", 24) == 12      # quickly: tile 12
     typing.tick(DIGIT_WAIT)
@@ -49,7 +49,7 @@ def test_two_digits_typed_quickly_make_one_tile_number():
 
 
 def test_the_cursor_moves_on_to_an_empty_cell_and_tab_steps_round_the_tray():
-    from game.scenes.macmahon.play import next_empty, next_tile
+    from game.puzzles.macmahon.hand import next_empty, next_tile
     cells = [(0, 0), None, (1, 0), None]
     assert next_empty(cells, 0) == 1 and next_empty(cells, 2) == 3 and next_empty(cells, 1) == 1
     assert next_tile([2, 5, 9], None, 1, 24) == 2 and next_tile([2, 5, 9], None, -1, 24) == 9

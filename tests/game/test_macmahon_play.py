@@ -4,7 +4,7 @@ import random
 import pygame
 import pytest
 
-from game.scenes.macmahon.jobs import MACMAHON
+from game.puzzles.macmahon.puzzle import MACMAHON
 from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position

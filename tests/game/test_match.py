@@ -1,8 +1,8 @@
 import pytest
 
-from game.match import Match, Timer, format_time
-from game.scenes.genius.jobs import GENIUS
-from game.scenes.macmahon.jobs import MACMAHON
+from game.play.match import Match, Timer, format_time
+from game.puzzles.genius.puzzle import GENIUS
+from game.puzzles.macmahon.puzzle import MACMAHON
 from solver.errors import SquarewiseError
 from solver.genius.position import Move, Position
 

@@ -4,8 +4,8 @@ import statistics
 
 import pytest
 
-from game.match import Timer
-from game.opponent import (LEVELS, MEDIAN_PLAYER_SECONDS, MEDIAN_SOLUTIONS, MIN_PIECE_SECONDS, Opponent,
+from game.play.match import Timer
+from game.puzzles.genius.opponent import (LEVELS, MEDIAN_PLAYER_SECONDS, MEDIAN_SOLUTIONS, MIN_PIECE_SECONDS, Opponent,
                            difficulty, piece_seconds, schedule)
 from solver.genius import dice, search
 from solver.genius.position import Position

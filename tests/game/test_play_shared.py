@@ -5,7 +5,7 @@ import pygame
 import pygame_gui
 
 from game.draw.theme import mix
-from game.match import Timer
+from game.play.match import Timer
 from game.scenes.base import Scene
 from solver.genius import search
 from solver.genius.pieces import PIECES

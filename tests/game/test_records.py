@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from game import records
-from game.records import Bin, histogram, record_game, summary
+from game.play import records
+from game.play.records import Bin, histogram, record_game, summary
 from game.storage import Storage, record_time
 
 T0 = datetime(2026, 11, 23, 12, 0)

@@ -6,12 +6,12 @@ import time
 import pygame
 import pytest
 
-from game.scenes.genius.jobs import GENIUS
+from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.genius.versus import VersusScene
 from game.scenes.registry import PUZZLES
 from game.scenes.title import TitleScene
-from game.versus_stats import level_record
+from game.puzzles.genius.versus_stats import level_record
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
 from tests.game.drive import assert_legal, frame, key, place_by_mouse, press

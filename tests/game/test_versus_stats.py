@@ -1,5 +1,5 @@
 from game.scenes.settings import statistics_lines
-from game.versus_stats import RACES_KEPT, level_record, record_race, statistics_rows, summary_lines
+from game.puzzles.genius.versus_stats import RACES_KEPT, level_record, record_race, statistics_rows, summary_lines
 
 
 def test_wins_and_losses_per_level_with_a_streak_each():

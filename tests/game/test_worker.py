@@ -158,7 +158,7 @@ def _echo(value, progress=None):
 
 
 def test_a_job_slot_delivers_only_the_job_it_shows():
-    from game.scenes.jobs import JobSlot
+    from game.play.jobs import JobSlot
     worker = Worker()
     slot = JobSlot(worker)
     heard, failed = [], []
@@ -170,7 +170,7 @@ def test_a_job_slot_delivers_only_the_job_it_shows():
 
 
 def test_a_job_slot_cancel_drops_the_answer_and_errors_come_as_exceptions():
-    from game.scenes.jobs import JobSlot
+    from game.play.jobs import JobSlot
     from solver.errors import SquarewiseError
     worker = Worker()
     slot = JobSlot(worker)

@@ -20,8 +20,8 @@ from game import keys
 from game.draw.boards import BoardGeometry
 from game.scenes.base import Scene
 from game.scenes.genius.dice_editor_view import DiceEditorView
-from game.scenes.genius.dice_draft import DICE, DiceDraft, engine_reason, generate_job, verify_job
-from game.scenes.jobs import JobSlot
+from game.puzzles.genius.dice_draft import DICE, DiceDraft, engine_reason, generate_job, verify_job
+from game.play.jobs import JobSlot
 from solver.errors import SquarewiseError
 
 START_OPTIONS = ("Default", "Alternative", "File...", "Empty")

@@ -8,7 +8,7 @@ import pygame
 from game.draw.boards import draw_board
 from game.draw.theme import contrast_text, mix, text_size
 from game.draw.widgets import progress_bar, text
-from game.scenes.genius.dice_draft import FACES
+from game.puzzles.genius.dice_draft import FACES
 from solver.grid import cell_name
 
 

@@ -6,8 +6,8 @@ whether the board can be solved and why not; then play it.
 """
 from __future__ import annotations
 
-from game.match import Match
-from game.scenes.genius.jobs import job_reason
+from game.play.match import Match
+from game.puzzles.genius.puzzle import job_reason
 from solver.genius.board import SIZE, mask
 from solver.genius.search import bare_reason_cells
 from solver.genius.position import Position

@@ -6,7 +6,7 @@ Tab; the mouse's pick-up. What a drop does to the position is `genius.play` (no 
 """
 from __future__ import annotations
 
-from game.scenes.genius.play import Held, flipped, landing, pick_up, put_down, square_on, turned
+from game.puzzles.genius.hand import Held, flipped, landing, pick_up, put_down, square_on, turned
 from solver.genius.board import SIZE
 from solver.genius.pieces import PIECES
 from solver.genius.position import Move

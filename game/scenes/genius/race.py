@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.match import Match, Timer, format_time
+from game.play.match import Match, Timer, format_time
 from game.scenes.genius.roll import RollAnimation
 from solver.genius.pieces import PIECES
 

@@ -12,17 +12,17 @@ import random
 import pygame
 
 from game import keys
-from game.match import Match, Timer, format_time
-from game.puzzle import Stuck
+from game.play.match import Match, Timer, format_time
+from game.play.puzzle import Stuck
 from game.scenes.genius.roll import RollAnimation
-from game.scenes.genius.jobs import GENIUS, job_count, job_roll_at_level
-from game.scenes.genius.play import Held, without_held
+from game.puzzles.genius.puzzle import GENIUS, job_count, job_roll_at_level
+from game.puzzles.genius.hand import Held, without_held
 from game.scenes.genius.free import FreeBoard, FreeMode
 from game.scenes.genius.hand import GeniusHand
 from game.scenes.genius.race import Race, RaceMode
 from game.scenes.genius.view import GeniusView
 from game.scenes.play import PlayScene
-from game.records import record_game
+from game.play.records import record_game
 from solver.errors import SquarewiseError
 from solver.genius.levels import ANY, CHOICES, LEVELS
 from solver.genius.pieces import PIECES

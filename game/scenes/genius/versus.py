@@ -15,12 +15,12 @@ import random
 import time
 
 from game.draw.widgets import grid_rects
-from game.match import Match, Timer, format_time
-from game.opponent import DEFAULT_LEVEL, LEVELS, Opponent, job_plan
+from game.play.match import Match, Timer, format_time
+from game.puzzles.genius.opponent import DEFAULT_LEVEL, LEVELS, Opponent, job_plan
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.genius.versus_view import draw_rival
-from game.scenes.jobs import JobSlot
-from game.versus_stats import level_record, record_race, summary_lines
+from game.play.jobs import JobSlot
+from game.puzzles.genius.versus_stats import level_record, record_race, summary_lines
 from solver.genius.position import Position
 
 SETTING = "versus_level"

@@ -15,7 +15,7 @@ from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import font, mix, text_size
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
-from game.match import format_time
+from game.play.match import format_time
 from game.scenes.anim import banner
 from game.scenes.play_view import PlayView
 from game.scenes.genius.dice_menu import DiceMenu, dice_label

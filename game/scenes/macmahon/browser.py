@@ -24,7 +24,7 @@ from game.draw.theme import contrast_text, mix
 from game.draw.tiles import draw_board, draw_tile, empty_colour
 from game.draw.widgets import enable_buttons, text, title_bar, wrap
 from game.scenes.base import Scene
-from game.scenes.jobs import JobSlot
+from game.play.jobs import JobSlot
 from solver.atomic import write_bytes_atomic
 from solver.grid import is_ascii_number
 from solver.macmahon.classes import Classes, cache_file, cached_classes, compute_classes

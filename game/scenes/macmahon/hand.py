@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.scenes.macmahon.play import Held, next_empty, next_tile, put_down, turn_in_place
+from game.puzzles.macmahon.hand import Held, next_empty, next_tile, put_down, turn_in_place
 from solver.macmahon.position import Move
 
 

@@ -18,14 +18,14 @@ import random
 import pygame_gui
 
 from game import keys
-from game.match import Match, Timer, format_time
-from game.puzzle import Stuck, Yes
+from game.play.match import Match, Timer, format_time
+from game.play.puzzle import Stuck, Yes
 from game.scenes.macmahon.hand import MacMahonHand
-from game.scenes.macmahon.jobs import MACMAHON, job_check, solution_counts
-from game.scenes.macmahon.play import Held, TileNumber, without_held
+from game.puzzles.macmahon.puzzle import MACMAHON, job_check, solution_counts
+from game.puzzles.macmahon.hand import Held, TileNumber, without_held
 from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
-from game.records import record_game
+from game.play.records import record_game
 from solver.errors import SquarewiseError
 from solver.grid import is_ascii_number
 from solver.macmahon.position import Board, Move, Position

@@ -19,8 +19,8 @@ from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
-from game.match import format_time
-from game.scenes.macmahon.play import ghost_clashes
+from game.play.match import format_time
+from game.puzzles.macmahon.hand import ghost_clashes
 from game.scenes.play_view import PlayView
 from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate

@@ -3,7 +3,7 @@ functions of a notation, run in a child process by the worker (`Worker.submit_pr
 a long search never stalls the drawing; they answer with the typed answers of game/puzzle.py."""
 from __future__ import annotations
 
-from game.puzzle import Hint, Puzzle, Solution, Stuck, Yes
+from game.play.puzzle import Hint, Puzzle, Solution, Stuck, Yes
 from solver.macmahon.position import Position
 
 

@@ -1,7 +1,7 @@
 """Hints that escalate, Tatham-style (issue 11 item 6): first which piece or tile to place
 next, then where, then how it is turned. Pygame-free: the scenes draw a `Hint`.
 
-The engine's hint for a position (a Genius or MacMahon `Move`: the `move` of game.puzzle.Hint)
+The engine's hint for a position (a Genius or MacMahon `Move`: the `move` of game.play.puzzle.Hint)
 is asked once; asking again on the same position climbs one step with the same move, and any
 change of the position starts again at the first step. Every step is a hint used: the scene counts it (match.meta["hints"]) and
 the game is then marked assisted in the statistics (game/records.py).

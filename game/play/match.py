@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from game.puzzle import Puzzle
+from game.play.puzzle import Puzzle
 from solver.errors import SquarewiseError
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from game.match import format_time
-from game.opponent import LEVELS
+from game.play.match import format_time
+from game.puzzles.genius.opponent import LEVELS
 
 PUZZLE = "genius"
 RACES_KEPT = 50

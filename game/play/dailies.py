@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from game import records
+from game.play import records
 from solver import daily
 
 

@@ -3,7 +3,7 @@ functions of a position's notation that the worker runs in a child process (so t
 pickle: notations in, plain values and the typed answers of game/puzzle.py out)."""
 from __future__ import annotations
 
-from game.puzzle import Hint, Puzzle, Solution, Stuck
+from game.play.puzzle import Hint, Puzzle, Solution, Stuck
 from solver.errors import SquarewiseError
 from solver.genius import search
 from solver.genius.position import Position

@@ -1,0 +1,1 @@
+"""MacMahon Squares as the mid end plays it: puzzle record and hand."""

@@ -195,6 +195,17 @@ class Storage:
             return self.folder          # a read-only data folder: offer the folder itself
         return folder
 
+    def set_aside(self, name: str) -> Path | None:
+        """Move the document `name` out of the way as NAME.json.corrupt-N, never overwriting
+        it; the new path, or None if it is gone already (read set it aside) or cannot be moved."""
+        path = self.path(name)
+        if not os.path.lexists(path):
+            return None
+        try:
+            return self._set_aside(path)
+        except OSError:
+            return None
+
     def _set_aside(self, path: Path) -> Path:
         n = 1
         while os.path.lexists(aside := path.with_name(f"{path.name}.corrupt-{n}")):
@@ -205,15 +216,3 @@ class Storage:
     def _warn(self, line: str) -> None:
         self.warnings.append(line)
         print(line, file=sys.stderr)
-
-
-def record_time(statistics: dict, puzzle: str, key: str, seconds: float) -> bool:
-    """Count a solved game in `statistics` and keep the best time per `key`; True if it is a new best."""
-    entry = statistics.setdefault(puzzle, {"played": 0, "solved": 0, "best": {}})
-    entry["solved"] = entry.get("solved", 0) + 1
-    best = entry.setdefault("best", {})
-    old = best.get(key)
-    if old is None or seconds < old:
-        best[key] = round(seconds, 2)
-        return True
-    return False

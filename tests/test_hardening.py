@@ -147,7 +147,7 @@ def test_a_save_named_in_bytes_that_are_not_utf8(tmp_path, monkeypatch):
     app.push(TitleScene(app))
     scene = GeniusScene(app)
     app.push(scene)
-    scene.ask_file("Load a saved game", scene.load_from, app.storage.saves_dir())
+    scene.ask_file("Load a saved game", scene.ask_load, app.storage.saves_dir())
     for _ in range(3):
         app.frame(1 / 60)                       # the dialog lists and draws the folder
     app.toasts.show("Saved \udcff\udcfe.json")

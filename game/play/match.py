@@ -6,9 +6,15 @@ dice set, the seed, the mode). It knows nothing about drawing and nothing about 
 beyond what every position offers (game/puzzle.py): `notation()` and `is_solved`, which
 stops the clock (a full MacMahon board that still clashes is not solved: the clock runs on).
 
+Beside each position the match keeps the move that made it, in the puzzle's move notation
+(`Puzzle.execute` turns a move and a position into the next position, as Tatham's
+`execute_move` does): undo and redo walk that one list, a save writes it and a load plays it
+again from the start, so a history that does not follow from its start is refused.
+
 The game ID is the starting position's notation. `to_dict()` / `from_dict()` give a plain
-JSON-ready dict (history as notations) so a saved game comes back with its undo stack and
-its clock.
+JSON-ready dict (history as notations, moves as move strings) so a saved game comes back
+with its undo stack and its clock. Once the session has recorded the match's end
+(meta["result"]), an undo never starts its clock again.
 """
 from __future__ import annotations
 
@@ -88,10 +94,12 @@ class Match:
     """A start position, the moves since (as positions), undo/redo, a timer and metadata."""
 
     def __init__(self, start, *, puzzle: str = "genius", meta: dict | None = None,
-                 timer: Timer | None = None, history: list | None = None, index: int | None = None):
+                 timer: Timer | None = None, history: list | None = None, index: int | None = None,
+                 moves: list[str] | None = None):
         self.puzzle = puzzle
         self.start = start
         self.history = list(history) if history else [start]
+        self.moves = list(moves) if moves else [""] * len(self.history)   # the move that made each position
         self.index = len(self.history) - 1 if index is None else index
         self.meta: dict[str, Any] = dict(meta or {})
         self.timer = timer if timer is not None else Timer(running=not start.is_solved)
@@ -117,10 +125,18 @@ class Match:
     def can_redo(self) -> bool:
         return self.index < len(self.history) - 1
 
-    def play(self, position) -> bool:
-        """Make `position` the current one (dropping any redo); True if that finished the game."""
+    @property
+    def ended(self) -> bool:
+        """The session has recorded how this match ended (won or lost)."""
+        return "result" in self.meta
+
+    def play(self, position, move: str) -> bool:
+        """Make `position` (made by `move`) the current one, dropping any redo; True if that
+        finished the game."""
         del self.history[self.index + 1:]
+        del self.moves[self.index + 1:]
         self.history.append(position)
+        self.moves.append(move)
         self.index += 1
         return self._settle()
 
@@ -142,7 +158,7 @@ class Match:
         """Go back to the start position as one undoable move; False if already there."""
         if self.position == self.start:
             return False
-        self.play(self.start)
+        self.play(self.start, RESTART)
         return True
 
     def _settle(self) -> bool:
@@ -151,7 +167,7 @@ class Match:
         self.finished = self.position.is_solved
         if self.finished:
             self.timer.stop()
-        elif was:
+        elif was and not self.ended:
             self.timer.start()
         return self.finished and not was
 
@@ -160,6 +176,7 @@ class Match:
             "puzzle": self.puzzle,
             "start": self.start.notation(),
             "history": [p.notation() for p in self.history],
+            "moves": self.moves,
             "index": self.index,
             "elapsed": round(self.timer.elapsed, 3),
             "running": self.timer.running,
@@ -188,6 +205,35 @@ class Match:
             raise SquarewiseError("not a saved game (bad history index or time)")
         if history[0] != start:
             raise SquarewiseError("not a saved game (history does not begin at the start position)")
-        timer = Timer(elapsed, running=running and not history[index].is_solved, clock=clock)
+        moves = data.get("moves")
+        if moves is None:            # a save from before moves were kept: say each one, which checks it
+            moves = [""] + [RESTART if after == start else _described(puzzle, before, after, n)
+                            for n, (before, after) in enumerate(zip(history, history[1:]), 1)]
+        replay(puzzle, start, history, moves)
+        timer = Timer(elapsed, running=running and not history[index].is_solved and "result" not in meta,
+                      clock=clock)
         return cls(start, puzzle=puzzle.name, meta=meta, timer=timer,
-                   history=history, index=index)
+                   history=history, index=index, moves=moves)
+
+
+RESTART = "restart"        # the move back to the start position
+
+
+def _described(puzzle: Puzzle, before, after, n: int) -> str:
+    try:
+        return puzzle.describe(before, after)
+    except SquarewiseError:
+        raise SquarewiseError(f"not a saved game (position {n} is not one move after the one before)") from None
+
+
+def replay(puzzle: Puzzle, start, history: list, moves) -> None:
+    """SquarewiseError unless each position of `history` is its move played on the one before."""
+    if not isinstance(moves, list) or len(moves) != len(history) or moves[0] != "":
+        raise SquarewiseError("not a saved game (its moves do not match its history)")
+    for n, (before, move, after) in enumerate(zip(history, moves[1:], history[1:]), 1):
+        try:
+            made = start if move == RESTART else puzzle.execute(before, move)
+        except (SquarewiseError, TypeError, AttributeError) as exc:
+            raise SquarewiseError(f"not a saved game (move {n} '{str(move)[:40]}': {exc})") from None
+        if made != after:
+            raise SquarewiseError(f"not a saved game (move {n} does not lead to the position saved after it)")

@@ -1,8 +1,9 @@
 """What the mid end asks of a puzzle (as Tatham's `struct game` does), and the engine's answers.
 
-A puzzle is a `Puzzle` record: how to read a game ID (`parse`), the solver jobs the play
-scene runs in a child process, the metadata a saved match may carry (its schema, checked on
-load) and the storage name of its game in progress. Its positions are immutable values that
+A puzzle is a `Puzzle` record: how to read a game ID (`parse`), how a move string changes a
+position (`execute`, Tatham's `execute_move`), the solver jobs the play session runs in a
+child process, the metadata a saved match may carry (its schema, checked on load), the key
+its best times are kept under, and the storage name of its game in progress. Its positions are immutable values that
 say `notation()`, `is_complete` (every piece or tile placed) and `is_solved` (placed and
 breaking no rule: what stops the clock). `Match`, `PlayScene` and the saves need nothing more.
 
@@ -30,8 +31,10 @@ class Position(Protocol):
     def notation(self) -> str: ...
 
 
-# Metadata both puzzles keep: whether the engine helped, how many hints, the solution count.
-COMMON_META: Mapping[str, type] = {"assisted": bool, "hints": int, "solutions": int}
+# Metadata both puzzles keep: whether the engine helped, how many hints, the solution count,
+# the match's identity and kind, how it ended, the daily's number and the level.
+COMMON_META: Mapping[str, type] = {"assisted": bool, "hints": int, "solutions": int, "game": str, "kind": str,
+                                   "result": str, "daily": int, "level": str}
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,9 @@ class Puzzle:
     name: str                                   # the match's puzzle, the statistics key, the title's key
     autosave: str                               # the storage name of the game in progress
     parse: Callable[[str], Any]                 # a game ID or saved notation -> a position (SquarewiseError)
+    execute: Callable[[Any, str], Any]          # (position, move string) -> the next position (IllegalMove)
+    describe: Callable[[Any, Any], str]         # (position, next position) -> the move string between them
+    best_key: Callable[[Any, dict], str]        # (start, match metadata) -> the key of its best times
     hint_job: Callable[..., Any]                # notation -> Hint | Stuck, in a child process
     solve_job: Callable[..., Any]               # notation -> Solution | Stuck, in a child process
     meta_types: Mapping[str, type] = field(default_factory=dict)   # the puzzle's own metadata and types
@@ -52,6 +58,8 @@ class Puzzle:
             value = meta.get(key)
             if value is not None and type(value) is not kind:
                 raise SquarewiseError(f"not a saved game (bad '{key}': {value!r})")
+        if meta.get("daily") is not None and meta["daily"] < 1:
+            raise SquarewiseError(f"not a saved game (bad 'daily': {meta['daily']!r})")
         if self.meta_rule is not None:
             self.meta_rule(meta, start)
 
@@ -64,8 +72,9 @@ class Hint:
 
 @dataclass(frozen=True)
 class Solution:
-    """The moves that take the position asked about to a solved board."""
-    moves: tuple
+    """The moves (move strings, as `Puzzle.execute` takes them) that take the position asked
+    about to a solved board."""
+    moves: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -4,16 +4,22 @@ The statistics file keeps its shape of today (game/storage.py), one entry per pu
 
     {"played": n, "solved": n, "best": {key: seconds}}
 
-where `key` is the dice set (Genius) or the board header (MacMahon). This module only adds
+where `key` says what kind of start the time is for (game/play/session.py `best_key`): the
+dice set or the board header, "daily", or a key ending in " given" for a board with pieces
+or tiles given. This module only adds
 keys beside those, so an old file loads as it is and an old Squarewise reading a new file
 still finds its three keys (the file's version stays 1):
 
     "games":   the last GAMES_KEPT finished games, oldest first, each
-               {"key", "level", "seconds", "won", "assisted", "when", "daily"}
-               (level None when not chosen, daily the daily puzzle's number or None);
+               {"key", "level", "seconds", "won", "assisted", "when", "daily", "game"}
+               (level None when not chosen, daily the daily puzzle's number or None, game the
+               match's identity, so a game finished again replaces its record);
     "assisted": wins with hints or Solve (also counted in "solved");
     "streak":  {"current": n, "longest": n}: wins in a row (any game lost or given up ends it);
     "daily":   {"won": [numbers of the daily puzzles won, ascending]}.
+
+"played" counts games that ended (won, won with help, lost or abandoned), so played = won +
+won with help + lost. The contract the mid end keeps is in docs/records.md.
 
 An assisted win counts as won but never sets a best time and is left out of the medians and
 charts, which are about the player's own solving. The totals and the overall streak are kept
@@ -27,7 +33,6 @@ import statistics as stats_module
 from dataclasses import dataclass
 from datetime import datetime
 
-from game.storage import record_time
 
 GAMES_KEPT = 500
 _NICE_WIDTHS = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600)
@@ -39,19 +44,33 @@ def _entry(statistics: dict, puzzle: str) -> dict:
 
 def record_game(statistics: dict, puzzle: str, key: str, seconds: float, won: bool, *,
                 level: str | None = None, assisted: bool = False, daily: int | None = None,
-                when: datetime | None = None) -> bool:
-    """Note a finished game (won, or lost / given up) in `statistics`; True if it is a new best
-    time for `key`. "played" is not counted here: the scenes count a game when it starts."""
+                when: datetime | None = None, game: str | None = None) -> bool:
+    """Note a finished game (won, with help or not, or lost) in `statistics`; True if it is a new
+    best time for `key`. A game counts as played here, when it ends. `game` is the match's
+    identity: a game already recorded (a save of it loaded and finished, say) has its record
+    replaced, so it is counted once, by its last result."""
     entry = _entry(statistics, puzzle)
     seconds = round(float(seconds), 2)
-    game = {"key": key, "level": level, "seconds": seconds, "won": bool(won), "assisted": bool(won and assisted),
-            "when": (when or datetime.now()).isoformat(timespec="seconds"), "daily": daily}
+    record = {"key": key, "level": level, "seconds": seconds, "won": bool(won), "assisted": bool(won and assisted),
+              "when": (when or datetime.now()).isoformat(timespec="seconds"), "daily": daily}
+    if game is not None:
+        record["game"] = game
     games = entry.setdefault("games", [])
-    games.append(game)
-    del games[:-GAMES_KEPT]
-    streak = entry.setdefault("streak", {"current": 0, "longest": 0})
-    streak["current"] = streak.get("current", 0) + 1 if won else 0
-    streak["longest"] = max(streak.get("longest", 0), streak["current"])
+    old = next((g for g in games if game is not None and g.get("game") == game), None)
+    if old is None:
+        entry["played"] = entry.get("played", 0) + 1
+        games.append(record)
+        del games[:-GAMES_KEPT]
+        streak = entry.setdefault("streak", {"current": 0, "longest": 0})
+        streak["current"] = streak.get("current", 0) + 1 if won else 0
+        streak["longest"] = max(streak.get("longest", 0), streak["current"])
+    else:
+        _count_win(entry, old, -1)
+        games[games.index(old)] = record
+        streak = entry.setdefault("streak", {"current": 0, "longest": 0})
+        streak["current"] = _streaks([g["won"] for g in games])[0]
+        streak["longest"] = max(streak.get("longest", 0), streak["current"])
+    _count_win(entry, record, 1)
     if not won:
         return False
     if daily is not None:
@@ -59,10 +78,22 @@ def record_game(statistics: dict, puzzle: str, key: str, seconds: float, won: bo
         at = bisect.bisect_left(done, daily)
         if at == len(done) or done[at] != daily:
             done.insert(at, daily)
-    if not assisted:
-        return record_time(statistics, puzzle, key, seconds)
-    entry["solved"] = entry.get("solved", 0) + 1
-    entry["assisted"] = entry.get("assisted", 0) + 1
+    return not assisted and _keep_best(entry, key, seconds)
+
+
+def _count_win(entry: dict, game: dict, sign: int) -> None:
+    """Add (1) or take back (-1) what a game record counts in the totals: a win, a helped win."""
+    if game["won"]:
+        entry["solved"] = max(0, entry.get("solved", 0) + sign)
+        if game["assisted"]:
+            entry["assisted"] = max(0, entry.get("assisted", 0) + sign)
+
+
+def _keep_best(entry: dict, key: str, seconds: float) -> bool:
+    best = entry.setdefault("best", {})
+    if key not in best or seconds < best[key]:
+        best[key] = seconds
+        return True
     return False
 
 
@@ -75,7 +106,8 @@ def _is_game(game) -> bool:
     return (number and isinstance(game.get("key"), str) and isinstance(game.get("won"), bool)
             and isinstance(game.get("assisted"), bool) and isinstance(game.get("when"), str)
             and (game.get("level") is None or isinstance(game.get("level"), str))
-            and (daily is None or (type(daily) is int and daily >= 1)))
+            and (daily is None or (type(daily) is int and daily >= 1))
+            and isinstance(game.get("game", ""), str))
 
 
 def _count(value) -> bool:
@@ -117,15 +149,20 @@ def clean(statistics: dict) -> list[str]:
 
 @dataclass(frozen=True)
 class Summary:
-    """What the statistics screen shows for one puzzle (and one level, or all)."""
+    """What the statistics screen shows for one puzzle (and one level, or all): games played =
+    won + won with help + lost."""
     played: int
-    won: int
-    assisted: int
+    won: int                       # won without help
+    assisted: int                  # won with hints or Solve
     best: float | None
     median: float | None
     current_streak: int
     longest_streak: int
     recent: tuple[float, ...]      # the last RECENT unassisted winning times, oldest first
+
+    @property
+    def lost(self) -> int:
+        return max(0, self.played - self.won - self.assisted)
 
 
 RECENT = 30
@@ -162,15 +199,27 @@ def summary(statistics: dict, puzzle: str, level: str | None = None, key: str | 
     median = stats_module.median(times) if times else None
     if level is None and key is None:
         streak = entry.get("streak", {})
-        best = min(entry.get("best", {}).values(), default=None)
-        return Summary(entry.get("played", 0), entry.get("solved", 0), entry.get("assisted", 0), best, median,
-                       streak.get("current", 0), streak.get("longest", 0), tuple(times[-RECENT:]))
+        assisted = entry.get("assisted", 0)
+        return Summary(entry.get("played", 0), max(0, entry.get("solved", 0) - assisted), assisted,
+                       plain_best(entry.get("best", {})), median, streak.get("current", 0), streak.get("longest", 0),
+                       tuple(times[-RECENT:]))
     current, longest = _streaks([g["won"] for g in kept])
     best = min(times, default=None)
     if level is None and key in entry.get("best", {}):
         best = entry["best"][key]
-    return Summary(len(kept), sum(g["won"] for g in kept), sum(g["assisted"] for g in kept), best, median,
+    helped = sum(g["assisted"] for g in kept)
+    return Summary(len(kept), sum(g["won"] for g in kept) - helped, helped, best, median,
                    current, longest, tuple(times[-RECENT:]))
+
+
+DAILY = "daily"           # the best-time key of the daily puzzles
+GIVEN = " given"          # the end of the best-time key of a start with pieces or tiles given
+
+
+def plain_best(best: dict) -> float | None:
+    """The best time over the starts from an empty board: a daily or a board with pieces or tiles
+    given is a shorter task, with best times of its own."""
+    return min((t for k, t in best.items() if k != DAILY and not k.endswith(GIVEN)), default=None)
 
 
 def daily_won(statistics: dict, puzzle: str) -> list[int]:

@@ -1,34 +1,35 @@
-"""`PlayScene`: what the two puzzle scenes (The Genius Square, MacMahon Squares) share.
+"""`PlayScene`: the screen of a puzzle being played (The Genius Square, MacMahon Squares).
 
-The match and its history (undo, redo, restart), the clock and pause, replacing a begun
-game only when the player agrees, the win, the game ID entry, the frame update and Escape.
-Solver jobs, hints and solve are in `play_engine.PlayEngine`, save / load / autosave in
-`play_saves.PlaySaves`, keys and the mouse (the held item's drag-or-click, the keyboard
-cursor) in `play_input.PlayInput`; the widgets and the overlay are in `play_view.PlayView`,
-the base of both views. A puzzle scene fills in the hooks (what is held, how a cursor moves
-on its board, what a hint or a solution looks like); everything a puzzle decides stays in
-its own module.
+It owns a `PlaySession` (game/play/session.py: the match, the clock, hints, jobs, saves and
+the one place a match ends) and turns the player's keys and mouse into questions to it: the
+held item (a Genius piece, a MacMahon tile, kept by the puzzle's hand) is dragged, or clicked
+to carry it until the next click; the wheel and R / Q turn it; the arrows move a keyboard
+cursor and Enter / Delete place, pick up or send back at the cursor. It draws what both
+puzzles share: the buttons, the game ID entry, the clock, the win banner, the pause cover.
+A puzzle's screen fills in the hooks (its hand, its board, its words).
 """
 from __future__ import annotations
 
 import random
 from datetime import datetime
+from pathlib import Path
 
 import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.widgets import enable_buttons, pressed_name
-from game.play.hints import HintStep
-from game.play.match import Match
-from game.play.puzzle import Puzzle
+from game.draw.theme import mix, text_size
+from game.draw.widgets import enable_buttons, pressed_name, text
+from game.play.hints import HintStep, hint_text
+from game.play.match import Match, format_time
+from game.play.puzzle import Puzzle, Stuck
+from game.play.session import Ending, PlaySession
+from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
-from game.play.jobs import JobSlot
-from game.scenes.anim import Celebration
-from game.scenes.play_engine import PlayEngine
-from game.scenes.play_input import PlayInput
-from game.scenes.play_saves import PlaySaves
 from solver.errors import SquarewiseError
+
+CLICK_SLOP = 6             # pixels a press may move and still count as a click
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def countdown(mark: tuple | None, dt: float) -> tuple | None:
@@ -38,127 +39,120 @@ def countdown(mark: tuple | None, dt: float) -> tuple | None:
     return (*mark[:-1], mark[-1] - dt)
 
 
-class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
-    """A puzzle being played. Subclasses set `puzzle` (game/puzzle.py) and fill in the hooks
-    (here and in `PlayInput`); their view, a `PlayView`, builds the widgets and draws."""
+class PlayScene(Scene):
+    """A puzzle being played. Subclasses set `puzzle` (game/play/puzzle.py) and `hand` (what is
+    held), build their widgets and draw their board, and fill in the hooks below."""
 
-    #: the puzzle as the mid end sees it (game/puzzle.py): parse, jobs, metadata, autosave name
     puzzle: Puzzle
     SOLVE_STEP = 0.25        # seconds between the moves of an animated solve
+    TOOLTIPS: dict = {}      # button name -> keys action whose binding the tooltip names
+    #: what still applies while paused (nothing that moves on the board)
+    WHILE_PAUSED = {"pause", "help", "menu", "copy", "paste", "play_id", "save", "load", "new"}
 
     def __init__(self, app, rng: random.Random | None = None):
         super().__init__(app)
         self.rng = rng or random.Random()
-        self.match: Match | None = None
-        self.held = None
+        self.session = PlaySession(self.puzzle, app, self)
         self.keyboard = False
         self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None
-        self.hint: tuple | None = None
-        self.hint_step: HintStep | None = None     # the last rung of the hint ladder climbed
-        self.solve_queue: list[tuple] = []
-        self.solve_clock = 0.0
         self.celebration: Celebration | None = None
-        self.jobs = JobSlot(app.worker)
-        self.status = ""
-        self.show_help = False
-        self.paused = False
-        self.covered = False         # another screen is on top of this one
         self.win_lines: list[str] = []
+        self.show_help = False
+        self.covered = False         # another screen is on top of this one
+        self.pending: tuple | None = None    # a replacement asked for before the screen was shown
         self.buttons: dict = {}
 
-    # ------------------------------------------------------------------ the match
+    # ------------------------------------------------------------------ what the session holds
+    @property
+    def match(self) -> Match | None:
+        return self.session.match
+
     @property
     def position(self):
-        return self.match.position
+        return self.session.match.position
 
-    def _count_stat(self, key: str) -> None:
-        stats = self.app.statistics.setdefault(self.puzzle.name, {"played": 0, "solved": 0, "best": {}})
-        stats[key] = stats.get(key, 0) + 1
+    @property
+    def held(self):
+        return self.hand.held
 
-    def _begin(self, match: Match) -> None:
-        """Put `match` on the board: no job, nothing in hand, no marks, no status, not paused."""
-        self.cancel_job(quiet=True)
-        self.match = match
-        self.hint_step = None
-        self._interrupt()
-        self.status = ""
-        self.paused = False
+    @property
+    def paused(self) -> bool:
+        return self.session.paused
+
+    @property
+    def status(self) -> str:
+        return self.session.status
+
+    @property
+    def job(self):
+        return self.session.job
+
+    def say(self, words: str) -> None:
+        self.session.say(words)
+
+    def play(self, position) -> None:
+        """Make `position`, one move from the one on show, the current one."""
+        if position != self.position:
+            self.session.play(position, self.puzzle.describe(self.position, position))
+
+    def begin(self, match: Match) -> None:
+        """Put `match` on the board: nothing in hand, no marks, no banner."""
+        self.session.begin(match)
+        self.hand.let_go()
+        self.clear_marks()
+        self.celebration = None
         self.win_lines = []
         self.sync_clock()
-
-    def make_move(self, position) -> bool:
-        """Play `position` on the match (True if that won it); the first move of a match counts
-        it as a game the player began ("played" in the statistics), once, even over a save."""
-        if not self.match.meta.get("begun"):
-            self.match.meta["begun"] = True
-            self._count_stat("played")
-        return self.match.play(position)
-
-    # ------------------------------------------------------------------ the clock and pause
-    def clock_held(self) -> bool:
-        """Whether the player cannot see and play the board now: another screen covers it, a
-        dialog or the help is open, the game is paused, or the window is unfocused or minimised."""
-        return self.covered or self.paused or self.show_help or self.dialog_open or not self.app.active
-
-    def sync_clock(self) -> None:
-        """Freeze the match clock while `clock_held()` (it counts only playable time)."""
-        if self.match is not None:
-            self.match.timer.hold(self.clock_held())
-
-    def on_focus(self, active: bool) -> None:
-        self.sync_clock()
-
-    def can_pause(self) -> bool:
-        """Hook: whether Pause applies now (a game on the board, not finished)."""
-        return self.match is not None and not self.match.finished
-
-    def toggle_pause(self) -> bool:
-        """Pause (the board hidden, no moves, the clock stopped) or resume; False if it does not apply."""
-        if not self.paused and not self.can_pause():
-            return False
-        self.paused = not self.paused
-        self.held = None
-        self.press = None
-        self.solve_clock = 0.0
-        self.sync_clock()
         self.refresh_buttons()
-        return True
 
-    # ------------------------------------------------------------------ replacing the game
-    def replace_game(self, start_fn, what: str = "a new game") -> None:
-        """Run `start_fn()` (which puts another game on the board) now, or, if a game is in
-        progress, once the player has confirmed "Abandon this game?"."""
-        if not self.game_in_progress():
-            start_fn()
+    # ------------------------------------------------------------------ the session's news
+    def session_changed(self) -> None:
+        self.clear_marks()
+        self.after_move()
+        self.refresh_buttons()
+
+    def session_won(self, ending: Ending) -> None:
+        self.hand.let_go()
+        self.announce(ending)
+
+    def session_hint(self, step: HintStep) -> None:
+        self.app.sounds.play("hint")
+        self.show_hint_step(step)
+        self.app.toasts.show(self.status, 4)
+
+    def session_stuck(self, answer: Stuck) -> None:
+        self.stuck(answer)
+        self.app.toasts.show(self.status, 4, self.app.palette.illegal)
+
+    def after_move(self) -> None:
+        """Hook: the position has changed (a move, undo, redo, restart)."""
+
+    def announce(self, ending: Ending) -> None:
+        """Say a win once: a banner over the board with the confetti (or the status line without
+        them). A race or a viewed solution says its own words (`win_words`)."""
+        headline, detail, offer = self.win_words(ending)
+        if headline is None:
             return
-
-        def abandon() -> None:
-            self.abandoned()
-            start_fn()
-
-        self.confirm(f"Abandon this game for {what}? Its moves and time are lost.", abandon,
-                     title="Abandon this game?", action="Abandon")
-        self.sync_clock()
-
-    def abandoned(self) -> None:
-        """Hook: the player has confirmed abandoning the game in progress (a puzzle that keeps
-        a record of its games notes it as lost)."""
-
-    def celebrate(self) -> None:
-        """Confetti over the board (when animations are on)."""
         self.app.sounds.play("win")
         if self.app.settings.get("animations", True):
             self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
-
-    def announce_win(self, headline: str, detail: str = "", offer: str = "") -> None:
-        """Say a win once: the banner over the board (with the confetti) says it and offers the
-        next game (and `offer`, what else there is to do now); without the banner (no
-        animations, or once it has gone) the status line does."""
-        self.celebrate()
-        self.status = headline + (f", {detail}" if detail else "") + (f" · {offer}" if offer else "")
+        self.say(headline + (f", {detail}" if detail else "") + (f" · {offer}" if offer else ""))
         self.win_lines = [headline] + ([detail] if detail else []) + ([offer] if offer else []) + \
             [f"New game: {keys.describe('new')}"]
+
+    def win_words(self, ending: Ending) -> tuple[str | None, str, str]:
+        """(headline, detail, offer) of a win; headline None to say nothing."""
+        t = format_time(ending.seconds)
+        if ending.again:
+            return f"Solved again in {t}", "the first time is the one that counts", ""
+        if ending.assisted:
+            return f"Solved with help in {t}", "", self.win_offer()
+        return f"Solved in {t}", "a new best time!" if ending.new_best else "", self.win_offer()
+
+    def win_offer(self) -> str:
+        """Hook: what else there is to do after a win."""
+        return ""
 
     def status_line(self) -> str:
         """The status line's text: empty while the win banner says it."""
@@ -169,39 +163,121 @@ class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
         c = self.celebration
         return self.win_lines if c is not None and c.t < Celebration.BANNER and self.win_lines else []
 
+    # ------------------------------------------------------------------ the clock and pause
+    def clock_held(self) -> bool:
+        """Whether the player cannot see and play the board now: another screen covers it, a
+        dialog or the help is open, or the window is unfocused or minimised."""
+        return self.covered or self.show_help or self.dialog_open or not self.app.active
+
+    def sync_clock(self) -> None:
+        self.session.hold(self.clock_held())
+
+    def on_focus(self, active: bool) -> None:
+        self.sync_clock()
+
+    def can_pause(self) -> bool:
+        """Hook: whether Pause applies now."""
+        return True
+
+    def toggle_pause(self) -> bool:
+        if not self.paused and not self.can_pause():
+            return False
+        if not self.session.toggle_pause():
+            return False
+        self.hand.let_go()
+        self.press = None
+        self.refresh_buttons()
+        return True
+
+    # ------------------------------------------------------------------ replacing the game
+    def replace_game(self, start_fn, what: str = "a new game") -> None:
+        """Run `start_fn()` (which puts another game on the board) now, or, if a game is in
+        progress, once the player has agreed to abandon it (it then counts as lost). Every
+        replacement goes through here: New, variant, level, game ID, Load, browser, daily."""
+        if not self.session.in_progress():
+            start_fn()
+            return
+        if self.app.top is not self:           # not shown yet: ask when it is
+            self.pending = (start_fn, what)
+            return
+
+        def abandon() -> None:
+            self.session.abandon()
+            start_fn()
+
+        self.confirm(f"Abandon this game for {what}? It counts as lost.", abandon,
+                     title="Abandon this game?", action="Abandon")
+        self.sync_clock()
+
+    def game_in_progress(self) -> bool:
+        return self.session.in_progress()
+
+    # ------------------------------------------------------------------ history
     def undo(self) -> None:
-        self._through_history(self.match.undo)
+        self._through_history(self.session.undo)
 
     def redo(self) -> None:
-        self._through_history(self.match.redo)
+        self._through_history(self.session.redo)
 
     def restart(self) -> None:
-        self._through_history(self.match.restart)
+        self._through_history(self.session.restart)
 
     def _through_history(self, step) -> None:
-        """Drop what is in hand and the marks, then `step` (the match's undo / redo / restart)."""
-        self._interrupt()
-        if step():
-            self.after_history()
-            self.refresh_buttons()
-
-    def after_history(self) -> None:
-        """Hook: the match has moved through its history (undo, redo, restart)."""
-
-    def _interrupt(self) -> None:
-        self.held = None
+        self.hand.let_go()
         self.clear_marks()
-        self.solve_queue = []
         self.celebration = None
+        step()
 
     def clear_marks(self) -> None:
         """Hook: forget the engine's marks on the board (the hint, ...)."""
-        self.hint = None
 
+    def tick_marks(self, dt: float) -> None:
+        """Hook: the marks fade."""
+
+    # ------------------------------------------------------------------ hints and solve
+    def ask_hint(self) -> None:
+        self.hand.let_go()
+        self.session.ask_hint()
+
+    def ask_solve(self) -> None:
+        self.hand.let_go()
+        self.session.ask_solve()
+
+    def show_hint_step(self, hint: HintStep) -> None:
+        """Say a rung of the hint ladder; the last one also shows the whole move (`show_hint`)."""
+        self.clear_marks()
+        if hint.complete:
+            self.show_hint(hint.move)
+        board = getattr(self.position, "board", None)
+        self.say(f"Hint {hint.step + 1} of 3: {hint_text(hint, getattr(board, 'cols', 6))}")
+
+    def show_hint(self, move) -> None:
+        """Hook: mark the engine's next move on the board."""
+
+    def stuck(self, answer: Stuck) -> None:
+        """Hook: say there is no way on (the engine's answer), and what to take back."""
+        raise NotImplementedError
+
+    def run_job(self, label: str, func, notation: str, on_done) -> None:
+        """A solver job on a notation, with the Cancel button while it runs."""
+        self.session.run_job(label, func, (notation,), lambda result: (on_done(result), self.refresh_buttons()))
+        self.refresh_buttons()
+
+    def cancel_job(self, quiet: bool = False) -> None:
+        if self.session.cancel_job():
+            if not quiet:
+                self.say("Cancelled")
+            self.refresh_buttons()
+
+    # ------------------------------------------------------------------ life cycle and saves
     def on_enter(self) -> None:
         self.covered = False
         super().on_enter()
         self.sync_clock()
+        if self.pending is not None:
+            start_fn, what = self.pending
+            self.pending = None
+            self.replace_game(start_fn, what)
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -214,61 +290,82 @@ class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
     def on_quit(self) -> None:
         self.autosave()
 
-    # ------------------------------------------------------------------ widgets
-    def refresh_buttons(self) -> None:
-        """Enable what makes sense now, show Cancel while a job runs and show the game ID."""
-        if not self.buttons:
-            return
-        enable_buttons(self.buttons, {"pause": self.paused or self.can_pause(), **self.button_flags()})
-        if "pause" in self.buttons:
-            self.buttons["pause"].set_text("Resume" if self.paused else "Pause")
-        if self.jobs.running:
-            self.cancel_button.show()
-        else:
-            self.cancel_button.hide()
-        shown = self.shown_id()
-        if shown is not None and not self.id_entry.is_focused:
-            self.id_entry.set_text(shown)
+    def autosave(self) -> None:
+        self.session.autosave(self.worth_resuming())
 
-    def button_flags(self) -> dict:
-        """Hook: button name -> whether it is enabled now (a name left out is enabled)."""
-        return {}
-
-    def shown_id(self) -> str | None:
-        """Hook: the text of the game ID entry (None: leave it as it is)."""
-        return self.match.game_id if self.match else None
-
-    # ------------------------------------------------------------------ actions
-    def ask_play_id(self, text: str) -> bool:
-        """Play the game whose ID is `text` (typed or pasted), asking first if that would
-        abandon a game in progress; False (and a toast) for a bad ID."""
-        try:
-            self.puzzle.parse(text)
-        except SquarewiseError as exc:
-            self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
-            return False
-        self.replace_game(lambda: self.play_id(text, quiet=False), "the game ID's game")
+    def worth_resuming(self) -> bool:
+        """Hook: whether the game in progress is kept for next time."""
         return True
 
-    def play_id(self, text: str, quiet: bool = True) -> bool:
-        """Start the game whose ID is `text` now; a toast says what is wrong with a bad ID."""
+    def resume(self) -> bool:
+        """Continue the game kept when the window last closed, if any."""
+        try:
+            match = self.session.resume()
+        except SquarewiseError as exc:
+            self.app.toasts.show(str(exc).capitalize(), 5)
+            return False
+        if match is None:
+            return False
+        self.begin(match)
+        self.resumed(match)
+        return True
+
+    def resumed(self, match: Match) -> None:
+        """Hook: a saved match has just been put on the board."""
+
+    def save_to(self, path: Path) -> None:
+        try:
+            path = self.session.save_to(path)
+        except OSError as exc:
+            self.app.toasts.show(f"Could not save: {exc}", 4, self.app.palette.illegal)
+            return
+        self.app.toasts.show(f"Saved {path.name}")
+
+    def ask_load(self, path: Path) -> bool:
+        """Load the save at `path`, asking first if that would abandon a game in progress;
+        False (and a toast saying why) if it cannot be played."""
+        try:
+            match = self.session.load(path)
+        except SquarewiseError as exc:
+            self.app.toasts.show(str(exc), 5, self.app.palette.illegal)
+            return False
+
+        def load() -> None:
+            self.begin(match)
+            self.resumed(match)
+            self.on_resize()
+            self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
+
+        self.replace_game(load, Path(path).name)
+        return True
+
+    # ------------------------------------------------------------------ game IDs
+    def ask_play_id(self, text: str, **meta) -> bool:
+        """Play the game whose ID is `text` (typed, pasted or handed over, with `meta` such as
+        the daily's number), asking first if that would abandon a game in progress; False
+        (and a toast) for a bad ID."""
         try:
             start = self.puzzle.parse(text)
         except SquarewiseError as exc:
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
+            if self.buttons:
+                self.id_entry.set_text(self.shown_id() or "")     # the box shows the real game's ID again
             return False
-        self.begin_id(start)
-        if not quiet:
-            self.app.toasts.show(f"Playing {start.notation()}")
+        self.replace_game(lambda: self.begin_id(start, meta), self.id_words(start, meta))
         return True
 
-    def begin_id(self, start) -> None:
-        """Hook: start a match from the position a game ID gave."""
+    def id_words(self, start, meta: dict) -> str:
+        daily = meta.get("daily")
+        return f"daily #{daily}" if daily else "the game ID's game"
+
+    def begin_id(self, start, meta: dict) -> None:
+        """Hook: start a match from the position a game ID gave (`meta`: the daily's number, ...)."""
         raise NotImplementedError
 
     def copy_id(self) -> None:
         self.copy_game_id(self.match.game_id)
 
+    # ------------------------------------------------------------------ actions
     def can_save(self) -> bool:
         """Hook: whether Save applies now."""
         return True
@@ -276,9 +373,6 @@ class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
     def can_move(self) -> bool:
         """Hook: whether undo / redo / restart apply now."""
         return True
-
-    #: what still applies while paused (nothing that moves on the board)
-    WHILE_PAUSED = {"pause", "help", "menu", "copy", "paste", "play_id", "save", "load", "new"}
 
     def do(self, action: str) -> bool:
         """Run a named action (from a key or a button); False if it does not apply now."""
@@ -317,7 +411,7 @@ class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
         """Hook: the puzzle's own actions; False if `action` does not apply now."""
         return False
 
-    # ------------------------------------------------------------------ widget events
+    # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.cancel_button:
@@ -347,6 +441,198 @@ class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
         """Hook: a drop-down menu's events; True if the event was for one."""
         return False
 
+    def handle_input(self, event) -> bool:
+        """Keys, the mouse and the wheel."""
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.keyboard = False
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.on_press(event)
+        if event.type == pygame.MOUSEBUTTONUP:      # every release reaches the scene, over a button too
+            self.keyboard = False                   # the mouse is in use: no keyboard cursor
+            if event.button == keys.MOUSE_DRAG:
+                return self.on_release(event)
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.held and keys.WHEEL_ROTATES:
+            self.turn_held(1 if event.y > 0 else 3)
+            return True
+        return False
+
+    def on_key(self, event) -> bool:
+        name = keys.action(event)
+        if self.job is not None and name == "back":
+            self.cancel_job()
+            return True
+        used = self.puzzle_key(event, name)
+        if used is not None:
+            return used
+        if name in ("next_piece", "prev_piece"):
+            return self.select_next(1 if name == "next_piece" else -1)
+        if self.cursor_key(name):
+            return True
+        if name in ("rotate", "rotate_back"):
+            times = 1 if name == "rotate" else 3
+            if self.held is None:
+                return self.turn_at_cursor(times)
+            self.turn_held(times)
+            return True
+        if name == "place":
+            self.keyboard = True
+            if self.held:
+                self.drop()
+            else:
+                self.take_at_cursor()
+            return True
+        if name == "drop":
+            if self.held:
+                self.hand.let_go()
+            else:
+                self.remove_at_cursor()
+            return True
+        if name == "back" and self.held:
+            self.hand.let_go()
+            return True
+        if name and name != "back":
+            return self.do(name)
+        return False
+
+    def cursor_key(self, name: str | None) -> bool:
+        """The arrows (or WASD) move the keyboard cursor; True if `name` was one of them."""
+        if name not in DIRECTIONS:
+            return False
+        self.move_cursor(*DIRECTIONS[name])
+        self.keyboard = True
+        return True
+
+    def on_press(self, event) -> bool:
+        self.mouse = event.pos
+        self.keyboard = False
+        if self.hands_off():
+            return False
+        if event.button == keys.MOUSE_FLIP:
+            return self.right_press(event.pos)
+        if event.button != keys.MOUSE_DRAG:
+            return False
+        if self.held is not None:
+            if self.held.sticky:
+                self.drop()
+                return True
+            return False
+        self.press = event.pos
+        return self.pick_up_at(event.pos)
+
+    def on_release(self, event) -> bool:
+        self.mouse = event.pos
+        if self.held is None or self.held.sticky:
+            return False
+        press, self.press = self.press, None
+        if press is not None and abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) <= CLICK_SLOP:
+            self.hand.stick()           # a click: carry it until the next click
+            return True
+        self.drop()
+        return True
+
+    def play_move(self, move: str | None, piece_words: str) -> None:
+        """Hand the session a move from the hand (None: nothing changes); a refused one sounds
+        and says the rules' reason."""
+        self.app.sounds.play("drop")
+        if move is None:
+            return
+        after = self.session.move(move)
+        if isinstance(after, str):
+            self.app.sounds.play("illegal")
+            self.app.toasts.show(f"{piece_words}: {after}", 2.5, self.app.palette.illegal)
+
+    # the puzzle's hooks of holding, turning and the cursor
+    def puzzle_key(self, event, name: str | None) -> bool | None:
+        """Hook: a key only this puzzle knows: whether it was used, or None to carry on."""
+        return None
+
+    def hands_off(self) -> bool:
+        """Hook: True while the board takes nothing from the mouse."""
+        return False
+
+    def right_press(self, pos) -> bool:
+        return False
+
+    def pick_up_at(self, pos) -> bool:
+        raise NotImplementedError
+
+    def select_next(self, step: int) -> bool:
+        raise NotImplementedError
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        raise NotImplementedError
+
+    def turn_held(self, times: int = 1) -> None:
+        raise NotImplementedError
+
+    def turn_at_cursor(self, times: int) -> bool:
+        return False
+
+    def take_at_cursor(self) -> None:
+        """Hook: Enter with nothing in hand: pick up what is at the cursor."""
+
+    def remove_at_cursor(self) -> None:
+        """Hook: Delete with nothing in hand: send what is at the cursor back to the tray."""
+
+    def drop(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ widgets
+    def tooltip(self, name: str) -> str | None:
+        """A button's tooltip: what it does and its key."""
+        action = self.TOOLTIPS.get(name)
+        return f"{keys.LABELS[action]}: {keys.describe(action)}" if action else None
+
+    def add_buttons(self, specs, rects) -> None:
+        """One button per (name, label) of `specs`, in `rects`, replacing the buttons there were."""
+        self.buttons.clear()
+        for (name, label), rect in zip(specs, rects):
+            self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, self.app.ui,
+                                                                       tool_tip_text=self.tooltip(name)))
+
+    def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:
+        """The game ID entry at (x, y), `width` (unscaled) wide, with its Copy and Play buttons;
+        the x where they end."""
+        app = self.app
+        entry_w = app.px(width)
+        self.id_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, entry_w, app.px(36)), app.ui))
+        self.buttons["copy"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(6), y, app.px(70), app.px(36)), "Copy", app.ui, tool_tip_text=copy_tip))
+        self.buttons["play_id"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(x + entry_w + app.px(82), y, app.px(70), app.px(36)), "Play", app.ui, tool_tip_text=play_tip))
+        return x + entry_w + app.px(152)
+
+    def add_cancel_button(self, rect: pygame.Rect) -> None:
+        self.cancel_button = self.add(pygame_gui.elements.UIButton(rect, "Cancel", self.app.ui))
+
+    def refresh_buttons(self) -> None:
+        """Enable what makes sense now, show Cancel while a job runs and show the game ID."""
+        if not self.buttons:
+            return
+        enable_buttons(self.buttons, {"pause": self.paused or self.can_pause(), **self.button_flags()})
+        if "pause" in self.buttons:
+            self.buttons["pause"].set_text("Resume" if self.paused else "Pause")
+        if self.session.jobs.running:
+            self.cancel_button.show()
+        else:
+            self.cancel_button.hide()
+        shown = self.shown_id()
+        if shown is not None and not self.id_entry.is_focused:
+            self.id_entry.set_text(shown)
+
+    def button_flags(self) -> dict:
+        """Hook: button name -> whether it is enabled now (a name left out is enabled)."""
+        return {}
+
+    def shown_id(self) -> str | None:
+        """Hook: the text of the game ID entry (None: leave it as it is)."""
+        return self.match.game_id if self.match else None
+
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.sync_clock()
@@ -354,23 +640,79 @@ class PlayScene(PlayEngine, PlaySaves, PlayInput, Scene):
             self.celebration.update(dt)
             if self.celebration.done:
                 self.celebration = None
-        self.hint = countdown(self.hint, dt)
-        if self.solve_queue and not self.paused:
-            self.solve_clock += dt
-            if self.solve_clock >= self.SOLVE_STEP or not self.app.settings.get("animations", True):
-                self.solve_clock = 0.0
-                step = self.solve_queue.pop(0)
-                if self.position.check(step) is None:
-                    self.play(self.position.place(step))
-                else:
-                    self.solve_queue = []
+        self.tick_marks(dt)
+        every = self.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
+        self.session.step_solve(dt, every)
         if self.buttons and (self.job is not None) != self.cancel_button.visible:
             self.refresh_buttons()
 
     def back(self) -> None:
         if self.held:
-            self.held = None
+            self.hand.let_go()
         elif self.job is not None:
             self.cancel_job()
         else:
             self.app.pop()
+
+    # ------------------------------------------------------------------ drawing what both share
+    def top_and_body(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The top bar (title, game ID, clock) and the area under it inside the margin."""
+        app = self.app
+        w, h = app.size
+        top = app.px(70)
+        margin = app.px(14)
+        return pygame.Rect(0, 0, w, top), pygame.Rect(margin, top + margin, w - 2 * margin, h - top - 2 * margin)
+
+    def draw_clock(self, surface: pygame.Surface, top: pygame.Rect) -> None:
+        """The clock at the right of the top bar; with hints used, a little smaller, the hints under it."""
+        app, pal = self.app, self.app.palette
+        colour = pal.accent if self.match.finished else pal.text
+        clock, note = self.session.clock_text().partition(" · ")[::2]     # the time, the hints used
+        right = top.right - app.px(20)
+        if note:
+            text(surface, clock, (right, top.centery - app.px(9)), app.px(28), colour, anchor="midright", style="mono")
+            text(surface, note, (right, top.centery + app.px(19)), text_size("small", app.scale), pal.dim_text,
+                 anchor="midright")
+        else:
+            text(surface, clock, (right, top.centery), app.px(34), colour, anchor="midright", style="mono")
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Over the widgets: the held item off the board, the win, the pause cover and the key table."""
+        geo = self.layout()["geo"]
+        if self.paused:
+            self.draw_paused(surface)
+        elif self.held is not None and not self.keyboard:
+            self.draw_in_hand(surface, geo)
+        if self.celebration is not None:
+            self.celebration.draw(surface, self.app.scale)
+            lines = self.win_banner()
+            if lines:                      # over the confetti, so it can be read
+                banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
+        if self.show_help:
+            self.draw_help(surface)
+
+    def hidden_when_paused(self) -> list[pygame.Rect]:
+        """What a pause hides: the board (with its row and column labels), the tray and the dice."""
+        lay = self.layout()
+        r, cell = lay["geo"].rect, lay["geo"].cell
+        label, frame = cell * 3 // 5, cell // 6          # the labels left and above, the frame round it
+        board = pygame.Rect(r.x - label, r.y - label, r.w + label + frame, r.h + label + frame)
+        return [board] + [lay[k] for k in ("tray", "dice") if k in lay]
+
+    def draw_paused(self, surface: pygame.Surface) -> None:
+        """The board, tray and dice covered, and a panel saying how to resume."""
+        pal = self.app.palette
+        for area in self.hidden_when_paused():
+            pygame.draw.rect(surface, mix(pal.background, pal.panel, 0.5), area, border_radius=self.app.px(8))
+        banner(surface, self.layout()["geo"].rect, [f"Paused: {keys.describe('pause')} to resume"],
+               pal, self.app.scale)
+
+    def layout(self) -> dict:
+        """Hook: the screen's areas, with a "geo" board geometry."""
+        raise NotImplementedError
+
+    def draw_in_hand(self, surface: pygame.Surface, geo) -> None:
+        """Hook: the held item under the pointer."""
+
+    def draw_help(self, surface: pygame.Surface) -> None:
+        """Hook: the key table."""

@@ -137,3 +137,11 @@ def answer_confirm(app, scene, yes: bool = True) -> bool:
         dialogs[-1].kill()
         frame(app)
     return True
+
+
+def jump(scene, target) -> None:
+    """Play the moves from the position on show to `target` one by one through the session, as
+    a player would put them (MacMahon tiles under free rules, so a clashing board can be made)."""
+    for move in scene.position.moves_to(target):
+        text = move.notation() if hasattr(move, "piece") else move.notation(target.board) + "!"
+        assert not isinstance(scene.session.move(text), str), text

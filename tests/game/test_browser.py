@@ -137,10 +137,11 @@ def test_a_game_in_progress_is_only_replaced_when_confirmed(app):
     browser.jump(9)
     wanted = shown(browser)
     key(app, pygame.K_RETURN)
-    assert app.top is browser and browser.dialog_open           # asked first
-    dialog = next(iter(browser._dialogs))
+    assert app.top is play and play.dialog_open                 # the play screen asks first
+    dialog = next(iter(play._dialogs))
     frame(app, pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=dialog))
     assert app.top is play and play.position == wanted
+    assert app.statistics["macmahon"]["games"][-1]["won"] is False      # the game it replaced: lost
 
 
 def test_without_the_shipped_file_the_list_is_computed_once_and_cached(app, monkeypatch):

@@ -49,14 +49,12 @@ def test_a_solution_opened_over_a_game_in_progress_asks_first(app):
     browser.jump(9)
     wanted = browser.position()
     key(app, pygame.K_RETURN)
-    assert app.top is browser and browser.dialog_open
-    assert answer_confirm(app, browser, yes=False)          # no: the game stays as it was
-    assert app.top is browser
-    key(app, pygame.K_ESCAPE)
+    assert app.top is play and play.dialog_open
+    assert answer_confirm(app, play, yes=False)             # no: the game stays as it was
     assert app.top is play and play.position == started and play.match.can_undo
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=0))
     browser = app.top
     browser.jump(9)
     key(app, pygame.K_RETURN)
-    assert answer_confirm(app, browser, yes=True)
+    assert answer_confirm(app, play, yes=True)
     assert app.top is play and play.position == wanted

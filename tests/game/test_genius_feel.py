@@ -5,7 +5,7 @@ import pygame
 import pygame_gui
 
 from game.draw.theme import font
-from game.scenes.genius import view as genius_view
+from game.scenes.genius import board as genius_view
 from solver.genius import search
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.position import Move
@@ -32,14 +32,14 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(app
     for piece in ("1", "2", "3-L"):
         genius.take(piece, sticky=False)
         genius.turn_held(1)                         # turned in player 1's tray
-        genius.held = None
+        genius.hand.let_go()
     fill_board(app, genius)
     assert genius.hidden() and genius.race.turn == 1
     for name in ("undo", "redo", "restart"):        # nothing to take back on the hand-over screen
         assert not genius.buttons[name].is_enabled
     key(app, pygame.K_RETURN)                       # player 2
     finish_roll(app, genius)
-    assert all(o == 0 for o in genius.orient.values()), "player 2's tray must not show player 1's turns"
+    assert all(o == 0 for o in genius.hand.orient.values()), "player 2's tray must not show player 1's turns"
     genius.match.timer._base += 17
     fill_board(app, genius)
     p1, p2 = genius.race.times
@@ -78,7 +78,7 @@ def test_the_hand_over_screen_hides_the_board_and_the_pieces_line(app, genius, m
 
 def test_a_piece_from_the_tray_keeps_the_grabbed_square_under_the_pointer(app, genius):
     piece = "4-I"
-    shape = orientations(piece)[genius.orient[piece]]
+    shape = orientations(piece)[genius.hand.orient[piece]]
     end = max(shape)                                 # the last square of the bar
     size = genius.tray_square()
     x0, y0 = genius.tray_origin(piece, size)
@@ -108,13 +108,13 @@ def test_an_illegal_ghost_crosses_out_only_the_cells_that_break_the_rule(app, ge
     geo = genius.layout()["geo"]
     for cell in range(36):                           # aim so that exactly one cell is on a blocker
         move(app, cell_centre(genius, cell))
-        cells, reason = genius.target() or (None, None)
+        cells, reason = genius.aim()[:2] or (None, None)
         if cells and reason and len(set(cells) & pos.blockers) == 1:
             break
     crossed.clear()
     frame(app)
     assert crossed and crossed[-1] == [geo.cell_rect(c) for c in sorted(set(cells) & pos.blockers)]
-    assert genius.offending_cells() == set(cells) & pos.blockers and len(cells) == 4
+    assert genius.aim().offending == set(cells) & pos.blockers and len(cells) == 4
     release(app, cell_centre(genius, cell))
 
 

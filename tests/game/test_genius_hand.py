@@ -1,5 +1,6 @@
-"""The Genius play state (game/scenes/genius/play.py): picking up, turning and putting down, without pygame."""
-from game.puzzles.genius.hand import centre_square, flipped, pick_up, put_down, square_on, turned
+"""The Genius hand (game/puzzles/genius/hand.py): picking up, turning and the move a drop makes, without pygame."""
+from game.puzzles.genius.hand import Drop, centre_square, drop, flipped, pick_up, square_on, turned
+from game.puzzles.genius.puzzle import execute
 from solver.genius.position import Move, Position
 from solver.grid import parse_cell
 from tests.game.drive import assert_legal
@@ -14,22 +15,24 @@ def rc(name: str) -> tuple[int, int]:
 def test_a_piece_from_the_tray_lands_where_its_grabbed_square_is():
     held, cursor = pick_up(BOARD, "4-O", 0, sticky=False)
     assert cursor is None and held.source == "tray" and held.grab == centre_square("4-O", 0)
-    after = put_down(BOARD, held, rc("C2"))                  # the square is held by its top left square
-    assert isinstance(after, Position) and after.placed["4-O"] == Move.parse("4-O:C2C3D2D3").cells
+    put_down_at = drop(BOARD, held, rc("C2"))        # the square is held by its top left square
+    assert put_down_at == Drop("4-O:C2C3D2D3", None)
+    after = execute(BOARD, put_down_at.move)
+    assert after.placed["4-O"] == Move.parse("4-O:C2C3D2D3").cells
     assert_legal(after)
 
 
 def test_an_illegal_spot_gives_the_engines_reason_and_no_position():
     held, _ = pick_up(BOARD, "1", 0, sticky=True)
-    assert put_down(BOARD, held, rc("A1")) == "on a blocker at A1"
+    assert drop(BOARD, held, rc("A1")) == Drop(None, "on a blocker at A1")
 
 
 def test_a_piece_taken_from_the_board_goes_back_to_the_tray_when_dropped_off_it():
     placed = BOARD.place(Move.parse("2:F4F5"))
     held, cursor = pick_up(placed, "2", 0, sticky=False, grab=square_on(placed.placed["2"], parse_cell("F5")))
     assert held.source == "board" and cursor == rc("F5")
-    assert put_down(placed, held, None) == BOARD
-    assert put_down(placed, held, rc("F5")) is None            # put back where it was: no change
+    assert drop(placed, held, None) == Drop("-2", None) and execute(placed, "-2") == BOARD
+    assert drop(placed, held, rc("F5")) == Drop(None, None)    # put back where it was: no change
 
 
 def test_turning_four_times_and_flipping_twice_give_the_piece_back():

@@ -72,7 +72,7 @@ def test_an_illegal_drop_changes_nothing_and_says_why(app, genius):
     # put the square's top-left on A1, a blocker
     target = cell_centre(genius, grab[0] * 6 + grab[1])
     move(app, target)
-    cells, reason = genius.target()
+    cells, reason = genius.aim()[:2]
     assert reason == start.check(Move("4-O", cells)) and reason.startswith("on a blocker")
     release(app, target)
     assert genius.position == start and genius.held is None
@@ -129,8 +129,8 @@ def test_keyboard_alone_fills_the_board(app, genius):
             key(app, pygame.K_f if i == 3 else pygame.K_e)
         r0, c0 = min(c // 6 for c in cells), min(c % 6 for c in cells)
         goal = (r0 + genius.held.grab[0], c0 + genius.held.grab[1])
-        while genius.cursor != goal:
-            r, c = genius.cursor
+        while genius.hand.cursor != goal:
+            r, c = genius.hand.cursor
             key(app, pygame.K_DOWN if r < goal[0] else pygame.K_UP if r > goal[0] else
                 pygame.K_RIGHT if c < goal[1] else pygame.K_LEFT)
         key(app, pygame.K_RETURN)
@@ -152,11 +152,11 @@ def test_save_and_load_keep_the_board_and_the_clock(app, genius, tmp_path):
     assert answer_confirm(app, genius)          # the game in progress is abandoned only when confirmed
     finish_roll(app, genius)
     assert genius.position != position
-    assert genius.load_from(tmp_path / "mine.json")
+    assert genius.ask_load(tmp_path / "mine.json")
     assert genius.position == position and genius.match.can_undo
     assert genius.match.elapsed >= saved_at
     (tmp_path / "bad.json").write_text("{}")
-    assert not genius.load_from(tmp_path / "bad.json") and "bad.json" in app.toasts.latest
+    assert not genius.ask_load(tmp_path / "bad.json") and "bad.json" in app.toasts.latest
     assert genius.position == position
 
 
@@ -174,7 +174,7 @@ def test_a_typed_game_id_plays_and_a_bad_one_is_refused(app, genius):
     frame(app)
     genius.do("play_id")
     assert genius.match.game_id == "A1A2A3A4A5A6B1"
-    assert not genius.play_id("A1A1")
+    assert not genius.ask_play_id("A1A1")
     assert "Game ID" in app.toasts.latest and genius.match.game_id == "A1A2A3A4A5A6B1"
 
 
@@ -183,7 +183,7 @@ def test_hint_names_a_piece_of_a_solution(app, genius):
     app.worker.drain()
     genius.do("hint")                    # which, where, then how: the whole move on the board
     genius.do("hint")
-    piece, cells, _ = genius.hint
+    piece, cells, _ = genius.hint_mark
     after = genius.position.place(Move(piece, cells))
     check_position(search.solve(after), after.blockers, keep=after.placed)
     assert genius.match.meta["assisted"]
@@ -192,7 +192,7 @@ def test_hint_names_a_piece_of_a_solution(app, genius):
 def test_hint_on_a_dead_end_says_which_piece_to_take_back(app, genius):
     pos = genius.position
     dead = next(pos.place(Move("1", [c])) for c in sorted(pos.empty) if search.solve(pos.place(Move("1", [c]))) is None)
-    genius.match.play(dead)
+    genius.play(dead)
     genius.do("hint")
     app.worker.drain()
     assert genius.status == "No solution keeps these pieces: take 1 back"
@@ -341,7 +341,7 @@ def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
 def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
     genius.do("race")
     assert "give_up" in genius.buttons
-    assert genius.play_id(BOARD)
+    assert genius.ask_play_id(BOARD)
     assert genius.mode == "play" and genius.race is None and "hint" in genius.buttons
     assert not genius.hidden() and genius.match.timer.running
 
@@ -349,7 +349,7 @@ def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
 def test_keyboard_pick_up_cancel_and_return_to_tray(app, genius):
     place_by_mouse(app, genius, "2", [33, 34])          # F4 F5
     placed = genius.position
-    genius.cursor = (5, 4)                                # on F5
+    genius.hand.cursor = (5, 4)                                # on F5
     genius.keyboard = True
     key(app, pygame.K_RETURN)
     assert genius.held.piece == "2" and genius.held.source == "board"

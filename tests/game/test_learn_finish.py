@@ -74,19 +74,19 @@ def hint(app, scene) -> None:
 
 def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
     hint(app, genius)
-    piece = genius.hint_step.move.piece
-    cells = sorted(genius.hint_step.move.cells)
-    assert genius.status == f"Hint 1 of 3: Place the {piece} next" and genius.hint is None
+    piece = genius.session.hint_step.move.piece
+    cells = sorted(genius.session.hint_step.move.cells)
+    assert genius.status == f"Hint 1 of 3: Place the {piece} next" and genius.hint_mark is None
     hint(app, genius)
-    assert "covers" in genius.status and genius.hint[1] == frozenset(cells[:1])
+    assert "covers" in genius.status and genius.hint_mark[1] == frozenset(cells[:1])
     hint(app, genius)
-    assert genius.status.startswith("Hint 3 of 3") and genius.hint[1] == frozenset(cells)
+    assert genius.status.startswith("Hint 3 of 3") and genius.hint_mark[1] == frozenset(cells)
     assert genius.match.meta["hints"] == 3
-    assert genius.clock_text().endswith(" · 3 hints")
+    assert genius.session.clock_text().endswith(" · 3 hints")
     place_by_mouse(app, genius, piece, cells)           # the hint was right: the board changed
     assert genius.position.placed[piece] == frozenset(cells)
     hint(app, genius)
-    assert genius.status.startswith("Hint 1 of 3: Place the") and genius.hint_step.move.piece != piece
+    assert genius.status.startswith("Hint 1 of 3: Place the") and genius.session.hint_step.move.piece != piece
     assert genius.match.meta["hints"] == 4
 
 
@@ -97,13 +97,13 @@ def test_macmahon_hints_escalate_through_the_shared_play_base(app):
     scene = app.top
     frame(app)
     hint(app, scene)
-    tile = scene.hint_step.move.tile
+    tile = scene.session.hint_step.move.tile
     assert scene.status == f"Hint 1 of 3: Place tile {tile + 1} next"
     hint(app, scene)
     assert scene.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
     hint(app, scene)
     assert scene.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
-    assert scene.clock_text().endswith(" · 3 hints")
+    assert scene.session.clock_text().endswith(" · 3 hints")
 
 
 def press_button(app, scene, name) -> None:

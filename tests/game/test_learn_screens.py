@@ -58,7 +58,7 @@ def test_the_genius_board_makes_its_sounds(app):
     key(app, pygame.K_e)
     key(app, pygame.K_f)
     blocked = min(scene.position.blockers)
-    scene.cursor = divmod(blocked, 6)
+    scene.hand.cursor = divmod(blocked, 6)
     key(app, pygame.K_RETURN)                        # onto a blocker: refused
     assert app.sounds.played[2:] == ["pickup", "turn", "flip", "illegal"]
     done = search.solve(scene.position)

@@ -28,7 +28,7 @@ def test_the_count_is_about_the_position_on_show(app, macmahon):
     assert macmahon.count_fact() == "106,624 solutions"
     done = search.solve(Position.empty(Board()))
     tile, rotation = done.cells[0]
-    macmahon.orient[tile] = rotation
+    macmahon.hand.orient[tile] = rotation
     drop(app, macmahon, tile, 0)
     assert macmahon.position.cells[0] == (tile, rotation)
     settle(app)
@@ -50,11 +50,11 @@ def test_the_whole_game_id_is_on_show(app, macmahon, size):
     app.window.size = size
     app.restyle()
     done = search.solve(Position.empty(Board()))
-    macmahon.play_id(done.notation())
+    macmahon.ask_play_id(done.notation())
     frame(app)
     for header in ("4x6x3", "7x10x4", "5x14x4"):
         if header != "4x6x3":
-            macmahon.play_id(header + ":" + "/".join(
+            macmahon.ask_play_id(header + ":" + "/".join(
                 "".join(f"{t + 1}a" for t in range(r * int(header.split("x")[1]), (r + 1) * int(header.split("x")[1])))
                 for r in range(int(header.split("x")[0]))))
             frame(app)
@@ -78,8 +78,8 @@ def last_tile_left(app, scene) -> tuple[int, int]:
     """Play a solution's ID without its A1 tile: (that tile, A1) is the winning drop."""
     done = solved()
     tile, rotation = done.cells[0]
-    scene.play_id(done.remove(0).notation())
-    scene.orient[tile] = rotation
+    scene.ask_play_id(done.remove(0).notation())
+    scene.hand.orient[tile] = rotation
     frame(app)
     return tile, 0
 
@@ -110,7 +110,7 @@ def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
     macmahon.new_game("4x6x3")
     drop(app, macmahon, 0, 0)
     started = macmahon.position
-    assert started.cells[0] is not None and played() == before + 1
+    assert started.cells[0] is not None and played() == before      # counted when it ends
     menu = macmahon.variant_menu
     for ask in (lambda: macmahon.do("new"), lambda: typed(app, 'v'),
                 lambda: frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
@@ -169,7 +169,7 @@ def test_tray_numbers_cover_no_triangle(app, macmahon, header, size):
 def test_messages_cover_nothing_needed(app, macmahon, size):
     app.window.size = size
     app.restyle()
-    macmahon.play_id(solved().remove(5).notation())
+    macmahon.ask_play_id(solved().remove(5).notation())
     frame(app)
     given = macmahon.layout()["geo"].cell_rect(0).center
     press(app, given)                               # a given tile: a message says it stays put
@@ -196,7 +196,7 @@ def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
     from solver.macmahon.tiles import rotate
     done = solved()
     first, rot = done.cells[0]
-    macmahon.orient[first] = rot
+    macmahon.hand.orient[first] = rot
     drop(app, macmahon, first, 0)                                    # A1, as in a solution
     right_of_first = rotate(macmahon.board.tiles[first], rot)[1]
     tile, rotation = next((t, r) for t in range(24) for r in range(4) if t != first
@@ -208,7 +208,7 @@ def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
     monkeypatch.setattr(view, "mark_cells", lambda s, rects, colour: crossed.extend(rects))
     real = view.draw_tile
     monkeypatch.setattr(view, "draw_tile", lambda *a, **k: (rings.append(k.get("outline")), real(*a, **k)))
-    macmahon.orient[tile] = rotation
+    macmahon.hand.orient[tile] = rotation
     press(app, macmahon.layout()["slots"][tile].center)
     target = macmahon.layout()["geo"].cell_rect(1).center
     move(app, target)
@@ -232,7 +232,7 @@ def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, m
     from tests.game.test_typing import click, pump, type_text
     done = solved()
     for way in ("paste", "type"):
-        macmahon.orient[done.cells[3][0]] = done.cells[3][1]
+        macmahon.hand.orient[done.cells[3][0]] = done.cells[3][1]
         drop(app, macmahon, done.cells[3][0], 3)
         key(app, pygame.K_z, pygame.KMOD_LCTRL)
         assert macmahon.buttons["redo"].is_enabled
@@ -253,7 +253,7 @@ def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, m
         assert macmahon.match.game_id == wanted and app.keyboard_owner() is None
         assert not macmahon.match.can_redo and not macmahon.buttons["redo"].is_enabled
         tile, rotation = done.cells[0]
-        macmahon.orient[tile] = rotation
+        macmahon.hand.orient[tile] = rotation
         drop(app, macmahon, tile, 0)
         frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=macmahon.buttons["undo"]))
         assert macmahon.position.cells[0] is None and macmahon.buttons["redo"].is_enabled

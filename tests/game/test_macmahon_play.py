@@ -9,7 +9,7 @@ from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.tiles import rotate
-from tests.game.drive import frame, key, move, press, release, wheel
+from tests.game.drive import jump, frame, key, move, press, release, wheel
 from tests.validate_macmahon import problems
 
 
@@ -74,12 +74,12 @@ def place_by_keys(app, scene, tile, cell, colours) -> None:
     assert scene.held is not None and scene.held.tile == tile
     turn_to(app, scene, colours, TURNERS[0])
     r, c = divmod(cell, scene.board.cols)
-    cr, cc = divmod(scene.cursor, scene.board.cols)
+    cr, cc = divmod(scene.hand.cursor, scene.board.cols)
     for _ in range(abs(r - cr)):
         key(app, pygame.K_DOWN if r > cr else pygame.K_UP)
     for _ in range(abs(c - cc)):
         key(app, pygame.K_RIGHT if c > cc else pygame.K_LEFT)
-    assert scene.cursor == cell
+    assert scene.hand.cursor == cell
     key(app, pygame.K_RETURN)
 
 
@@ -139,7 +139,7 @@ def test_a_full_board_that_clashes_is_not_a_win(app, macmahon):
     cells[0], cells[1] = cells[1], cells[0]          # two tiles swapped: still full, now clashing
     wrong = Position(solution.board, tuple(cells))
     assert wrong.is_complete and wrong.clashes()
-    macmahon.play(wrong)
+    jump(macmahon, wrong)
     assert not macmahon.match.finished and macmahon.match.timer.running
     assert "macmahon" not in app.statistics or not app.statistics["macmahon"].get("best")
 
@@ -182,7 +182,7 @@ def test_game_id_givens_stay_put(app, macmahon):
     given = Position.empty(Board())
     for cell in (0, 5):
         given = given.place(Move(*solution.cells[cell], cell))
-    assert macmahon.play_id(given.notation())
+    assert macmahon.ask_play_id(given.notation())
     frame(app)
     assert macmahon.id_entry.get_text() == given.notation()
     press(app, cell_centre(macmahon, 0))
@@ -191,7 +191,7 @@ def test_game_id_givens_stay_put(app, macmahon):
     key(app, pygame.K_RETURN)                     # Enter at the cursor (A1): a given, refused
     assert macmahon.held is None and macmahon.position == given
     assert Position.parse(macmahon.position.notation()) == given
-    assert macmahon.play_id("4x6x3:99a...../....../....../......") is False
+    assert macmahon.ask_play_id("4x6x3:99a...../....../....../......") is False
     assert "unknown tile 99" in app.toasts.latest and macmahon.position == given
 
 
@@ -205,11 +205,11 @@ def test_save_load_and_autosave(app, macmahon, tmp_path):
     history = list(macmahon.match.history)
     macmahon.new_game("4x6x3")
     assert macmahon.position == Position.empty(Board())
-    assert macmahon.load_from(path)
+    assert macmahon.ask_load(path)
     assert macmahon.match.history == history and macmahon.match.can_redo
     bad = tmp_path / "bad.json"
     bad.write_text('{"version": 1, "data": {"puzzle": "genius"}}')
-    assert not macmahon.load_from(bad) and "genius" in app.toasts.latest
+    assert not macmahon.ask_load(bad) and "genius" in app.toasts.latest
     app.pop()                                     # leaving keeps the game for next time
     assert app.storage.exists(MACMAHON.autosave)
     again = MacMahonScene(app)
@@ -238,14 +238,14 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
             else:
                 grow = candidate
     assert bad.clashes() == frozenset()
-    macmahon.play(bad)
+    jump(macmahon, bad)
     key(app, pygame.K_c, pygame.KMOD_LSHIFT)
     app.worker.drain(30)
     assert macmahon.status.startswith("No") and macmahon.blamed is not None
     blamed = macmahon.blamed[0]
     rescued = search.solve(bad.remove(blamed))
     assert problems(rescued.colour_rows(), 3) == []
-    macmahon.undo()
+    macmahon.restart()
     macmahon.do("check")
     app.worker.drain(30)
     assert macmahon.status.startswith("Yes")
@@ -316,7 +316,7 @@ def test_turn_a_placed_tile_where_it_lies(app, macmahon):
     assert any(cell == corner for cell, _ in macmahon.position.clashes())
     key(app, pygame.K_RIGHT)                          # keyboard: the cursor to A1, Q turns it back
     key(app, pygame.K_LEFT)
-    assert macmahon.cursor == corner and macmahon.keyboard
+    assert macmahon.hand.cursor == corner and macmahon.keyboard
     key(app, pygame.K_q)
     assert macmahon.position.cells[corner] == (tile, rotation)
 
@@ -339,9 +339,9 @@ def test_variant_and_browser_keys(app, macmahon):
 def test_a_tile_taken_by_keyboard_finds_an_empty_cell(app, macmahon):
     key(app, pygame.K_TAB)                        # tile 1 to A1
     key(app, pygame.K_RETURN)
-    assert macmahon.position.cells[0] == (0, 0) and macmahon.cursor == 0
+    assert macmahon.position.cells[0] == (0, 0) and macmahon.hand.cursor == 0
     typed(app, "2")                               # A1 is filled: the cursor moves on to A2
-    assert macmahon.held.tile == 1 and macmahon.cursor == 1
+    assert macmahon.held.tile == 1 and macmahon.hand.cursor == 1
 
 
 def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):

@@ -22,13 +22,13 @@ def test_undo_redo_restart():
     m = Match(start)
     a = start.place(Move.parse("1:F6"))
     b = a.place(Move.parse("2:F4F5"))
-    m.play(a)
-    m.play(b)
+    m.play(a, "1:F6")
+    m.play(b, "2:F4F5")
     assert m.position == b and m.can_undo and not m.can_redo
     assert m.undo() and m.position == a and m.can_redo
     assert m.redo() and m.position == b
     m.undo()
-    m.play(a.place(Move.parse("3-I:F1F2F3")))
+    m.play(a.place(Move.parse("3-I:F1F2F3")), "3-I:F1F2F3")
     assert not m.can_redo, "a new move drops the redo stack"
     assert m.restart() and m.position == start and m.undo() and m.position != start
     assert m.game_id == BOARD
@@ -54,7 +54,7 @@ def test_completing_stops_the_clock_and_undo_restarts_it():
     solution = search.solve(start)
     m = Match(start, timer=Timer(running=True, clock=clock))
     clock.now += 10
-    assert m.play(solution) is True and m.finished
+    assert m.play(solution, "(the whole solution)") is True and m.finished
     clock.now += 50
     assert m.elapsed == pytest.approx(10)
     m.undo()
@@ -66,8 +66,8 @@ def test_save_and_load_keep_history_clock_and_meta():
     clock = FakeClock()
     start = Position.parse(BOARD)
     m = Match(start, meta={"dice": "default", "seed": 7}, timer=Timer(running=True, clock=clock))
-    m.play(start.place(Move.parse("1:F6")))
-    m.play(m.position.place(Move.parse("4-O:C3C4D3D4")))
+    m.play(start.place(Move.parse("1:F6")), "1:F6")
+    m.play(m.position.place(Move.parse("4-O:C3C4D3D4")), "4-O:C3C4D3D4")
     m.undo()
     clock.now += 42.5
     data = m.to_dict()
@@ -128,11 +128,11 @@ def test_a_full_board_that_breaks_a_rule_does_not_stop_the_clock():
     m = Match(start, puzzle="macmahon", timer=Timer(running=True, clock=clock))
     wrong = _full_macmahon(clashing=True)
     assert wrong.is_complete and not wrong.is_solved
-    assert m.play(wrong) is False and not m.finished and m.timer.running
-    assert m.play(_full_macmahon(clashing=False)) is True and m.finished and not m.timer.running
+    assert m.play(wrong, "(all 24)") is False and not m.finished and m.timer.running
+    assert m.play(_full_macmahon(clashing=False), "(all 24)") is True and m.finished and not m.timer.running
 
 
-@pytest.mark.parametrize("meta", [{"source": 3}, {"recorded": "yes"}, {"assisted": 1}])
+@pytest.mark.parametrize("meta", [{"source": 3}, {"daily": "7"}, {"assisted": 1}])
 def test_each_puzzle_checks_its_own_metadata(meta):
     from solver.macmahon.position import Position as Board6
     data = Match(Board6.parse("4x6x3"), puzzle="macmahon", meta=meta).to_dict()

@@ -4,6 +4,8 @@ the abandon prompt, "games started", one win message, the keyboard cursor."""
 import pygame
 import pygame_gui
 
+from game.play import records
+
 from game.draw.theme import mix
 from game.play.match import Timer
 from game.scenes.base import Scene
@@ -134,21 +136,23 @@ def test_a_started_game_is_only_abandoned_when_confirmed(app, genius):
     assert genius.position.notation() == "A1A2A4A6B4D5E1"
 
 
-def test_games_started_counts_games_the_player_began(app, genius):
+def test_played_counts_each_game_once_when_it_ends(app, genius):
     def played():
         return app.statistics.get("genius", {}).get("played", 0)
 
     before = played()
     for _ in range(3):
-        genius.do("new")                    # boards shown, nothing played
+        genius.do("new")                    # boards shown, nothing played: no game
         finish_roll(app, genius)
     assert played() == before
     done = search.solve(genius.position)
     place_by_mouse(app, genius, "1", done.placed["1"])
-    assert played() == before + 1
     place_by_mouse(app, genius, "2", done.placed["2"])
-    assert played() == before + 1
-
+    assert played() == before               # a game in progress is not counted yet ...
+    genius.do("new")
+    assert answer_confirm(app, genius, yes=True)
+    assert played() == before + 1           # ... an abandoned one is, as lost
+    assert records.summary(app.statistics, "genius").lost == 1
 
 def test_a_win_says_it_once_and_offers_the_next_game(app, genius):
     done = search.solve(genius.position)

@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from game.storage import DEFAULT_SETTINGS, Storage, read_versioned, record_time, write_json_atomic
+from game.play.records import record_game
+from game.storage import DEFAULT_SETTINGS, Storage, read_versioned, write_json_atomic
 from game.storage import data_dir as folder_now
 from solver.errors import SquarewiseError
 
@@ -61,7 +62,7 @@ def test_statistics_of_the_wrong_shape_get_defaults(tmp_path, capsys):
     stats = Storage(tmp_path).statistics()
     assert stats == {"genius": {"played": 0, "solved": 2, "best": {}}}
     assert "genius.played, genius.best" in capsys.readouterr().err
-    assert record_time(stats, "genius", "default", 50.0)
+    assert record_game(stats, "genius", "default", 50.0, True)
 
 
 def test_statistics_entries_the_game_cannot_use_are_dropped(tmp_path, capsys):
@@ -72,7 +73,7 @@ def test_statistics_entries_the_game_cannot_use_are_dropped(tmp_path, capsys):
     assert stats == {"genius": {"played": 3, "solved": 1, "best": {"default": 75.5}},
                      "other": {"played": 0, "solved": 2}}
     assert "genius.best.free, genius.best.alt, macmahon, other.played" in capsys.readouterr().err
-    assert not record_time(stats, "genius", "default", 80.0) and record_time(stats, "macmahon", "4x6x3", 60.0)
+    assert not record_game(stats, "genius", "default", 80.0, True) and record_game(stats, "macmahon", "4x6x3", 60.0, True)
 
 
 def test_atomic_write_leaves_the_old_file_when_writing_fails(tmp_path):
@@ -96,16 +97,6 @@ def test_a_failed_write_is_a_warning_and_keeps_what_was_there(tmp_path, capsys):
 def test_read_versioned_names_the_file(tmp_path):
     with pytest.raises(SquarewiseError, match="missing.json"):
         read_versioned(tmp_path / "missing.json")
-
-
-def test_record_time_keeps_the_best_per_key():
-    stats = {}
-    assert record_time(stats, "genius", "default", 100.0)
-    assert not record_time(stats, "genius", "default", 120.0)
-    assert record_time(stats, "genius", "default", 90.5)
-    assert record_time(stats, "genius", "alternative", 200.0)
-    assert stats["genius"]["best"] == {"default": 90.5, "alternative": 200.0}
-    assert stats["genius"]["solved"] == 4
 
 
 def test_the_window_tells_about_a_corrupt_settings_file(data_dir, capsys):

@@ -163,6 +163,6 @@ def test_every_dice_set_and_a_typed_game_id_make_a_race(app, tmp_path, dice_sett
     frame(app)
     assert scene.outcome == "lost"
     check_position(scene.computer_board(), scene.match.start.blockers)
-    assert scene.play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
+    assert scene.ask_play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
     wait_for_plan(app, scene)
     assert scene.computer_board().blockers == scene.match.start.blockers and scene.outcome is None

@@ -1,12 +1,15 @@
-"""The Genius play state without pygame (what Tatham's `game_ui` is to a midend): the piece in
-hand, turning and flipping it, where it lands, and what putting it down does to a position.
-The scene turns the pointer or the keyboard cursor into a board square and shows the answers."""
+"""The Genius hand without pygame (what Tatham's `game_ui` is to a mid end): the piece in hand,
+turning and flipping it, where it lands on a board square and whether the rules allow it
+(`Hand.aim`, computed once per position, piece and square however often a frame asks), and
+the move string that putting it down makes (`drop`), which the session plays. The screen
+turns the pointer or the keyboard cursor into a board square and shows the answers."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from solver.genius.board import SIZE
-from solver.genius.pieces import cells_at, flip, orientation_of, orientations, turn
+from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
 from solver.genius.position import Move, Position
 
 
@@ -82,16 +85,87 @@ def without_held(position: Position, held: Held | None) -> Position:
     return position
 
 
-def put_down(position: Position, held: Held, at: tuple[int, int] | None) -> Position | str | None:
-    """Putting `held` down with its grabbed square on `at` (None: off the board, which sends a
-    piece from the board back to the tray): the new position, the reason the rules refuse
-    it, or None when nothing changes."""
-    if at is None:
-        return position.remove(held.piece) if held.source == "board" else None
+class Aim(NamedTuple):
+    """Where the held piece would land (None: partly off the board), the rules' reason against
+    it (None: it fits) and the cells where it breaks them."""
+    cells: tuple[int, ...] | None
+    reason: str | None
+    offending: frozenset[int]
+
+
+class Drop(NamedTuple):
+    """What putting the piece down does: a move for the session, or the rules' reason against
+    it; neither when nothing changes (put back where it was, or dropped off the board from the tray)."""
+    move: str | None
+    reason: str | None
+
+
+def aim(position: Position, held: Held, at: tuple[int, int]) -> Aim:
+    """Where `held` lands with its grabbed square on board square `at`, and whether it may."""
     cells = landing(held, at)
     base = without_held(position, held)
-    reason = base.check(Move(held.piece, cells))
-    if reason is not None:
-        return reason
-    after = base.place(Move(held.piece, cells))
-    return after if after != position else None
+    move = Move(held.piece, cells)
+    reason = base.check(move)
+    return Aim(cells, reason, base.clashes(move) if reason is not None and cells is not None else frozenset())
+
+
+def drop(position: Position, held: Held, at: tuple[int, int] | None) -> Drop:
+    """Putting `held` down with its grabbed square on `at` (None: off the board, which sends a
+    piece from the board back to the tray)."""
+    if at is None:
+        return Drop(f"-{held.piece}" if held.source == "board" else None, None)
+    found = aim(position, held, at)
+    if found.reason is not None:
+        return Drop(None, found.reason)
+    if held.source == "board" and position.placed.get(held.piece) == frozenset(found.cells):
+        return Drop(None, None)
+    return Drop(Move(held.piece, frozenset(found.cells)).notation(), None)
+
+
+class Hand:
+    """The piece in hand, each piece's way round in the tray, and the keyboard cursor."""
+
+    def __init__(self):
+        self.held: Held | None = None
+        self.orient = {p: 0 for p in PIECES}
+        self.cursor = (0, 0)
+        self._aim: tuple | None = None          # (position, held, square) -> Aim, the last one asked
+
+    def let_go(self) -> None:
+        self.held = None
+
+    def stick(self) -> None:
+        """Picked up by a click: it follows the pointer until the next click."""
+        self.held = replace(self.held, sticky=True)
+
+    def fresh_tray(self) -> None:
+        """Every piece back the way round it starts (a race's next player)."""
+        self.orient = {p: 0 for p in PIECES}
+
+    def take(self, position: Position, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
+        """Pick up `piece` from the tray or, if placed, from the board (the cursor goes with it)."""
+        self.held, cursor = pick_up(position, piece, self.orient[piece], sticky=sticky, grab=grab)
+        if cursor is not None:
+            self.cursor = cursor
+
+    def turn(self, times: int = 1) -> None:
+        self._hold(turned(self.held, times))
+
+    def flip(self) -> None:
+        self._hold(flipped(self.held))
+
+    def _hold(self, held: Held) -> None:
+        self.orient[held.piece] = held.orientation
+        self.held = held
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
+
+    def aim(self, position: Position, at: tuple[int, int] | None) -> Aim | None:
+        """Where the held piece would land from square `at` (None: nothing held, or off the board)."""
+        if self.held is None or at is None:
+            return None
+        key = (position, self.held, at)
+        if self._aim is None or self._aim[0] != key:
+            self._aim = (key, aim(position, self.held, at))
+        return self._aim[1]

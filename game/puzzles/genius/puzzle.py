@@ -4,10 +4,61 @@ pickle: notations in, plain values and the typed answers of game/puzzle.py out).
 from __future__ import annotations
 
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck
-from solver.errors import SquarewiseError
+from game.play.records import DAILY, GIVEN
+from solver.errors import IllegalMove, SquarewiseError
 from solver.genius import search
-from solver.genius.position import Position
+from solver.genius.position import Move, Position
 from solver.genius.levels import roll_at_level
+
+TAKE_BACK = "-"            # "-4-O": the piece back to the tray
+
+
+def execute(position: Position, move: str) -> Position:
+    """The position after `move`: "4-O:C2C3D2D3" puts the piece there (from the tray, or
+    moved if it is on the board), "-4-O" takes it back to the tray. IllegalMove with the
+    engine's reason if the rules refuse it.
+
+    >>> p = execute(Position.parse("A1A2A4A6B4D5E1"), "4-O:C2C3D2D3")
+    >>> execute(p, "-4-O").notation()
+    'A1A2A4A6B4D5E1'
+    """
+    if move.startswith(TAKE_BACK):
+        piece = move[len(TAKE_BACK):]
+        if piece not in position.placed:
+            raise IllegalMove(f"{piece} is not on the board")
+        return position.remove(piece)
+    made = Move.parse(move)
+    base = position.remove(made.piece) if made.piece in position.placed else position
+    reason = base.check(made)
+    if reason is not None:
+        raise IllegalMove(reason)
+    return base.place(made)
+
+
+def describe(before: Position, after: Position) -> str:
+    """The move string that takes `before` to `after` (one piece put, moved or taken back);
+    SquarewiseError if no one move does.
+
+    >>> describe(Position.parse("A1A2A4A6B4D5E1"), Position.parse("A1A2A4A6B4D5E1/1:F6"))
+    '1:F6'
+    """
+    changed = [p for p in set(before.placed) | set(after.placed) if before.placed.get(p) != after.placed.get(p)]
+    if before.blockers != after.blockers or len(changed) != 1:
+        raise SquarewiseError("not one move apart")
+    piece = changed[0]
+    return f"{TAKE_BACK}{piece}" if piece not in after.placed else Move(piece, after.placed[piece]).notation()
+
+
+def best_key(start: Position, meta: dict) -> str:
+    """Best times are kept per dice set for a roll, apart for the daily, a board with pieces
+    given, a race against the computer, a game ID or free mode."""
+    if meta.get("daily") is not None:
+        return DAILY
+    if start.placed:
+        return "pieces" + GIVEN
+    if meta.get("kind") == "versus":
+        return "vs computer"
+    return meta.get("dice", "default")
 
 
 def _stuck(position: Position) -> Stuck:
@@ -25,7 +76,7 @@ def job_solve(notation: str, progress=None) -> Solution | Stuck:
     """The moves that fill the board, or why there are none."""
     position = Position.parse(notation)
     found = search.solve(position)
-    return Solution(tuple(position.moves_to(found))) if found else _stuck(position)
+    return Solution(tuple(m.notation() for m in position.moves_to(found))) if found else _stuck(position)
 
 
 def job_count(notation: str, progress=None) -> int:
@@ -49,7 +100,8 @@ def rolled_are_blockers(meta: dict, start: Position) -> None:
 
 
 GENIUS = Puzzle(
-    name="genius", autosave="genius-autosave", parse=Position.parse, hint_job=job_hint, solve_job=job_solve,
-    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list, "level": str,
-                "solutions": int},
+    name="genius", autosave="genius-autosave", parse=Position.parse, execute=execute, describe=describe,
+    best_key=best_key,
+    hint_job=job_hint, solve_job=job_solve,
+    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list},
     meta_rule=rolled_are_blockers)

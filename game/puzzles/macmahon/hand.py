@@ -1,11 +1,15 @@
-"""The MacMahon play state without pygame (what Tatham's `game_ui` is to a midend): the tile in
-hand, and what putting it down or turning a placed tile does to a position under strict rules
-(a rule break is refused with the engine's reason) or free ones (anything goes on an empty
-cell; clashes are marked). The scene turns the pointer or the cursor into a cell and shows the answers."""
+"""The MacMahon hand without pygame (what Tatham's `game_ui` is to a mid end): the tile in
+hand, each tile's way round in the tray, the keyboard cursor, and the move string that putting
+a tile down or turning a placed one makes, under strict rules (a rule break is refused with
+the engine's reason) or free ones (anything goes on an empty cell; clashes are marked). The
+session plays the moves (game/puzzles/macmahon/puzzle.py `execute`); the screen turns the
+pointer or the cursor into a cell and shows the answers."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
+from game.puzzles.macmahon.puzzle import FREE
 from solver.errors import IllegalMove
 from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate
@@ -31,19 +35,34 @@ def without_held(position: Position, held: Held | None) -> Position:
     return position
 
 
-def put_down(position: Position, held: Held, cell: int | None, strict: bool) -> Position | str | None:
-    """Putting `held` down on `cell` (None: off the board, which sends a tile from the board back
-    to the tray): the new position, the reason the rules refuse it, or None when nothing changes."""
+class Drop(NamedTuple):
+    """What putting the tile down does: a move for the session, or the rules' reason against
+    it; neither when nothing changes."""
+    move: str | None
+    reason: str | None
+
+
+def move_text(position: Position, held: Held, cell: int, strict: bool) -> str:
+    """The move string that puts `held` on `cell` (from its cell, if it came from the board)."""
+    board = position.board
+    source = f"{board.cell_name(held.source)}>" if held.source is not None else ""
+    return source + Move(held.tile, held.rotation, cell).notation(board) + ("" if strict else FREE)
+
+
+def drop(position: Position, held: Held, cell: int | None, strict: bool) -> Drop:
+    """Putting `held` down on `cell` (None: off the board, which sends a tile from the board
+    back to the tray)."""
     if cell is None:
-        return position.remove(held.source) if held.source is not None else None
+        return Drop(f"-{position.board.cell_name(held.source)}" if held.source is not None else None, None)
     if cell == held.source and position.cells[cell] == (held.tile, held.rotation):
-        return None
+        return Drop(None, None)
     base = without_held(position, held)
     move = Move(held.tile, held.rotation, cell)
     try:
-        return base.place(move) if strict else base.place_unchecked(move)
+        base.place(move) if strict else base.place_unchecked(move)
     except IllegalMove as exc:
-        return str(exc)
+        return Drop(None, str(exc))
+    return Drop(move_text(position, held, cell, strict), None)
 
 
 def ghost_clashes(position: Position, move: Move) -> frozenset[tuple[int, str]]:
@@ -55,7 +74,7 @@ def ghost_clashes(position: Position, move: Move) -> frozenset[tuple[int, str]]:
 def turn_in_place(position: Position, cell: int, times: int, strict: bool) -> tuple[Move | None, str | None]:
     """The move that turns the tile on `cell` where it lies, `times` quarter turns at a time:
     free rules take the next way round that looks different, strict ones the next that fits.
-    (None, the last reason) when no way round will do."""
+    (None, the last reason) when no way round will do. `turn_text` writes it for the session."""
     tile, now = position.cells[cell]
     base, faces = position.remove(cell), position.board.tiles[tile]
     reason = None
@@ -68,6 +87,12 @@ def turn_in_place(position: Position, cell: int, times: int, strict: bool) -> tu
         if reason is None or not strict:
             return move, None
     return None, reason
+
+
+def turn_text(position: Position, move: Move) -> str:
+    """The move string of a turn in place found by `turn_in_place` (always played as free: it
+    was checked there under the rules in force)."""
+    return f"{position.board.cell_name(move.cell)}>{move.notation(position.board)}{FREE}"
 
 
 class TileNumber:
@@ -111,3 +136,35 @@ def next_tile(unplaced: list[int], now: int | None, step: int, tiles: int) -> in
         now = -1 if step > 0 else tiles
     later = [t for t in unplaced if (t - now) * step > 0]
     return (later[0] if step > 0 else later[-1]) if later else (unplaced[0] if step > 0 else unplaced[-1])
+
+
+class Hand:
+    """The tile in hand, each tile's way round in the tray, the keyboard cursor (a cell) and
+    the tile number being typed."""
+
+    def __init__(self):
+        self.held: Held | None = None
+        self.orient: dict[int, int] = {}
+        self.cursor = 0
+        self.number = TileNumber()
+
+    def let_go(self) -> None:
+        self.held = None
+
+    def stick(self) -> None:
+        self.held = replace(self.held, sticky=True)
+
+    def hold(self, held: Held) -> None:
+        self.held = held
+        if held.source is not None:
+            self.cursor = held.source
+
+    def turn(self, times: int) -> None:
+        rotation = (self.held.rotation + times) % 4
+        self.orient[self.held.tile] = rotation
+        self.held = replace(self.held, rotation=rotation)
+
+    def fresh(self, size: int) -> None:
+        """A new board: every tile the way it lies in the tray, the cursor on the board."""
+        self.orient = {}
+        self.cursor = min(self.cursor, size - 1)

@@ -1,59 +1,46 @@
-"""The Genius Square: roll, drag pieces, rotate, flip, undo, hint, solve; free mode, race.
+"""The Genius Square: roll, play, undo, hint, solve; free mode and the hot-seat race.
 
-Every rule comes from `solver.genius`: legality and its reason from `Position.check`,
-shapes from `pieces`, answers from `search` (run on the worker), rolls from `dice`. This
-module turns input into match actions; `view` draws, `free` and `race` hold free
-mode and race mode, `jobs` the solver calls, `roll` the dice animation.
+The board, the hand and the dice are `GeniusBoard`'s; the match and its end are the
+session's. This screen adds what a player chooses: a new roll (at a level, drawn in a child
+process), a game ID (a daily), free mode (`FreeBoard`: seven blockers placed by hand, the
+engine's verdict at once) and the race of two players on one screen (`Race`), whose boards
+and "A solution" afterwards record nothing.
 """
 from __future__ import annotations
 
 import random
 
-import pygame
-
 from game import keys
 from game.play.match import Match, Timer, format_time
-from game.play.puzzle import Stuck
-from game.scenes.genius.roll import RollAnimation
-from game.puzzles.genius.puzzle import GENIUS, job_count, job_roll_at_level
-from game.puzzles.genius.hand import Held, without_held
-from game.scenes.genius.free import FreeBoard, FreeMode
-from game.scenes.genius.hand import GeniusHand
-from game.scenes.genius.race import Race, RaceMode
-from game.scenes.genius.view import GeniusView
-from game.scenes.play import PlayScene
-from game.play.records import record_game
-from solver.errors import SquarewiseError
+from game.play.session import Ending
+from game.puzzles.genius.free import FreeBoard
+from game.puzzles.genius.puzzle import GENIUS, job_count, job_reason, job_roll_at_level
+from game.puzzles.genius.race import Race
+from game.scenes.genius.board import GeniusBoard
+from solver.genius.board import mask
 from solver.genius.levels import ANY, CHOICES, LEVELS
-from solver.genius.pieces import PIECES
-from solver.genius.position import Move, Position
+from solver.genius.position import Position
 from solver.genius.roll_counts import difficulty_label
-from solver.grid import cell_name
+from solver.genius.search import bare_reason_cells
 
 
-
-class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
+class GeniusScene(GeniusBoard):
     caption = "Squarewise - The Genius Square"
-    puzzle = GENIUS
-    SOLVE_STEP = 0.25
-    WHILE_PAUSED = PlayScene.WHILE_PAUSED | {"race", "versus", "free", "roll_level"}
+    WHILE_PAUSED = GeniusBoard.WHILE_PAUSED | {"race", "versus", "free", "roll_level"}
+    #: what applies while the scene's first roll is still being drawn at a level (no match yet)
+    WHILE_DRAWING = {"menu", "help", "roll_level", "new", "load", "paste", "play_id"}
 
-    def __init__(self, app, *, new: bool = False, game_id: str | None = None, rng: random.Random | None = None):
+    def __init__(self, app, *, new: bool = False, game_id: str | None = None, daily: int | None = None,
+                 level: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
-        self.held: Held | None = None
-        self.orient = {p: 0 for p in PIECES}
-        self.cursor = (0, 0)
-        self.roll: RollAnimation | None = None
-        self.hint: tuple[str, frozenset, float] | None = None
-        self.solve_queue: list[Move] = []
-        self.free: FreeBoard | None = None        # free mode: blockers placed by hand
-        self.race: Race | None = None             # race mode
-        self.dice = None
-        if game_id:
-            self.play_id(game_id, quiet=False)
-        elif not new:
+        self.free: FreeBoard | None = None
+        self.race: Race | None = None
+        if not new:
             self.resume()
-        if self.match is None:
+        if game_id:
+            meta = {"daily": daily, "level": level} if daily else {}
+            self.ask_play_id(game_id, **meta)
+        if self.match is None and self.pending is None:
             self.new_roll()
 
     @staticmethod
@@ -65,18 +52,6 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
         return f"continue {format_time(elapsed)}" if isinstance(elapsed, (int, float)) else None
 
     # ------------------------------------------------------------------ starting games
-    def dice_setting(self) -> str:
-        return self.app.settings.get("dice", "default")
-
-    def load_dice(self):
-        from solver.genius import dice
-        setting = self.dice_setting()
-        try:
-            return setting, dice.resolve(setting)
-        except SquarewiseError as exc:
-            self.app.toasts.show(f"{exc}; using the default dice", 5, self.app.palette.illegal)
-            return "default", dice.builtin("default")
-
     def level_setting(self) -> str:
         """The level of a new roll (settings' `genius_level`; 'any' if it is not one)."""
         level = self.app.settings.get("genius_level", ANY)
@@ -91,157 +66,70 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
         self.refresh_buttons()
 
     def new_roll(self, *, race: bool = False) -> None:
-        """Roll the dice and start a new match (the clock starts when the roll has landed); at a
-        chosen level the roll is drawn fairly from that level's rolls in a child process first."""
+        """Roll the dice and start a new match; at a chosen level the roll is drawn fairly from
+        that level's rolls in a child process first (the old game's clock stands meanwhile)."""
         setting, dice_set = self.load_dice()
         seed = self.rng.getrandbits(31)
         level = self.level_setting()
         if race or level == ANY:
-            self._start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), race=race)
+            self.roll_for(setting, dice_set, seed, tuple(dice_set.roll(seed)), race=race)
             return
-        self.jobs.run(f"Drawing a {level} roll", job_roll_at_level, (dice_set, level, seed),
-                      lambda draw: self._drawn(setting, dice_set, seed, draw),
-                      lambda error: self._not_drawn(setting, dice_set, seed, f"No {level} roll: {error}"))
+        self.session.run_job(f"Drawing a {level} roll", job_roll_at_level, (dice_set, level, seed),
+                             lambda draw: self._drawn(setting, dice_set, seed, draw),
+                             lambda error: self._not_drawn(setting, dice_set, seed, f"No {level} roll: {error}"))
+        self.sync_clock()
         self.refresh_buttons()
+
+    def clock_held(self) -> bool:
+        """Also while a level roll is being drawn: the board on show is about to go."""
+        return super().clock_held() or self.job is not None and self.job.label.startswith("Drawing")
 
     def _not_drawn(self, setting: str, dice_set, seed: int, problem: str) -> None:
         """The draw failed (a custom dice set may have no roll of that level): say so, and if
         the board is still empty (the scene has just opened) roll any roll instead."""
         if self.match is None:
-            self._start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)))
-        self._job_done(None, problem)
+            self.roll_for(setting, dice_set, seed, tuple(dice_set.roll(seed)))
+        self.say(problem)
+        self.refresh_buttons()
 
     def _drawn(self, setting: str, dice_set, seed: int, draw) -> None:
-        self._start_roll(setting, dice_set, seed, draw.faces, level=draw.level, solutions=draw.solutions)
+        self.roll_for(setting, dice_set, seed, draw.faces, level=draw.level, solutions=draw.solutions)
         if self.buttons:
             self.on_resize()
 
-    def _start_roll(self, setting: str, dice_set, seed: int, faces: tuple, *, race: bool = False,
-                    **known) -> None:
-        """Start the match of the rolled `faces`; `known`: the level and solution count of a draw."""
-        start = Position.from_blockers(faces)
-        meta = {"dice": setting, "dice_name": dice_set.name, "seed": seed, "rolled": list(faces),
-                "assisted": False, **known}
-        self._begin(Match(start, meta=meta, timer=Timer()))
-        dice_faces = [tuple(d) for d in dice_set.dice]
+    def roll_for(self, setting: str, dice_set, seed: int, faces: tuple, *, race: bool = False, **known) -> None:
+        self.free = None
+        self.race = Race([tuple(d) for d in dice_set.dice]) if race else None
+        self.start_roll(setting, dice_set, seed, faces, kind="race" if race else "play", **known)
         if race:      # nobody sees the board before their own clock starts
-            self.race = Race(dice_faces)
-            self.status = "Player 1: press Start"
-            self.refresh_buttons()
-            return
-        self.roll = RollAnimation(dice_faces, faces, self.rng) if self.app.settings.get("animations", True) else None
-        self.app.sounds.play("dice")
-        if self.roll is None:
-            self._landed()
+            self.say("Player 1: press Start")
 
-    def begin_id(self, start: Position) -> None:
+    def begin_id(self, start: Position, meta: dict) -> None:
         changed = self.mode != "play"
-        self._begin(Match(start, meta={"dice": "game ID", "dice_name": "typed game ID", "assisted": False}))
+        self.free = self.race = None
+        daily = meta.get("daily")
+        name = f"Daily #{daily}" if daily else "typed game ID"
+        self.begin(Match(start, meta={"dice": "game ID", "dice_name": name, "assisted": False, **meta}))
         if changed and self.buttons:
             self.on_resize()          # the play mode's buttons
 
-    def resumed(self, match: Match) -> None:
-        if not match.finished:
-            match.timer.start()       # even if it was saved while the dice were still rolling
+    def id_words(self, start, meta: dict) -> str:
+        return super().id_words(start, meta) if meta.get("daily") else "the game ID's board"
 
-    def _begin(self, match: Match) -> None:
-        super()._begin(match)
-        self.race = None
-        self.free = None
-        self.roll = None
-        self.refresh_buttons()
-
-    def _landed(self) -> None:
-        """The roll has landed: the clock starts."""
-        self.roll = None
-        self.match.timer.start()
-        self.app.sounds.play("blockers")
-
-    def refresh_buttons(self) -> None:
-        super().refresh_buttons()
-        if "roll_level" in self.buttons:
-            self.buttons["roll_level"].set_text(f"Level: {self.level_setting()}")
-
-    #: what applies while the scene's first roll is still being drawn at a level (no match yet)
-    WHILE_DRAWING = {"menu", "help", "roll_level", "new", "load", "paste", "play_id"}
-
-    def do(self, action: str) -> bool:
-        if self.match is None and action not in self.WHILE_DRAWING:
-            return False
-        return super().do(action)
-
-    def button_flags(self) -> dict:
-        m = self.match
-        busy = self.roll is not None or self.hidden()      # rolling, or a race's hand-over / result
-        return {
-            "undo": m is not None and m.can_undo and not busy,
-            "redo": m is not None and m.can_redo and not busy,
-            "restart": m is not None and m.position != m.start and not busy,
-            "race_solution": bool(self.race and self.race.over),
-            "hint": m is not None and not m.finished and not busy,
-            "solve": m is not None and not m.finished and not busy,
-            "free_play": self.free is not None and self.free.verdict == "",
-            "race_start": bool(self.race and self.race.can_start and not busy),
-            "give_up": bool(self.race and not self.race.waiting),
-        }
-
-    def shown_id(self) -> str | None:
-        """The game ID, except while it would give the board away (rolling, free mode, a hidden race board)."""
-        if self.match is None:
-            return None
-        return "" if self.roll is not None or self.mode == "free" or self.hidden() else self.match.game_id
-
-    @property
-    def mode(self) -> str:
-        """'free' (placing blockers), 'race' (two players) or 'play': which buttons and keys apply."""
-        return "free" if self.free is not None else "race" if self.race is not None else "play"
-
-    # ------------------------------------------------------------------ the match
-    @property
-    def position(self) -> Position:
-        return self.match.position
-
-    def board_position(self) -> Position:
-        """What the board shows: the position without the piece in hand."""
-        return without_held(self.position, self.held)
-
-    def hidden(self) -> bool:
-        """In a race, the board is hidden between turns."""
-        return bool(self.race and self.race.waiting)
-
-    def play(self, position: Position) -> None:
-        self.hint = None
-        won = self.make_move(position)
-        if won:
-            self.on_win()
-        self.refresh_buttons()
-
-    def on_win(self) -> None:
-        m = self.match
-        self.held = None
-        if self.race is not None:
-            self.celebrate()
-            self._next_racer(m.elapsed)
+    # ------------------------------------------------------------------ the end of a match
+    def announce(self, ending: Ending) -> None:
+        if self.race is not None and self.match.meta.get("kind") == "race":
+            self.app.sounds.play("win")
+            self.next_racer(ending.seconds)
             return
-        assisted = bool(m.meta.get("assisted"))     # hints or Solve: counted as such, never a best time
-        new_best = record_game(self.app.statistics, self.puzzle.name, m.meta.get("dice", "default"), m.elapsed,
-                               True, level=m.meta.get("level"), assisted=assisted, daily=m.meta.get("daily"))
-        self.app.save_statistics()
-        offer = self.other_solutions_offer()
-        if assisted:
-            self.announce_win(f"Solved with help in {format_time(m.elapsed)}", offer=offer)
-        else:
-            self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "", offer)
+        super().announce(ending)
 
-    def abandoned(self) -> None:
-        """An abandoned game (not a two-player race, which keeps no record) counts as lost."""
-        m = self.match
-        if self.race is None:
-            record_game(self.app.statistics, self.puzzle.name, m.meta.get("dice", "default"), m.elapsed, False,
-                        level=m.meta.get("level"), daily=m.meta.get("daily"))
-            self.app.save_statistics()
+    def win_words(self, ending: Ending):
+        if self.match.meta.get("kind") == "view":
+            return None, "", ""          # a solution only shown: no confetti, no record
+        return super().win_words(ending)
 
-    def other_solutions_offer(self) -> str:
+    def win_offer(self) -> str:
         """The win's invitation to step through the roll's other solutions (their number when known)."""
         n = self.match.meta.get("solutions")
         what = f"the other {n - 1:,} solution{'s' if n != 2 else ''}" if isinstance(n, int) and n > 1 \
@@ -256,52 +144,130 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
         self.app.open("genius-solutions", game_id=m.start.notation(), found=m.position.notation())
         return True
 
-    # ------------------------------------------------------------------ solver calls
-    def show_hint(self, move: Move) -> None:
-        piece, cells = move
-        self.hint = (piece, frozenset(cells), 4.0)
-        self.status = f"Hint: {piece} on {' '.join(cell_name(c) for c in sorted(cells))}"
+    # ------------------------------------------------------------------ free mode
+    def enter_free(self) -> None:
+        self.cancel_job()
+        self.free = FreeBoard()
+        self.race = None
+        self.hand.let_go()
+        self.say("Click seven cells for the blockers")
+        self.on_resize()
 
-    def show_hint_step(self, hint) -> None:
-        """The rungs on the board too: nothing at first (which piece is said in words), then
-        the one cell it covers, then all its cells (`show_hint`)."""
-        super().show_hint_step(hint)
-        if hint.step == 1:
-            self.hint = (hint.move.piece, frozenset(sorted(hint.move.cells)[:1]), 4.0)
-
-    def stuck(self, answer: Stuck) -> None:
-        """Say why there is no way on, and which piece to take back if one would do."""
-        piece, reason = answer.blame, answer.reason
-        if piece:
-            self.status = f"No solution keeps these pieces: take {piece} back"
-            self.hint = (piece, self.position.placed[piece], 4.0)
-        elif self.position.placed and reason == "no solution keeps these pieces":
-            self.status = "No solution keeps these pieces: take some back"
+    def toggle_blocker(self, cell: int) -> None:
+        if not self.free.toggle(cell):
+            self.app.toasts.show("Seven blockers already: click one to take it away", 2.5)
+            return
+        if self.free.full:
+            self.check_free()
         else:
-            self.status = f"This board has no solution: {reason}"
+            self.say(f"{len(self.free.blockers)} of 7 blockers")
+        self.refresh_buttons()
 
+    def check_free(self) -> None:
+        free, board = self.free, self.free.start()
+
+        def done(reason):
+            if free is not self.free or board.blockers != frozenset(free.blockers):
+                return
+            free.judge(reason, bare_reason_cells(mask(free.blockers)) if reason else frozenset())
+            self.say("Solvable: press Play" if not reason else f"Unsolvable: {reason}")
+            if reason:
+                self.app.toasts.show(self.status, 4, self.app.palette.illegal)
+
+        self.run_job("Checking the board", job_reason, board.notation(), done)
+
+    def play_free(self) -> None:
+        if not self.free.full:
+            return
+        start = self.free.start()
+        self.free = None
+        self.begin(Match(start, meta={"dice": "free", "dice_name": "free", "assisted": False}))
+        self.on_resize()
+
+    def free_key(self, name: str | None) -> bool:
+        if self.cursor_key(name):
+            return True
+        if name == "place":
+            self.toggle_blocker(self.cursor_cell())
+            return True
+        if name in ("help", "new", "copy", "load"):
+            return self.do(name)
+        return False
+
+    # ------------------------------------------------------------------ the hot-seat race
+    def start_race_turn(self) -> None:
+        race = self.race
+        if not race or not race.can_start or self.roll is not None:
+            return
+        turn = race.turn
+        start = self.match.start
+        meta = {k: v for k, v in self.match.meta.items() if k not in ("game", "result")}
+        self.begin(Match(start, meta=dict(meta, player=turn + 1), timer=Timer()))
+        race.waiting = False
+        self.hand.fresh_tray()      # each player starts from the same fresh tray
+        self.say(f"Player {turn + 1} is playing")
+        self.roll_in(race.dice)     # the board is first seen now: the clock starts when the dice land
+        self.refresh_buttons()
+
+    def show_race_solution(self) -> None:
+        """After a race: the raced board in play mode, the engine's solution filling it (shown,
+        never recorded or celebrated)."""
+        if not (self.race and self.race.over):
+            return
+        meta = {k: v for k, v in self.match.meta.items() if k not in ("player", "game", "result")}
+        self.race = None
+        self.begin(Match(self.match.start, meta=dict(meta, assisted=True, kind="view")))
+        self.on_resize()
+        self.ask_solve()
+
+    def give_up(self) -> None:
+        if self.race and not self.race.waiting:
+            self.match.timer.stop()
+            self.next_racer(None)
+
+    def next_racer(self, elapsed: float | None) -> None:
+        self.race.finish_turn(elapsed)
+        self.hand.let_go()
+        self.say(self.race.verdict() if self.race.over else "Player 2: same board, your clock. Press Start")
+        self.refresh_buttons()
+
+    # ------------------------------------------------------------------ counting
     def ask_count(self, blockers) -> None:
         bare = Position.from_blockers(blockers)
 
         def done(n):
-            self.status = f"{n:,} solution{'s' if n != 1 else ''}: {difficulty_label(n)}"
+            self.say(f"{n:,} solution{'s' if n != 1 else ''}: {difficulty_label(n)}")
             if self.match is not None and self.match.start.blockers == bare.blockers:
                 self.match.meta["solutions"] = n
 
         self.run_job("Counting solutions", job_count, bare.notation(), done)
 
-    # ------------------------------------------------------------------ save and load
-    def load_from(self, path) -> bool:
-        if not super().load_from(path):
+    # ------------------------------------------------------------------ buttons and actions
+    def refresh_buttons(self) -> None:
+        super().refresh_buttons()
+        if "roll_level" in self.buttons:
+            self.buttons["roll_level"].set_text(f"Level: {self.level_setting()}")
+
+    def button_flags(self) -> dict:
+        m = self.match
+        busy = self.roll is not None or self.hidden()      # rolling, or a race's hand-over / result
+        return {
+            "undo": m is not None and m.can_undo and not busy,
+            "redo": m is not None and m.can_redo and not busy,
+            "restart": m is not None and m.position != m.start and not busy,
+            "race_solution": bool(self.race and self.race.over),
+            "hint": m is not None and not m.finished and not busy,
+            "solve": m is not None and not m.finished and not busy,
+            "free_play": self.free is not None and self.free.verdict == "",
+            "race_start": bool(self.race and self.race.can_start and self.roll is None),
+            "give_up": bool(self.race and not self.race.waiting),
+        }
+
+    def do(self, action: str) -> bool:
+        if self.match is None and action not in self.WHILE_DRAWING:
             return False
-        self.on_resize()
-        return True
+        return super().do(action)
 
-    def autosave(self) -> None:
-        if self.race is None:         # a race is not resumed
-            super().autosave()
-
-    # ------------------------------------------------------------------ input
     def copy_id(self) -> None:
         if self.mode != "free":
             super().copy_id()
@@ -315,6 +281,10 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
 
     def can_move(self) -> bool:
         return self.mode != "free" and self.roll is None and not self.hidden()
+
+    def can_pause(self) -> bool:
+        m = self.match
+        return m is not None and not m.finished and self.mode != "free" and not self.hidden()
 
     def do_puzzle(self, action: str) -> bool:
         busy = self.roll is not None
@@ -364,11 +334,6 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
                 self.back()
                 return True
             return bool(name) and self.do(name)
-        if self.roll is not None:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and keys.action(event) != "back":
-                self.roll.finish()       # any key or click skips the animation
-                return True
-            return False
         return super().handle_input(event)
 
     def puzzle_key(self, event, name: str | None) -> bool | None:
@@ -378,15 +343,7 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
             if name == "place":
                 return self.do("race_start")
             return self.do(name) if name else False
-        number = keys.piece_number(event)
-        if number is not None and not self.match.finished:
-            self.keyboard = True
-            self.take(PIECES[number], sticky=True)
-            return True
-        if name == "flip":
-            self.flip_held()
-            return self.held is not None
-        return None
+        return super().puzzle_key(event, name)
 
     def on_press(self, event) -> bool:
         if self.mode != "free" and not self.hidden():
@@ -406,9 +363,6 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
             return True
         return False
 
-    def hands_off(self) -> bool:
-        return self.match.finished
-
     def game_in_progress(self) -> bool:
         """A move made and the board not full; in a race, a turn begun or played and one to come."""
         race = self.race
@@ -416,14 +370,15 @@ class GeniusScene(GeniusHand, FreeMode, RaceMode, GeniusView, PlayScene):
             return not race.over and (race.turn > 0 or not race.waiting)
         return super().game_in_progress()
 
-    def can_pause(self) -> bool:
-        return super().can_pause() and self.mode != "free" and not self.hidden()
+    def replace_game(self, start_fn, what: str = "a new game") -> None:
+        """A race under way is abandoned like a game, once the players agree (it records nothing)."""
+        if self.race is None:
+            super().replace_game(start_fn, what)
+        elif self.game_in_progress():
+            self.confirm(f"Abandon this race for {what}?", start_fn, title="Abandon this game?", action="Abandon")
+            self.sync_clock()
+        else:
+            start_fn()
 
-    # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        if self.roll is not None and not self.paused:
-            self.roll.update(dt)
-            if self.roll.done:
-                self._landed()
-                self.refresh_buttons()
-        super().update(dt)
+    def worth_resuming(self) -> bool:
+        return self.race is None and self.free is None

@@ -1,7 +1,10 @@
 """The Genius Square against the computer: the player's board as in play mode, and beside it
 the computer's small board, which fills piece by piece at a human pace (game/opponent.py).
 
-A race starts with every new match (a roll, a typed game ID): the engine finds a solution
+The screen is a `GeniusBoard` with its own session, whose matches are of the kind "versus":
+the session records each race once it ends, won or lost (in the Genius statistics as "vs
+computer", and per level in game/puzzles/genius/versus_stats.py). A race starts with every
+new match (a roll, a typed game ID): the engine finds a solution
 and counts the board's solutions in the worker (its own job slot, so the player's Cancel
 never stops the computer), and the `Opponent` then says what the computer has laid at any
 time of the player's match clock: whatever stops that clock (a finished board, a pause)
@@ -15,12 +18,13 @@ import random
 import time
 
 from game.draw.widgets import grid_rects
-from game.play.match import Match, Timer, format_time
-from game.puzzles.genius.opponent import DEFAULT_LEVEL, LEVELS, Opponent, job_plan
-from game.scenes.genius.scene import GeniusScene
-from game.scenes.genius.versus_view import draw_rival
 from game.play.jobs import JobSlot
+from game.play.match import Match, Timer, format_time
+from game.play.session import Ending
+from game.puzzles.genius.opponent import DEFAULT_LEVEL, LEVELS, Opponent, job_plan
 from game.puzzles.genius.versus_stats import level_record, record_race, summary_lines
+from game.scenes.genius.board import GeniusBoard
+from game.scenes.genius.versus_view import draw_rival
 from solver.genius.position import Position
 
 SETTING = "versus_level"
@@ -31,36 +35,40 @@ def saved_level(settings: dict) -> str:
     return level if level in LEVELS else DEFAULT_LEVEL
 
 
-class VersusScene(GeniusScene):
+class VersusScene(GeniusBoard):
     caption = "Squarewise - The Genius Square against the computer"
+    BUTTONS = {"play": [
+        ("new", "New race"), ("give_up", "Give up"), ("level", "Level"),
+        ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
+        ("help", "Keys (F1)"), ("menu", "Leave (Esc)")]}
 
     def __init__(self, app, *, level: str | None = None, rng: random.Random | None = None, clock=time.monotonic):
+        super().__init__(app, rng)
         self.clock = clock                  # the match clock's time source (tests drive it)
         self.level = level if level in LEVELS else saved_level(app.settings)
         self.next_level = self.level
         self.rival_jobs = JobSlot(app.worker)
         self.opponent: Opponent | None = None
         self.outcome: str | None = None     # None while racing, then "won", "lost" or "none" (no race)
-        super().__init__(app, new=True, rng=rng)
-
-    @property
-    def BUTTONS(self) -> dict:
-        return {**GeniusScene.BUTTONS, "play": [
-            ("new", "New race"), ("give_up", "Give up"), ("level", f"Level: {self.next_level}"),
-            ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-            ("help", "Keys (F1)"), ("menu", "Leave (Esc)")]}
-
-    def level_setting(self) -> str:
-        """A race rolls any roll (its level is the computer's pace), whatever Genius's own setting."""
-        return "any"
+        self.new_race()
 
     # ------------------------------------------------------------------ the race
-    def _begin(self, match: Match) -> None:
+    def new_race(self) -> None:
+        setting, dice_set = self.load_dice()
+        seed = self.rng.getrandbits(31)
+        self.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="versus")
+
+    def begin_id(self, start: Position, meta: dict) -> None:
+        self.begin(Match(start, meta={"dice": "game ID", "dice_name": "typed game ID", "assisted": False,
+                                      "kind": "versus"}))
+
+    def begin(self, match: Match) -> None:
         """Every new match is a new race: the one under way (if any) is lost, the computer looks."""
         self.forfeit()
-        super()._begin(match)
         t = match.timer
         match.timer = Timer(t.elapsed, running=t.running, clock=self.clock)
+        match.meta["kind"] = "versus"
+        super().begin(match)
         self.level = self.next_level
         self.opponent = None
         self.outcome = None
@@ -74,7 +82,7 @@ class VersusScene(GeniusScene):
             return
         if plan is None:
             self.outcome = "none"
-            self.status = "This board has no solution: no race"
+            self.say("This board has no solution: no race")
             return
         solution, solutions = plan
         self.opponent = Opponent(start, Position.parse(solution), solutions, self.level, seed)
@@ -82,7 +90,7 @@ class VersusScene(GeniusScene):
 
     def _plan_failed(self, error: BaseException) -> None:
         self.outcome = "none"
-        self.status = f"The computer could not play: {error}"
+        self.say(f"The computer could not play: {error}")
 
     @property
     def racing(self) -> bool:
@@ -94,30 +102,40 @@ class VersusScene(GeniusScene):
         if self.racing and self.roll is None and self.opponent.finished(self.match.elapsed):
             self.lose(f"The {self.level} finished first")
 
-    def on_win(self) -> None:
+    def announce(self, ending: Ending) -> None:
+        """The player's board is full: a win, unless the computer's last piece came first."""
         m = self.match
-        racing = self.outcome is None and self.opponent is not None
-        if racing and self.opponent.finished(m.elapsed):    # its last piece came first, this frame
-            self.lose(f"The {self.level} finished first")
-            return
-        super().on_win()
-        if not racing:
+        if ending.again or self.outcome is not None or self.opponent is None:
+            super().announce(ending)
             return
         self.outcome = "won"
         record = record_race(self.app.statistics, self.level, True, m.elapsed, self.opponent.finish_time)
         self.app.save_statistics()
-        self.announce_win(f"You beat the {self.level} in {format_time(m.elapsed)}",
-                          f"{self.opponent.laid(m.elapsed)} of 9 on its board; streak {record['streak']}")
+        self.app.sounds.play("win")
+        super().announce(ending)
+        self.say(f"You beat the {self.level} in {format_time(m.elapsed)}")
+        self.win_lines[:2] = [f"You beat the {self.level} in {format_time(m.elapsed)}",
+                              f"{self.opponent.laid(m.elapsed)} of 9 on its board; streak {record['streak']}"]
+
+    def win_offer(self) -> str:
+        return ""
+
+    def play_move(self, move, piece_words: str) -> None:
+        if self.racing and self.opponent.finished(self.match.elapsed):    # its last piece came first
+            self.lose(f"The {self.level} finished first")
+            return
+        super().play_move(move, piece_words)
 
     def lose(self, why: str) -> None:
-        """The race is lost: the player's clock stops where it is and the board is frozen."""
+        """The race is lost: the player's clock stops where it is, the board is frozen, and the
+        session records the loss."""
         m = self.match
         self.outcome = "lost"
-        m.timer.stop()
-        self.held = None
+        self.hand.let_go()
+        self.session.end(won=False)
         record_race(self.app.statistics, self.level, False, m.elapsed, self.opponent.finish_time)
         self.app.save_statistics()
-        self.status = f"{why} ({format_time(self.opponent.finish_time)}); you had {len(m.position.placed)} of 9"
+        self.say(f"{why} ({format_time(self.opponent.finish_time)}); you had {len(m.position.placed)} of 9")
         self.app.toasts.show(self.status, 5)
         self.refresh_buttons()
 
@@ -135,7 +153,7 @@ class VersusScene(GeniusScene):
         names = list(LEVELS)
         self.next_level = names[(names.index(self.next_level) + 1) % len(names)]
         self.app.settings[SETTING] = self.next_level
-        self.status = f"Next race: {self.next_level}. Press New race"
+        self.say(f"Next race: {self.next_level}. Press New race")
         self.on_resize()
 
     def computer_board(self) -> Position | None:
@@ -145,33 +163,45 @@ class VersusScene(GeniusScene):
         done = self.outcome == "lost"
         return self.opponent.board(self.opponent.finish_time if done else self.match.elapsed)
 
-    # ------------------------------------------------------------------ what changes from play mode
+    # ------------------------------------------------------------------ buttons and keys
+    def refresh_buttons(self) -> None:
+        super().refresh_buttons()
+        if "level" in self.buttons:
+            self.buttons["level"].set_text(f"Level: {self.next_level}")
+
+    def button_flags(self) -> dict:
+        m = self.match
+        ended = m is None or m.ended or self.roll is not None
+        return {"undo": not ended and m.can_undo, "redo": not ended and m.can_redo,
+                "restart": not ended and m.position != m.start, "give_up": self.racing and self.roll is None}
+
     def do_puzzle(self, action: str) -> bool:
         if action == "level":
             self.choose_level()
-            return True
-        if action in ("hint", "solve", "count", "race", "free", "free_clear", "free_play", "free_check"):
+        elif action == "new":
+            self.new_race()
+            self.on_resize()
+        elif action == "give_up":
+            self.give_up()
+        else:
             return False
-        return super().do_puzzle(action)
-
-    def button_flags(self) -> dict:
-        return {**super().button_flags(), "give_up": self.racing and self.roll is None}
+        return True
 
     def can_move(self) -> bool:
-        return super().can_move() and self.outcome != "lost"
+        return self.roll is None and not self.match.ended
+
+    def can_pause(self) -> bool:
+        return self.racing
 
     def hands_off(self) -> bool:
-        return super().hands_off() or self.outcome == "lost"
+        return super().hands_off() or self.match.ended
 
     def take(self, piece: str, *, sticky: bool, grab=None) -> None:
-        if self.outcome != "lost":
+        if not self.match.ended:
             super().take(piece, sticky=sticky, grab=grab)
 
     def can_save(self) -> bool:
         return False
-
-    def autosave(self) -> None:
-        """A race is not resumed (and must not replace the solo game kept for next time)."""
 
     def on_exit(self) -> None:
         self.forfeit()

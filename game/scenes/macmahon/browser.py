@@ -32,6 +32,7 @@ from solver.macmahon.position import Board, Position
 from solver.macmahon.store import classes_from_bytes
 
 STEP = 100
+TO_PLACE = 8               # tiles taken off a solution to play it
 
 
 class BrowserScene(Scene):
@@ -122,24 +123,16 @@ class BrowserScene(Scene):
         i = cells.index(self.filter) + step
         self.set_filter(cells[i] if 0 <= i < len(cells) else None)
 
-    def play(self) -> None:
-        """Hand the solution on show to the MacMahon play scene (the one below, or a new one); a
-        game in progress there is only replaced once the player confirms."""
+    def play(self, remove: int = 0) -> None:
+        """Hand the solution on show to the MacMahon play screen (the one below, or a new one):
+        to view (`remove` 0: nothing to play, nothing recorded) or to play with `remove` tiles
+        taken off. That screen asks before it abandons a game in progress."""
         position = self.position()
         if position is None:
             return
         note = f"Solution {self.current + 1:,} of {len(self.classes):,} from the browser"
+        self.app.hand_back("macmahon", solution=position, remove=remove, note=note)
 
-        def go():
-            self.app.hand_back("macmahon", solution=position, note=note)
-
-        if self.app.would_interrupt("macmahon"):
-            self.confirm("Put this solution on the board instead of your game in progress?", go,
-                         title="Leave your game?", action="Play it")
-        else:
-            go()
-
-    # ------------------------------------------------------------------ layout and widgets
     def layout(self) -> dict:
         app = self.app
         w, h = app.size
@@ -181,9 +174,13 @@ class BrowserScene(Scene):
         self.buttons["any"] = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(right.x, y, right.width, app.px(40)), "White tile anywhere", app.ui,
             tool_tip_text="drop the filter (Tab / Shift+Tab step through the cells)"))
+        self.buttons["play_part"] = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(right.x, right.bottom - app.px(152), right.width, app.px(44)),
+            f"Play it: {TO_PLACE} tiles to place (P)", app.ui,
+            tool_tip_text=f"the solution with its last {TO_PLACE} tiles taken off, the rest given: a game"))
         self.buttons["play"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(right.x, right.bottom - app.px(100), right.width, app.px(44)), "Play this solution (Enter)",
-            app.ui, tool_tip_text="open it in the play scene: undo takes it apart"))
+            pygame.Rect(right.x, right.bottom - app.px(100), right.width, app.px(44)), "View on the board (Enter)",
+            app.ui, tool_tip_text="show it in the play screen, nothing to play: undo takes it apart"))
         self.buttons["menu"] = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(right.x, right.bottom - app.px(48), right.width, app.px(44)), "Back (Esc)", app.ui))
         self.refresh()
@@ -195,7 +192,8 @@ class BrowserScene(Scene):
         at_start = not ready or self.index == 0
         at_end = not ready or self.index == len(self.order) - 1
         flags = {"first": not at_start, "back100": not at_start, "prev": not at_start, "next": not at_end,
-                 "fwd100": not at_end, "last": not at_end, "play": ready, "go": self.classes is not None,
+                 "fwd100": not at_end, "last": not at_end, "play": ready, "play_part": ready,
+                 "go": self.classes is not None,
                  "any": self.filter is not None}
         enable_buttons(self.buttons, flags)
 
@@ -219,6 +217,8 @@ class BrowserScene(Scene):
             self.set_filter(None)
         elif action == "play":
             self.play()
+        elif action == "play_part":
+            self.play(TO_PLACE)
         else:
             return False
         return True
@@ -244,7 +244,8 @@ class BrowserScene(Scene):
         if name == "copy" and self.classes is not None:
             self.copy_game_id(self.position().notation())
             return True
-        action = {"left": "prev", "right": "next", "up": "back100", "down": "fwd100", "place": "play"}.get(name)
+        action = {"left": "prev", "right": "next", "up": "back100", "down": "fwd100", "place": "play",
+                  "pause": "play_part"}.get(name)
         if action:
             return self.do(action)
         if name in ("next_piece", "prev_piece") and self.classes is not None:

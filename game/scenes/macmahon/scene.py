@@ -18,43 +18,40 @@ import random
 import pygame_gui
 
 from game import keys
-from game.play.match import Match, Timer, format_time
+from game.play.match import Match, Timer
 from game.play.puzzle import Stuck, Yes
-from game.scenes.macmahon.hand import MacMahonHand
+from game.puzzles.macmahon.hand import (Hand, Held, drop, next_empty, next_tile, turn_in_place, turn_text,
+                                        without_held)
 from game.puzzles.macmahon.puzzle import MACMAHON, job_check, solution_counts
-from game.puzzles.macmahon.hand import Held, TileNumber, without_held
 from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
-from game.play.records import record_game
 from solver.errors import SquarewiseError
 from solver.grid import is_ascii_number
 from solver.macmahon.position import Board, Move, Position
 
-class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
+
+class MacMahonScene(MacMahonView, PlayScene):
     caption = "Squarewise - MacMahon Squares"
     puzzle = MACMAHON
     SOLVE_STEP = 0.12
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, variant: str | None = None,
-                 solution: Position | None = None, note: str = "", rng: random.Random | None = None):
+                 solution: Position | None = None, remove: int = 0, note: str = "", daily: int | None = None,
+                 level: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
-        self.held: Held | None = None
-        self.orient: dict[int, int] = {}
-        self.cursor = 0
+        self.hand = Hand()
         self.hint: tuple[int, int, int, float] | None = None     # tile, rotation, cell, seconds left
         self.blamed: tuple[int, float] | None = None              # cell, seconds left
-        self.solve_queue: list[Move] = []
-        self.number = TileNumber()
         self.completions: tuple[Position, int] | None = None    # the position counted, its completions
-        if solution is not None:
-            self.show_solution(solution, note)
-        elif game_id:
-            self.play_id(game_id, quiet=False)
-        elif variant:
-            self.new_game(variant)
-        elif not new:
+        if not new:
             self.resume()
-        if self.match is None:
+        if solution is not None:
+            self.receive(solution=solution, remove=remove, note=note)
+        elif game_id:
+            self.ask_play_id(game_id, **({"daily": daily, "level": level} if daily else {}))
+        elif variant:
+            self.ask_new_game(variant)
+        if self.match is None and self.pending is None:
             self.new_game(self.app.settings.get("macmahon_variant", "4x6x3"))
 
     # ------------------------------------------------------------------ starting games
@@ -70,24 +67,36 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
             self.app.toasts.show(str(exc), 4, self.app.palette.illegal)
             board = Board()
         self.app.settings["macmahon_variant"] = board.header
-        self._begin(Match(Position.empty(board), puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
-        self.status = "Drag a tile to the board: R or the wheel turns it"
+        self.begin(Match(Position.empty(board), puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
+        self.say("Drag a tile to the board: R or the wheel turns it")
 
-    def begin_id(self, start: Position) -> None:
+    def begin_id(self, start: Position, meta: dict) -> None:
         """A game ID's tiles are the puzzle's givens."""
-        self._begin(Match(start, puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
+        self.begin(Match(start, puzzle=MACMAHON.name, meta={"assisted": False, **meta}, timer=Timer()))
+
+    def receive(self, *, solution: Position, remove: int = 0, note: str = "") -> None:
+        """A solution from the browser: shown whole (`remove` 0: a finished board, nothing to
+        play, nothing recorded), or to play with `remove` tiles taken off it (the rest given),
+        both only once the player agrees to abandon a game in progress."""
+        if remove:
+            start = solution
+            for cell in range(solution.board.size)[-remove:]:       # the last cells in reading order
+                start = start.remove(cell)
+            self.replace_game(lambda: self.begin_id(start, {"source": note}), "a solution to finish")
+        else:
+            self.replace_game(lambda: self.show_solution(solution, note), "a solution to view")
 
     def show_solution(self, solution: Position, note: str = "") -> None:
-        """A finished board (from the solution browser): undo takes it back to empty."""
+        """A finished board (from the solution browser), only shown: undo takes it back to empty."""
         empty = Position.empty(solution.board)
-        meta = {"assisted": True, "recorded": True, "source": note}
-        self._begin(Match(empty, puzzle=MACMAHON.name, meta=meta, timer=Timer(), history=[empty, solution]))
-        self.status = note or "A solution"
+        meta = {"assisted": True, "kind": "view", "source": note}
+        self.begin(Match(empty, puzzle=MACMAHON.name, meta=meta, timer=Timer(), history=[empty, solution],
+                         moves=["", "view"]))
+        self.say(note or "A solution")
 
-    def _begin(self, match: Match) -> None:
-        super()._begin(match)
-        self.orient = {}
-        self.cursor = min(self.cursor, self.board.size - 1)
+    def begin(self, match: Match) -> None:
+        super().begin(match)
+        self.hand.fresh(match.start.board.size)
         self.ask_count()
         if self.app.top is self:
             self.on_resize()
@@ -105,44 +114,7 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
         """What the board shows: the position without the tile in hand."""
         return without_held(self.position, self.held)
 
-    def play(self, position: Position) -> None:
-        """Make `position` the current one (one undoable move; nothing if it is no change)."""
-        m = self.match
-        if position == m.position:
-            return
-        self.hint = self.blamed = None
-        if not m.timer.running and not m.finished:
-            m.timer.start()
-        if self.make_move(position):
-            self.on_win()
-        else:
-            self.ask_count()
-        self.refresh_buttons()
-
-    def on_win(self) -> None:
-        """One message (game/scenes/play.py `announce_win`): the time, and a new best if it is one."""
-        m = self.match
-        self.held = None
-        if m.meta.get("assisted"):
-            self.announce_win(f"Solved with help in {format_time(m.elapsed)}")
-            return
-        if m.meta.get("recorded"):
-            self.announce_win(f"Solved again in {format_time(m.elapsed)}", "the first time is the one that counts")
-            return
-        m.meta["recorded"] = True
-        new_best = record_game(self.app.statistics, MACMAHON.name, self.board.header, m.elapsed, True,
-                               level=m.meta.get("level"), daily=m.meta.get("daily"))
-        self.app.save_statistics()
-        self.announce_win(f"Solved in {format_time(m.elapsed)}", "a new best time!" if new_best else "")
-
-    def abandoned(self) -> None:
-        """An abandoned game counts as lost on its board."""
-        m = self.match
-        record_game(self.app.statistics, MACMAHON.name, self.board.header, m.elapsed, False,
-                    level=m.meta.get("level"), daily=m.meta.get("daily"))
-        self.app.save_statistics()
-
-    def after_history(self) -> None:
+    def after_move(self) -> None:
         self.ask_count()
 
     def best_time(self) -> float | None:
@@ -167,7 +139,7 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
             if pos.board == self.board:
                 self.match.meta["solutions"] = total
                 if total == 0 and not self.status.startswith("No"):
-                    self.status = (f"The engine counted every way: the {pos.board.rows} x {pos.board.cols} board "
+                    self.say(f"The engine counted every way: the {pos.board.rows} x {pos.board.cols} board "
                                    "has no solution. See how far you get, or try free mode")
             if pos == self.position:
                 self.completions = (pos, here)
@@ -184,14 +156,14 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
         tile, rotation, cell = move
         self.hint = (tile, rotation, cell, 5.0)
         turned = "" if rotation == 0 else f", turned {rotation} quarter turn{'s' if rotation > 1 else ''}"
-        self.status = f"Hint: tile {tile + 1} on {self.board.cell_name(cell)}{turned}"
+        self.say(f"Hint: tile {tile + 1} on {self.board.cell_name(cell)}{turned}")
 
     def ask_check(self) -> None:
-        self.ask_engine("Is this still solvable?", job_check, self._show_check)
+        self.session.ask_engine("Is this still solvable?", job_check, self._show_check)
 
     def _show_check(self, pos: Position, result: Yes | Stuck) -> None:
         if isinstance(result, Yes):
-            self.status = "Yes: a solution keeps every tile where it is"
+            self.say("Yes: a solution keeps every tile where it is")
             self.app.toasts.show(self.status, 3, self.app.palette.legal)
         else:
             self.stuck(result)
@@ -203,15 +175,18 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
         pos = self.position
         placed = [c for c, v in enumerate(pos.cells) if v is not None]
         if cell is not None:
-            self.status = (f"No: no solution keeps these tiles. Take back tile {pos.cells[cell][0] + 1} "
+            self.say(f"No: no solution keeps these tiles. Take back tile {pos.cells[cell][0] + 1} "
                            f"on {self.board.cell_name(cell)}")
             self.blamed = (cell, 6.0)
         elif not placed or set(placed) <= self.givens() and self.match.meta.get("solutions") == 0:
-            self.status = f"No: the {self.board.rows} x {self.board.cols} board has no solution at all"
+            self.say(f"No: the {self.board.rows} x {self.board.cols} board has no solution at all")
         else:
-            self.status = "No: no solution keeps these tiles, and no single tile taken back will do"
+            self.say("No: no solution keeps these tiles, and no single tile taken back will do")
 
     # ------------------------------------------------------------------ save and load
+    def can_save(self) -> bool:
+        return self.session.kind != "view"
+
     def worth_resuming(self) -> bool:
         """An untouched board is not worth resuming."""
         return not self.match.finished and self.position != self.match.start
@@ -238,16 +213,12 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
     def toggle_mode(self) -> None:
         self.app.settings["macmahon_mode"] = "free" if self.strict else "strict"
         self.app.save_settings()
-        self.status = ("Strict: a tile that breaks a rule is refused" if self.strict else
+        self.say("Strict: a tile that breaks a rule is refused" if self.strict else
                        "Free: any tile goes anywhere; clashes are marked")
         self.refresh_buttons()
 
     def open_browser(self) -> None:
         self.app.open("macmahon-browser")
-
-    def receive(self, *, solution: Position, note: str = "") -> None:
-        """The browser hands back the solution to play (it has asked before abandoning a game)."""
-        self.show_solution(solution, note)
 
     def ask_new_game(self, header: str) -> None:
         """A new board of `header`, asking first if that abandons a game in progress."""
@@ -281,13 +252,13 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
         return False
 
     def hands_off(self) -> bool:
-        return bool(self.solve_queue)
+        return bool(self.session.solve_queue)
 
     def puzzle_key(self, event, name: str | None) -> bool | None:
         typed = getattr(event, "unicode", "") or ""
         if name is None and is_ascii_number(typed, 1) and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
             return self.type_digit(typed)
-        self.number.end()
+        self.hand.number.end()
         if name is None and typed.lower() == "m":
             self.toggle_mode()
             return True
@@ -301,8 +272,144 @@ class MacMahonScene(MacMahonHand, MacMahonView, PlayScene):
             return True
         return None
 
+    # ------------------------------------------------------------------ the hand
+    def take(self, tile: int, *, sticky: bool) -> bool:
+        """Pick up `tile` from the tray or, if it is placed (and not a given), from the board."""
+        cell = self.position.placed_tiles.get(tile)
+        if cell is not None:
+            return self.take_from(cell, sticky=sticky)
+        self.hand.hold(Held(tile, self.hand.orient.get(tile, 0), None, sticky))
+        self.app.sounds.play("pickup")
+        return True
+
+    def take_from(self, cell: int, *, sticky: bool) -> bool:
+        value = self.position.cells[cell]
+        if value is None:
+            return False
+        if cell in self.givens():
+            self.app.toasts.show(f"Tile {value[0] + 1} is part of this puzzle and stays put", 2.5)
+            return False
+        self.hand.hold(Held(value[0], value[1], cell, sticky))
+        self.app.sounds.play("pickup")
+        return True
+
+    def turn_held(self, times: int) -> None:
+        if self.held is not None:
+            self.hand.turn(times)
+            self.app.sounds.play("turn")
+
+    def turn_placed(self, cell: int, times: int = 1) -> bool:
+        """Turn the tile on `cell` where it lies (the right button; R / Q at the keyboard cursor).
+        Free mode turns it a quarter; strict mode turns it on to the next way round that fits,
+        or says why none does."""
+        value = self.position.cells[cell]
+        if value is None or cell in self.givens() or self.session.solve_queue:
+            return False
+        move, reason = turn_in_place(self.position, cell, times, self.strict)
+        if move is not None:
+            self.hand.orient[move.tile] = move.rotation
+            self.app.sounds.play("turn")
+            self.session.move(turn_text(self.position, move))
+            return True
+        message = f"Tile {value[0] + 1} fits no other way round here" + (f" ({reason})" if reason else "")
+        self.app.toasts.show(message, 3, self.app.palette.illegal)
+        return True
+
+    def target_cell(self) -> int | None:
+        """The cell the held tile is over (the keyboard cursor in keyboard play)."""
+        if self.keyboard:
+            return self.hand.cursor
+        return self.layout()["geo"].cell_at(self.mouse)
+
+    def verdict(self, cell: int) -> str | None:
+        """Why the held tile may not go on `cell` under the rules (None: it fits)."""
+        h = self.held
+        return self.board_position().check(Move(h.tile, h.rotation, cell))
+
+    def drop(self) -> None:
+        """Put the held tile down where it is. Strict mode refuses a rule break with the
+        engine's reason; free mode allows it (a taken cell is refused in both)."""
+        h, cell = self.held, self.target_cell()
+        if h is None:
+            return
+        self.hand.let_go()
+        found = drop(self.position, h, cell, self.strict)
+        if found.reason is not None:
+            self.app.sounds.play("illegal")
+            self.app.toasts.show(f"Tile {h.tile + 1}: {found.reason}", 3, self.app.palette.illegal)
+            return
+        if found.move is not None and cell is not None:
+            self.hand.cursor = cell
+        self.play_move(found.move, f"Tile {h.tile + 1}")
+
+    def right_press(self, pos) -> bool:
+        if self.held:
+            self.hand.let_go()        # the right button puts the tile back
+            return True
+        cell = self.layout()["geo"].cell_at(pos)
+        return cell is not None and self.turn_placed(cell)
+
+    def pick_up_at(self, pos) -> bool:
+        lay = self.layout()
+        cell = lay["geo"].cell_at(pos)
+        if cell is not None:
+            return self.take_from(cell, sticky=False)
+        unplaced = set(self.position.unplaced)
+        for tile, slot in enumerate(lay["slots"]):
+            if slot.collidepoint(pos) and tile in unplaced:
+                return self.take(tile, sticky=False)
+        return False
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        r, c = divmod(self.hand.cursor, self.board.cols)
+        r = min(self.board.rows - 1, max(0, r + dr))
+        c = min(self.board.cols - 1, max(0, c + dc))
+        self.hand.cursor = r * self.board.cols + c
+
+    def turn_at_cursor(self, times: int) -> bool:
+        return self.keyboard and self.turn_placed(self.hand.cursor, times)
+
+    def take_at_cursor(self) -> None:
+        if not self.session.solve_queue:
+            self.take_from(self.hand.cursor, sticky=True)
+
+    def remove_at_cursor(self) -> None:
+        cell = self.hand.cursor
+        if self.position.cells[cell] is not None and cell not in self.givens():
+            self.session.move(f"-{self.board.cell_name(cell)}")
+
+    def cursor_to_empty(self) -> None:
+        """A tile taken up from the keyboard: if the cursor's cell is filled, move the cursor on
+        (row by row) to the next empty cell, where the tile can go."""
+        self.hand.cursor = next_empty(self.board_position().cells, self.hand.cursor)
+
+    def select_next(self, step: int) -> bool:
+        """Tab / Shift+Tab: hold the next (previous) tile of the tray, by number."""
+        unplaced = list(self.position.unplaced)
+        if not unplaced or self.session.solve_queue:
+            return True
+        self.keyboard = True
+        self.take(next_tile(unplaced, self.held.tile if self.held else None, step, len(self.board.tiles)),
+                  sticky=True)
+        self.cursor_to_empty()
+        return True
+
+    def type_digit(self, digit: str) -> bool:
+        """Digits pick a tile by its number (two digits typed quickly make 10..)."""
+        if self.session.solve_queue:
+            return False
+        number = self.hand.number.type(digit, len(self.board.tiles))
+        if number < 1:
+            return False
+        if number - 1 in self.position.placed_tiles and self.position.placed_tiles[number - 1] in self.givens():
+            return False
+        self.keyboard = True
+        taken = self.take(number - 1, sticky=True)
+        self.cursor_to_empty()
+        return taken
+
     # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        self.number.tick(dt)
+    def tick_marks(self, dt: float) -> None:
+        self.hand.number.tick(dt)
+        self.hint = countdown(self.hint, dt)
         self.blamed = countdown(self.blamed, dt)
-        super().update(dt)

@@ -21,7 +21,6 @@ from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.play.match import format_time
 from game.puzzles.macmahon.hand import ghost_clashes
-from game.scenes.play_view import PlayView
 from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate
 
@@ -35,7 +34,7 @@ def variant_label(header: str) -> str:
     return dict(VARIANTS).get(header, header)
 
 
-class MacMahonView(PlayView):
+class MacMahonView:
     """Layout, widgets and drawing for MacMahonScene."""
 
     # ------------------------------------------------------------------ widgets
@@ -58,7 +57,6 @@ class MacMahonView(PlayView):
         rows = (len(self.BUTTONS) + 1) // 2
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
                            min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
-        self.buttons = {}
         self.add_buttons(self.BUTTONS, grid_rects(area, 2, rows, gap))
         top = lay["top"]
         self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
@@ -204,9 +202,9 @@ class MacMahonView(PlayView):
                 for where, side in ghost_clashes(pos, Move(self.held.tile, self.held.rotation, cell)):
                     mark_triangle(surface, geo.cell_rect(where), SIDES.index(side), pal.illegal)
         if self.keyboard and not self.match.finished:
-            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor).inflate(4, 4), max(2, geo.cell // 22),
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.hand.cursor).inflate(4, 4), max(2, geo.cell // 22),
                              border_radius=max(2, geo.cell // 12))
-        elif self.held is None and not self.solve_queue:
+        elif self.held is None and not self.session.solve_queue:
             under = geo.cell_at(self.mouse)             # a tile that can be picked up: a light ring
             if under is not None and pos.cells[under] is not None and under not in givens:
                 pygame.draw.rect(surface, mix(pal.text, pal.accent, 0.3), geo.cell_rect(under), max(2, geo.cell // 30))
@@ -230,7 +228,7 @@ class MacMahonView(PlayView):
             text(surface, str(tile + 1), label.center, label.height, pal.text if here else pal.dim_text,
                  anchor="center", style="bold")
             if here:
-                draw_tile(surface, rotate(self.board.tiles[tile], self.orient.get(tile, 0)), rect, pal)
+                draw_tile(surface, rotate(self.board.tiles[tile], self.hand.orient.get(tile, 0)), rect, pal)
 
     def tray_label(self, slot: pygame.Rect) -> pygame.Rect:
         """The strip at the top of a tray slot that holds its number (its height is the text size)."""

@@ -1,7 +1,9 @@
-"""Drawing the Genius scene: layout, board, tray, dice, status line, overlays, help.
-
-A mixin of GeniusScene: it reads the scene's state (match, held piece, cursor, animations)
-and draws it; it never changes the match.
+"""`GeniusBoard`: a Genius Square roll being played, as both Genius screens show it (play,
+free mode and the hot-seat race in `GeniusScene`, the race against the computer in
+`VersusScene`): the board, the tray, the dice and their roll, the piece in hand (the pure
+`Hand` of game/puzzles/genius/hand.py, asked with a board square), the status line and the
+key table. Every rule comes from `solver.genius` through the session; this screen turns the
+pointer and the keys into squares and moves, and draws.
 """
 from __future__ import annotations
 
@@ -15,12 +17,17 @@ from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import font, mix, text_size
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
-from game.play.match import format_time
+from game.play.match import Match, Timer, format_time
+from game.play.puzzle import Stuck
+from game.puzzles.genius.hand import Aim, Hand, drop, square_on, without_held
+from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.anim import banner
-from game.scenes.play_view import PlayView
 from game.scenes.genius.dice_menu import DiceMenu, dice_label
-from game.scenes.genius.roll import draw_die
+from game.scenes.genius.roll import RollAnimation, draw_die
+from game.scenes.play import PlayScene, countdown
+from solver.errors import SquarewiseError
 from solver.genius.board import SIZE
+from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from solver.genius.pieces import PIECES, orientations
 
@@ -30,8 +37,19 @@ FREE_HELP = ("Click seven cells (or move with the arrows and press Enter) to pla
              "The engine checks the board at once and says why it cannot be solved; then play it.")
 
 
-class GeniusView(PlayView):
-    """Layout, widgets and drawing for GeniusScene."""
+class GeniusBoard(PlayScene):
+    """A Genius roll on the board: the hand, the dice, the layout and the drawing."""
+
+    puzzle = GENIUS
+    free = None              # free mode's blockers placed by hand (GeniusScene)
+    race = None              # the hot-seat race (GeniusScene)
+    dice = None              # the dice set's drop-down menu, when there is room for it
+
+    def __init__(self, app, rng=None):
+        super().__init__(app, rng)
+        self.hand = Hand()
+        self.roll: RollAnimation | None = None
+        self.hint_mark: tuple[str, frozenset, float] | None = None     # piece, cells, seconds left
 
     # ------------------------------------------------------------------ layout
     BUTTONS = {
@@ -51,7 +69,6 @@ class GeniusView(PlayView):
 
     def build_ui(self) -> None:
         app, lay = self.app, self.layout()
-        self.buttons = {}
         specs = self.BUTTONS[self.mode]
         rows = (len(specs) + 2) // 3
         rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
@@ -119,8 +136,8 @@ class GeniusView(PlayView):
 
     def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         """The piece under the pointer, unless its ghost is on the board."""
-        aim = self.target() if self.mode != "free" else None
-        if self.mode == "free" or (aim is not None and aim[0] is not None):
+        aim = self.aim() if self.mode != "free" else None
+        if self.mode == "free" or (aim is not None and aim.cells is not None):
             return
         h, pal = self.held, self.app.palette
         shape = orientations(h.piece)[h.orientation]
@@ -173,27 +190,27 @@ class GeniusView(PlayView):
             i = PIECES.index(piece)
             draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
                          pattern=pal.piece_pattern(i), label=self.label(piece))
-        if self.hint is not None:
-            piece, cells, left = self.hint
+        if self.hint_mark is not None:
+            piece, cells, left = self.hint_mark
             pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
             i = PIECES.index(piece)
             draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
                          alpha=int(90 + 110 * pulse), outline=pal.accent)
-        aim = self.target() if self.held else None
-        if aim is not None and aim[0] is not None:
-            cells, reason = aim
+        aim = self.aim()
+        if aim is not None and aim.cells is not None:
+            cells, reason = aim.cells, aim.reason
             i = PIECES.index(self.held.piece)
             colour = pal.piece_colour(i) if reason is None else mix(pal.piece_colour(i), pal.illegal, 0.6)
             draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, colour,
                          alpha=190 if reason is None else 150, outline=pal.legal if reason is None else pal.illegal,
                          pattern=pal.piece_pattern(i), label=self.label(self.held.piece))
             # a cross only on the cells that break the rule, so "no" does not rely on colour
-            mark_cells(surface, [geo.cell_rect(c) for c in sorted(self.offending_cells())], pal.illegal)
+            mark_cells(surface, [geo.cell_rect(c) for c in sorted(aim.offending)], pal.illegal)
         elif aim is not None and self.keyboard:
             at = self.anchor()
             pygame.draw.rect(surface, pal.illegal, geo.cell_rect(at[0] * SIZE + at[1]), 3)
         if self.keyboard and self.match and not self.match.finished:
-            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.hand.cursor[0] * SIZE + self.hand.cursor[1]).inflate(-2, -2),
                              max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
 
     def race_lines(self) -> list[str]:
@@ -220,7 +237,7 @@ class GeniusView(PlayView):
         for cell in sorted(self.free.reason_cells):        # what the engine's reason is about
             ring(surface, geo.cell_rect(cell), pal.illegal, max(3, geo.cell // 10))
         if self.keyboard:
-            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.cursor[0] * SIZE + self.cursor[1]).inflate(-2, -2),
+            pygame.draw.rect(surface, pal.accent, geo.cell_rect(self.hand.cursor[0] * SIZE + self.hand.cursor[1]).inflate(-2, -2),
                              max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
 
     def draw_tray(self, surface, lay) -> None:
@@ -239,7 +256,7 @@ class GeniusView(PlayView):
             text(surface, str(n + 1), (slot.x + app.px(6), slot.y + app.px(4)), app.px(13), pal.dim_text)
             if hidden:
                 continue
-            shape = orientations(piece)[self.orient[piece]]
+            shape = orientations(piece)[self.hand.orient[piece]]
             origin = self.tray_origin(piece, size)
             placed = piece in pos.placed
             alpha = 60 if placed or selected else 255
@@ -249,7 +266,7 @@ class GeniusView(PlayView):
     def tray_square(self) -> float:
         """The side of a square of the tray's pieces (one size for all, so they compare)."""
         lay = self.layout()
-        extents = [shape_size(orientations(p)[self.orient[p]]) for p in PIECES]
+        extents = [shape_size(orientations(p)[self.hand.orient[p]]) for p in PIECES]
         slot0 = lay["slots"][0]
         return min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
                    lay["geo"].cell * 0.6)
@@ -257,7 +274,7 @@ class GeniusView(PlayView):
     def tray_origin(self, piece: str, size: float) -> tuple[float, float]:
         """The top left corner of `piece`'s shape drawn in its tray slot."""
         slot = self.layout()["slots"][PIECES.index(piece)]
-        rows, cols = shape_size(orientations(piece)[self.orient[piece]])
+        rows, cols = shape_size(orientations(piece)[self.hand.orient[piece]])
         return slot.centerx - cols * size / 2, slot.centery - rows * size / 2
 
     def tray_square_at(self, piece: str, pos) -> tuple[int, int]:
@@ -265,7 +282,7 @@ class GeniusView(PlayView):
         that stays under the pointer once it is picked up."""
         size = self.tray_square()
         x0, y0 = self.tray_origin(piece, size)
-        shape = orientations(piece)[self.orient[piece]]
+        shape = orientations(piece)[self.hand.orient[piece]]
         return min(shape, key=lambda rc: ((y0 + (rc[0] + 0.5) * size - pos[1]) ** 2 +
                                           (x0 + (rc[1] + 0.5) * size - pos[0]) ** 2, rc))
 
@@ -303,8 +320,8 @@ class GeniusView(PlayView):
             progress_bar(surface, bar, self.job.fraction, pal.panel, pal.accent, app.px(4),
                          (time.monotonic() * 1.5) % 1.0)
             line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
-        elif self.held is not None and self.mode != "free" and self.target() is not None:
-            cells, reason = self.target()
+        elif self.held is not None and self.mode != "free" and self.aim() is not None:
+            reason = self.aim().reason
             ok = reason is None
             text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
                  app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
@@ -339,3 +356,217 @@ class GeniusView(PlayView):
             y = panel.y + app.px(70) + (i % half) * step
             text(surface, combo, (x, y), size, pal.accent, style="mono", max_width=int(col_w * 0.42))
             text(surface, what, (x + int(col_w * 0.45), y), size, pal.text, max_width=int(col_w * 0.53))
+
+    # ------------------------------------------------------------------ the roll
+    @property
+    def mode(self) -> str:
+        """'free' (placing blockers), 'race' (two players) or 'play': which buttons and keys apply."""
+        return "free" if self.free is not None else "race" if self.race is not None else "play"
+
+    def start_roll(self, setting: str, dice_set, seed: int, faces: tuple, *, kind: str = "play", **known) -> None:
+        """Start the match of the rolled `faces` (`known`: the level and solution count of a draw);
+        the dice roll in, and the clock starts when they land (a race's board waits for its player)."""
+        start = Position.from_blockers(faces)
+        meta = {"dice": setting, "dice_name": dice_set.name, "seed": seed, "rolled": list(faces),
+                "assisted": False, "kind": kind, **known}
+        self.begin(Match(start, meta=meta, timer=Timer()))
+        if kind != "race":
+            self.roll_in([tuple(d) for d in dice_set.dice])
+
+    def roll_in(self, dice_faces: list) -> None:
+        """The dice roll and the blockers drop in; the clock starts when they have landed."""
+        faces = tuple(self.match.meta["rolled"])
+        self.roll = RollAnimation(dice_faces, faces, self.rng) if self.app.settings.get("animations", True) else None
+        self.app.sounds.play("dice")
+        if self.roll is None:
+            self.landed()
+
+    def landed(self) -> None:
+        """The roll has landed: the clock starts."""
+        self.roll = None
+        self.match.timer.start()
+        self.app.sounds.play("blockers")
+
+    def load_dice(self):
+        from solver.genius import dice
+        setting = self.app.settings.get("dice", "default")
+        try:
+            return setting, dice.resolve(setting)
+        except SquarewiseError as exc:
+            self.app.toasts.show(f"{exc}; using the default dice", 5, self.app.palette.illegal)
+            return "default", dice.builtin("default")
+
+    def begin(self, match: Match) -> None:
+        self.roll = None
+        super().begin(match)
+
+    def resumed(self, match: Match) -> None:
+        if not match.finished:
+            match.timer.start()       # even if it was saved while the dice were still rolling
+
+    # ------------------------------------------------------------------ the board
+    def board_position(self) -> Position:
+        """What the board shows: the position without the piece in hand."""
+        return without_held(self.position, self.held)
+
+    def hidden(self) -> bool:
+        """In a race, the board is hidden between turns."""
+        return bool(self.race and self.race.waiting)
+
+    def clear_marks(self) -> None:
+        self.hint_mark = None
+
+    def tick_marks(self, dt: float) -> None:
+        self.hint_mark = countdown(self.hint_mark, dt)
+
+    def show_hint(self, move: Move) -> None:
+        self.hint_mark = (move.piece, frozenset(move.cells), 4.0)
+
+    def show_hint_step(self, hint) -> None:
+        """The rungs on the board too: nothing at first (which piece is said in words), then
+        the one cell it covers, then all its cells (`show_hint`)."""
+        super().show_hint_step(hint)
+        if hint.step == 1:
+            self.hint_mark = (hint.move.piece, frozenset(sorted(hint.move.cells)[:1]), 4.0)
+
+    def stuck(self, answer: Stuck) -> None:
+        """Say why there is no way on, and which piece to take back if one would do."""
+        piece, reason = answer.blame, answer.reason
+        if piece:
+            self.say(f"No solution keeps these pieces: take {piece} back")
+            self.hint_mark = (piece, self.position.placed[piece], 4.0)
+        elif self.position.placed and reason == "no solution keeps these pieces":
+            self.say("No solution keeps these pieces: take some back")
+        else:
+            self.say(f"This board has no solution: {reason}")
+
+    def shown_id(self) -> str | None:
+        """The game ID, except while it would give the board away (rolling, free mode, a hidden race board)."""
+        if self.match is None:
+            return None
+        return "" if self.roll is not None or self.mode == "free" or self.hidden() else self.match.game_id
+
+    # ------------------------------------------------------------------ the hand
+    def anchor(self) -> tuple[int, int] | None:
+        """The board (row, col) the held piece's grabbed square is over, or None off the board."""
+        if self.keyboard:
+            return self.hand.cursor
+        geo = self.layout()["geo"]
+        if not geo.rect.inflate(geo.cell, geo.cell).collidepoint(self.mouse):
+            return None
+        return geo.row_col_at(self.mouse)
+
+    def aim(self) -> Aim | None:
+        """Where the held piece would land and whether it may (the hand computes it once per square)."""
+        return self.hand.aim(self.board_position(), self.anchor()) if self.held else None
+
+    def take(self, piece: str, *, sticky: bool, grab: tuple[int, int] | None = None) -> None:
+        """Pick up `piece` from the tray or, if placed, from the board."""
+        self.hand.take(self.position, piece, sticky=sticky, grab=grab)
+        self.app.sounds.play("pickup")
+
+    def turn_held(self, times: int = 1) -> None:
+        if self.held:
+            self.hand.turn(times)
+            self.app.sounds.play("turn")
+
+    def flip_held(self) -> None:
+        if self.held:
+            self.hand.flip()
+            self.app.sounds.play("flip")
+
+    def drop(self) -> None:
+        """Put the held piece down where it is; an illegal spot changes nothing and says why."""
+        h, at = self.held, self.anchor()
+        if h is None:
+            return
+        self.hand.let_go()
+        found = drop(self.position, h, at)
+        if found.reason is not None:
+            self.app.sounds.play("illegal")
+            self.app.toasts.show(f"{h.piece}: {found.reason}", 2.5, self.app.palette.illegal)
+            return
+        self.play_move(found.move, h.piece)
+
+    def select_next(self, step: int) -> bool:
+        if self.match.finished:
+            return False
+        start = PIECES.index(self.held.piece) + step if self.held else (0 if step > 0 else -1)
+        order = [PIECES[(start + i * step) % len(PIECES)] for i in range(len(PIECES))]
+        unplaced = [p for p in order if p in self.position.unplaced]
+        self.keyboard = True
+        self.take((unplaced or order)[0], sticky=True)
+        return True
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        self.hand.move_cursor(dr, dc)
+
+    def cursor_cell(self) -> int:
+        return self.hand.cursor[0] * SIZE + self.hand.cursor[1]
+
+    def piece_at_cursor(self) -> str | None:
+        """The piece on the cursor's cell (None on an empty cell, a blocker, or a finished board)."""
+        who = self.position.occupant(self.cursor_cell())
+        return who if who and who != "#" and not self.match.finished else None
+
+    def take_at_cursor(self) -> None:
+        who = self.piece_at_cursor()
+        if who:
+            self.take(who, sticky=True, grab=square_on(self.position.placed[who], self.cursor_cell()))
+
+    def remove_at_cursor(self) -> None:
+        who = self.piece_at_cursor()
+        if who:
+            self.session.move(f"-{who}")
+
+    def right_press(self, pos) -> bool:
+        if self.held:
+            self.flip_held()
+            return True
+        return False
+
+    def pick_up_at(self, pos) -> bool:
+        lay = self.layout()
+        cell = lay["geo"].cell_at(pos)
+        if cell is not None:
+            who = self.position.occupant(cell)
+            if who and who != "#":
+                self.take(who, sticky=False, grab=square_on(self.position.placed[who], cell))
+                return True
+            return False
+        for piece, slot in zip(PIECES, lay["slots"]):
+            if slot.collidepoint(pos) and piece in self.position.unplaced:
+                self.take(piece, sticky=False, grab=self.tray_square_at(piece, pos))
+                return True
+        return False
+
+    def hands_off(self) -> bool:
+        return self.match.finished
+
+    def puzzle_key(self, event, name: str | None) -> bool | None:
+        """The number keys take a piece, F flips the held one."""
+        number = keys.piece_number(event)
+        if number is not None and not self.match.finished:
+            self.keyboard = True
+            self.take(PIECES[number], sticky=True)
+            return True
+        if name == "flip":
+            self.flip_held()
+            return self.held is not None
+        return None
+
+    def handle_input(self, event) -> bool:
+        if self.roll is not None:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and keys.action(event) != "back":
+                self.roll.finish()       # any key or click skips the animation
+                return True
+            return False
+        return super().handle_input(event)
+
+    def update(self, dt: float) -> None:
+        if self.roll is not None and not self.paused:
+            self.roll.update(dt)
+            if self.roll.done:
+                self.landed()
+                self.refresh_buttons()
+        super().update(dt)

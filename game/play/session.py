@@ -1,0 +1,314 @@
+"""`PlaySession`: one match from its start to its end, without pygame (Tatham's mid end).
+
+A screen owns a session and hands it moves in the puzzle's move notation; the session plays
+them on the match (`Puzzle.execute`), keeps the clock, climbs the hint ladder, runs the
+solver's jobs in a child process and plays a solve step by step, saves and loads, and is
+**the one place a match begins and ends**: `begin` puts a match on the board, `end` writes
+its one record in the statistics (docs/records.md). What the screen shows of all this it
+hears through its `listener` (`SessionListener`): a win, a hint, a stuck board.
+
+The kind of a match (meta["kind"]) says what its end records:
+- "play" (a roll, a game ID, a daily, a level, free mode's board): its record, and a best time
+  when it was won without help;
+- "versus" (a race against the computer): its record, won or lost;
+- "race" (two players on one screen) and "view" (a solution only shown): nothing.
+"""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from game.play.hints import HintStep, escalate, hints_note, still_fresh
+from game.play.jobs import JobSlot
+from game.play.match import Match, format_time
+from game.play.puzzle import Hint, Puzzle, Solution, Stuck
+from game.play.records import record_game
+from game.storage import read_versioned, write_versioned
+from solver.errors import IllegalMove, SquarewiseError
+
+RECORDED = ("play", "versus")       # the kinds of match whose end goes into the statistics
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a match ended: won (with help or not) or lost, its time, and what the record says."""
+    won: bool
+    seconds: float
+    assisted: bool
+    recorded: bool          # it went into the statistics (a race or a viewed solution does not)
+    new_best: bool
+    again: bool             # the match had ended before (a board filled again after an undo)
+
+
+class SessionListener(Protocol):
+    """What a screen hears from its session."""
+
+    def session_won(self, ending: Ending) -> None: ...
+
+    def session_hint(self, step: HintStep) -> None: ...
+
+    def session_stuck(self, answer: Stuck) -> None: ...
+
+    def session_changed(self) -> None: ...
+
+
+class Host(Protocol):
+    """What a session needs of the application: the statistics, the data folder, the worker."""
+    statistics: dict
+    storage: object
+    worker: object
+
+    def save_statistics(self) -> None: ...
+
+
+class PlaySession:
+    """One match of `puzzle` at a time, and everything that happens to it."""
+
+    def __init__(self, puzzle: Puzzle, host: Host, listener: SessionListener):
+        self.puzzle = puzzle
+        self.host = host
+        self.listener = listener
+        self.match: Match | None = None
+        self.jobs = JobSlot(host.worker)
+        self.hint_step: HintStep | None = None
+        self.note: tuple[str, str] | None = None     # (position, words): a line about one position
+        self.solve_queue: list[str] = []
+        self.solve_clock = 0.0
+        self.paused = False
+        self.held_by_screen = False
+
+    # ------------------------------------------------------------------ the match
+    @property
+    def position(self):
+        return self.match.position
+
+    @property
+    def kind(self) -> str:
+        return self.match.meta.get("kind", "play")
+
+    def begin(self, match: Match) -> None:
+        """Put `match` on the board (a new identity unless it has one): no job, no hint, no
+        solve under way, not paused."""
+        self.jobs.cancel()
+        match.meta.setdefault("game", uuid.uuid4().hex)
+        match.meta.setdefault("kind", "play")
+        self.match = match
+        self.hint_step = None
+        self.note = None
+        self.solve_queue = []
+        self.paused = False
+        self.sync_clock()
+
+    def in_progress(self) -> bool:
+        """A game the player began (a move made) and that has not ended: what replacing it abandons."""
+        m = self.match
+        return m is not None and len(m.history) > 1 and not m.finished and not m.ended
+
+    def move(self, move: str):
+        """Play `move` (the puzzle's move notation) on the position: the new position, or the
+        rules' reason (a str) when they refuse it; a move that fills the board ends the match."""
+        try:
+            after = self.puzzle.execute(self.position, move)
+        except IllegalMove as exc:
+            return str(exc)
+        if after != self.position:
+            self.play(after, move)
+        return after
+
+    def play(self, position, move: str) -> None:
+        """Make `position` (which `move` made) the current one."""
+        m = self.match
+        if not m.timer.running and not m.finished and not m.ended:
+            m.timer.start()
+        won = m.play(position, move)
+        self.note = None
+        if won:
+            self.end(won=True)
+        self.listener.session_changed()
+
+    def undo(self) -> bool:
+        return self._step(self.match.undo)
+
+    def redo(self) -> bool:
+        return self._step(self.match.redo)
+
+    def restart(self) -> bool:
+        return self._step(self.match.restart)
+
+    def _step(self, step) -> bool:
+        self.solve_queue = []
+        if not step():
+            return False
+        if self.match.finished and self.match.meta.get("result") != "won":
+            self.end(won=True)        # a redo that fills the board wins (once)
+        self.listener.session_changed()
+        return True
+
+    # ------------------------------------------------------------------ the end: the one place
+    def end(self, won: bool) -> Ending:
+        """The match has ended: won (the board filled) or lost (abandoned, given up, beaten).
+        Records it once, by its kind, and tells the listener about a win."""
+        m = self.match
+        m.timer.stop()
+        again = m.ended
+        assisted = bool(m.meta.get("assisted"))
+        recorded = self.kind in RECORDED and not again
+        new_best = False
+        if recorded:
+            new_best = record_game(self.host.statistics, self.puzzle.name, self.puzzle.best_key(m.start, m.meta),
+                                   m.elapsed, won, level=m.meta.get("level"), assisted=assisted,
+                                   daily=m.meta.get("daily"), game=m.meta["game"])
+            self.host.save_statistics()
+        if not again:
+            m.meta["result"] = "won" if won else "lost"
+        self.solve_queue = []
+        ending = Ending(won, m.elapsed, assisted, recorded, new_best, again)
+        if won:
+            self.listener.session_won(ending)
+        return ending
+
+    def abandon(self) -> None:
+        """The player agreed to throw the game in progress away: it counts as lost."""
+        if self.in_progress():
+            self.end(won=False)
+
+    # ------------------------------------------------------------------ the clock
+    def hold(self, held: bool) -> None:
+        """The screen says whether the player can see and play the board now."""
+        self.held_by_screen = held
+        self.sync_clock()
+
+    def sync_clock(self) -> None:
+        if self.match is not None:
+            self.match.timer.hold(self.held_by_screen or self.paused)
+
+    def toggle_pause(self) -> bool:
+        """Pause (no moves, the clock stopped) or resume; False when there is nothing to pause."""
+        if not self.paused and (self.match is None or self.match.finished or self.match.ended):
+            return False
+        self.paused = not self.paused
+        self.solve_clock = 0.0
+        self.sync_clock()
+        return True
+
+    def clock_text(self) -> str:
+        """The clock line: the time on the match and the hints used ('1:23 · 2 hints')."""
+        return format_time(self.match.elapsed) + hints_note(self.match.meta.get("hints", 0))
+
+    # ------------------------------------------------------------------ the engine
+    @property
+    def job(self):
+        """The solver job under way (None when idle)."""
+        return self.jobs.job
+
+    def run_job(self, label: str, func, args: tuple, on_done, on_error=None) -> None:
+        """Run `func(*args)` in a child process; `on_done(result)` on the UI thread later."""
+        self.jobs.run(label, func, args, on_done,
+                      on_error or (lambda error: self.say(f"{label} failed: {error}")))
+
+    def cancel_job(self) -> bool:
+        return self.jobs.cancel()
+
+    def ask_engine(self, label: str, func, on_result) -> None:
+        """Ask the engine about the position on show; `on_result(position, result)` runs only
+        if the board has not changed in the meantime."""
+        pos = self.position
+
+        def answer(result) -> None:
+            if self.match is not None and pos == self.position:
+                on_result(pos, result)
+
+        self.run_job(label, func, (pos.notation(),), answer)
+
+    def ask_hint(self) -> None:
+        """One more hint: the first asks the engine which piece or tile comes next; asking again
+        on the same position climbs to where, then how it is turned. Every rung is a hint used."""
+        meta = self.match.meta
+        meta["hints"] = meta.get("hints", 0) + 1
+        meta["assisted"] = True
+        notation = self.position.notation()
+        if still_fresh(self.hint_step, notation):
+            self._climb(notation, None)
+        else:
+            self.ask_engine("Looking for a hint", self.puzzle.hint_job, self._hint_answer)
+
+    def _hint_answer(self, pos, result: Hint | Stuck) -> None:
+        if isinstance(result, Hint):
+            self._climb(pos.notation(), result.move)
+        else:
+            self.listener.session_stuck(result)
+
+    def _climb(self, notation: str, move) -> None:
+        self.hint_step = escalate(self.hint_step, notation, move)
+        self.listener.session_hint(self.hint_step)
+
+    def ask_solve(self) -> None:
+        self.match.meta["assisted"] = True
+        self.ask_engine("Solving", self.puzzle.solve_job, self._solution)
+
+    def _solution(self, pos, result: Solution | Stuck) -> None:
+        if isinstance(result, Solution):
+            self.solve_queue = list(result.moves)
+            self.solve_clock = 0.0
+            self.say("Solving...")
+        else:
+            self.listener.session_stuck(result)
+
+    def step_solve(self, dt: float, every: float) -> None:
+        """Play the next move of a solve under way once `every` seconds have passed."""
+        if not self.solve_queue or self.paused:
+            return
+        self.solve_clock += dt
+        if self.solve_clock >= every:
+            self.solve_clock = 0.0
+            if isinstance(self.move(self.solve_queue.pop(0)), str):
+                self.solve_queue = []
+
+    # ------------------------------------------------------------------ lines about one position
+    def say(self, words: str) -> None:
+        """A status line about the position on show: it goes as soon as the position changes."""
+        self.note = (self.position.notation(), words) if self.match is not None else ("", words)
+
+    @property
+    def status(self) -> str:
+        if self.note is None:
+            return ""
+        about, words = self.note
+        return words if self.match is None or about in ("", self.position.notation()) else ""
+
+    # ------------------------------------------------------------------ saves
+    def resume(self) -> Match | None:
+        """The game kept when the window last closed, if any. One that cannot be continued is
+        set aside (NAME.json.corrupt-N) and said, never overwritten."""
+        storage, name = self.host.storage, self.puzzle.autosave
+        if not storage.exists(name):
+            return None
+        try:
+            return Match.from_dict(storage.read(name), self.puzzle)
+        except SquarewiseError as exc:
+            aside = storage.set_aside(name)
+            kept = f"; kept as {aside.name}" if aside else ""
+            raise SquarewiseError(f"could not continue the last game: {exc}{kept}") from None
+
+    def autosave(self, worth: bool) -> None:
+        """Keep the game in progress for next time (`worth`), or forget the one kept."""
+        if self.match is None or self.kind != "play":      # a race is never resumed
+            return
+        if worth and not self.match.finished and not self.match.ended:
+            self.host.storage.write(self.puzzle.autosave, self.match.to_dict())
+        else:
+            self.host.storage.delete(self.puzzle.autosave)
+
+    def save_to(self, path: Path) -> Path:
+        """Write the match to `path` (.json added); OSError if it cannot be written."""
+        path = Path(path)
+        if path.suffix != ".json":
+            path = path.with_suffix(".json")
+        write_versioned(path, self.match.to_dict())
+        return path
+
+    def load(self, path: Path) -> Match:
+        """The match saved at `path`; SquarewiseError saying why it cannot be played."""
+        return Match.from_dict(read_versioned(path), self.puzzle)

@@ -1,9 +1,10 @@
 """Daily puzzles: today's Genius roll and MacMahon board (the same for everyone on a date),
 the daily streaks, a list of past days to replay, and the result to copy once solved.
 
-The puzzles of a day are worked out by the worker (game/daily_puzzles.day_puzzles) so the
-window never waits; Play opens the puzzle's scene with the day's game ID and marks the match
-as that daily (meta 'daily' and 'level'), which the puzzle records when it is won.
+The puzzles of a day are worked out by the worker (game/play/dailies.day_puzzles) so the
+window never waits; Play opens the puzzle's screen (through the registry) with the day's game
+ID, number and level: the screen asks before it abandons a game in progress, labels the match
+"Daily #N", and its session records it as that daily.
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
 from game.play.match import format_time
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
-from game.scenes.registry import entry
 from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
@@ -112,9 +112,7 @@ class DailyScene(Scene):
         if not found:
             return
         puzzle = found[key]
-        self.app.open(key, game_id=puzzle.game_id)
-        scene = next(s for s in reversed(self.app.scenes) if isinstance(s, entry(key).scene_class()))
-        scene.match.meta.update(daily=puzzle.number, level=puzzle.level)
+        self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
 
     def copy_result(self, key: str) -> None:
         line = result_line(self.app.statistics, key, daily.number(self.day))

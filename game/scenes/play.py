@@ -504,12 +504,19 @@ class PlayScene(Scene):
         if name not in DIRECTIONS:
             return False
         self.move_cursor(*DIRECTIONS[name])
-        self.keyboard = True
+        self.use_keyboard()
         return True
+
+    def use_keyboard(self) -> None:
+        """The keys are in use: the held item follows the keyboard cursor, not the pointer."""
+        self.keyboard = True
 
     def on_press(self, event) -> bool:
         self.mouse = event.pos
         self.keyboard = False
+        special = self.board_press(event)
+        if special is not None:
+            return special
         if self.hands_off():
             return False
         if event.button == keys.MOUSE_FLIP:
@@ -547,6 +554,11 @@ class PlayScene(Scene):
             self.app.toasts.show(f"{piece_words}: {after}", 2.5, self.app.palette.illegal)
 
     # the puzzle's hooks of holding, turning and the cursor
+    def board_press(self, event) -> bool | None:
+        """Hook: a press that a mode of the board takes itself (whether it was used), or None
+        for the held item's pick-up and drop."""
+        return None
+
     def puzzle_key(self, event, name: str | None) -> bool | None:
         """Hook: a key only this puzzle knows: whether it was used, or None to carry on."""
         return None

@@ -79,6 +79,10 @@ INNER: tuple[PuzzleEntry, ...] = (
                 "game.scenes.howto:GeniusHowTo"),
     PuzzleEntry("howto-macmahon", "How to play MacMahon Squares", "the rules and a demonstration",
                 "game.scenes.howto:MacMahonHowTo"),
+    PuzzleEntry("settings", "Settings", "colours, sounds, animations, the dice set and the records",
+                "game.scenes.settings:SettingsScene"),
+    PuzzleEntry("dice-editor", "Dice editor", "make, verify and save a dice set for The Genius Square",
+                "game.scenes.genius.dice_editor:DiceEditorScene"),
 )
 
 

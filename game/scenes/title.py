@@ -67,8 +67,7 @@ class TitleScene(Scene):
             self.move(1)
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def move(self, step: int) -> None:
         for _ in range(len(self.choices)):

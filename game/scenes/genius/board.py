@@ -494,7 +494,7 @@ class GeniusBoard(PlayScene):
         start = PIECES.index(self.held.piece) + step if self.held else (0 if step > 0 else -1)
         order = [PIECES[(start + i * step) % len(PIECES)] for i in range(len(PIECES))]
         unplaced = [p for p in order if p in self.position.unplaced]
-        self.keyboard = True
+        self.use_keyboard()
         self.take((unplaced or order)[0], sticky=True)
         return True
 
@@ -547,7 +547,7 @@ class GeniusBoard(PlayScene):
         """The number keys take a piece, F flips the held one."""
         number = keys.piece_number(event)
         if number is not None and not self.match.finished:
-            self.keyboard = True
+            self.use_keyboard()
             self.take(PIECES[number], sticky=True)
             return True
         if name == "flip":

@@ -70,5 +70,4 @@ class DiceMenu:
 
     def open_editor(self) -> None:
         """Push the dice editor, starting from the current dice setting."""
-        from game.scenes.genius.dice_editor import DiceEditorScene
-        self.scene.app.push(DiceEditorScene(self.scene.app))
+        self.scene.app.open("dice-editor")

@@ -345,11 +345,10 @@ class GeniusScene(GeniusBoard):
             return self.do(name) if name else False
         return super().puzzle_key(event, name)
 
-    def on_press(self, event) -> bool:
+    def board_press(self, event) -> bool | None:
+        """In free mode a click places or takes a blocker; between race turns it starts the next."""
         if self.mode != "free" and not self.hidden():
-            return super().on_press(event)
-        self.mouse = event.pos
-        self.keyboard = False
+            return None
         geo = self.layout()["geo"]
         if event.button != 1:
             return False

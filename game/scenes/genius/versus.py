@@ -103,22 +103,19 @@ class VersusScene(GeniusBoard):
             self.lose(f"The {self.level} finished first")
 
     def announce(self, ending: Ending) -> None:
-        """The player's board is full: a win, unless the computer's last piece came first."""
-        m = self.match
-        if ending.again or self.outcome is not None or self.opponent is None:
-            super().announce(ending)
-            return
-        self.outcome = "won"
-        record = record_race(self.app.statistics, self.level, True, m.elapsed, self.opponent.finish_time)
-        self.app.save_statistics()
-        self.app.sounds.play("win")
+        """The player's board is full first: the race is won (and kept per level)."""
+        if not ending.again and self.outcome is None and self.opponent is not None:
+            self.outcome = "won"
+            record_race(self.app.statistics, self.level, True, ending.seconds, self.opponent.finish_time)
+            self.app.save_statistics()
         super().announce(ending)
-        self.say(f"You beat the {self.level} in {format_time(m.elapsed)}")
-        self.win_lines[:2] = [f"You beat the {self.level} in {format_time(m.elapsed)}",
-                              f"{self.opponent.laid(m.elapsed)} of 9 on its board; streak {record['streak']}"]
 
-    def win_offer(self) -> str:
-        return ""
+    def win_words(self, ending: Ending):
+        if ending.again or self.opponent is None:
+            return super().win_words(ending)
+        streak = level_record(self.app.statistics, self.level)["streak"]
+        return (f"You beat the {self.level} in {format_time(ending.seconds)}",
+                f"{self.opponent.laid(ending.seconds)} of 9 on its board; streak {streak}", "")
 
     def play_move(self, move, piece_words: str) -> None:
         if self.racing and self.opponent.finished(self.match.elapsed):    # its last piece came first

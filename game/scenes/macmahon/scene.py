@@ -388,7 +388,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         unplaced = list(self.position.unplaced)
         if not unplaced or self.session.solve_queue:
             return True
-        self.keyboard = True
+        self.use_keyboard()
         self.take(next_tile(unplaced, self.held.tile if self.held else None, step, len(self.board.tiles)),
                   sticky=True)
         self.cursor_to_empty()
@@ -403,7 +403,7 @@ class MacMahonScene(MacMahonView, PlayScene):
             return False
         if number - 1 in self.position.placed_tiles and self.position.placed_tiles[number - 1] in self.givens():
             return False
-        self.keyboard = True
+        self.use_keyboard()
         taken = self.take(number - 1, sticky=True)
         self.cursor_to_empty()
         return taken

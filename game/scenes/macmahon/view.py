@@ -155,7 +155,10 @@ class MacMahonView:
 
     def draw_top(self, surface, top: pygame.Rect) -> None:
         app = self.app
-        sub = f"{variant_label(self.board.header)}, {'strict' if self.strict else 'free'} mode"
+        daily = self.match.meta.get("daily")
+        where = f"Daily #{daily}" + (f" · {self.match.meta['level']}" if self.match.meta.get("level") else "") \
+            if daily else variant_label(self.board.header)
+        sub = f"{where}, {'strict' if self.strict else 'free'} mode"
         title_bar(surface, app, top, "MacMahon Squares", sub, max_width=top.centerx - app.px(220))
         self.draw_clock(surface, top)
 

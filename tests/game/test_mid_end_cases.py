@@ -1,0 +1,195 @@
+"""What a player saw before the play session existed, one test each (the mid-end issue's nine
+cases), driven through the real screens headless."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.play import records
+from game.play.match import Match, Timer
+from game.scenes.genius.scene import GeniusScene
+from game.scenes.macmahon.scene import MacMahonScene
+from game.scenes.title import TitleScene
+from solver.genius import search
+from solver.genius.pieces import PIECES
+from solver.genius.position import Move
+from solver.macmahon import search as tiles
+from solver.macmahon.position import Position as TilePosition
+from tests.game.drive import answer_confirm, finish_roll, frame, jump, key, place_by_mouse
+from tests.game.test_versus import start_race
+from tests.validate_macmahon import problems
+
+BOARD = "A1A2A4A6B4D5E1"
+
+
+def button(app, scene, name):
+    import pygame_gui
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons[name]))
+
+
+def give_up_turn(app, genius):
+    key(app, pygame.K_RETURN)               # Start turn
+    finish_roll(app, genius)
+    button(app, genius, "give_up")
+
+
+def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing(app, genius):
+    app.settings["animations"] = False
+    genius.do("race")
+    give_up_turn(app, genius)
+    give_up_turn(app, genius)
+    assert genius.race.over
+    sounds = len(app.sounds.played)
+    button(app, genius, "race_solution")
+    app.worker.drain()
+    for _ in range(12):
+        frame(app, dt=0.3)
+    assert genius.match.finished and genius.match.meta["kind"] == "view"
+    assert "win" not in app.sounds.played[sounds:] and genius.celebration is None and not genius.win_banner()
+    assert app.statistics.get("genius", {}).get("played", 0) == 0
+
+
+def test_2_a_macmahon_win_with_help_is_recorded_as_won_with_help(app):
+    app.push(TitleScene(app))
+    scene = MacMahonScene(app, variant="4x6x3", rng=random.Random(1))
+    app.push(scene)
+    scene.do("hint")
+    app.worker.drain(30)
+    jump(scene, tiles.solve(scene.position))
+    s = records.summary(app.statistics, "macmahon")
+    assert scene.match.finished and (s.played, s.won, s.assisted) == (1, 0, 1)
+
+
+def test_3_the_browser_offers_a_solution_to_view_or_to_finish(app):
+    app.push(TitleScene(app))
+    app.open("macmahon-browser")
+    browser = app.top
+    app.worker.drain(30)
+    frame(app)
+    browser.jump(9)
+    wanted = browser.position()
+    browser.do("play_part")                  # 8 tiles to place: a game, the rest given
+    play = app.top
+    assert isinstance(play, MacMahonScene) and play.match.meta["kind"] == "play"
+    assert sum(v is None for v in play.position.cells) == 8 and not play.match.finished
+    assert all(wanted.cells[c] == v for c, v in enumerate(play.position.cells) if v is not None)
+    play.do("browse")
+    app.worker.drain(30)
+    frame(app)
+    app.top.jump(9)
+    app.top.do("play")                       # view: nothing to play, so nothing to abandon either
+    assert app.top is play and play.match.finished and play.match.meta["kind"] == "view"
+    assert problems(play.position.colour_rows(), 3) == []
+    assert app.statistics.get("macmahon", {}).get("played", 0) == 0
+
+
+def test_4_a_daily_is_labelled_and_kept_as_the_daily(app):
+    app.push(TitleScene(app))
+    app.open("genius", game_id=BOARD, daily=327, level="easy")
+    genius = app.top
+    assert genius.play_subtitle().startswith("Daily #327") and genius.match.meta["daily"] == 327
+    done = search.solve(genius.position)
+    for piece in PIECES:
+        place_by_mouse(app, genius, piece, done.placed[piece])
+    entry = app.statistics["genius"]
+    assert set(entry["best"]) == {"daily"} and entry["daily"]["won"] == [327]
+
+
+def test_4_a_macmahon_daily_never_sets_the_best_time_of_the_empty_board(app):
+    full = tiles.solve(TilePosition.parse("4x6x3"))
+    given = full
+    for cell in range(11, 24):
+        given = given.remove(cell)
+    app.push(TitleScene(app))
+    app.open("macmahon", game_id=given.notation(), daily=12, level="hard")
+    scene = app.top
+    jump(scene, tiles.solve(scene.position))
+    assert scene.match.finished and "4x6x3" not in app.statistics["macmahon"]["best"]
+    assert records.summary(app.statistics, "macmahon").best is None
+
+
+def test_5_a_loss_against_the_computer_counts_like_a_win(app):
+    scene, clock = start_race(app, "champion")
+    clock.now = 10_000.0
+    frame(app)
+    assert scene.outcome == "lost"
+    s = records.summary(app.statistics, "genius")
+    assert (s.played, s.lost) == (1, 1)
+
+
+def test_6_a_game_id_at_start_asks_before_it_abandons_the_kept_game(app):
+    app.push(TitleScene(app))
+    first = GeniusScene(app, game_id=BOARD, rng=random.Random(2))
+    app.push(first)
+    first.session.move("1:F6")
+    app.pop()                                # left: kept for next time
+    scene = GeniusScene(app, game_id="A1B1C1D1E1F1F2", rng=random.Random(2))
+    assert scene.position.notation() == BOARD + "/1:F6"       # the kept game, resumed ...
+    app.push(scene)
+    assert scene.dialog_open                                  # ... and a question before it goes
+    assert answer_confirm(app, scene, yes=True)
+    assert scene.position.notation() == "A1B1C1D1E1F1F2"
+    assert records.summary(app.statistics, "genius").lost == 1
+
+
+def test_6_the_daily_play_button_asks_before_it_abandons_a_game(app):
+    app.push(TitleScene(app))
+    first = GeniusScene(app, game_id=BOARD, rng=random.Random(2))
+    app.push(first)
+    first.session.move("1:F6")
+    app.pop()                                # back on the title, the game kept
+    app.open("genius", game_id="A1B1C1D1E1F1F2", daily=5)
+    scene = app.top
+    assert scene.dialog_open and scene.position.notation() == BOARD + "/1:F6"
+    assert answer_confirm(app, scene, yes=False)
+    assert scene.position.notation() == BOARD + "/1:F6"
+
+
+def test_7_the_take_back_line_goes_once_the_board_changes(app, genius):
+    pos = genius.position
+    dead = next(c for c in sorted(pos.empty) if search.solve(pos.place(Move("1", [c]))) is None)
+    genius.session.move(Move("1", [dead]).notation())
+    genius.do("hint")
+    app.worker.drain()
+    assert genius.status == "No solution keeps these pieces: take 1 back"
+    genius.session.move("-1")
+    genius.session.move(Move("2", search.solve(genius.position).placed["2"]).notation())
+    assert genius.status == ""
+
+
+def test_8_start_turn_is_enabled_at_the_hand_over(app, genius):
+    app.settings["animations"] = False
+    genius.do("race")
+    assert genius.buttons["race_start"].is_enabled
+    give_up_turn(app, genius)
+    assert genius.hidden() and genius.buttons["race_start"].is_enabled
+
+
+def test_9_undo_after_beating_the_computer_never_restarts_the_clock(app):
+    scene, clock = start_race(app, "beginner")
+    done = search.solve(scene.match.start)
+    for n, piece in enumerate(PIECES):
+        clock.now = 2.0 * (n + 1)
+        place_by_mouse(app, scene, piece, done.placed[piece])
+    assert scene.outcome == "won" and scene.match.finished
+    elapsed = scene.match.elapsed
+    scene.undo()
+    clock.now += 50
+    frame(app)
+    assert scene.match.elapsed == elapsed and not scene.match.timer.running
+    scene.redo()
+    assert records.summary(app.statistics, "genius").played == 1
+
+
+def test_9_the_clock_stands_while_a_level_roll_is_drawn(app, genius):
+    app.settings["genius_level"] = "very hard"
+    clock = [0.0]
+    genius.session.begin(Match(genius.position, meta={"dice": "default"},
+                               timer=Timer(running=True, clock=lambda: clock[0])))
+    genius.do("new")                         # nothing played: no question; the draw runs
+    assert genius.job is not None
+    frame(app)
+    clock[0] += 20
+    assert genius.match.elapsed == 0.0
+    app.worker.drain(30)

@@ -195,8 +195,6 @@ def sample_statistics(statistics: dict, rng: random.Random) -> None:
     start = datetime(2026, 11, 1, 9)
     for puzzle, key, scale, count in (("genius", "default", 4.2, 60), ("macmahon", "4x6x3", 6.0, 25)):
         for i in range(count):
-            statistics.setdefault(puzzle, {"played": 0, "solved": 0, "best": {}})
-            statistics[puzzle]["played"] += 1
             records.record_game(statistics, puzzle, key, rng.lognormvariate(scale, 0.4), rng.random() < 0.85,
                                 level=rng.choice(("easy", "medium", "hard", "very hard")),
                                 assisted=rng.random() < 0.1, when=start + timedelta(hours=7 * i))

@@ -351,7 +351,11 @@ class PlayScene(Scene):
             if self.buttons:
                 self.id_entry.set_text(self.shown_id() or "")     # the box shows the real game's ID again
             return False
-        self.replace_game(lambda: self.begin_id(start, meta), self.id_words(start, meta))
+        def play() -> None:
+            self.begin_id(start, meta)
+            self.app.toasts.show(f"Playing {self.id_words(start, meta) if meta.get('daily') else start.notation()}")
+
+        self.replace_game(play, self.id_words(start, meta))
         return True
 
     def id_words(self, start, meta: dict) -> str:

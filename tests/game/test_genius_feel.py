@@ -81,7 +81,7 @@ def test_a_piece_from_the_tray_keeps_the_grabbed_square_under_the_pointer(app, g
     shape = orientations(piece)[genius.hand.orient[piece]]
     end = max(shape)                                 # the last square of the bar
     size = genius.tray_square()
-    x0, y0 = genius.tray_origin(piece, size)
+    x0, y0 = genius.tray_origin(piece, size, genius.layout()["slots"][PIECES.index(piece)])
     grab_at = (int(x0 + (end[1] + 0.5) * size), int(y0 + (end[0] + 0.5) * size))
     pos = genius.position
     for cell in range(36):                           # a cell where the piece fits with its end on it
@@ -141,7 +141,7 @@ def test_the_dice_row_is_centred_under_the_board(app):
     from game.scenes.genius.scene import GeniusScene
     scene = GeniusScene(app, new=True, rng=random.Random(5))
     app.push(scene)
-    rects = scene.dice_rects(7)
+    rects = scene.dice_rects(7, scene.layout())
     assert abs((rects[0].left + rects[-1].right) / 2 - scene.layout()["geo"].rect.centerx) <= 1
 
 

@@ -170,6 +170,7 @@ def test_messages_cover_nothing_needed(app, macmahon, size):
     app.window.size = size
     app.restyle()
     macmahon.ask_play_id(solved().remove(5).notation())
+    app.toasts.items.clear()                        # ("Playing ...": this test makes its own messages)
     frame(app)
     given = macmahon.layout()["geo"].cell_rect(0).center
     press(app, given)                               # a given tile: a message says it stays put

@@ -109,12 +109,12 @@ def aim(position: Position, held: Held, at: tuple[int, int]) -> Aim:
     return Aim(cells, reason, base.clashes(move) if reason is not None and cells is not None else frozenset())
 
 
-def drop(position: Position, held: Held, at: tuple[int, int] | None) -> Drop:
+def drop(position: Position, held: Held, at: tuple[int, int] | None, found: Aim | None = None) -> Drop:
     """Putting `held` down with its grabbed square on `at` (None: off the board, which sends a
-    piece from the board back to the tray)."""
+    piece from the board back to the tray); `found`: its aim there, if known already."""
     if at is None:
         return Drop(f"-{held.piece}" if held.source == "board" else None, None)
-    found = aim(position, held, at)
+    found = found or aim(position, held, at)
     if found.reason is not None:
         return Drop(None, found.reason)
     if held.source == "board" and position.placed.get(held.piece) == frozenset(found.cells):
@@ -162,10 +162,17 @@ class Hand:
         self.cursor = (min(SIZE - 1, max(0, self.cursor[0] + dr)), min(SIZE - 1, max(0, self.cursor[1] + dc)))
 
     def aim(self, position: Position, at: tuple[int, int] | None) -> Aim | None:
-        """Where the held piece would land from square `at` (None: nothing held, or off the board)."""
+        """Where the held piece would land from square `at` on `position` (None: nothing held,
+        or off the board); asked every frame, worked out once per position, piece and square."""
         if self.held is None or at is None:
             return None
         key = (position, self.held, at)
         if self._aim is None or self._aim[0] != key:
             self._aim = (key, aim(position, self.held, at))
         return self._aim[1]
+
+    def drop(self, position: Position, at: tuple[int, int] | None) -> Drop:
+        """Put the held piece down from square `at` (what the aim said there) and let go of it."""
+        held, self.held = self.held, None
+        found = None if at is None or self._aim is None or self._aim[0] != (position, held, at) else self._aim[1]
+        return drop(position, held, at, found)

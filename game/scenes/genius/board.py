@@ -19,7 +19,7 @@ from game.draw.theme import font, mix, text_size
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.play.match import Match, Timer, format_time
 from game.play.puzzle import Stuck
-from game.puzzles.genius.hand import Aim, Hand, drop, square_on, without_held
+from game.puzzles.genius.hand import Aim, Hand, square_on, without_held
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.anim import banner
 from game.scenes.genius.dice_menu import DiceMenu, dice_label
@@ -121,18 +121,20 @@ class GeniusBoard(PlayScene):
                 "messages": messages, "slots": grid_rects(tray, 3, 3, app.px(8)), "top": top}
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The frame, from one look at the hand: where the held piece would land is asked once."""
         pal = self.app.palette
         surface.fill(pal.background)
         lay = self.layout()
         geo = lay["geo"]
+        aim = self.aim() if self.mode != "free" else None
         if self.mode == "free":
             self.draw_free(surface, geo, lay["tray"])
         elif self.match is not None:        # (None while the first roll is drawn at a level)
-            self.draw_board(surface, geo)
+            self.draw_board(surface, geo, aim)
             self.draw_tray(surface, lay)
-            self.draw_dice(surface, lay["dice"])
+            self.draw_dice(surface, lay)
         self.draw_top(surface, lay)
-        self.draw_status(surface, lay["status"])
+        self.draw_status(surface, lay["status"], aim)
 
     def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         """The piece under the pointer, unless its ghost is on the board."""
@@ -164,7 +166,7 @@ class GeniusBoard(PlayScene):
         if self.match is not None and self.mode != "free":
             self.draw_clock(surface, top)
 
-    def draw_board(self, surface, geo: BoardGeometry) -> None:
+    def draw_board(self, surface, geo: BoardGeometry, aim: Aim | None) -> None:
         pal = self.app.palette
         hidden = self.hidden()
         highlight = {}
@@ -196,7 +198,6 @@ class GeniusBoard(PlayScene):
             i = PIECES.index(piece)
             draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
                          alpha=int(90 + 110 * pulse), outline=pal.accent)
-        aim = self.aim()
         if aim is not None and aim.cells is not None:
             cells, reason = aim.cells, aim.reason
             i = PIECES.index(self.held.piece)
@@ -257,7 +258,7 @@ class GeniusBoard(PlayScene):
             if hidden:
                 continue
             shape = orientations(piece)[self.hand.orient[piece]]
-            origin = self.tray_origin(piece, size)
+            origin = self.tray_origin(piece, size, slot)
             placed = piece in pos.placed
             alpha = 60 if placed or selected else 255
             draw_squares(surface, shape, origin, size, pal.piece_colour(i), alpha=alpha,
@@ -271,9 +272,8 @@ class GeniusBoard(PlayScene):
         return min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
                    lay["geo"].cell * 0.6)
 
-    def tray_origin(self, piece: str, size: float) -> tuple[float, float]:
-        """The top left corner of `piece`'s shape drawn in its tray slot."""
-        slot = self.layout()["slots"][PIECES.index(piece)]
+    def tray_origin(self, piece: str, size: float, slot: pygame.Rect) -> tuple[float, float]:
+        """The top left corner of `piece`'s shape drawn in its tray `slot`."""
         rows, cols = shape_size(orientations(piece)[self.hand.orient[piece]])
         return slot.centerx - cols * size / 2, slot.centery - rows * size / 2
 
@@ -281,38 +281,38 @@ class GeniusBoard(PlayScene):
         """The square of `piece`'s tray shape under (or nearest) the pointer at `pos`: the one
         that stays under the pointer once it is picked up."""
         size = self.tray_square()
-        x0, y0 = self.tray_origin(piece, size)
+        x0, y0 = self.tray_origin(piece, size, self.layout()["slots"][PIECES.index(piece)])
         shape = orientations(piece)[self.hand.orient[piece]]
         return min(shape, key=lambda rc: ((y0 + (rc[0] + 0.5) * size - pos[1]) ** 2 +
                                           (x0 + (rc[1] + 0.5) * size - pos[0]) ** 2, rc))
 
-    def draw_dice(self, surface, strip: pygame.Rect) -> None:
-        app, pal = self.app, self.app.palette
+    def draw_dice(self, surface, lay: dict) -> None:
+        app, pal, strip = self.app, self.app.palette, lay["dice"]
         rolled = self.match.meta.get("rolled") if self.match else None
         if self.hidden():
             return
         if not rolled:
             if self.match is not None:
                 text(surface, f"{len(self.position.unplaced)} pieces to place",
-                     (self.layout()["geo"].rect.centerx, strip.centery), text_size("body", app.scale),
+                     (lay["geo"].rect.centerx, strip.centery), text_size("body", app.scale),
                      pal.dim_text, anchor="center")
             return
-        for i, (face, rect) in enumerate(zip(rolled, self.dice_rects(len(rolled)))):
+        for i, (face, rect) in enumerate(zip(rolled, self.dice_rects(len(rolled), lay))):
             if self.roll is not None:
                 shown, angle = self.roll.die_state(i)
                 draw_die(surface, rect, shown, pal, angle=angle, number=i + 1, settled=angle == 0)
             else:
                 draw_die(surface, rect, face, pal, number=i + 1)
 
-    def dice_rects(self, n: int) -> list[pygame.Rect]:
+    def dice_rects(self, n: int, lay: dict) -> list[pygame.Rect]:
         """Where the `n` dice go: a row in the strip under the board, centred under the board."""
-        app, strip = self.app, self.layout()["dice"]
+        app, strip = self.app, lay["dice"]
         size = min(app.px(52), strip.height - app.px(8), strip.width // 8)
         gap = app.px(8)
-        x = self.layout()["geo"].rect.centerx - (n * size + (n - 1) * gap) // 2
+        x = lay["geo"].rect.centerx - (n * size + (n - 1) * gap) // 2
         return [pygame.Rect(x + i * (size + gap), strip.centery - size // 2, size, size) for i in range(n)]
 
-    def draw_status(self, surface, area: pygame.Rect) -> None:
+    def draw_status(self, surface, area: pygame.Rect, aim: Aim | None) -> None:
         app, pal = self.app, self.app.palette
         line = self.status_line()
         if self.job is not None:
@@ -320,8 +320,8 @@ class GeniusBoard(PlayScene):
             progress_bar(surface, bar, self.job.fraction, pal.panel, pal.accent, app.px(4),
                          (time.monotonic() * 1.5) % 1.0)
             line = f"{self.job.label}... {self.job.age:.1f} s (Esc cancels)"
-        elif self.held is not None and self.mode != "free" and self.aim() is not None:
-            reason = self.aim().reason
+        elif aim is not None:
+            reason = aim.reason
             ok = reason is None
             text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
                  app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
@@ -480,8 +480,7 @@ class GeniusBoard(PlayScene):
         h, at = self.held, self.anchor()
         if h is None:
             return
-        self.hand.let_go()
-        found = drop(self.position, h, at)
+        found = self.hand.drop(self.position, at)
         if found.reason is not None:
             self.app.sounds.play("illegal")
             self.app.toasts.show(f"{h.piece}: {found.reason}", 2.5, self.app.palette.illegal)

@@ -11,6 +11,7 @@ import sys
 
 from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
+from .parallel import Stopped, stop_on_signals
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,13 +39,22 @@ def _run(argv: list[str] | None) -> int:
             args.jobs = cap_jobs(args.jobs)
         for option in FILE_OPTIONS:
             check_path(getattr(args, option, None), "--" + option.replace("_", "-"))
-        return args.handler(args)
+        with stop_on_signals():
+            return args.handler(args)
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(f"{_new_line()}{PROG}: interrupted", file=sys.stderr)
         return 130
+    except Stopped as stop:
+        print(f"{_new_line()}{PROG}: stopped by {stop.name}", file=sys.stderr)
+        return 128 + stop.signum
+
+
+def _new_line() -> str:
+    """A line break that ends a progress bar drawn on a terminal."""
+    return "\n" if sys.stderr.isatty() else ""
 
 
 # Options that name a file; an empty name is refused for each.

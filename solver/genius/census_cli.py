@@ -13,7 +13,8 @@ import os
 import random
 import time
 
-from ..cli_common import add_common, add_jobs, check_writable, emit, progress_for
+from ..cli_common import (add_common, add_jobs, check_writable, emit, progress_for, report_stream, seed_number,
+                          whole_number, write_output)
 from ..errors import SquarewiseError
 from . import census, dice, make_dice, roll_counts
 
@@ -48,9 +49,9 @@ def _census_text(report: dict) -> str:
 def _census(args) -> int:
     if args.resume and not args.checkpoint:
         raise SquarewiseError("--resume needs --checkpoint PATH")
-    for path in (args.save, args.checkpoint):
+    for path, option in ((args.save, "--save"), (args.checkpoint, "--checkpoint")):
         if path:
-            check_writable(path)
+            check_writable(path, option)
     if args.resume and os.path.lexists(args.checkpoint):
         census.Checkpoint.read(args.checkpoint)     # a broken checkpoint is refused before the work starts
     report = census.census(args.jobs, progress_for(args, "census"), args.checkpoint, args.resume,
@@ -63,31 +64,28 @@ def _census(args) -> int:
 def _make_dice(args) -> int:
     make_dice.check_faces(args.faces)
     if args.out:
-        check_writable(args.out)
+        check_writable(args.out, "--out")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     made = make_dice.make(seed, args.faces, cache=args.cache, jobs=args.jobs,
                           progress=progress_for(args, "verifying every roll"))
     if args.out:
-        try:
-            dice.save(made.dice_set, args.out)
-        except OSError as exc:
-            raise SquarewiseError(f"cannot write '{args.out}': {exc.strerror or exc}") from None
+        write_output(args.out, dice.dumps(made.dice_set).encode("utf-8"))
     doc = {**made.dice_set.to_json(), **made.stats(seed)}
     if args.json:
-        print(json.dumps(doc))
+        print(json.dumps(doc), file=report_stream(args))
     else:
         lines = [f"die {d}: {' '.join(faces)}" for d, faces in enumerate(doc["dice"], 1)]
         lines.append(made.summary(seed))
-        if args.out:
+        if args.out and args.out != "-":
             lines.append(f"saved to {args.out}")
-        print("\n".join(lines))
+        print("\n".join(lines), file=report_stream(args))
     return 0
 
 
 def _roll_counts(args) -> int:
     dice_set = dice.resolve(args.dice)
     start = time.perf_counter()
-    report = roll_counts.summary(dice_set, args.jobs, progress_for(args, f"counting {dice_set.name}"))
+    report = roll_counts.summary(dice_set, args.jobs, progress_for(args, f"counting {dice_set.label}", always=True))
     report["seconds"] = round(time.perf_counter() - start, 1)
     emit(args, report, roll_counts.text(report) + f"\n{report['seconds']} s")
     return 0
@@ -105,10 +103,11 @@ def register(commands) -> None:
     cmd.set_defaults(handler=_census)
 
     cmd = commands.add_parser("make-dice", help="generate a new dice set whose every roll is solvable")
-    cmd.add_argument("--seed", type=int, metavar="N", help="the seed (default: a random one, printed)")
-    cmd.add_argument("--faces", type=int, default=6, metavar="F",
+    cmd.add_argument("--seed", type=seed_number, metavar="N", help="the seed (default: a random one, printed)")
+    cmd.add_argument("--faces", type=whole_number, default=6, metavar="F",
                      help=f"faces per die, {make_dice.MIN_FACES}..{make_dice.MAX_FACES} (default 6)")
-    cmd.add_argument("--out", metavar="FILE", help="also save the dice JSON to this file")
+    cmd.add_argument("--out", metavar="FILE",
+                     help="also save the dice JSON to this file ('-': to stdout, the report then goes to stderr)")
     cmd.add_argument("--cache", metavar="FILE", help=f"the census cache (default: {census.CACHE_NAME})")
     add_jobs(cmd)
     add_common(cmd)

@@ -1,17 +1,23 @@
 """The `squarewise genius` subcommands about all boards and dice design: census, make-dice, roll-counts.
 
-    genius census [--jobs N] [--checkpoint PATH [--resume]] [--save FILE]
-    genius make-dice [--seed N] [--faces 6] [--out FILE] [--cache FILE] [--jobs N]
+    genius census [--jobs N] [--checkpoint PATH [--resume]] [--save [FILE]]
+    genius make-dice [--seed N] [--faces 6] [--out FILE|-] [--cache FILE] [--jobs N]
     genius roll-counts [--dice NAME|FILE] [--jobs N]
+
+`census --save` with no FILE writes the census cache to the user's cache folder
+(user_cache_file), where `make-dice` looks first, then at the cache shipped with Squarewise:
+never into the source checkout, which a pipx or executable install does not have.
 
 All take --json and --progress. Exit codes: 0 success, 2 bad input.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
 import time
+from pathlib import Path
 
 from ..cli_common import (add_common, add_jobs, check_writable, emit, progress_for, report_stream, seed_number,
                           whole_number, write_output)
@@ -46,6 +52,34 @@ def _census_text(report: dict) -> str:
     return "\n".join(lines)
 
 
+def user_cache_file() -> Path:
+    """The census cache in the user's cache folder (~/.cache/squarewise/ on Linux; platformdirs,
+    imported only here so the solver stays light)."""
+    from platformdirs import user_cache_path
+    return user_cache_path("squarewise", appauthor=False) / Path(census.CACHE_NAME).name
+
+
+class _SaveToUserCache(argparse.Action):
+    """`--save` alone: the user cache file (its folder made on the way)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if values is None:
+            path = user_cache_file()
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SquarewiseError(f"cannot make the cache folder '{path.parent}': {exc.strerror or exc}") from None
+            values = str(path)
+        setattr(namespace, self.dest, values)
+
+
+def _default_cache() -> str | None:
+    """The cache make-dice reads without --cache: the user's (`census --save`) if there is one,
+    else None, the one shipped with Squarewise."""
+    path = user_cache_file()
+    return str(path) if os.path.lexists(path) else None
+
+
 def _census(args) -> int:
     if args.resume and not args.checkpoint:
         raise SquarewiseError("--resume needs --checkpoint PATH")
@@ -66,7 +100,7 @@ def _make_dice(args) -> int:
     if args.out:
         check_writable(args.out, "--out")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
-    made = make_dice.make(seed, args.faces, cache=args.cache, jobs=args.jobs,
+    made = make_dice.make(seed, args.faces, cache=args.cache or _default_cache(), jobs=args.jobs,
                           progress=progress_for(args, "verifying every roll"))
     if args.out:
         write_output(args.out, dice.dumps(made.dice_set).encode("utf-8"))
@@ -96,8 +130,9 @@ def register(commands) -> None:
     cmd = commands.add_parser("census", help="decide all C(36,7) boards (unsolvable count, Table 3, reasons)")
     cmd.add_argument("--checkpoint", metavar="PATH", help="save finished work to this file as it goes")
     cmd.add_argument("--resume", action="store_true", help="continue the run saved in --checkpoint")
-    cmd.add_argument("--save", metavar="FILE",
-                     help=f"also write the unsolvable orbit representatives (the cache, e.g. {census.CACHE_NAME})")
+    cmd.add_argument("--save", metavar="FILE", nargs="?", action=_SaveToUserCache,
+                     help="also write the unsolvable orbit representatives (the census cache) to FILE; "
+                          "with no FILE to the user's cache folder, where make-dice finds it")
     add_jobs(cmd)
     add_common(cmd)
     cmd.set_defaults(handler=_census)
@@ -108,12 +143,18 @@ def register(commands) -> None:
                      help=f"faces per die, {make_dice.MIN_FACES}..{make_dice.MAX_FACES} (default 6)")
     cmd.add_argument("--out", metavar="FILE",
                      help="also save the dice JSON to this file ('-': to stdout, the report then goes to stderr)")
-    cmd.add_argument("--cache", metavar="FILE", help=f"the census cache (default: {census.CACHE_NAME})")
+    cmd.add_argument("--cache", metavar="FILE", help="the census cache (default: the one `census --save` wrote to "
+                                                      "the user's cache folder, else the one shipped with Squarewise)")
     add_jobs(cmd)
     add_common(cmd)
     cmd.set_defaults(handler=_make_dice)
 
-    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set")
+    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set (long: "
+                              "about 10 minutes for the default dice on 2 cores, with progress on stderr)",
+                              description="Count the solutions of every distinct roll of a dice set. This is "
+                              "long: about 10 minutes for the default dice (62,208 rolls) on 2 cores, longer for "
+                              "sets with more rolls; progress with the time left is shown on stderr, a line "
+                              "every 30 s when it is not a terminal.")
     cmd.add_argument("--dice", default="default", metavar="NAME|FILE",
                      help="a built-in set (default, alternative) or a dice JSON file")
     add_jobs(cmd)

@@ -149,11 +149,11 @@ def register(commands) -> None:
     add_common(cmd)
     cmd.set_defaults(handler=_make_dice)
 
-    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set (long: "
-                              "about 10 minutes for the default dice on 2 cores, with progress on stderr)",
+    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set (long: 6-20 "
+                              "minutes for the default dice on 2 cores, with progress on stderr)",
                               description="Count the solutions of every distinct roll of a dice set. This is "
-                              "long: about 10 minutes for the default dice (62,208 rolls) on 2 cores, longer for "
-                              "sets with more rolls; progress with the time left is shown on stderr, a line "
+                              "long: 6 to 20 minutes for the default dice (62,208 rolls) on 2 cores, depending "
+                              "on the load, longer for sets with more rolls; progress with the time left is shown on stderr, a line "
                               "every 30 s when it is not a terminal.")
     cmd.add_argument("--dice", default="default", metavar="NAME|FILE",
                      help="a built-in set (default, alternative) or a dice JSON file")

@@ -71,12 +71,28 @@ def _worker_init() -> None:
     is forked with SIGTERM and SIGHUP blocked (_start_pool), so one that comes before this point
     waits, pending, and then ends the worker (SIGTERM) or is dropped (SIGHUP).
     """
+    parent = os.getppid()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _HANGUP is not None:
         signal.signal(_HANGUP, signal.SIG_IGN)
+    _end_with_parent(parent)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _TERM)
+
+
+def _end_with_parent(parent: int) -> None:
+    """On Linux, ask for SIGTERM when the parent dies (even by `kill -9`), so orphaned workers
+    end quietly instead of finishing their chunk and printing a traceback for the broken pipe."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))     # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:          # the parent died before the request: end now
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _start_pool(jobs: int):

@@ -243,6 +243,25 @@ def test_a_stop_signal_ends_the_pool_with_one_line(signum, argv):
     assert not [w for w in workers if running(w)]
 
 
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
+                    reason="finds the pool's workers through Linux's /proc")
+def test_workers_end_quietly_with_a_parent_killed_by_sigkill():
+    proc = subprocess.Popen([sys.executable, "-m", "game", "genius", "verify-dice", "alternative", "--jobs", "2"],
+                            cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(children(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = children(proc.pid)
+        time.sleep(0.5)
+        proc.kill()
+        out, err = proc.communicate(timeout=30)     # returns when the workers, holding the pipes, are gone
+    finally:
+        proc.kill()
+    assert len(workers) >= 2 and err == "" and out == ""
+    assert not [w for w in workers if running(w)]
+
+
 # --- 10. names from files never reach the terminal raw ---------------------------------------------
 
 def test_a_dice_name_with_escape_sequences_is_printed_escaped_and_capped(tmp_path):

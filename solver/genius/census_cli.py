@@ -59,18 +59,22 @@ def user_cache_file() -> Path:
     return user_cache_path("squarewise", appauthor=False) / Path(census.CACHE_NAME).name
 
 
+class _UserCache(str):
+    """The path of user_cache_file(), given by `--save` alone; its folder is made by the command."""
+
+
 class _SaveToUserCache(argparse.Action):
-    """`--save` alone: the user cache file (its folder made on the way)."""
+    """`--save` alone: the user cache file."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        if values is None:
-            path = user_cache_file()
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise SquarewiseError(f"cannot make the cache folder '{path.parent}': {exc.strerror or exc}") from None
-            values = str(path)
-        setattr(namespace, self.dest, values)
+        setattr(namespace, self.dest, _UserCache(user_cache_file()) if values is None else values)
+
+
+def _make_folder_of(path: str) -> None:
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SquarewiseError(f"cannot make the cache folder '{Path(path).parent}': {exc.strerror or exc}") from None
 
 
 def _default_cache() -> str | None:
@@ -83,6 +87,8 @@ def _default_cache() -> str | None:
 def _census(args) -> int:
     if args.resume and not args.checkpoint:
         raise SquarewiseError("--resume needs --checkpoint PATH")
+    if isinstance(args.save, _UserCache):
+        _make_folder_of(args.save)
     for path, option in ((args.save, "--save"), (args.checkpoint, "--checkpoint")):
         if path:
             check_writable(path, option)

@@ -370,15 +370,21 @@ def test_messages_count_in_words_and_name_the_clashing_edge(capsys):
     assert code == 1 and out.splitlines()[-1] == "no solution: red on the top border at A1 (the border is white)"
 
 
-def test_census_cache_defaults_to_the_users_cache_folder(tmp_path):
+def test_census_cache_defaults_to_the_users_cache_folder(tmp_path, monkeypatch, capsys):
     from solver.cli import build_parser
+    from solver.genius import census_cli
     cache_home = tmp_path / "cache"
-    proc = subprocess.run([sys.executable, "-c", "from solver.cli import build_parser; "
-                           "print(build_parser().parse_args(['genius', 'census', '--save']).save)"],
-                          capture_output=True, text=True, env=env(XDG_CACHE_HOME=str(cache_home)), cwd=ROOT)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_home))
     user_cache = cache_home / "squarewise" / "unsolvable.npz"
-    assert proc.stdout.strip() == str(user_cache) and user_cache.parent.is_dir()
-    assert build_parser().parse_args(["genius", "census"]).save is None
+    assert build_parser().parse_args(["genius", "census", "--save"]).save == str(user_cache)
+    assert build_parser().parse_args(["genius", "census"]).save is None and not cache_home.exists()
+
+    def stop(*_args, **_kw):
+        raise SystemExit("the census starts")    # the folder is made, and checked, before the work
+    monkeypatch.setattr(census_cli.census, "census", stop)
+    with pytest.raises(SystemExit, match="the census starts"):
+        main(["genius", "census", "--save"])
+    assert user_cache.parent.is_dir()
     user_cache.write_bytes(b"not a cache")           # make-dice reads the user's cache first
     proc = squarewise("genius", "make-dice", "--seed", "1", env=env(XDG_CACHE_HOME=str(cache_home)))
     assert proc.returncode == 2 and str(user_cache) in one_error_line(proc)

@@ -1,7 +1,8 @@
 """The headless command line: `squarewise genius ...` and `squarewise macmahon ...`.
 
 Exit codes: 0 success, 1 the answer is "no" (unsolvable, unsolvable rolls, impossible
-position), 2 bad input or usage, always with one line on stderr and never a traceback.
+position), 2 bad input or usage or an output that cannot be written, 130 Ctrl-C, 128 + N
+after SIGTERM or SIGHUP (143, 129); always with one line on stderr and never a traceback.
 Every subcommand takes --json (one JSON document on stdout) and --progress.
 """
 from __future__ import annotations

@@ -62,7 +62,7 @@ def stop_on_signals():
             signal.signal(signum, handler)
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
     """Pool workers take SIGTERM's default action and leave Ctrl-C and SIGHUP to the parent,
     which stops the pool (a closed terminal sends SIGHUP to all of them).
 
@@ -71,7 +71,6 @@ def _worker_init() -> None:
     is forked with SIGTERM and SIGHUP blocked (_start_pool), so one that comes before this point
     waits, pending, and then ends the worker (SIGTERM) or is dropped (SIGHUP).
     """
-    parent = os.getppid()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _HANGUP is not None:
@@ -91,18 +90,19 @@ def _end_with_parent(parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))     # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
-    if os.getppid() != parent:          # the parent died before the request: end now
+    if os.getppid() != parent:          # the parent died before the request (or the fork): end now
         os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _start_pool(jobs: int):
     """A process pool (fork on Linux, spawn elsewhere) whose workers run _worker_init."""
     ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    init = {"initializer": _worker_init, "initargs": (os.getpid(),)}
     if not hasattr(signal, "pthread_sigmask"):
-        return ctx.Pool(jobs, initializer=_worker_init)
+        return ctx.Pool(jobs, **init)
     old = signal.pthread_sigmask(signal.SIG_BLOCK, _TERM)
     try:
-        pool = ctx.Pool(jobs, initializer=_worker_init)
+        pool = ctx.Pool(jobs, **init)
     except BaseException:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
         raise

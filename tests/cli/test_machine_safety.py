@@ -72,6 +72,7 @@ OUTPUT_COMMANDS = {
     "--checkpoint": ["genius", "census", "--checkpoint"],
     "--out": ["genius", "make-dice", "--seed", "1", "--out"],
     "--classes-out": ["macmahon", "count", "--classes-out"],
+    "--cache": ["genius", "make-dice", "--seed", "1", "--cache"],        # read, never written: refused as well
 }
 
 

@@ -10,7 +10,14 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     from solver.cli_common import guard_stdout
-    return guard_stdout(lambda: _start(sys.argv[1:] if argv is None else argv))
+    argv = sys.argv[1:] if argv is None else argv
+    return guard_stdout(lambda: _start(argv), needs_stdout=not _opens_the_window(argv))
+
+
+def _opens_the_window(argv: list[str]) -> bool:
+    """True for the game window, which needs no stdout (a windowed Windows executable has none)."""
+    return not (argv[:1] in (["--version"], ["--install-desktop"], ["-h"], ["--help"])
+                or (argv and not argv[0].startswith("-")))
 
 
 def _start(argv: list[str]) -> int:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from pathlib import Path
 
 from solver.assets import asset_path
+from solver.atomic import write_bytes_atomic
+from solver.errors import SquarewiseError, one_line
 
 ENTRY = "squarewise.desktop"
 ICON_FILES = {48: "squarewise-48.png", 64: "squarewise.png", 128: "squarewise-128.png",
@@ -45,26 +46,42 @@ def program() -> list[str]:
     return [sys.executable, "-m", "game"]
 
 
+def check_command(command: list[str]) -> None:
+    """SquarewiseError if `command` cannot go in an Exec= line: a path in bytes that are not
+    UTF-8 (a desktop entry is UTF-8 text) or with a control character such as a newline (a
+    line of its own in the entry, which would then be invalid)."""
+    for arg in command:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raise SquarewiseError(f"the program's path '{arg}' is not UTF-8 text, which a desktop entry "
+                                  "cannot hold; move Squarewise to a folder whose name is UTF-8") from None
+        if not arg.isprintable():
+            raise SquarewiseError(f"the program's path '{arg}' holds a control character (a newline?), "
+                                  "which a desktop entry cannot hold; move Squarewise to another folder")
+
+
 def entry_text(command: list[str]) -> str:
-    """The shipped .desktop entry with Exec= set to `command`."""
+    """The shipped .desktop entry with Exec= set to `command` (SquarewiseError: check_command)."""
+    check_command(command)
     text = asset_path("desktop", ENTRY).read_text(encoding="utf-8")
     line = "Exec=" + " ".join(exec_quote(arg) for arg in command)
     return re.sub(r"^Exec=.*$", lambda _: line, text, count=1, flags=re.M)
 
 
 def install(home: Path | None = None, command: list[str] | None = None) -> list[Path]:
-    """Write the entry and the icons; returns the files written."""
+    """Write the entry and the icons, each atomically (an entry there before stays whole if
+    anything fails); returns the files written. SquarewiseError before writing anything for a
+    program path an entry cannot hold."""
     home = data_home() if home is None else home
-    entry = home / "applications" / ENTRY
-    entry.parent.mkdir(parents=True, exist_ok=True)
-    entry.write_text(entry_text(program() if command is None else command), encoding="utf-8")
-    written = [entry]
+    files = {home / "applications" / ENTRY: entry_text(program() if command is None else command).encode("utf-8")}
     for size, name in ICON_FILES.items():
         icon = home / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "squarewise.png"
-        icon.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(asset_path("icons", name), icon)
-        written.append(icon)
-    return written
+        files[icon] = asset_path("icons", name).read_bytes()
+    for path, data in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, data)
+    return list(files)
 
 
 def main(argv: list[str]) -> int:
@@ -77,10 +94,13 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         written = install()
-    except OSError as exc:
-        print(f"squarewise: error: cannot install the desktop entry: {exc.strerror or exc}"
-              f"{f' ({exc.filename})' if exc.filename else ''}", file=sys.stderr)
+    except SquarewiseError as exc:
+        print(f"squarewise: error: cannot install the desktop entry: {exc}", file=sys.stderr)
         return 2
-    print("\n".join(f"wrote {path}" for path in written))
+    except OSError as exc:
+        where = f" ({one_line(os.fsdecode(exc.filename))})" if exc.filename else ""
+        print(f"squarewise: error: cannot install the desktop entry: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 2
+    print("\n".join(f"wrote {one_line(str(path))}" for path in written))
     print("Squarewise is in the desktop's application menu (log out and in if it does not show yet).")
     return 0

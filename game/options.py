@@ -55,8 +55,14 @@ def print_help() -> None:
     from solver.cli import build_parser
     parser = build_parser()
     parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--smoke-test SECONDS]\n" \
-                   f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)"
+                   f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)\n" \
+                   f"       {PROG} --version | --install-desktop"
     parser.description = ("Squarewise: MacMahon Squares and The Genius Square. With no PUZZLE it opens "
                           "the game window; with one it runs the headless solver.")
     add_game_options(parser.add_argument_group("game window options (no PUZZLE)"))
+    other = parser.add_argument_group("other options (each alone)")
+    other.add_argument("--version", action="store_true", help="print the version and exit")
+    other.add_argument("--install-desktop", action="store_true",
+                       help="add Squarewise to a Linux desktop's application menu (the entry and its icons "
+                            "under ~/.local/share) and exit")
     parser.print_help()

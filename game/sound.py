@@ -3,14 +3,18 @@
 The mixer is started and each file loaded only when a sound is first played, so a game that
 never makes a sound never opens the audio device. If the mixer cannot start (no device, a
 headless machine, CI) or a file cannot be read, the game goes on in silence: no exception
-reaches the caller, and one line on stderr says why. Every call is recorded in `played`
+reaches the caller, and one line on stderr says why. What the audio libraries themselves print
+while the mixer starts (ALSA's eight `ALSA lib ...` lines on a machine without a sound card)
+is silenced: the game's own line says it. Every call is recorded in `played`
 (even when muted or silent), so scenes can be tested under SDL_AUDIODRIVER=dummy.
 
 The names are synth.NAMES; the files are assets/sounds/NAME.wav (scripts/make_sounds.py).
 """
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from solver.assets import asset_path
@@ -60,7 +64,8 @@ class Sounds:
             try:
                 import pygame
                 if not pygame.mixer.get_init():
-                    pygame.mixer.init(RATE, -16, 1, 512)
+                    with libraries_quiet():
+                        pygame.mixer.init(RATE, -16, 1, 512)
                 self._mixer = pygame.mixer
             except Exception as exc:    # pygame.error, or no mixer module at all: stay silent
                 self._mixer = False
@@ -81,3 +86,23 @@ class Sounds:
         if self.problem is None:
             self.problem = line
         print(f"squarewise: warning: {line}", file=sys.stderr)
+
+
+@contextmanager
+def libraries_quiet():
+    """Within the block, what C libraries write to standard error (file descriptor 2) goes to
+    the null device; Python's own sys.stderr is flushed before and works again after."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (AttributeError, OSError, ValueError):       # no stderr at all: nothing to silence
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)

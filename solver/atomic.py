@@ -3,9 +3,13 @@
 The new content goes to a temporary file `.NAME.PID-XXXXXXXX.tmp` in the same folder, is
 flushed to disk and moved over NAME with os.replace. The rules (docs/files.md):
 
-- the file gets the user's umask (it is created with mode 0666 & ~umask, like any file the
-  user makes), not the 0600 of a private temporary file;
+- a new file gets the user's umask (it is created with mode 0666 & ~umask, like any file the
+  user makes), not the 0600 of a private temporary file; a file that is replaced keeps its
+  mode (a private 0600 file stays private);
 - when NAME is a symbolic link the link's target is written and the link stays a link;
+- only a regular file is ever replaced: an existing NAME (or link target) that is a FIFO, a
+  device (`/dev/null`, as root), a socket or a folder is refused with NotARegularFile, so an
+  output option can never turn a device into a file;
 - a write killed half-way leaves only its temporary file behind; such files are stale when
   the process named in them (PID) is gone, or, where that cannot be checked or the name has
   no PID, when they are older than STALE_SECONDS. The first atomic write into a folder in a
@@ -18,15 +22,44 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import stat
 import sys
 import time
 from pathlib import Path
+
+from .errors import SquarewiseError
 
 STALE_SECONDS = 600
 # .NAME.PID-8hex.tmp (this module) and .NAME.8chars.tmp (tempfile.mkstemp, before PIDs were written)
 _TEMP_NAME = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.tmp", re.ASCII)
 _OLD_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp", re.ASCII)
 _cleaned: set[str] = set()
+
+
+class NotARegularFile(SquarewiseError, OSError):
+    """The target of a write exists and is not a regular file. Both a SquarewiseError (the CLI
+    prints it and exits 2) and an OSError (the game's writers report it like a full disk);
+    `strerror` is the reason alone, for messages that name the file themselves."""
+
+    def __init__(self, path, reason: str):
+        super().__init__(f"'{path}' is {reason}")
+        self.strerror = f"it is {reason}"
+
+
+def existing_mode(path) -> int | None:
+    """The permission bits of the regular file at `path` (links followed), None if there is none;
+    NotARegularFile if something else is there."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except ValueError:                  # an embedded NUL: the open below says so
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        raise NotARegularFile(path, "a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(path, "not a regular file (a pipe, a device or a socket), which is never replaced")
+    return stat.S_IMODE(info.st_mode)
 
 
 def write_text_atomic(path, text: str) -> None:
@@ -37,8 +70,10 @@ def write_text_atomic(path, text: str) -> None:
 def write_bytes_atomic(path, data: bytes) -> None:
     """Write `data` to `path` through a temporary file in the same folder, flushed to disk
     and moved into place with os.replace; on failure the temporary file is removed and the
-    error (an OSError) is raised, leaving any old file as it was."""
+    error (an OSError; NotARegularFile for a target that is not a regular file) is raised,
+    leaving any old file as it was."""
     path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    mode = existing_mode(path)
     folder = path.parent
     if str(folder) not in _cleaned:
         _cleaned.add(str(folder))
@@ -47,6 +82,8 @@ def write_bytes_atomic(path, data: bytes) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as out:
+            if mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(out.fileno(), mode)
             out.write(data)
             out.flush()
             os.fsync(out.fileno())

@@ -1,7 +1,8 @@
 """The headless command line: `squarewise genius ...` and `squarewise macmahon ...`.
 
 Exit codes: 0 success, 1 the answer is "no" (unsolvable, unsolvable rolls, impossible
-position), 2 bad input or usage, always with one line on stderr and never a traceback.
+position), 2 bad input or usage or an output that cannot be written, 130 Ctrl-C, 128 + N
+after SIGTERM or SIGHUP (143, 129); always with one line on stderr and never a traceback.
 Every subcommand takes --json (one JSON document on stdout) and --progress.
 """
 from __future__ import annotations
@@ -11,6 +12,7 @@ import sys
 
 from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
+from .parallel import Stopped, stop_on_signals
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,13 +40,22 @@ def _run(argv: list[str] | None) -> int:
             args.jobs = cap_jobs(args.jobs)
         for option in FILE_OPTIONS:
             check_path(getattr(args, option, None), "--" + option.replace("_", "-"))
-        return args.handler(args)
+        with stop_on_signals():
+            return args.handler(args)
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(f"{_new_line()}{PROG}: interrupted", file=sys.stderr)
         return 130
+    except Stopped as stop:
+        print(f"{_new_line()}{PROG}: stopped by {stop.name}", file=sys.stderr)
+        return 128 + stop.signum
+
+
+def _new_line() -> str:
+    """A line break that ends a progress bar drawn on a terminal."""
+    return "\n" if sys.stderr.isatty() else ""
 
 
 # Options that name a file; an empty name is refused for each.

@@ -10,13 +10,17 @@ import argparse
 import errno
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
+from .atomic import NotARegularFile, existing_mode, write_bytes_atomic
 from .errors import SquarewiseError
 from .parallel import ProgressBar, default_jobs
+from .rng import MASK64
 
 PROG = "squarewise"
+STDOUT_OPTIONS = ("out", "classes_out")     # the output options that take '-' for standard output
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -46,9 +50,26 @@ def add_common(parser: argparse.ArgumentParser) -> None:
                         help="draw progress on stderr even when it is not a terminal")
 
 
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (int() would also take '٣' and '1_000')."""
+    digits = text.strip()
+    if not re.fullmatch(r"-?[0-9]{1,40}", digits):
+        raise argparse.ArgumentTypeError(f"invalid int value: '{text}' (a whole number in digits 0-9)")
+    return int(digits)
+
+
+def seed_number(text: str) -> int:
+    """An argparse type for --seed: 0..2**64-1 in ASCII digits (the dice's generator has 64 bits,
+    so a larger seed would silently repeat a smaller one)."""
+    seed = whole_number(text)
+    if not 0 <= seed <= MASK64:
+        raise argparse.ArgumentTypeError(f"invalid seed: '{text}' (the seeds are 0..{MASK64})")
+    return seed
+
+
 def add_jobs(parser: argparse.ArgumentParser) -> None:
     """--jobs N: the number of processes (default: all cores; capped by cap_jobs)."""
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", type=whole_number, default=None, metavar="N",
                         help=f"worker processes, at most the {default_jobs()} cores here (default: all)")
 
 
@@ -72,22 +93,61 @@ def check_path(path: str | None, option: str) -> None:
         raise SquarewiseError(f"{option} needs a file name, got an empty one")
 
 
-def progress_for(args, label: str):
-    """A progress callback for long work, or None when progress should not be drawn."""
-    if args.progress or sys.stderr.isatty():
+def progress_for(args, label: str, always: bool = False):
+    """A progress callback for long work, or None when progress should not be drawn: drawn on a
+    terminal, with --progress, or `always` (work long enough that silence looks like a hang;
+    off a terminal the bar is a line now and then, parallel.ProgressBar)."""
+    if always or args.progress or sys.stderr.isatty():
         return ProgressBar(label)
     return None
 
 
+def report_stream(args):
+    """Where the readable report goes: stdout, or stderr when an output option is '-' (stdout
+    then carries the file)."""
+    if any(getattr(args, option, None) == "-" for option in STDOUT_OPTIONS):
+        return sys.stderr
+    return sys.stdout
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """'1 tile', '2 tiles', '1 class', '3 classes' (`many` for plurals not made with an 's')."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def emit(args, document: dict, text: str) -> None:
-    """Print `document` as JSON with --json, else the readable `text`."""
-    print(json.dumps(document) if args.json else text)
+    """Print `document` as JSON with --json, else the readable `text` (on report_stream)."""
+    print(json.dumps(document) if args.json else text, file=report_stream(args))
 
 
-def check_writable(path: str) -> None:
-    """Fail before long work, not after it, if the file `path` cannot be written there."""
+def write_output(path: str, data: bytes) -> None:
+    """`data` into the file `path` atomically, or on standard output for '-'; SquarewiseError
+    (one line) if the file cannot be written."""
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        write_bytes_atomic(path, data)
+    except OSError as exc:
+        raise SquarewiseError(f"cannot write '{path}': {exc.strerror or exc}") from None
+
+
+def check_writable(path: str, option: str = "", binary: bool = False) -> None:
+    """Fail before long work, not after it, if the file `path` cannot be written there: no
+    folder, no permission, a name too long, or something there that is not a regular file (a
+    FIFO, a device) and must not be replaced. '-' is standard output where `option` takes it
+    (STDOUT_OPTIONS), and not a terminal for `binary` data."""
     if not path:
         raise SquarewiseError("cannot write '': the file name is empty")
+    if path == "-" and option:
+        if option.lstrip("-").replace("-", "_") not in STDOUT_OPTIONS:
+            raise SquarewiseError(f"{option} needs a file name; '-' (standard output) is taken by "
+                                  + " and ".join("--" + o.replace("_", "-") for o in STDOUT_OPTIONS) + " only")
+        if binary and sys.stdout is not None and sys.stdout.isatty():
+            raise SquarewiseError(f"{option} -: not writing binary data to a terminal (redirect it: > FILE)")
+        return
     target = Path(path)
     folder = target.parent
     try:
@@ -101,37 +161,123 @@ def check_writable(path: str) -> None:
         raise SquarewiseError(f"cannot write '{path}': folder '{folder}' is not writable")
     if len(target.name) + 24 > 255:  # the temporary file of the atomic write adds up to 24 characters
         raise SquarewiseError(f"cannot write '{path}': the file name is too long")
+    try:
+        existing_mode(target)
+    except NotARegularFile as exc:
+        raise SquarewiseError(f"cannot write '{path}': {exc.strerror}") from None
 
 
-def guard_stdout(run) -> int:
-    """`run()` (which returns an exit code), then stdout flushed while an error can still be
-    reported: a stdout that cannot be written (`> /dev/full`) is one line on stderr and exit 2,
-    and a reader that went away (a closed pipe, `| head`) is exit 0. Also for --help, which
-    argparse ends with SystemExit."""
+def guard_stdout(run, needs_stdout: bool = True) -> int:
+    """`run()` (which returns an exit code) with streams that cannot break it, then stdout
+    flushed while an error can still be reported:
+
+    - a stdout that cannot be written (`> /dev/full`) is one line on stderr and exit 2, and
+      a reader that went away (a closed pipe, `| head`) is exit 0;
+    - a closed stdout (`>&-`) is the same line and exit 2 before any work when `needs_stdout`
+      (the game window does not need one: a windowed Windows executable has none);
+    - stderr never raises (SafeStderr): a message or progress bar that cannot be written is
+      dropped and the work and its exit code go on; a closed stderr (`2>&-`) is the null
+      device, so an error never lands on stdout among the data.
+
+    Also for --help, which argparse ends with SystemExit."""
+    saved = sys.stderr
+    if not isinstance(saved, SafeStderr):
+        sys.stderr = SafeStderr(saved if saved is not None else _null_stream(2))
+    try:
+        if sys.stdout is None:
+            _fill_closed_fd(1)          # so no file the command opens becomes fd 1
+            if needs_stdout:
+                print(f"{PROG}: error: cannot write the output: standard output is closed", file=sys.stderr)
+                return 2
+        return _run_and_flush(run)
+    finally:
+        sys.stderr = saved
+
+
+def _run_and_flush(run) -> int:
     try:
         try:
             code = run()
         except SystemExit:
-            sys.stdout.flush()
+            _flush_stdout()
             raise
-        sys.stdout.flush()
+        _flush_stdout()
         return code
     except BrokenPipeError:
-        _drop_stdout()
+        _drop(sys.stdout)
         return 0
     except OSError as exc:
         if exc.filename is not None or exc.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF):
             raise                      # a file the command opened: not about stdout
-        _drop_stdout()
+        _drop(sys.stdout)
         print(f"{PROG}: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         return 2
 
 
-def _drop_stdout() -> None:
-    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+class SafeStderr:
+    """Standard error that never raises: the first write or flush that fails (`2>/dev/full`, a
+    terminal that went away) points the stream at the null device, so what could not be
+    shown is dropped and nothing else changes."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError):
+            self._give_up()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            self._give_up()
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+    def _give_up(self) -> None:
+        _drop(self._stream)            # its file descriptor now leads to the null device
+        self._stream = _null_stream()
+
+
+def _null_stream(fd: int | None = None):
+    """A text stream on the null device; with `fd` (a closed standard descriptor) on that number."""
+    if fd is not None:
+        _fill_closed_fd(fd)
+    return open(os.devnull, "w", encoding="utf-8")
+
+
+def _fill_closed_fd(fd: int) -> None:
+    """Open the null device as descriptor `fd` if it is closed (POSIX), so that no file opened
+    later gets that number and receives what a library writes to it."""
+    try:
+        os.fstat(fd)
+        return
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+    except OSError:
+        pass
+
+
+def _drop(stream) -> None:
+    """Point `stream`'s file descriptor at the null device, so the interpreter's final flush of
+    what it still holds cannot fail again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
         os.close(devnull)
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass

@@ -9,7 +9,9 @@ import multiprocessing as mp
 import os
 import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from typing import Callable, Iterable, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -26,32 +28,90 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-_TERM = {signal.SIGTERM}
+_HANGUP = getattr(signal, "SIGHUP", None)         # not on Windows
+STOP_SIGNALS = tuple(s for s in (signal.SIGTERM, _HANGUP) if s is not None)
+_TERM = set(STOP_SIGNALS)
 
 
-def _worker_init() -> None:
-    """Pool workers take SIGTERM's default action and leave Ctrl-C to the parent.
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP arrived (stop_on_signals): raised like KeyboardInterrupt for Ctrl-C, so
+    `finally` blocks stop the pool and remove temporary files, and the CLI says one line."""
 
-    A parent that ran pygame has SDL's SIGTERM handler, which forked workers would inherit
-    and so survive Pool.terminate. The pool is forked with SIGTERM blocked (_start_pool), so
-    a terminate that comes before this point waits, pending, and then ends the worker.
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+@contextmanager
+def stop_on_signals():
+    """Within the block (main thread only), SIGTERM and SIGHUP raise Stopped. Without it the
+    parent of a pool dies at once and its orphaned workers print a traceback each when they
+    find the pipe to it broken."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, _frame):
+        raise Stopped(signum)
+    old = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+
+
+def _worker_init(parent: int) -> None:
+    """Pool workers take SIGTERM's default action and leave Ctrl-C and SIGHUP to the parent,
+    which stops the pool (a closed terminal sends SIGHUP to all of them).
+
+    A parent with a SIGTERM handler (SDL's, after pygame; stop_on_signals' in the CLI) would
+    pass it to forked workers, which would then survive Pool.terminate or raise in it. The pool
+    is forked with SIGTERM and SIGHUP blocked (_start_pool), so one that comes before this point
+    waits, pending, and then ends the worker (SIGTERM) or is dropped (SIGHUP).
     """
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _HANGUP is not None:
+        signal.signal(_HANGUP, signal.SIG_IGN)
+    _end_with_parent(parent)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _TERM)
+
+
+def _end_with_parent(parent: int) -> None:
+    """On Linux, ask for SIGTERM when the parent dies (even by `kill -9`), so orphaned workers
+    end quietly instead of finishing their chunk and printing a traceback for the broken pipe."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))     # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:          # the parent died before the request (or the fork): end now
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _start_pool(jobs: int):
     """A process pool (fork on Linux, spawn elsewhere) whose workers run _worker_init."""
     ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    init = {"initializer": _worker_init, "initargs": (os.getpid(),)}
     if not hasattr(signal, "pthread_sigmask"):
-        return ctx.Pool(jobs, initializer=_worker_init)
+        return ctx.Pool(jobs, **init)
     old = signal.pthread_sigmask(signal.SIG_BLOCK, _TERM)
     try:
-        return ctx.Pool(jobs, initializer=_worker_init)
-    finally:
+        pool = ctx.Pool(jobs, **init)
+    except BaseException:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        raise
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)   # a signal that waited is handled here
+    except BaseException:
+        pool.terminate()
+        raise
+    return pool
 
 
 def _call(job):
@@ -97,27 +157,46 @@ def run_chunks(func: Callable[[T], R], chunks: Sequence[T], jobs: int | None = N
 
 
 class ProgressBar:
-    """A one-line progress bar with an estimate of the time left, drawn on stderr."""
+    """Progress with an estimate of the time left, on stderr: on a terminal a bar redrawn in
+    place; elsewhere (a log file, a pipe) one line every `every` seconds, and one at the end."""
 
-    def __init__(self, label: str, stream=None):
+    def __init__(self, label: str, stream=None, every: float = 30.0):
         self.label = label
         self.stream = stream or sys.stderr
         self.start = time.monotonic()
         self.last = 0.0
+        try:
+            self.redraw = self.stream.isatty()
+        except (AttributeError, ValueError, OSError):
+            self.redraw = False
+        self.every = 0.1 if self.redraw else every
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
-        if done < total and now - self.last < 0.1:
+        if done < total and now - self.last < self.every:
             return
         self.last = now
         frac = done / total if total else 1.0
         elapsed = now - self.start
-        eta = f"{elapsed / frac - elapsed:5.0f}s left" if 0 < frac < 1 else f"{elapsed:5.1f}s"
-        bar = "#" * int(frac * 30)
-        self.stream.write(f"\r{self.label} [{bar:<30}] {frac:6.1%} {eta}")
-        if done >= total:
-            self.stream.write("\n")
+        if self.redraw:
+            eta = f"{elapsed / frac - elapsed:5.0f}s left" if 0 < frac < 1 else f"{elapsed:5.1f}s"
+            bar = "#" * int(frac * 30)
+            self.stream.write(f"\r{self.label} [{bar:<30}] {frac:6.1%} {eta}" + ("\n" if done >= total else ""))
+        else:
+            eta = (f"about {duration(elapsed / frac - elapsed)} left" if 0 < frac < 1
+                   else "done" if frac >= 1 else "started")
+            self.stream.write(f"{self.label}: {frac:.1%}, {duration(elapsed)} so far, {eta}\n")
         self.stream.flush()
+
+
+def duration(seconds: float) -> str:
+    """'42 s', '3 min 05 s', '1 h 20 min': a time span as a person reads it."""
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
 
 
 def chunked(items: Iterable[T], size: int) -> list[list[T]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..cli_common import add_common, add_jobs, emit, progress_for
+from ..cli_common import add_common, add_jobs, emit, progress_for, seed_number
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
 from .. import daily
@@ -65,22 +65,22 @@ def _roll(args) -> int:
     board = Position.from_blockers(faces)
     doc = {"dice": dice_set.name, "seed": seed, "blockers": [cell_name(c) for c in faces],
            "position": board.notation()}
-    text = f"{board.board_text()}\ndice {dice_set.name}, seed {seed}: {' '.join(doc['blockers'])}"
+    text = f"{board.board_text()}\ndice {dice_set.label}, seed {seed}: {' '.join(doc['blockers'])}"
     emit(args, doc, text)
     return 0
 
 
 def _verify(args) -> int:
     dice_set = dice.resolve(args.dice)
-    bad = dice.verify(dice_set, jobs=args.jobs, progress=progress_for(args, f"verifying {dice_set.name}"))
+    bad = dice.verify(dice_set, jobs=args.jobs, progress=progress_for(args, f"verifying {dice_set.label}"))
     bad_rolls = sorted(_names(roll) for roll in bad)
     reasons = [search.unsolvable_reason(Position.from_blockers(parse_cell(c) for c in roll)) for roll in bad_rolls]
     doc = {"dice": dice_set.name, "rolls": dice_set.count(), "unsolvable": len(bad_rolls),
            "unsolvable_rolls": bad_rolls, "reasons": reasons}
     if not bad_rolls:
-        text = f"{dice_set.name}: all {dice_set.count()} rolls are solvable"
+        text = f"{dice_set.label}: all {dice_set.count()} rolls are solvable"
     else:
-        lines = [f"{dice_set.name}: {len(bad_rolls)} of {dice_set.count()} rolls are unsolvable"]
+        lines = [f"{dice_set.label}: {len(bad_rolls)} of {dice_set.count()} rolls are unsolvable"]
         lines += [f"  {' '.join(roll)}: {reason}" for roll, reason in zip(bad_rolls, reasons)]
         text = "\n".join(lines)
     emit(args, doc, text)
@@ -99,7 +99,7 @@ def _roll_level(args) -> int:
     doc = {"dice": dice_set.name, "seed": seed, "blockers": [cell_name(c) for c in draw.faces],
            "position": board.notation(), "level": draw.level, "solutions": draw.solutions,
            "tries": draw.tries}
-    text = (f"{board.board_text()}\ndice {dice_set.name}, seed {seed}: {' '.join(doc['blockers'])}\n"
+    text = (f"{board.board_text()}\ndice {dice_set.label}, seed {seed}: {' '.join(doc['blockers'])}\n"
             f"level {draw.level}: {draw.solutions} solutions")
     emit(args, doc, text)
     return 0
@@ -135,7 +135,7 @@ def register(puzzles):
     roll = commands.add_parser("roll", help="roll the dice (reproducibly with --seed)")
     roll.add_argument("--dice", default="default", metavar="NAME|FILE",
                       help="a built-in set (default, alternative) or a dice JSON file")
-    roll.add_argument("--seed", type=int, metavar="N", help="the seed (default: a random one, printed)")
+    roll.add_argument("--seed", type=seed_number, metavar="N", help="the seed (default: a random one, printed)")
     roll.add_argument("--level", metavar="LEVEL", help="draw among the rolls of one level: " + ", ".join(levels.CHOICES))
     add_common(roll)
     roll.set_defaults(handler=_roll_level)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..atomic import write_text_atomic
-from ..errors import SquarewiseError
+from ..errors import SquarewiseError, one_line
 from ..safe_read import read_json
 from ..grid import cell_name, parse_cell
 from ..parallel import chunked, run_chunks
@@ -26,6 +26,7 @@ from .search import is_solvable
 DICE = 7
 BUILTIN = ("default", "alternative")
 MAX_DICE_BYTES = 1 << 20      # a dice file is a few hundred bytes; refuse anything over 1 MiB
+MAX_SHOWN_NAME = 60           # characters of a set's name printed on a terminal
 
 _FACES = {
     # the real game's dice (die 1 and die 2 repeat faces; the other five have six distinct ones)
@@ -47,6 +48,11 @@ class DiceSet:
     def __init__(self, name: str, dice):
         self.name = name
         self.dice = tuple(tuple(die) for die in dice)
+
+    @property
+    def label(self) -> str:
+        """The name as printed (shown_name): a file's name never reaches a terminal raw."""
+        return shown_name(self.name)
 
     def roll(self, seed: int) -> tuple[int, ...]:
         """The seven face cells, in die order, for this seed; the same on every machine.
@@ -83,6 +89,13 @@ class DiceSet:
 
     def __repr__(self) -> str:
         return f"DiceSet({self.name!r}, {self.count()} rolls)"
+
+
+def shown_name(name: str) -> str:
+    """A set's name made safe to print: escape sequences and other control characters escaped
+    as in error messages (errors.one_line), cut to MAX_SHOWN_NAME characters."""
+    text = one_line(name)
+    return text if len(text) <= MAX_SHOWN_NAME else text[:MAX_SHOWN_NAME - 3] + "..."
 
 
 def builtin(name: str) -> DiceSet:
@@ -136,11 +149,16 @@ def load(path) -> DiceSet:
     return from_json(read_json(path, "dice file", MAX_DICE_BYTES), str(path))
 
 
-def save(dice_set: DiceSet, path) -> None:
-    """Write the set as JSON atomically (solver.atomic)."""
+def dumps(dice_set: DiceSet) -> str:
+    """The set as the text of a dice file: one die per line."""
     doc = dice_set.to_json()
     dice = ",\n".join("    " + json.dumps(die) for die in doc["dice"])
-    write_text_atomic(path, f'{{\n  "name": {json.dumps(doc["name"])},\n  "dice": [\n{dice}\n  ]\n}}\n')
+    return f'{{\n  "name": {json.dumps(doc["name"])},\n  "dice": [\n{dice}\n  ]\n}}\n'
+
+
+def save(dice_set: DiceSet, path) -> None:
+    """Write the set as JSON atomically (solver.atomic)."""
+    write_text_atomic(path, dumps(dice_set))
 
 
 def resolve(name_or_path: str) -> DiceSet:

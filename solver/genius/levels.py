@@ -118,12 +118,18 @@ def _count(faces, memo: dict[int, int]) -> int:
 
 
 def roll_at_level(dice_set: DiceSet, level: str, seed: int) -> Draw:
-    """A roll of `level` ('any': any solvable roll), the same for the same seed everywhere.
+    """A roll of `level`, the same for the same seed everywhere. 'any' is the seed's own roll
+    (DiceSet.roll, as without a level) unless that one is unsolvable, then any solvable roll.
 
     SquarewiseError if MAX_TRIES rolls bring none of that level (a custom set may have none).
     """
     level = check_level(level)
     memo: dict[int, int] = {}
+    if level == ANY:        # the seed's own roll when it is solvable: what `roll` and the game give
+        faces = dice_set.roll(seed)
+        n = _count(faces, memo)
+        if n:
+            return Draw(tuple(faces), n, level_of(n, dice_set), 1)
     for tries, roll_seed in enumerate(_seeds(seed, MAX_TRIES), 1):
         faces = dice_set.roll(roll_seed)
         n = _count(faces, memo)

@@ -36,8 +36,9 @@ BLOCKER = "#"
 ALL_CELLS = frozenset(range(CELLS))
 _CELL_RUN = re.compile(r"([A-Za-z][0-9]+)")
 
-# One character per piece for the readable board.
-LABELS = {"1": "1", "2": "2", "3-I": "3", "3-L": "l", "4-I": "I", "4-L": "L", "4-T": "T",
+# One character per piece for the readable board: a straight piece is its length, any other its
+# shape's letter (V for the corner of three), so no two look alike (no 1, l, I and L side by side).
+LABELS = {"1": "1", "2": "2", "3-I": "3", "3-L": "V", "4-I": "4", "4-L": "L", "4-T": "T",
           "4-S": "S", "4-O": "O"}
 
 

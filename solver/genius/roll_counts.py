@@ -15,7 +15,7 @@ import numpy as np
 from ..grid import cell_name
 from ..parallel import chunked, run_chunks
 from .board import cells_of
-from .dice import DiceSet
+from .dice import DiceSet, shown_name
 from .levels import EXACT
 from .search import count_board
 
@@ -103,7 +103,7 @@ def describe(name: str, masks: np.ndarray, n: np.ndarray) -> dict:
 
 def text(report: dict) -> str:
     """The summary as readable lines."""
-    lines = [f"{report['dice']}: {report['rolls']:,} rolls, {report['total_solutions']:,} solutions in all",
+    lines = [f"{shown_name(report['dice'])}: {report['rolls']:,} rolls, {report['total_solutions']:,} solutions in all",
              f"solutions per roll: min {report['min']:,}, median {report['median']:,.0f}, "
              f"mean {report['mean']:,}, max {report['max']:,}",
              "hardest rolls (fewest solutions):"]

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import time
 
-from ..atomic import write_bytes_atomic
 from .. import daily as solver_daily
-from ..cli_common import add_common, add_jobs, check_writable, emit, progress_for
+from ..cli_common import (add_common, add_jobs, check_writable, counted, emit, progress_for, whole_number,
+                          write_output)
 from ..errors import SquarewiseError
 from . import search
 from .daily import macmahon_daily
@@ -44,15 +44,16 @@ def board_from(args) -> Board:
     elif rows is None or cols is None:
         given = rows if rows is not None else cols
         if given < 1 or total % given:
-            raise SquarewiseError(f"{colours} colours make {total} tiles, which do not fill rows of {given}")
+            raise SquarewiseError(f"{counted(colours, 'colour')} make{'s' * (colours == 1)} {counted(total, 'tile')}, "
+                                  f"which cannot fill rows of {given}")
         rows, cols = (given, total // given) if rows is not None else (total // given, given)
     return Board(rows, cols, colours)
 
 
 def _add_board(parser) -> None:
-    parser.add_argument("--rows", type=int, metavar="R", help="board rows")
-    parser.add_argument("--cols", type=int, metavar="C", help="board columns")
-    parser.add_argument("--colours", type=int, metavar="N", help=f"colours, 1..{MAX_BOARD_COLOURS} (default 3)")
+    parser.add_argument("--rows", type=whole_number, metavar="R", help="board rows")
+    parser.add_argument("--cols", type=whole_number, metavar="C", help="board columns")
+    parser.add_argument("--colours", type=whole_number, metavar="N", help=f"colours, 1..{MAX_BOARD_COLOURS} (default 3)")
 
 
 def _solve(args) -> int:
@@ -70,8 +71,9 @@ def _solve(args) -> int:
     if done is not None:
         text = f"{done.drawing()}\nposition: {done.notation()}"
     else:
-        clashes = start.clashes()
-        why = f"{len(clashes)} clashing triangles" if clashes else "no completion exists"
+        clashes = start.clash_reasons()
+        why = "; ".join(clashes[:3]) + (f" and {counted(len(clashes) - 3, 'more clash', 'more clashes')}"
+                                        if len(clashes) > 3 else "") if clashes else "no completion exists"
         text = f"{start.drawing()}\nno solution: {why}"
     emit(args, doc, text)
     return 0 if done is not None else 1
@@ -80,7 +82,7 @@ def _solve(args) -> int:
 def _count(args) -> int:
     board = board_from(args)
     if args.classes_out:
-        check_writable(args.classes_out)
+        check_writable(args.classes_out, "--classes-out", binary=True)
     started = time.monotonic()
     result = search.census(board, jobs=args.jobs, progress=progress_for(args, f"counting {board.header}"))
     seconds = round(time.monotonic() - started, 2)
@@ -90,12 +92,10 @@ def _count(args) -> int:
            "class_sizes": {str(k): v for k, v in sorted(result["class_sizes"].items())},
            "group": names, "seconds": seconds}
     if args.classes_out:
-        try:
-            write_bytes_atomic(args.classes_out, classes_to_bytes(board, result["representatives"]))
-        except OSError as exc:
-            raise SquarewiseError(f"cannot write '{args.classes_out}': {exc.strerror or exc}") from None
+        write_output(args.classes_out, classes_to_bytes(board, result["representatives"]))
     sizes = ", ".join(f"{v} of size {k}" for k, v in sorted(result["class_sizes"].items())) or "none"
-    text = (f"{board.header}: {result['solutions']} solutions, {result['classes']} classes "
+    text = (f"{board.header}: {counted(result['solutions'], 'solution')}, "
+            f"{counted(result['classes'], 'class', 'classes')} "
             f"under a group of order {len(names)} (classes: {sizes}); {seconds} s")
     emit(args, doc, text)
     return 0
@@ -108,7 +108,7 @@ def _tiles(args) -> int:
     lines = []
     for start in range(0, len(tiles), 8):
         lines.append("  ".join(f"{k + 1:>3} {tiles[k]}" for k in range(start, min(start + 8, len(tiles)))))
-    emit(args, doc, "\n".join(lines) + f"\n{len(tiles)} tiles with {colours} colours")
+    emit(args, doc, "\n".join(lines) + f"\n{counted(len(tiles), 'tile')} with {counted(colours, 'colour')}")
     return 0
 
 
@@ -140,7 +140,8 @@ def register(puzzles) -> None:
     count = commands.add_parser("count", help="count all solutions and their symmetry classes")
     _add_board(count)
     add_jobs(count)
-    count.add_argument("--classes-out", metavar="FILE", help="also write the class representatives here")
+    count.add_argument("--classes-out", metavar="FILE", help="also write the class representatives here "
+                       "('-': to stdout, the report then goes to stderr)")
     add_common(count)
     count.set_defaults(handler=_count)
 
@@ -150,6 +151,6 @@ def register(puzzles) -> None:
     today.set_defaults(handler=_daily)
 
     tiles = commands.add_parser("tiles", help="list the tile set")
-    tiles.add_argument("--colours", type=int, metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")
+    tiles.add_argument("--colours", type=whole_number, metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")
     add_common(tiles)
     tiles.set_defaults(handler=_tiles)

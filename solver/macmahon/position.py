@@ -4,7 +4,8 @@ Notation (game IDs, saves, ``--position``, tests)::
 
     4x6x3:4b1a.../....../....../......
 
-- a header ``ROWSxCOLSxCOLOURS`` (``-X`` appended when the border colour X is not white),
+- a header ``ROWSxCOLSxCOLOURS`` (``-X`` appended when the border colour X is not white; read
+  in any case, ``4X6X3``),
   then ``:`` and the rows from top to bottom separated by ``/``;
 - each row lists its cells from left to right: a placed tile is its number (1-based, the
   classic numbering for 3 colours) followed by its rotation, ``a`` as listed, ``b``, ``c``,
@@ -64,7 +65,8 @@ class Board:
         need = tile_count(self.colours)
         if self.rows * self.cols != need:
             raise SquarewiseError(f"a {self.rows}x{self.cols} board has {self.rows * self.cols} cells "
-                                  f"but {self.colours} colours make {need} tiles")
+                                  f"but {self.colours} colour{'s' * (self.colours != 1)} make{'s' * (self.colours == 1)} "
+                                  f"{need} tile{'s' * (need != 1)}")
 
     @property
     def tiles(self) -> tuple[str, ...]:
@@ -93,12 +95,12 @@ class Board:
 
     @classmethod
     def parse(cls, header: str) -> "Board":
-        """A board from its header, e.g. '4x6x3' or '4x6x3-R'."""
-        m = re.fullmatch(r"([0-9]{1,4})x([0-9]{1,4})x([0-9]{1,4})(?:-([A-Z]))?", header.strip())
+        """A board from its header, e.g. '4x6x3' or '4x6x3-R' (any case: '4X6X3-r')."""
+        m = re.fullmatch(r"([0-9]{1,4})[xX]([0-9]{1,4})[xX]([0-9]{1,4})(?:-([A-Za-z]))?", header.strip())
         if not m:
             raise SquarewiseError(f"'{header}' is not a board (expected ROWSxCOLSxCOLOURS, like 4x6x3)")
         rows, cols, colours = (int(g) for g in m.groups()[:3])
-        return cls(rows, cols, colours, m.group(4) or "W")
+        return cls(rows, cols, colours, (m.group(4) or "W").upper())
 
 
 Cell = tuple[int, int] | None
@@ -331,6 +333,24 @@ class Position:
                     if theirs is not None and theirs[across] != mine[side]:
                         out.add((cell, SIDES[side]))
         return frozenset(out)
+
+    def clash_reasons(self) -> list[str]:
+        """Every clash in words, in cell order: a border triangle of the wrong colour, or an
+        edge between two tiles whose triangles differ (each such edge once)."""
+        board = self.board
+        out = []
+        for cell, letter in sorted(self.clashes()):
+            side = SIDES.index(letter)
+            mine = self.colours_at(cell)[side]
+            other = board.neighbour(cell, side)
+            if other is None:
+                out.append(f"{colour_name(mine)} on the {SIDE_NAMES[side]} border at {board.cell_name(cell)} "
+                           f"(the border is {colour_name(board.border)})")
+            elif other > cell:
+                theirs = self.colours_at(other)[NEIGHBOURS[side][2]]
+                out.append(f"{colour_name(mine)} meets {colour_name(theirs)} between "
+                           f"{board.cell_name(cell)} and {board.cell_name(other)}")
+        return out
 
     def colour_rows(self) -> list[list[str | None]]:
         """Per row, per cell, the colours after rotation "TRBL" (None for empty): the CLI's JSON `cells`."""

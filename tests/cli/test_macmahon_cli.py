@@ -54,7 +54,7 @@ def test_impossible_position_exits_1(capsys):
     (["solve", "--position", "4x6x3:1a1b..../....../....../......"], "twice"),
     (["solve", "--position", "5x6x3"], "24 tiles"),                                  # size vs tiles
     (["solve", "--rows", "5", "--cols", "5"], "24 tiles"),
-    (["solve", "--rows", "5"], "do not fill"),
+    (["solve", "--rows", "5"], "cannot fill"),
     (["solve", "--colours", "9"], "between 1 and 8"),                                # colours
     (["tiles", "--colours", "0"], "between 1 and 8"),
     (["count", "--colours", "-1"], "between 1 and 8"),

@@ -145,3 +145,20 @@ def test_cli_arguments(argv):
     if code == 2:
         lines = err.getvalue().splitlines()
         assert len(lines) == 1 and lines[0].startswith("squarewise: error: ") and lines[0].isprintable()
+
+
+@fuzz
+@given(st.one_of(nasty_text("0123456789-_ ", 24), big_numbers(),
+                 st.integers(-2, 2 ** 65).map(str)))
+def test_seeds(text):
+    import argparse
+    from solver.cli_common import seed_number
+    tried()
+    try:
+        seed = seed_number(text)
+    except argparse.ArgumentTypeError:          # the CLI shows it as one escaped line (SquarewiseError)
+        digits = text.strip().lstrip("-")
+        assert not (digits.isascii() and digits.isdigit() and len(digits) <= 20 and int(digits) < 2 ** 64) \
+            or text.strip().startswith("-") and int(digits) > 0
+        return
+    assert 0 <= seed < 2 ** 64 and text.strip().lstrip("-").isascii() and int(text.strip()) == seed

@@ -2,11 +2,12 @@
 
     .venv/bin/python scripts/make_roll_counts.py [--dice NAME ...] [--jobs N] [--out FILE]
 
-Each set's array holds the solution count of roll number n at index n (solver/genius/numbers.py),
-counted afresh by the engine (solver/genius/roll_counts.py). The sets not named keep the arrays
+Each set's array holds the solution count of roll number n at index n (numbers.py), counted
+afresh by the engine (solver/genius/roll_counts.py). The sets not named keep the arrays
 already in FILE (read when a set is written), so the sets can be counted in separate runs at
-once. About 6 minutes for the default dice and 40 for the alternative on one process. Run it after changing the engine's piece set
-or a built-in set's dice, and commit the file; tests/genius/test_count_table.py checks a sample.
+once. About 6 minutes for the default dice and 40 for the alternative on one process. Run it
+after changing the engine's piece set or a built-in set's dice, and commit the file;
+tests/genius/test_count_table.py checks a sample.
 """
 from __future__ import annotations
 

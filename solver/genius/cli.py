@@ -37,9 +37,10 @@ def _solve(args) -> int:
         start = Position.parse(args.position)
     else:
         start = Position.from_blockers([parse_cell(c) for c in args.cells])
+    dice_set = dice.resolve(args.dice)
     done = search.solve(start)
     reason = None if done is not None else search.unsolvable_reason(start)
-    number = numbers.number_or_none(dice.resolve(args.dice), start.blockers)
+    number = numbers.number_or_none(dice_set, start.blockers)
     doc = {"blockers": _names(start.blockers), "solvable": done is not None,
            "solution": None if done is None else {p: _names(done.placed[p]) for p in PIECES},
            "reason": reason, "number": number}
@@ -48,7 +49,7 @@ def _solve(args) -> int:
         doc["completed"] = None if done is None else done.notation()
     text = [(done or start).board_text()]
     if number is not None:
-        text.append(f"roll {numbers.label(number)} of the {args.dice} dice")
+        text.append(f"roll {numbers.label(number)} of the {dice_set.name} dice")
     if done is not None:
         text.append(_legend())
         text.append(f"position: {done.notation()}")
@@ -83,7 +84,8 @@ def _roll_doc(dice_set, seed, faces, number, extra=None) -> tuple[dict, str]:
     doc = {"dice": dice_set.name, "seed": seed, "blockers": [cell_name(c) for c in faces],
            "position": board.notation(), "number": number, **(extra or {})}
     source = "" if seed is None else f", seed {seed}"
-    return doc, f"{board.board_text()}\ndice {dice_set.name}{source}, roll {numbers.label(number)}: {' '.join(doc['blockers'])}"
+    cells = " ".join(doc["blockers"])
+    return doc, f"{board.board_text()}\ndice {dice_set.name}{source}, roll {numbers.label(number)}: {cells}"
 
 
 def _verify(args) -> int:

@@ -37,7 +37,7 @@ def _shipped() -> dict[str, np.ndarray]:
     path = asset_path(*TABLE)
     try:
         with np.load(io.BytesIO(read_bytes(path, "roll count table", MAX_TABLE_BYTES)), allow_pickle=False) as arrays:
-            tables = {name: arrays[name].astype(np.int64) for name in BUILTIN}
+            tables = {name: arrays[name].astype(np.int64) for name in BUILTIN if name in arrays.files}
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
         raise SquarewiseError(f"roll count table '{path}' cannot be read: {str(exc) or type(exc).__name__}") from None
     for name, table in tables.items():
@@ -49,8 +49,8 @@ def _shipped() -> dict[str, np.ndarray]:
 
 def exact_counts(dice_set: DiceSet) -> np.ndarray | None:
     """The shipped counts by roll number if the set has the dice of a built-in set (whatever it
-    is called), else None."""
+    is called) and the table has that set, else None."""
     for name in BUILTIN:
         if dice_set.dice == builtin(name).dice:
-            return _shipped()[name]
+            return _shipped().get(name)
     return None

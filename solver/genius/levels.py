@@ -125,8 +125,8 @@ def level_for(solutions: int, number: int | None, cuts) -> int | None:
     a count equal to a cut takes the harder level); None if it has no solution."""
     if solutions <= 0:
         return None
-    return 1 + sum(solutions < cut.solutions or (solutions == cut.solutions and (number is None or number >= cut.number))
-                   for cut in cuts)
+    return 1 + sum(solutions < cut.solutions
+                   or (solutions == cut.solutions and (number is None or number >= cut.number)) for cut in cuts)
 
 
 def level_of(dice_set: DiceSet, blockers, solutions: int | None = None) -> int | None:

@@ -30,7 +30,7 @@ def roll_from_number(dice_set: DiceSet, n: int) -> tuple[int, ...]:
 
     >>> from solver.genius.dice import builtin
     >>> [cell_name(c) for c in roll_from_number(builtin("default"), 41233)]
-    ['D1', 'C2', 'C3', 'E1', 'D6', 'D5', 'F1']
+    ['C1', 'C2', 'D4', 'B6', 'F6', 'F4', 'A6']
     """
     check_number(dice_set, n)
     cells = []
@@ -46,7 +46,7 @@ def roll_number(dice_set: DiceSet, blockers) -> int:
 
     >>> from solver.genius.dice import builtin
     >>> from solver.grid import parse_cell
-    >>> roll_number(builtin("default"), [parse_cell(c) for c in "F1 D5 D6 E1 C3 C2 D1".split()])
+    >>> roll_number(builtin("default"), [parse_cell(c) for c in "A6 F4 F6 B6 D4 C2 C1".split()])
     41233
     """
     cells = frozenset(blockers)

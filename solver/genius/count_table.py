@@ -50,7 +50,10 @@ def _shipped() -> dict[str, np.ndarray]:
 def exact_counts(dice_set: DiceSet) -> np.ndarray | None:
     """The shipped counts by roll number if the set has the dice of a built-in set (whatever it
     is called) and the table has that set, else None."""
-    for name in BUILTIN:
-        if dice_set.dice == builtin(name).dice:
-            return _shipped().get(name)
-    return None
+    name = _builtin_names().get(dice_set.dice)
+    return None if name is None else _shipped().get(name)
+
+
+@lru_cache(maxsize=None)
+def _builtin_names() -> dict[tuple, str]:
+    return {builtin(name).dice: name for name in BUILTIN}

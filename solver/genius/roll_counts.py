@@ -8,6 +8,7 @@ cells, whatever the board), which is where the shared table pays.
 from __future__ import annotations
 
 import statistics
+from functools import lru_cache
 from typing import Callable
 
 import numpy as np
@@ -53,8 +54,13 @@ def difficulty_label(solution_count: int) -> str:
     """A word for how hard a board of the default dice is, from its number of solutions alone:
     the group of its level (levels.py; a count equal to a level's first count takes the harder
     level, as the roll number that would break the tie is not known here)."""
-    level = level_for(solution_count, None, thresholds(builtin("default")))
+    level = level_for(solution_count, None, _default_cuts())
     return "impossible" if level is None else group_of(level)
+
+
+@lru_cache(maxsize=None)
+def _default_cuts():
+    return thresholds(builtin("default"))
 
 
 def _names(mask: int) -> list[str]:

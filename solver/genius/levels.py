@@ -62,7 +62,7 @@ class Draw:
     solutions: int
     level: int
     tries: int
-    number: int
+    number: int | None          # None only for a hand-built set whose dice share cells
 
     @property
     def group(self) -> str:
@@ -117,7 +117,7 @@ def _estimated(dice: tuple) -> tuple[Cut, ...]:
     counts = sorted((n for n in (count_board(m, memo) for m in masks) if n), reverse=True)
     if not counts:
         raise SquarewiseError("no roll of this dice set in the sample is solvable: no levels")
-    return tuple(Cut(counts[r], 0) for r in band_edges(len(counts)))
+    return tuple(Cut(counts[min(r, len(counts) - 1)], 0) for r in band_edges(len(counts)))
 
 
 def level_for(solutions: int, number: int | None, cuts) -> int | None:

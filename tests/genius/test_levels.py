@@ -192,3 +192,12 @@ def test_the_alternative_set_has_its_own_exact_levels():
 def test_the_band_edges_are_the_ceilings_of_tenths():
     assert levels.band_edges(62_208) == [math.ceil(k * 62_208 / 10) for k in range(1, 10)]
     assert levels.band_edges(10) == list(range(1, 10))
+
+
+def test_an_estimate_from_fewer_than_ten_solvable_rolls_still_has_nine_cuts(monkeypatch):
+    monkeypatch.setattr(levels, "SAMPLE", 5)
+    few = DiceSet("few", builtin("default").dice[::-1])
+    levels._estimated.cache_clear()
+    cuts = levels.thresholds(few)
+    levels._estimated.cache_clear()
+    assert len(cuts) == 9 and all(a.solutions >= b.solutions for a, b in zip(cuts, cuts[1:]))

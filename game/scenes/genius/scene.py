@@ -95,7 +95,7 @@ class GeniusScene(GeniusBoard):
         self.refresh_buttons()
 
     def _drawn(self, setting: str, dice_set, seed: int, draw) -> None:
-        self.roll_for(setting, dice_set, seed, draw.faces, level=draw.level, solutions=draw.solutions)
+        self.roll_for(setting, dice_set, seed, draw.faces, level=draw.group, solutions=draw.solutions)
         if self.buttons:
             self.on_resize()
 

@@ -1,8 +1,9 @@
 """What every subcommand module shares: the one-line parser, the common options, output.
 
-`solver.cli` builds the top-level parser and registers the subcommand modules
-(`genius.cli`, `genius.census_cli`, `macmahon.cli`); they import their helpers from here,
-never from `solver.cli`, so no module imports its own caller.
+`solver.cli` builds the top-level parser and names the subcommand modules (`genius.cli`,
+`genius.census_cli`, `macmahon.cli`, ...), importing only the one chosen; they import their
+helpers from here, never from `solver.cli`, so no module imports its own caller. This module
+stays light (no multiprocessing, no numpy): every command imports it.
 """
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ import sys
 from pathlib import Path
 
 from .errors import SquarewiseError
-from .parallel import ProgressBar, default_jobs
 
 PROG = "squarewise"
 
@@ -48,6 +48,7 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
     """--jobs N: the number of processes (default: all cores; capped by cap_jobs)."""
+    from .parallel import default_jobs
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help=f"worker processes, at most the {default_jobs()} cores here (default: all)")
 
@@ -59,6 +60,7 @@ def cap_jobs(jobs: int | None) -> int | None:
         return None
     if jobs < 1:
         raise SquarewiseError(f"--jobs must be at least 1, got {jobs}")
+    from .parallel import default_jobs
     cores = default_jobs()
     if jobs > cores:
         print(f"{PROG}: note: --jobs {jobs} is more than the {cores} cores here; using {cores}", file=sys.stderr)
@@ -75,6 +77,7 @@ def check_path(path: str | None, option: str) -> None:
 def progress_for(args, label: str):
     """A progress callback for long work, or None when progress should not be drawn."""
     if args.progress or sys.stderr.isatty():
+        from .parallel import ProgressBar
         return ProgressBar(label)
     return None
 

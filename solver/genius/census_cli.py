@@ -93,9 +93,7 @@ def _roll_counts(args) -> int:
     return 0
 
 
-def register(commands) -> None:
-    """Add census, make-dice and roll-counts to the genius subcommands."""
-    cmd = commands.add_parser("census", help="decide all C(36,7) boards (unsolvable count, Table 3, reasons)")
+def add_census(cmd) -> None:
     cmd.add_argument("--checkpoint", metavar="PATH", help="save finished work to this file as it goes")
     cmd.add_argument("--resume", action="store_true", help="continue the run saved in --checkpoint")
     cmd.add_argument("--save", metavar="FILE",
@@ -104,7 +102,8 @@ def register(commands) -> None:
     add_common(cmd)
     cmd.set_defaults(handler=_census)
 
-    cmd = commands.add_parser("make-dice", help="generate a new dice set whose every roll is solvable")
+
+def add_make_dice(cmd) -> None:
     cmd.add_argument("--seed", type=int, metavar="N", help="the seed (default: a random one, printed)")
     cmd.add_argument("--faces", type=int, default=6, metavar="F",
                      help=f"faces per die, {make_dice.MIN_FACES}..{make_dice.MAX_FACES} (default 6)")
@@ -114,7 +113,8 @@ def register(commands) -> None:
     add_common(cmd)
     cmd.set_defaults(handler=_make_dice)
 
-    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set")
+
+def add_roll_counts(cmd) -> None:
     cmd.add_argument("--dice", default="default", metavar="NAME|FILE",
                      help="a built-in set (default, alternative) or a dice JSON file")
     add_jobs(cmd)

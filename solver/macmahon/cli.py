@@ -125,31 +125,28 @@ def _daily(args) -> int:
     return 0
 
 
-def register(puzzles) -> None:
-    """Add the macmahon subcommands to the top-level parser."""
-    sub = puzzles.add_parser("macmahon", help="MacMahon Squares: solve, count, list tiles")
-    commands = sub.add_subparsers(dest="command", metavar="COMMAND")
-    commands.required = True
-
-    solve = commands.add_parser("solve", help="complete a position (default: the empty 4x6 board)")
+def add_solve(solve) -> None:
     solve.add_argument("--position", metavar="POS", help="a position, e.g. 4x6x3:1a...../....../....../......")
     _add_board(solve)
     add_common(solve)
     solve.set_defaults(handler=_solve)
 
-    count = commands.add_parser("count", help="count all solutions and their symmetry classes")
+
+def add_count(count) -> None:
     _add_board(count)
     add_jobs(count)
     count.add_argument("--classes-out", metavar="FILE", help="also write the class representatives here")
     add_common(count)
     count.set_defaults(handler=_count)
 
-    today = commands.add_parser("daily", help="the daily puzzle: tiles given, one completion, the same for everyone")
+
+def add_daily(today) -> None:
     today.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today)")
     add_common(today)
     today.set_defaults(handler=_daily)
 
-    tiles = commands.add_parser("tiles", help="list the tile set")
+
+def add_tiles(tiles) -> None:
     tiles.add_argument("--colours", type=int, metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")
     add_common(tiles)
     tiles.set_defaults(handler=_tiles)

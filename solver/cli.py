@@ -4,17 +4,19 @@ Exit codes: 0 success, 1 the answer is "no" (unsolvable, unsolvable rolls, impos
 position), 2 bad input or usage, always with one line on stderr and never a traceback.
 Every subcommand takes --json (one JSON document on stdout) and --progress.
 
-A one-shot command starts fast because only the module of the chosen subcommand is
-imported: COMMANDS names, for every subcommand, its help line and the function that adds
-its options ("module:function", imported when that subcommand is parsed or its --help is
-shown). A new subcommand is one line here and that function in its module.
+A one-shot command starts fast because only what it uses is built and imported: COMMANDS
+names, for every subcommand, its help line and the function that adds its options
+("module:function"); the parsers of a puzzle's commands are made when that puzzle is chosen,
+and a command's module is imported when that command is parsed or its --help is shown. A new
+subcommand is one line here and that function in its module.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
-from typing import NamedTuple
+from functools import partial
+from typing import Callable, NamedTuple
 
 from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
@@ -47,7 +49,9 @@ COMMANDS = {
                                "count the solutions of every roll of a dice set"),
     },
     "macmahon": {
-        "solve": Command("solver.macmahon.cli:add_solve", "complete a position (default: the empty 4x6 board)"),
+        "solve": Command("solver.macmahon.solve_cli:add_solve", "complete a position (default: the empty 4x6 board)"),
+        "hint": Command("solver.macmahon.solve_cli:add_hint", "the next move of a position, or the tile to take back"),
+        "class": Command("solver.macmahon.solve_cli:add_class", "print solution class N of the 13,328 (4x6)"),
         "count": Command("solver.macmahon.cli:add_count", "count all solutions and their symmetry classes"),
         "daily": Command("solver.macmahon.cli:add_daily",
                          "the daily puzzle: tiles given, one completion, the same for everyone"),
@@ -57,15 +61,15 @@ COMMANDS = {
 
 
 class LazyParser(OneLineParser):
-    """A subcommand's parser whose options are added (its module imported) only when it is used."""
+    """A parser whose arguments are added by `setup(parser)` only when it is used (parsed or
+    its help shown): a puzzle's commands, a command's options (its module imported then)."""
 
-    setup: str | None = None
+    setup: Callable[[argparse.ArgumentParser], None] | None = None
 
     def _ready(self) -> None:
         if self.setup is not None:
-            module, function = self.setup.split(":")
-            self.setup = None
-            getattr(importlib.import_module(module), function)(self)
+            setup, self.setup = self.setup, None
+            setup(self)
 
     def parse_known_args(self, args=None, namespace=None):
         self._ready()
@@ -80,16 +84,24 @@ class LazyParser(OneLineParser):
         return super().format_help()
 
 
+def _add_commands(puzzle: str, parser: argparse.ArgumentParser) -> None:
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=LazyParser)
+    commands.required = True
+    for name, command in COMMANDS[puzzle].items():
+        commands.add_parser(name, help=command.help).setup = partial(_add_options, command.setup)
+
+
+def _add_options(setup: str, parser: argparse.ArgumentParser) -> None:
+    module, function = setup.split(":")
+    getattr(importlib.import_module(module), function)(parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog=PROG, description="Squarewise: MacMahon Squares and The Genius Square.")
-    puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=OneLineParser)
+    puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=LazyParser)
     puzzles.required = True
-    for puzzle, commands in COMMANDS.items():
-        sub = puzzles.add_parser(puzzle, help=PUZZLES[puzzle])
-        chosen = sub.add_subparsers(dest="command", metavar="COMMAND", parser_class=LazyParser)
-        chosen.required = True
-        for name, command in commands.items():
-            chosen.add_parser(name, help=command.help).setup = command.setup
+    for puzzle, help_line in PUZZLES.items():
+        puzzles.add_parser(puzzle, help=help_line).setup = partial(_add_commands, puzzle)
     return parser
 
 

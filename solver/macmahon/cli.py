@@ -1,6 +1,6 @@
-"""The `squarewise macmahon` subcommands: solve, count, tiles, daily.
+"""The `squarewise macmahon` subcommands: count, tiles, daily (solve, hint and class are in
+macmahon.solve_cli).
 
-    macmahon solve [--position POS] [--rows R --cols C --colours N]
     macmahon count [--rows R --cols C --colours N] [--jobs N] [--classes-out FILE]
     macmahon tiles [--colours N]
     macmahon daily [--date YYYY-MM-DD]
@@ -18,63 +18,10 @@ from ..cli_common import add_common, add_jobs, check_writable, emit, progress_fo
 from ..errors import SquarewiseError
 from . import search
 from .daily import macmahon_daily
-from .position import MAX_BOARD_COLOURS, Board, Position
+from .solve_cli import add_board, board_from, default_shape  # noqa: F401 (default_shape: callers find it here)
 from .store import classes_to_bytes
 from .symmetry import group
-from .tiles import MAX_COLOURS, check_colours, tile_count, tile_set
-
-
-def default_shape(colours: int) -> tuple[int, int]:
-    """4 x 6 for the classic set, else the most nearly square rectangle for all the tiles."""
-    if colours == 3:
-        return 4, 6
-    total = tile_count(colours)
-    rows = max(r for r in range(1, int(total ** 0.5) + 1) if total % r == 0)
-    return rows, total // rows
-
-
-def board_from(args) -> Board:
-    """The board named by --rows/--cols/--colours (defaults filled in)."""
-    colours = 3 if args.colours is None else args.colours
-    check_colours(colours)
-    rows, cols = args.rows, args.cols
-    total = tile_count(colours)
-    if rows is None and cols is None:
-        rows, cols = default_shape(colours)
-    elif rows is None or cols is None:
-        given = rows if rows is not None else cols
-        if given < 1 or total % given:
-            raise SquarewiseError(f"{colours} colours make {total} tiles, which do not fill rows of {given}")
-        rows, cols = (given, total // given) if rows is not None else (total // given, given)
-    return Board(rows, cols, colours)
-
-
-def _add_board(parser) -> None:
-    parser.add_argument("--rows", type=int, metavar="R", help="board rows")
-    parser.add_argument("--cols", type=int, metavar="C", help="board columns")
-    parser.add_argument("--colours", type=int, metavar="N", help=f"colours, 1..{MAX_BOARD_COLOURS} (default 3)")
-
-
-def _solve(args) -> int:
-    if args.position is not None:
-        start = Position.parse(args.position)
-        if any(v is not None for v in (args.rows, args.cols, args.colours)) and board_from(args) != start.board:
-            raise SquarewiseError(f"--rows/--cols/--colours disagree with the position's board {start.board.header}")
-    else:
-        start = Position.empty(board_from(args))
-    board = start.board
-    done = search.solve(start)
-    doc = {"rows": board.rows, "cols": board.cols, "colours": board.colours,
-           "solvable": done is not None, "cells": None if done is None else done.colour_rows(),
-           "position": start.notation(), "completed": None if done is None else done.notation()}
-    if done is not None:
-        text = f"{done.drawing()}\nposition: {done.notation()}"
-    else:
-        clashes = start.clashes()
-        why = f"{len(clashes)} clashing triangles" if clashes else "no completion exists"
-        text = f"{start.drawing()}\nno solution: {why}"
-    emit(args, doc, text)
-    return 0 if done is not None else 1
+from .tiles import MAX_COLOURS, tile_set
 
 
 def _count(args) -> int:
@@ -125,15 +72,8 @@ def _daily(args) -> int:
     return 0
 
 
-def add_solve(solve) -> None:
-    solve.add_argument("--position", metavar="POS", help="a position, e.g. 4x6x3:1a...../....../....../......")
-    _add_board(solve)
-    add_common(solve)
-    solve.set_defaults(handler=_solve)
-
-
 def add_count(count) -> None:
-    _add_board(count)
+    add_board(count)
     add_jobs(count)
     count.add_argument("--classes-out", metavar="FILE", help="also write the class representatives here")
     add_common(count)

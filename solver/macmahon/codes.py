@@ -78,3 +78,11 @@ def group_actions(board: Board) -> tuple[tuple[str, tuple[int, ...], tuple[int, 
             label = name if list(image) == others else f"{name}+{''.join(others)}->{''.join(image)}"
             out.append((label, tuple(perm), tuple(code_map)))
     return tuple(out)
+
+
+def image(perm, code_map, codes) -> tuple[int, ...]:
+    """`codes` (a row, one code per cell) seen through the group element (perm, code_map)."""
+    out = [EMPTY] * len(codes)
+    for c, cell in enumerate(perm):
+        out[cell] = code_map[codes[c]]
+    return tuple(out)

@@ -11,7 +11,7 @@ leapfrogging through the columns with bytes.find; the answer is the smallest (k,
 """
 from __future__ import annotations
 
-from .codes import EMPTY, codes_of, group_actions, position_from_codes
+from .codes import EMPTY, codes_of, group_actions, image, position_from_codes
 from .position import Board, Position
 from .store import asset_columns
 
@@ -31,21 +31,18 @@ def first_completion(position: Position) -> Position | None:
     best = None
     for g, (_, perm, code_map) in enumerate(group_actions(board)):
         back: dict[int, int] = {}            # the normal code (the smallest of its look) g maps to each code
-        for code, image in enumerate(code_map):
-            back.setdefault(image, code)
+        for code, seen in enumerate(code_map):
+            back.setdefault(seen, code)
         source = {cell: c for c, cell in enumerate(perm)}
         wants = [(column[source[d]], bytes([back[v]])) for d, v in placed]
-        k = _first_row(wants, count if best is None else best[0] + 1)
-        if k is not None and (best is None or k < best[0]):
+        k = _first_row(wants, count if best is None else best[0])      # a later g must come first
+        if k is not None:
             best = (k, g)
     if best is None:
         return None
     k, g = best
     _, perm, code_map = group_actions(board)[g]
-    image = [EMPTY] * board.size
-    for c, cell in enumerate(perm):
-        image[cell] = code_map[column[c][k]]
-    return position_from_codes(board, image)
+    return position_from_codes(board, image(perm, code_map, [column[c][k] for c in range(board.size)]))
 
 
 def _first_row(wants: list[tuple[bytes, bytes]], stop: int) -> int | None:

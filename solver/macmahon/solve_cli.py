@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..cli_common import add_common, emit
 from ..errors import SquarewiseError
 from ..grid import is_ascii_number
-from .codes import group_actions, position_from_codes
+from .codes import group_actions, image, position_from_codes
 from .first import first_completion, has_classes
 from .position import MAX_BOARD_COLOURS, Board, Position
 from .store import asset_columns
@@ -121,12 +121,7 @@ def _class(args) -> int:
         raise SquarewiseError(f"the class number must be 1..{count}, not '{args.number}'")
     k = int(args.number) - 1
     codes = [raw[c * count + k] for c in range(CLASSIC.size)]
-    images = set()
-    for _, perm, code_map in group_actions(CLASSIC):
-        image = [0] * CLASSIC.size
-        for c, cell in enumerate(perm):
-            image[cell] = code_map[codes[c]]
-        images.add(tuple(image))
+    images = {image(perm, code_map, codes) for _, perm, code_map in group_actions(CLASSIC)}
     solution = position_from_codes(CLASSIC, codes)
     doc = {"class": k + 1, "classes": count, "position": solution.notation(),
            "cells": solution.colour_rows(), "solutions": len(images)}

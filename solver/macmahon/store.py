@@ -50,9 +50,14 @@ def columns_from_bytes(data: bytes) -> tuple[Board, int, bytes]:
 def classes_from_bytes(data: bytes):
     """(board, representatives as a numpy array, one row per class); SquarewiseError if the
     data is not a class file."""
-    import numpy as np
     board, count, raw = columns_from_bytes(data)
-    return board, np.frombuffer(raw, np.uint8).reshape(board.size, count).T.copy()
+    return board, _rows(board, count, raw)
+
+
+def _rows(board: Board, count: int, raw: bytes):
+    """The column-by-column codes as a numpy array with one row per class."""
+    import numpy as np
+    return np.frombuffer(raw, np.uint8).reshape(board.size, count).T.copy()
 
 
 def asset_file(board: Board) -> Path:
@@ -74,11 +79,9 @@ def asset_columns(board: Board) -> tuple[int, bytes] | None:
 def load_asset(board: Board):
     """The shipped class representatives of `board` (a read-only numpy array, one row per
     class, read once), or None."""
-    import numpy as np
     shipped = asset_columns(board)
     if shipped is None:
         return None
-    count, raw = shipped
-    reps = np.frombuffer(raw, np.uint8).reshape(board.size, count).T.copy()
+    reps = _rows(board, *shipped)
     reps.setflags(write=False)
     return reps

@@ -19,6 +19,7 @@ The answer depends only on the state, never on how it was reached, so the tables
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable
 
 from .board import CELLS, DARK, FIRST_COLUMN, FULL, LAST_COLUMN, cells_of, mask
@@ -42,24 +43,31 @@ def balance(cells: int) -> int:
     return 2 * (cells & DARK).bit_count() - cells.bit_count()
 
 
+def _piece_bit(piece: str) -> int:
+    return 1 << PIECES.index(piece)
+
+
 def _build_tables():
     # by_lowest[cell][i]: the placements of PIECES[i] whose lowest cell is `cell`
     by_lowest = [[[] for _ in PIECES] for _ in range(CELLS)]
     for i, piece in enumerate(PIECES):
         for cells in placements(piece):
             by_lowest[min(cells)][i].append((1 << i, mask(cells)))
-    # the candidates of (cell, rem) list the pieces of rem in TRY_ORDER: those of rem without
-    # its last piece in that order, then that piece's (a table built in one pass, at import)
-    rank = {PIECES.index(p): r for r, p in enumerate(TRY_ORDER)}
-    last = [0] + [max((i for i in rank if rem >> i & 1), key=rank.__getitem__) for rem in range(1, ALL + 1)]
+    # the candidates of (cell, rem) list the placements of the pieces of rem in TRY_ORDER. The
+    # sets of pieces are made in one order for every cell, by doubling: the sets made so far,
+    # then each of them with the next piece of TRY_ORDER (its placements at the end);
+    # `pick` then puts them in the order of rem.
+    made = [0]
+    for piece in TRY_ORDER:
+        made += [rem | _piece_bit(piece) for rem in made]
+    pick = itemgetter(*sorted(range(ALL + 1), key=made.__getitem__))
     candidates = []
     for groups in by_lowest:
-        groups = [tuple(g) for g in groups]
-        row = [()] * (ALL + 1)
-        for rem in range(1, ALL + 1):
-            i = last[rem]
-            row[rem] = row[rem ^ 1 << i] + groups[i]
-        candidates += row
+        lists = [()]
+        for piece in TRY_ORDER:
+            mine = tuple(groups[PIECES.index(piece)])
+            lists += [have + mine for have in lists]
+        candidates += pick(lists)
     # the balances the pieces of rem can make, and their cells: rem without its lowest piece, then that piece
     unbalance = [abs(balance(mask(placements(p)[0]))) for p in PIECES]
     reach, sizes = [{0}], [0]

@@ -8,7 +8,7 @@ import pytest
 from solver.cli import COMMANDS, main
 
 HEAVY = ("numpy", "multiprocessing", "solver.genius.census", "solver.genius.dice", "solver.genius.levels",
-         "solver.macmahon.search", "solver.macmahon.symmetry")
+         "solver.macmahon.search", "solver.macmahon.symmetry", "importlib.resources")
 PROBE = """
 import contextlib, io, sys
 from game.__main__ import main

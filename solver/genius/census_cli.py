@@ -131,9 +131,7 @@ def _roll_counts(args) -> int:
     return 0
 
 
-def register(commands) -> None:
-    """Add census, make-dice and roll-counts to the genius subcommands."""
-    cmd = commands.add_parser("census", help="decide all C(36,7) boards (unsolvable count, Table 3, reasons)")
+def add_census(cmd) -> None:
     cmd.add_argument("--checkpoint", metavar="PATH", help="save finished work to this file as it goes")
     cmd.add_argument("--resume", action="store_true", help="continue the run saved in --checkpoint")
     cmd.add_argument("--save", metavar="FILE", nargs="?", action=_SaveToUserCache,
@@ -143,7 +141,8 @@ def register(commands) -> None:
     add_common(cmd)
     cmd.set_defaults(handler=_census)
 
-    cmd = commands.add_parser("make-dice", help="generate a new dice set whose every roll is solvable")
+
+def add_make_dice(cmd) -> None:
     cmd.add_argument("--seed", type=seed_number, metavar="N", help="the seed (default: a random one, printed)")
     cmd.add_argument("--faces", type=whole_number, default=6, metavar="F",
                      help=f"faces per die, {make_dice.MIN_FACES}..{make_dice.MAX_FACES} (default 6)")
@@ -155,12 +154,12 @@ def register(commands) -> None:
     add_common(cmd)
     cmd.set_defaults(handler=_make_dice)
 
-    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set (long: 6-20 "
-                              "minutes for the default dice on 2 cores, with progress on stderr)",
-                              description="Count the solutions of every distinct roll of a dice set. This is "
-                              "long: 6 to 20 minutes for the default dice (62,208 rolls) on 2 cores, depending "
-                              "on the load, longer for sets with more rolls; progress with the time left is shown on stderr, a line "
-                              "every 30 s when it is not a terminal.")
+
+def add_roll_counts(cmd) -> None:
+    cmd.description = ("Count the solutions of every distinct roll of a dice set. This is long: 6 to 20 "
+                       "minutes for the default dice (62,208 rolls) on 2 cores, depending on the load, longer "
+                       "for sets with more rolls; progress with the time left is shown on stderr, a line every "
+                       "30 s when it is not a terminal.")
     cmd.add_argument("--dice", default="default", metavar="NAME|FILE",
                      help="a built-in set (default, alternative) or a dice JSON file")
     add_jobs(cmd)

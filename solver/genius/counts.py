@@ -30,6 +30,7 @@ import os
 import time
 import zipfile
 import zlib
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Callable, Sequence
@@ -93,6 +94,7 @@ def unit_boards(pats: np.ndarray, columns: dict[int, np.ndarray]) -> np.ndarray:
 
 # ---- stage 1: states and the Below table -----------------------------------------------
 
+@lru_cache(maxsize=1)
 def states() -> dict[int, np.ndarray]:
     """For each k <= TOP_MAX, the states reachable with k blockers above: sorted keys O << 9 | U."""
     keys, _ = cut.tile_half(np.zeros(1, dtype=np.uint64), 0, TOP_MAX, keep_holes=False)
@@ -199,6 +201,8 @@ class Checkpoint:
         """The finished units in the file; SquarewiseError if it is not a checkpoint of this work."""
         bad = f"checkpoint '{path}' cannot be read as a counts checkpoint"
         data = read_bytes(path, "checkpoint", MAX_CHECKPOINT_BYTES)
+        if not data.startswith(b"PK"):
+            raise SquarewiseError(f"{bad} (not a numpy .npz file)")
         try:
             with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
                 doc = json.loads(str(arrays["identity"]))

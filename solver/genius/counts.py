@@ -64,13 +64,22 @@ def subsets(cells: Sequence[int], most: int, exactly: int | None = None) -> np.n
 
 
 def patterns() -> np.ndarray:
-    """Every set of at most TOP_MAX blockers on rows A-B (299 of them)."""
-    return subsets(range(PREFIX), TOP_MAX)
+    """Every set of at most TOP_MAX blockers on rows A-B (299), fewest blockers first: the fewer,
+    the more work, so dealing them in turn gives the units similar shares."""
+    pats = subsets(range(PREFIX), TOP_MAX)
+    return pats[np.lexsort((pats, np.bitwise_count(pats)))]
 
 
 def unit_patterns(unit: int, units: int = UNITS) -> np.ndarray:
-    """The patterns of one unit: every units-th pattern, so units mix light and heavy work."""
-    return patterns()[unit::units]
+    """The patterns of one unit: every units-th pattern (sorted)."""
+    return np.sort(patterns()[unit::units])
+
+
+def unit_of(boards: np.ndarray) -> np.ndarray:
+    """The unit that counts each board (boards with at most TOP_MAX blockers above the cut)."""
+    pats = patterns()
+    order = np.argsort(pats)
+    return order[np.searchsorted(pats[order], boards & np.uint64((1 << PREFIX) - 1))] % UNITS
 
 
 def default_columns() -> dict[int, np.ndarray]:
@@ -102,18 +111,20 @@ def states() -> dict[int, np.ndarray]:
     return {j: np.unique(key[k == j]) for j in range(TOP_MAX + 1)}
 
 
-def below_job(job) -> tuple[np.ndarray, np.ndarray]:
-    """The lower half's finished states from a group of overflows (a worker's job).
+def below_job(job) -> dict[int, tuple]:
+    """The entries of Below from a group of overflows (a worker's job), as below_tables.
 
-    job = (overflows, fixed): with fixed None, any 0..7 blockers; else only these sets Q.
-    The overflow is kept as a tag in bits 18..35 of each key."""
-    overflows, fixed = job
+    job = (overflows, columns, fixed): with fixed False, any 0..7 blockers below the cut; else
+    only the sets Q in `columns`. The overflow is kept as a tag in bits 18..35 of each key."""
+    overflows, columns, fixed = job
     tag = overflows << np.uint64(cut.HALF)
-    if fixed is None:
-        return cut.tile_half(overflows | tag, cut.HALF, census.BLOCKERS)
-    starts = (overflows[:, None] | tag[:, None] | fixed[None, :] | (fixed[None, :] << cut.HOLES)).ravel()
-    starts = starts[(overflows[:, None] & fixed[None, :]).ravel() == 0]
-    return cut.tile_half(starts, cut.HALF, 0)
+    if not fixed:
+        keys, weights = cut.tile_half(overflows | tag, cut.HALF, census.BLOCKERS)
+    else:
+        rest = np.unique(np.concatenate(list(columns.values())))
+        starts = (overflows[:, None] | tag[:, None] | rest[None, :] | (rest[None, :] << cut.HOLES)).ravel()
+        keys, weights = cut.tile_half(starts[(overflows[:, None] & rest[None, :]).ravel() == 0], cut.HALF, 0)
+    return below_tables(keys, weights, states(), columns)
 
 
 def below_tables(keys: np.ndarray, weights: np.ndarray, found: dict[int, np.ndarray],
@@ -127,8 +138,17 @@ def below_tables(keys: np.ndarray, weights: np.ndarray, found: dict[int, np.ndar
         here = np.flatnonzero(k_of == k)
         s_at, q_at = _positions(found[k], state[here]), _positions(columns[k], q[here])
         keep = (s_at >= 0) & (q_at >= 0)
-        order = np.argsort(s_at[keep], kind="stable")
-        tables[k] = (s_at[keep][order], q_at[keep][order], weights[here][keep][order])
+        tables[k] = (s_at[keep].astype(np.int32), q_at[keep].astype(np.int32), weights[here][keep])
+    return tables
+
+
+def by_state(parts: list[dict[int, tuple]]) -> dict[int, tuple]:
+    """The workers' entries of Below joined, for each k sorted by state index."""
+    tables = {}
+    for k in parts[0]:
+        s_at, q_at, w = (np.concatenate(x) for x in zip(*(part[k] for part in parts)))
+        order = np.argsort(s_at, kind="stable")
+        tables[k] = (s_at[order], q_at[order], w[order])
     return tables
 
 
@@ -250,15 +270,13 @@ def count(jobs: int | None = None, progress: Callable[[int, int], None] | None =
 
     found = states()
     overflows = np.unique(np.concatenate([s >> np.uint64(9) for s in found.values()]))
-    rest = None if fixed is None else np.unique(np.concatenate(list(fixed.values())))
-    groups = [(g, rest) for g in np.array_split(overflows, OVERFLOW_GROUPS)]
+    groups = [(overflows[g::OVERFLOW_GROUPS], columns, fixed is not None) for g in range(OVERFLOW_GROUPS)]
     parts = run_chunks(below_job, groups, jobs, tick, cancelled) if todo else []
     if parts is None:
         return None
     if todo:
-        keys, weights = (np.concatenate(x) for x in zip(*parts))
-        _shared.update(states=found, columns=columns, tables=below_tables(keys, weights, found, columns))
-        del keys, weights, parts
+        _shared.update(states=found, columns=columns, tables=by_state(parts))
+        del parts
     per_round = jobs * 2
     for start in range(0, len(todo), per_round):
         batch = todo[start:start + per_round]

@@ -17,7 +17,6 @@ from solver.genius.dice import builtin
 from solver.grid import parse_cell
 
 TOP = np.uint64((1 << cut.HALF) - 1)
-ROWS_AB = np.uint64((1 << counts.PREFIX) - 1)
 # the alternative dice's two rolls with one solution (docs/census.md): they pick the units tested
 SINGLE_ROLLS = ("A3 B2 C1 C4 C6 D5 F2", "A5 C2 D1 D3 D6 E5 F4")
 
@@ -34,10 +33,6 @@ def to_half(masks) -> np.ndarray:
     return masks
 
 
-def unit_of(masks: np.ndarray) -> np.ndarray:
-    return np.searchsorted(counts.patterns(), masks & ROWS_AB) % counts.UNITS
-
-
 def fixed_columns(boards: np.ndarray) -> dict[int, np.ndarray]:
     """The sets Q below the cut of these boards, by the number k of blockers above."""
     k = np.bitwise_count(boards & TOP)
@@ -49,15 +44,15 @@ def picked():
     """Boards to check: rolls of both dice sets, unsolvable boards, random sets Q, in two units."""
     rng = random.Random(23)
     singles = to_half([named(t) for t in SINGLE_ROLLS])
-    units = sorted(set(unit_of(singles).tolist()))
+    units = sorted(set(counts.unit_of(singles).tolist()))
     chosen = {"singles": singles}
     for name in ("default", "alternative"):
         rolls = to_half(roll_counts.roll_masks(builtin(name)))
-        rolls = rolls[np.isin(unit_of(rolls), units)]
+        rolls = rolls[np.isin(counts.unit_of(rolls), units)]
         chosen[name] = np.array(rng.sample(list(rolls), 8), dtype=np.uint64)
     bad = census.load_unsolvable()
     images = to_half(np.concatenate([census.image(bad, g) for g in range(8)]))
-    images = images[np.isin(unit_of(images), units)]
+    images = images[np.isin(counts.unit_of(images), units)]
     hard = images[census.reasons(images) == census.OTHER]
     chosen["unsolvable"] = np.array(rng.sample(list(images), 6) + rng.sample(list(hard), 2), dtype=np.uint64)
     randoms = [np.uint64(named(" ".join(f"{r}{c}" for r, c in pick))) for pick in

@@ -262,7 +262,8 @@ def count(jobs: int | None = None, progress: Callable[[int, int], None] | None =
     columns = fixed if fixed is not None else default_columns()
     todo_units = list(range(UNITS)) if units is None else sorted(units)
     sizes = [len(unit_boards(unit_patterns(u), columns)) for u in range(UNITS)]
-    identity = {"units": UNITS, "columns": hashlib.sha256(b"".join(c.tobytes() for c in columns.values())).hexdigest()[:20]}
+    digest = hashlib.sha256(b"".join(c.tobytes() for c in columns.values())).hexdigest()[:20]
+    identity = {"units": UNITS, "prefix": PREFIX, "top": TOP_MAX, "columns": digest}
     state = Checkpoint(checkpoint, identity, sizes, resume)
     todo = [u for u in todo_units if u not in state.done]
     total = OVERFLOW_GROUPS + len(todo)

@@ -122,9 +122,10 @@ def tiny() -> dict[int, np.ndarray]:
 def test_checkpoint_resumes_finished_units(tmp_path):
     path = tmp_path / "counts.npz"
     first = counts.count(jobs=1, units=[15], fixed=tiny(), checkpoint=path)
-    boards, found, resumed = counts.count(jobs=1, units=[14, 15], fixed=tiny(), checkpoint=path, resume=True)
+    # two processes: the forked workers of stage 2 inherit the Below table
+    boards, found, resumed = counts.count(jobs=2, units=[13, 14, 15], fixed=tiny(), checkpoint=path, resume=True)
     assert resumed == 1
-    fresh = counts.count(jobs=1, units=[14], fixed=tiny())
+    fresh = counts.count(jobs=1, units=[13, 14], fixed=tiny())
     assert np.array_equal(boards, np.concatenate([fresh[0], first[0]]))
     assert np.array_equal(found, np.concatenate([fresh[1], first[1]]))
     with pytest.raises(SquarewiseError, match="other work"):

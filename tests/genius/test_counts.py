@@ -157,6 +157,14 @@ def test_cli_json_contract_and_save(small_run, tmp_path, capsys):
     assert [search.count_board(int(r), memo) for r in reps[:3]] == n[:3].tolist()
 
 
+def test_cli_save_alone_writes_to_the_user_cache_folder(small_run, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert main(["genius", "census", "--counts", "--json", "--jobs", "1", "--save"]) == 0
+    with np.load(tmp_path / "squarewise" / "counts.npz") as table:
+        assert len(table["representatives"]) == len(table["counts"]) > 0
+    assert not (tmp_path / "squarewise" / "unsolvable.npz").exists()   # the census cache is left alone
+
+
 def test_cli_text(small_run, capsys):
     assert main(["genius", "census", "--counts", "--jobs", "1"]) == 0
     text = capsys.readouterr().out

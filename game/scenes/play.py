@@ -28,6 +28,8 @@ from game.play.session import Ending, PlaySession
 from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
 from game.scenes.daily import copy_result
+from game.scenes.guide import GAMES as GUIDE_GAMES
+from game.scenes.guide import Guide
 from solver.errors import SquarewiseError
 
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
@@ -65,6 +67,7 @@ class PlayScene(Scene):
         self.pending: tuple | None = None    # a replacement asked for before the screen was shown
         self.buttons: dict = {}
         self.result_button = None    # Copy result, under the banner of a won daily
+        self.guide: Guide | None = None      # the guided first game, while it runs
 
     # ------------------------------------------------------------------ what the session holds
     @property
@@ -102,6 +105,7 @@ class PlayScene(Scene):
     def begin(self, match: Match) -> None:
         """Put `match` on the board: nothing in hand, no marks, no banner."""
         self.session.begin(match)
+        self.guide = None
         self.hand.let_go()
         self.clear_marks()
         self.celebration = None
@@ -551,6 +555,8 @@ class PlayScene(Scene):
     def on_press(self, event) -> bool:
         self.mouse = event.pos
         self.keyboard = False
+        if self.guide is not None and self.guide.press(event.pos):
+            return True
         special = self.board_press(event)
         if special is not None:
             return special
@@ -587,8 +593,31 @@ class PlayScene(Scene):
             return
         after = self.session.move(move)
         if isinstance(after, str):
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"{piece_words}: {after}", 2.5, self.app.palette.illegal)
+            self.refuse(piece_words, after)
+
+    def refuse(self, piece_words: str, reason: str, seconds: float = 2.5) -> None:
+        """The rules refused a drop: the sound, their reason on a toast, and the guide told."""
+        self.app.sounds.play("illegal")
+        self.app.toasts.show(f"{piece_words}: {reason}", seconds, self.app.palette.illegal)
+        if self.guide is not None:
+            self.guide.refused(reason)
+
+    # the guided first game (game/scenes/guide.py)
+    def start_guide(self) -> None:
+        """Play the guided first game (asking first if that abandons a game in progress)."""
+        game = GUIDE_GAMES[self.puzzle.name]
+
+        def start() -> None:
+            self.begin_id(self.puzzle.parse(game.game_id), {})
+            self.guide = Guide(game)
+
+        self.replace_game(start, "the guided first game")
+
+    def tick_guide(self, dt: float) -> None:
+        if self.guide is not None and self.match is not None:
+            self.guide.observe(self.position, self.held, self.match.meta.get("hints", 0), dt)
+            if self.guide.over:
+                self.guide = None
 
     # the puzzle's hooks of holding, turning and the cursor
     def board_press(self, event) -> bool | None:
@@ -690,6 +719,7 @@ class PlayScene(Scene):
             if self.celebration.done:
                 self.celebration = None
         self.sync_result_button()
+        self.tick_guide(dt)
         self.tick_marks(dt)
         every = self.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
         self.session.step_solve(dt, every)
@@ -738,6 +768,9 @@ class PlayScene(Scene):
             lines = self.win_banner()
             if lines:                      # over the confetti, so it can be read
                 banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
+        if self.guide is not None and not self.paused:
+            lay = self.layout()
+            self.guide.draw(surface, self.app, lay["messages"], lay["geo"])
         if self.show_help:
             self.draw_help(surface)
 

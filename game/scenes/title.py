@@ -31,7 +31,7 @@ TODAY = ("genius", "macmahon")      # the puzzles with a Today card, top first
 class TitleScene(Scene):
     caption = "Squarewise"
 
-    def __init__(self, app):
+    def __init__(self, app, today: dt.date | None = None):
         super().__init__(app)
         self.choices: list[tuple[pygame_gui.elements.UIButton, object]] = []
         self.notes: dict = {}          # button -> a word beside it ("coming", "continue 1:23")
@@ -39,7 +39,8 @@ class TitleScene(Scene):
         self.blurb_area = pygame.Rect(0, 0, 0, 0)
         self.selected = 0
         self.clock = 0.0
-        self.today = max(dt.date.today(), daily.EPOCH)
+        self.calendar = dt.date.today()         # the date the window last saw
+        self.today = max(today or self.calendar, daily.EPOCH)
         self.dailies: dict[str, dailies.Daily] | None = None
         self.cards: dict[str, tuple[pygame.Rect, pygame_gui.elements.UIButton]] = {}
         self.jobs = JobSlot(app.worker)
@@ -192,11 +193,12 @@ class TitleScene(Scene):
 
     def update(self, dt_: float) -> None:
         self.clock += dt_
-        today = max(dt.date.today(), daily.EPOCH)
-        if today != self.today:         # past midnight: the new day's puzzles
-            self.today = today
+        if dt.date.today() != self.calendar:     # past midnight: the new day's puzzles
+            self.calendar = dt.date.today()
+            self.today = max(self.calendar, daily.EPOCH)
             self.fetch_today()
-            self.on_resize()
+            if self.app.top is self:
+                self.on_resize()
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette

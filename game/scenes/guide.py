@@ -41,8 +41,8 @@ class GuideGame:
 
 # The Genius roll How to play shows; its first solution has the 1 on F4 (cell 33).
 GENIUS_GUIDE = GuideGame("A1A2A4A6B4D5E1", (
-    Step("Drag the red square (the 1) from the tray onto the ringed cell F4.", PLACED, "1", 33),
-    Step("Pick up the 4-L (the blue L) and turn it with R or the mouse wheel.", TURNED, "4-L"),
+    Step("Drag the red square (the 1, number 1 in the tray) onto the ringed cell F4.", PLACED, "1", 33),
+    Step("Pick up the 4-L (number 6 in the tray) and turn it with R or the mouse wheel.", TURNED, "4-L"),
     Step("Now drop a piece on a blocker or on another piece: the game refuses it and says why.", REFUSED,
          then="Refused: {reason}. A piece goes on free cells only."),
     Step("Stuck? Press H for a hint: which piece, then where, then how it lies.", HINTED,

@@ -172,8 +172,9 @@ class PlayScene(Scene):
         if number is not None and ending.recorded:
             streak, _ = records.daily_streak(self.app.statistics, self.puzzle.name, number)
             help_words = " with help" if ending.assisted else ""
+            more = self.win_offer()
             return (f"Daily #{number} solved{help_words} in {t}", f"daily streak {streak}",
-                    f"Copy result: {keys.describe('copy_result')}")
+                    f"Copy result: {keys.describe('copy_result')}" + (f" · {more}" if more else ""))
         if ending.assisted:
             return f"Solved with help in {t}", "", self.win_offer()
         return f"Solved in {t}", "a new best time!" if ending.new_best else "", self.win_offer()

@@ -73,7 +73,7 @@ def test_title_card_waits_then_plays_the_daily_and_the_win_offers_copy_result(ap
         place_by_mouse(app, game, piece, done.placed[piece])
     assert game.match.finished
     assert game.win_lines[0].startswith(f"Daily #{expected.number} solved in ")
-    assert game.win_lines[1] == "daily streak 1" and game.win_lines[2] == "Copy result: Ctrl+Shift+C"
+    assert game.win_lines[1] == "daily streak 1" and game.win_lines[2].startswith("Copy result: Ctrl+Shift+C · See ")
     frame(app)
     assert game.result_button is not None and game.result_button.alive()
     click(app, game.result_button)

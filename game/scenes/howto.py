@@ -220,7 +220,7 @@ class HowToScene(Scene):
     def __init__(self, app, puzzle: str | None = None):
         super().__init__(app)
         self.puzzle = puzzle or self.puzzle
-        self.guide = REFERENCES[self.puzzle]
+        self.reference = REFERENCES[self.puzzle]
         self.demo = DEMOS[self.puzzle]()
         self.clock = 0.0
         self.step = ""
@@ -228,7 +228,7 @@ class HowToScene(Scene):
 
     @property
     def caption(self) -> str:
-        return f"Squarewise - how to play {self.guide.title}"
+        return f"Squarewise - how to play {self.reference.title}"
 
     def build_ui(self) -> None:
         app = self.app
@@ -236,7 +236,7 @@ class HowToScene(Scene):
         bw, bh, gap = app.px(200), app.px(44), app.px(16)
         y = h - bh - app.px(24)
         x = app.px(40)
-        for name, label in (("play", f"Play {self.guide.title}"), ("guide", "Guided game"),
+        for name, label in (("play", f"Play {self.reference.title}"), ("guide", "Guided game"),
                             ("other", "The other puzzle"), ("back", "Back (Esc)")):
             width = bw + (app.px(80) if name == "play" else 0)
             self.buttons[name] = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, width, bh), label, app.ui))
@@ -277,14 +277,14 @@ class HowToScene(Scene):
         surface.fill(pal.background)
         w, h = surface.get_size()
         margin = app.px(40)
-        text(surface, f"How to play {self.guide.title}", (margin, app.px(24)), text_size("title", app.scale) + app.px(6),
+        text(surface, f"How to play {self.reference.title}", (margin, app.px(24)), text_size("title", app.scale) + app.px(6),
              pal.text, style="bold")
         column = w * 9 // 20 - margin
         y = app.px(76)
         body, heading = text_size("body", app.scale), text_size("heading", app.scale)
-        text(surface, self.guide.goal, (margin, y), heading, pal.accent, style="bold", max_width=column)
+        text(surface, self.reference.goal, (margin, y), heading, pal.accent, style="bold", max_width=column)
         y += round(heading * 1.9)
-        for title, lines in (("Rules", self.guide.rules), ("Controls", self.guide.controls)):
+        for title, lines in (("Rules", self.reference.rules), ("Controls", self.reference.controls)):
             text(surface, title, (margin, y), heading, pal.text, style="bold")
             y += round(heading * 1.5)
             for line in lines:

@@ -458,8 +458,7 @@ class GeniusBoard(PlayScene):
             return
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"{h.piece}: {found.reason}", 2.5, self.app.palette.illegal)
+            self.refuse(h.piece, found.reason)
             return
         self.play_move(found.move, h.piece)
 

@@ -502,16 +502,15 @@ class RaceServer:
     # --- leaving
 
     def _dropped(self, player: Player) -> None:
-        """The player's connection is gone: keep the seat for seat_grace seconds."""
+        """The player's connection is gone: in the lobby the seat is freed (joining again is
+        as quick), in a race it is kept for seat_grace seconds for a resume."""
         player.link = None
         room = player.room
-        player.ready = player.ready and room.phase != "lobby"
-        if room.phase == "countdown":
-            room.cancel_countdown()
-            player.ready = False
+        if room.phase in ("lobby", "countdown"):
+            room.remove(player)
+            return
         player.expiry = asyncio.get_running_loop().call_later(self.config.seat_grace, room.remove, player)
         room.broadcast_room()
-
 
 def _address(link: Link) -> str:
     remote = link.ws.remote_address

@@ -16,10 +16,16 @@ Every limit and timeout is in `Config`, so tests can make them short.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 import secrets
+import signal
+import threading
 import time
 from collections import deque
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -238,8 +244,8 @@ class Room:
 
     async def _count_down(self) -> None:
         config = self.server.config
-        draw = asyncio.create_task(asyncio.to_thread(
-            roll_at_level, builtin(self.dice), self.level, secrets.randbits(64)))
+        draw = asyncio.get_running_loop().run_in_executor(
+            _draw_pool(), roll_at_level, builtin(self.dice), self.level, secrets.randbits(64))
         try:
             for n in range(config.countdown, 0, -1):
                 self.broadcast("countdown", n=n)
@@ -511,6 +517,27 @@ class RaceServer:
             return
         player.expiry = asyncio.get_running_loop().call_later(self.config.seat_grace, room.remove, player)
         room.broadcast_room()
+
+@lru_cache(maxsize=1)
+def _draw_pool() -> ProcessPoolExecutor:
+    """One process, shared by every server in this process, that draws the rolls: a draw counts
+    solutions (tens of ms, a second for "very hard"), which on a thread would hold the GIL
+    and delay every other room's moves. Started fresh (spawn), not forked from a busy loop."""
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_draw_process,
+                               initargs=(os.getpid(),))
+
+
+def _draw_process(server_pid: int) -> None:
+    """The draw process leaves Ctrl+C (sent to the terminal's whole process group) to the server,
+    and ends when the server is gone, even killed (it would otherwise wait for work forever)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
+
 
 def _address(link: Link) -> str:
     remote = link.ws.remote_address

@@ -325,13 +325,15 @@ class Room:
         return [{"seat": p.seat, "name": p.name, "place": p.place, "ms": p.ms} for p in ranked]
 
     def rematch(self) -> None:
+        """Back to the lobby for a new roll: everyone un-ready; the seats of players who left
+        or are not connected are freed (as a dropped connection in the lobby is)."""
         if self.phase != "finished":
             raise ProtocolError("a rematch comes after a race")
         self.phase = "lobby"
         for player in list(self.players.values()):
-            if player.left:
-                del self.players[player.seat]
             player.ready, player.position, player.seq, player.ms, player.place = False, None, 0, None, None
+            if player.left or player.link is None:
+                self.remove(player)
         self.broadcast_room()
 
 

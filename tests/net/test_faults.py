@@ -176,3 +176,26 @@ def test_a_client_that_cannot_connect_says_why_in_one_line():
         lost = _poll_for(client, "lost")
         client.close()
     assert lost["reason"].startswith(f"cannot reach ws://127.0.0.1:{port}/") and lost["reason"].isprintable()
+
+
+def test_a_rematch_frees_the_seat_of_a_player_still_away():
+    async def main():
+        async with serving(seat_grace=30.0) as (_, url):
+            (a, b, c), _, _ = await room(url, 3)
+            position = await start([a, b, c])
+            moves = solution(position)
+            for client in (a, b, c):
+                await play(client, moves)
+            await a.until("results")
+            c.ws.transport.abort()                      # away after the race, its seat kept 30 s
+            state = await a.until("room", phase="finished")
+            while state["players"][2]["connected"]:
+                state = await a.until("room", phase="finished")
+            await b.send("rematch")
+            lobby = await a.until("room", phase="lobby")
+            while len(lobby["players"]) != 2:
+                lobby = await a.until("room", phase="lobby")
+            assert [p["name"] for p in lobby["players"]] == ["P1", "P2"]
+            second = await start([a, b])                # the two race on without waiting 30 s
+            assert second.blockers
+    run(main())

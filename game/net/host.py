@@ -26,7 +26,8 @@ class HostedServer:
         self._thread = threading.Thread(target=self._loop.run_forever, name="race-server", daemon=True)
         self._thread.start()
         try:
-            self.port = asyncio.run_coroutine_threadsafe(self.server.start(host, port), self._loop).result(START_TIMEOUT)
+            started = asyncio.run_coroutine_threadsafe(self.server.start(host, port), self._loop)
+            self.port = started.result(START_TIMEOUT)
         except BaseException:
             self._stop_loop()
             raise

@@ -28,7 +28,8 @@ def _port(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog=f"{PROG} serve", description="The race server for Race online, with no window.")
     parser.add_argument("--host", default="127.0.0.1", metavar="ADDR",
-                        help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: every interface)")
+                        help="the address to listen on (default 127.0.0.1: this machine only; "
+                             "0.0.0.0: every interface)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="N",
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port, printed at start)")
     return parser

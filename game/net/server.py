@@ -91,11 +91,14 @@ class Link:
         self.writer = asyncio.create_task(self._write())
 
     def send(self, kind: str, **fields) -> None:
-        """Queue a message; a reader too slow to keep up is dropped."""
+        self.put(protocol.encode(protocol.SERVER, kind, **fields))
+
+    def put(self, text: str) -> None:
+        """Queue an encoded message; a reader too slow to keep up is dropped."""
         if self.writer.done():
             return
         try:
-            self.outbox.put_nowait(protocol.encode(protocol.SERVER, kind, **fields))
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.drop()
 
@@ -206,8 +209,14 @@ class Room:
     # --- messages
 
     def broadcast(self, kind: str, **fields) -> None:
+        """Send a message to every connected player (encoded once)."""
+        self.send_all(protocol.encode(protocol.SERVER, kind, **fields))
+
+    def send_all(self, text: str, skip: Player | None = None) -> None:
+        """Queue an encoded message for every connected player but `skip`."""
         for player in self.players.values():
-            player.send(kind, **fields)
+            if player.link is not None and player is not skip:
+                player.link.put(text)
 
     def broadcast_room(self) -> None:
         self.broadcast("room", room=self.code, phase=self.phase, dice=self.dice, level=self.level,
@@ -298,9 +307,8 @@ class Room:
             return
         player.position, player.seq = position, seq
         player.send("moved", seq=seq, position=position.notation())
-        for other in self.players.values():
-            if other is not player:
-                other.send("board", seat=player.seat, position=position.notation())
+        board = protocol.encode(protocol.SERVER, "board", seat=player.seat, position=position.notation())
+        self.send_all(board, skip=player)
         if position.is_solved:
             player.ms = self.elapsed_ms()
             player.place = 1 + sum(p.place is not None for p in self.players.values())

@@ -40,7 +40,8 @@ def test_a_killed_client_resumes_its_board_and_the_clock_with_its_token():
             await play(again, moves[4:], first_seq=5)
             await play(b, moves[1:], first_seq=2)
             results = await b.until("results")
-            assert [(p["seat"], p["place"]) for p in results["order"]] == [(joined[0]["seat"], 1), (joined[1]["seat"], 2)]
+            seats = [joined[0]["seat"], joined[1]["seat"]]
+            assert [(p["seat"], p["place"]) for p in results["order"]] == [(seats[0], 1), (seats[1], 2)]
     run(main())
 
 

@@ -31,11 +31,12 @@ from solver.genius.position import Position  # noqa: E402
 from solver.genius.search import solve  # noqa: E402
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time so far of process `pid` and its children (the server's draw process)."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User + system CPU time so far of process `pid`, and of its children (the server's draw process)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(c)) for c in children)
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own, sum(sum(cpu_seconds(int(child))) for child in children)
 
 
 async def fill_room(url: str, players: int) -> list[RaceClient]:
@@ -74,14 +75,16 @@ async def room_races(clients: list[RaceClient], races: int, think, seed: int, rt
         await asyncio.gather(*(play(c, think, random.Random(rng.random()), rtts) for c in clients))
 
 
-async def load(url: str, server_pid: int, args) -> tuple[list[float], float, float, float]:
-    """The races: (round trips, wall seconds, server CPU seconds, this process's CPU seconds)."""
+async def load(url: str, server_pid: int, args):
+    """The races: (round trips, wall seconds, server and draw CPU seconds, this process's CPU seconds)."""
     rooms = [await fill_room(url, args.players) for _ in range(args.rooms)]
     rtts: list[float] = []
     started, server_before, own_before = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*(room_races(r, args.races, tuple(args.think), i, rtts) for i, r in enumerate(rooms)))
     wall = time.perf_counter() - started
-    server_cpu, own_cpu = cpu_seconds(server_pid) - server_before, time.process_time() - own_before
+    server_after = cpu_seconds(server_pid)
+    server_cpu = tuple(after - before for after, before in zip(server_after, server_before))
+    own_cpu = time.process_time() - own_before
     for clients in rooms:
         for client in clients:
             await client.close()
@@ -100,7 +103,8 @@ def main() -> None:
     try:
         line = server.stdout.readline()
         url = "ws://" + line.split("ws://", 1)[1].split()[0]
-        rtts, wall, server_cpu, own_cpu = asyncio.run(load(url, server.pid, args))
+        load_before = os.getloadavg()[0]
+        rtts, wall, (server_cpu, draw_cpu), own_cpu = asyncio.run(load(url, server.pid, args))
     finally:
         server.terminate()
         server.wait(15)
@@ -111,8 +115,9 @@ def main() -> None:
           f"({len(rtts) / wall:.0f} moves/s)")
     print(f"move round trip: median {statistics.median(ordered) * 1000:.2f} ms, "
           f"p99 {p99 * 1000:.2f} ms, max {ordered[-1] * 1000:.2f} ms")
-    print(f"server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core); "
-          f"the clients' process: {own_cpu:.2f} s; {os.cpu_count()} cores here, shared")
+    print(f"server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core), "
+          f"and its draw process {draw_cpu:.2f} s; the clients' process: {own_cpu:.2f} s")
+    print(f"{os.cpu_count()} cores, shared: load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
 
 
 if __name__ == "__main__":

@@ -24,14 +24,17 @@ DEFAULT_PORT = 8765
 CONNECT_TIMEOUT = 5.0
 
 
-def parse_target(text: str) -> tuple[str, str]:
-    """(url, room code) from what a player types: `host:port/CODE`, `host/CODE` (the default
-    port) or `ws://...` / `wss://host/path/CODE` (a server behind a TLS reverse proxy).
+def parse_target(text: str) -> tuple[str, str | None]:
+    """(url, room code or None) from what a player types: `host:port/CODE`, `host/CODE` (the
+    default port), `ws://...` or `wss://host/path/CODE` (a server behind a TLS reverse proxy);
+    with no code (`host:port`, `wss://host/path/`), a server to create a room on.
 
     >>> parse_target("192.168.1.20:8765/abc234")
     ('ws://192.168.1.20:8765/', 'ABC234')
     >>> parse_target("wss://race.example.org/squarewise/ABC234")
     ('wss://race.example.org/squarewise/', 'ABC234')
+    >>> parse_target("race.example.org")
+    ('ws://race.example.org:8765/', None)
     """
     text = text.strip()
     scheme, sep, rest = text.partition("://")
@@ -39,12 +42,15 @@ def parse_target(text: str) -> tuple[str, str]:
         scheme, rest = "ws", text
     if scheme not in ("ws", "wss"):
         raise SquarewiseError(f"'{text}': the address should start ws:// or wss://, or be host:port/CODE")
-    where, slash, code = rest.rpartition("/")
-    code = code.upper()
-    if not slash or not where or len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-        raise SquarewiseError(f"'{text}' should be host:port/CODE with a {CODE_LENGTH}-letter room code")
+    where, slash, code = rest.rpartition("/") if "/" in rest else (rest, "", "")
+    code = code.upper() or None
+    if code is not None and (len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code)):
+        raise SquarewiseError(f"'{text}': a room code is {CODE_LENGTH} letters and digits, like Q7KX2M")
     host = where.partition("/")[0]
-    if not host.rpartition(":")[0] and not host.startswith("[") and sep == "":
+    if not host or not host.isprintable() or " " in host:
+        raise SquarewiseError(f"'{text}' should be host:port/CODE (the server's address, then the room code)")
+    has_port = host.rpartition("]")[2].startswith(":") if host.startswith("[") else ":" in host
+    if not sep and not has_port:
         where = f"{host}:{DEFAULT_PORT}" + where[len(host):]
     return f"{scheme}://{where}/", code
 

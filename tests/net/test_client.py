@@ -104,13 +104,17 @@ def test_a_message_the_protocol_does_not_allow_is_refused_in_the_caller():
     ("[::1]:9000/ABC234", "ws://[::1]:9000/", "ABC234"),
     ("wss://race.example.org/ABC234", "wss://race.example.org/", "ABC234"),
     ("wss://race.example.org:8443/sq/ABC234", "wss://race.example.org:8443/sq/", "ABC234"),
+    ("[::1]/ABC234", "ws://[::1]:8765/", "ABC234"),
+    ("race.example.org", "ws://race.example.org:8765/", None),            # no code: create a room there
+    ("10.0.0.2:9000", "ws://10.0.0.2:9000/", None),
+    ("wss://race.example.org/sq/", "wss://race.example.org/sq/", None),
 ])
 def test_typed_addresses(typed, url, code):
     assert parse_target(typed) == (url, code)
 
 
-@pytest.mark.parametrize("typed", ["", "ABC234", "/ABC234", "host:1/ABC23", "host:1/ABC23O", "http://host/ABC234",
-                                   "host:1/ABC234/", "host:1/ABC 34"])
+@pytest.mark.parametrize("typed", ["", "/ABC234", "host:1/ABC23", "host:1/ABC23O", "http://host/ABC234",
+                                   "host:1/ABC 34", "ws:///ABC234", "my host/ABC234", "host\x1b/ABC234"])
 def test_wrong_addresses_are_one_line(typed):
     with pytest.raises(SquarewiseError) as refused:
         parse_target(typed)

@@ -56,3 +56,23 @@ def test_serve_never_imports_pygame():
             "assert 'pygame' not in sys.modules; sys.exit(code)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert run.returncode == 2, run.stderr
+
+
+def test_what_is_not_a_websocket_is_turned_away_and_nothing_reaches_the_terminal():
+    process = subprocess.Popen(SERVE + ["--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(process.stdout.readline().rsplit(":", 1)[1].split("/")[0])
+        answers = []
+        for request in (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", b"\x00\xff\x1b[2J garbage\r\n\r\n",
+                        b"GET /\x1b[2J HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        b"Sec-WebSocket-Key: bad\r\nSec-WebSocket-Version: 13\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                sock.sendall(request)
+                answers.append(sock.recv(100).split(b"\r\n")[0])
+        assert answers[0] == b"HTTP/1.1 426 Upgrade Required" and answers[2].startswith(b"HTTP/1.1 4")
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=15)
+        assert (out, err) == ("squarewise: race server stopped\n", "")
+    finally:
+        process.kill()
+        process.wait(10)

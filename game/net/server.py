@@ -24,6 +24,7 @@ import threading
 import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -252,14 +253,21 @@ class Room:
         self.phase = "lobby"
 
     async def _count_down(self) -> None:
+        """3, 2, 1 while the roll is drawn, then the race; back to the lobby if no roll came."""
         config = self.server.config
-        draw = asyncio.get_running_loop().run_in_executor(
-            _draw_pool(), roll_at_level, builtin(self.dice), self.level, secrets.randbits(64))
+        draw = asyncio.ensure_future(_draw(self.dice, self.level))
         try:
             for n in range(config.countdown, 0, -1):
                 self.broadcast("countdown", n=n)
                 await asyncio.sleep(config.countdown_step)
             faces = (await draw).faces
+        except BrokenProcessPool:
+            self.phase = "lobby"
+            for player in self.players.values():
+                player.ready = False
+            self.broadcast("error", reason="the server could not draw a roll: press Ready to try again")
+            self.broadcast_room()
+            return
         finally:
             draw.cancel()
         self.start(Position.from_blockers(faces))
@@ -527,6 +535,16 @@ class RaceServer:
             return
         player.expiry = asyncio.get_running_loop().call_later(self.config.seat_grace, room.remove, player)
         room.broadcast_room()
+
+async def _draw(dice: str, level: str):
+    """A roll of the dice set at the level, drawn on the draw process (started again once if it died)."""
+    job = (roll_at_level, builtin(dice), level, secrets.randbits(64))
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_draw_pool(), *job)
+    except BrokenProcessPool:
+        _draw_pool.cache_clear()
+        return await asyncio.get_running_loop().run_in_executor(_draw_pool(), *job)
+
 
 @lru_cache(maxsize=1)
 def _draw_pool() -> ProcessPoolExecutor:

@@ -1,6 +1,6 @@
 """Faults: a player's connection killed mid-race (resumed with the token, or the seat given up
 after the grace), the server killed or stopped mid-race (clients say so in one line), and a
-client that stops reading (dropped; the others race on)."""
+client that stops reading (dropped; the others race on), the server's draw process killed."""
 from __future__ import annotations
 
 import asyncio
@@ -12,8 +12,8 @@ import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 
-from game.net.client import RaceClient, ThreadedClient
 from game.net import server as server_module
+from game.net.client import RaceClient, ThreadedClient
 from game.net.server import _draw_pool
 from solver.genius.position import Move, Position
 from tests.net.race import play, room, run, serving, solution, start

@@ -3,11 +3,13 @@
 The game's Host button starts a `HostedServer` (the same `RaceServer` as `squarewise serve`,
 on its own thread and event loop, listening on the local network), connects to it like any
 player (`ThreadedClient` on 127.0.0.1), creates the room, then calls `advertise` with the
-room's code so that Join on other computers of the network finds it. `close` stops both.
+room's code so that Join on other computers of the network finds it. Nothing here blocks
+the frame for long: `close` stops both (a second or so).
 """
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 
 from .discovery import Advertiser
@@ -22,6 +24,7 @@ class HostedServer:
     def __init__(self, host: str = "0.0.0.0", port: int = 0, config: Config | None = None):
         self.server = RaceServer(config)
         self.advertiser: Advertiser | None = None
+        self._advertising: concurrent.futures.Future | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="race-server", daemon=True)
         self._thread.start()
@@ -37,13 +40,23 @@ class HostedServer:
         """Where a player on this computer connects."""
         return f"ws://127.0.0.1:{self.port}/"
 
-    def advertise(self, code: str, host_name: str, addresses: list[str] | None = None, interfaces=None) -> None:
-        """Announce room `code` on the local network (zeroconf's interfaces: all unless given)."""
+    def advertise(self, code: str, host_name: str, addresses: list[str] | None = None,
+                  interfaces=None) -> concurrent.futures.Future:
+        """Start announcing room `code` on the local network (zeroconf's interfaces: all unless
+        given). Registering takes a second or two, so it runs on a worker thread: the returned
+        future is done when the room is announced (its exception says why not)."""
         options = {} if interfaces is None else {"interfaces": interfaces}
-        self.advertiser = Advertiser(code, host_name, self.port, addresses, **options)
+
+        async def register() -> None:
+            self.advertiser = await asyncio.to_thread(Advertiser, code, host_name, self.port, addresses, **options)
+        self._advertising = asyncio.run_coroutine_threadsafe(register(), self._loop)
+        return self._advertising
 
     def close(self) -> None:
         """Stop advertising, close every connection (clients hear that the server shut down), stop."""
+        if self._advertising is not None:
+            concurrent.futures.wait([self._advertising], START_TIMEOUT)
+            self._advertising = None
         if self.advertiser is not None:
             self.advertiser.close()
             self.advertiser = None

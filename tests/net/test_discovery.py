@@ -54,41 +54,47 @@ def test_a_record_is_only_made_for_a_valid_room():
 
 # Runs inside the namespace: refuses to send anything unless loopback is the only interface.
 PROBE = r"""
-import asyncio, json, socket, sys, time
+import json, socket, time
 assert [name for _, name in socket.if_nameindex()] == ["lo"], socket.if_nameindex()
-from game.net.client import RaceClient, parse_target
-from game.net.discovery import Advertiser, RoomBrowser
-from game.net.server import RaceServer
+from game.net.client import ThreadedClient, parse_target
+from game.net.discovery import RoomBrowser
+from game.net.host import HostedServer
 
-async def main():
-    server = RaceServer()
-    port = await server.start("127.0.0.1", 0)
-    host = await RaceClient.connect(f"ws://127.0.0.1:{port}/")
-    await host.send("create", name="Ann", dice="default", level="any")
-    code = (await host.until("joined"))["room"]
-    advertiser = await asyncio.to_thread(Advertiser, code, "Ann", port, ["127.0.0.1"], ["127.0.0.1"])
-    browser = RoomBrowser(interfaces=["127.0.0.1"])
-    found = []
-    for _ in range(100):
-        found = browser.rooms()
-        if found:
-            break
-        await asyncio.sleep(0.1)
-    url, typed_code = parse_target(found[0].target)
-    guest = await RaceClient.connect(url)
-    await guest.send("join", name="Bob", room=typed_code)
-    seat = (await guest.until("joined"))["seat"]
-    await asyncio.to_thread(advertiser.close)
-    for _ in range(100):
-        if not browser.rooms():
-            break
-        await asyncio.sleep(0.1)
-    print(json.dumps({"found": [list(r) for r in found], "code": code, "port": port, "seat": seat,
-                      "after_close": [list(r) for r in browser.rooms()]}))
-    browser.close()
-    await server.close()
+def wait_for(client, kind):
+    for _ in range(1000):
+        for message in client.poll():
+            if message["type"] == kind:
+                return message
+        time.sleep(0.01)
+    raise SystemExit(f"no {kind}")
 
-asyncio.run(main())
+host = HostedServer("127.0.0.1", 0)
+ann = ThreadedClient(host.url)
+ann.send("create", name="Ann", dice="default", level="any")
+code = wait_for(ann, "joined")["room"]
+announced = host.advertise(code, "Ann", ["127.0.0.1"], ["127.0.0.1"])
+browser = RoomBrowser(interfaces=["127.0.0.1"])
+for _ in range(100):
+    found = browser.rooms()
+    if found:
+        break
+    time.sleep(0.1)
+announced.result(10)
+url, typed_code = parse_target(found[0].target)
+bob = ThreadedClient(url)
+bob.send("join", name="Bob", room=typed_code)
+seat = wait_for(bob, "joined")["seat"]
+host.close()
+lost = wait_for(bob, "lost")["reason"]
+for _ in range(100):
+    if not browser.rooms():
+        break
+    time.sleep(0.1)
+print(json.dumps({"found": [list(r) for r in found], "code": code, "port": host.port, "seat": seat,
+                  "lost": lost, "after_close": [list(r) for r in browser.rooms()]}))
+browser.close()
+ann.close()
+bob.close()
 """
 
 
@@ -100,6 +106,8 @@ def _namespace_ready() -> str | None:
 
 
 def test_a_hosted_room_is_found_joined_and_forgotten_inside_a_private_network_namespace():
+    """The game's path: HostedServer, create, advertise; another game browses, joins by the
+    listed address; the host closes: the player hears it, the room is gone from the list."""
     reason = _namespace_ready()
     if reason:
         pytest.skip(reason)
@@ -110,3 +118,4 @@ def test_a_hosted_room_is_found_joined_and_forgotten_inside_a_private_network_na
     result = json.loads(run.stdout.strip().splitlines()[-1])
     assert result["found"] == [[result["code"], "Ann", "127.0.0.1", result["port"]]]
     assert result["seat"] == 2 and result["after_close"] == []
+    assert result["lost"] == "the race server shut down"

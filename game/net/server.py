@@ -39,7 +39,8 @@ from solver.genius.position import Move, Position
 from . import protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 
-GOING_AWAY, POLICY = 1001, 1008
+POLICY = 1008                   # the close code for a broken rule
+DRAW_NICENESS = 10
 
 
 @dataclass
@@ -557,8 +558,11 @@ def _draw_pool() -> ProcessPoolExecutor:
 
 def _draw_process(server_pid: int) -> None:
     """The draw process leaves Ctrl+C (sent to the terminal's whole process group) to the server,
+    gives way to it for the CPU (a draw has the countdown's seconds; a move wants milliseconds),
     and ends when the server is gone, even killed (it would otherwise wait for work forever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(DRAW_NICENESS)
 
     def watch() -> None:
         while os.getppid() == server_pid:

@@ -3,6 +3,7 @@ countdown, results, rematch, leaving."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -15,16 +16,17 @@ from tests.net.race import play, race, room, run, serving, solution, start
 
 
 @pytest.mark.parametrize("players", [2, 5, 8])
-def test_players_race_to_a_finish_in_the_order_of_their_speed(players):
+def test_players_race_to_a_finish_in_the_order_they_finish(players):
     async def main():
         async with serving() as (_, url):
             clients, _, joined = await room(url, players)
-            results = await race(clients, pauses=[0.004 * i for i in range(players)])
+            finishing = random.Random(players).sample(range(players), players)
+            results = await race(clients, order=finishing)
             order = results["order"]
-            assert [p["seat"] for p in order] == [j["seat"] for j in joined]
+            assert [p["seat"] for p in order] == [joined[i]["seat"] for i in finishing]
+            assert [p["name"] for p in order] == [f"P{i + 1}" for i in finishing]
             assert [p["place"] for p in order] == list(range(1, players + 1))
             assert all(a["ms"] <= b["ms"] for a, b in zip(order, order[1:]))
-            assert [p["name"] for p in order] == [f"P{i}" for i in range(1, players + 1)]
     run(main())
 
 
@@ -77,12 +79,12 @@ def test_rematch_is_a_new_roll_in_the_same_room():
     async def main():
         async with serving() as (_, url):
             clients, code, _ = await room(url, 3)
-            first = await race(clients, pauses=[0, 0.003, 0.006])
+            first = await race(clients)
             rolls = {first["race"]}
             await clients[2].send("rematch")
             lobby = await clients[0].until("room", phase="lobby")
             assert lobby["room"] == code and not any(p["ready"] for p in lobby["players"])
-            second = await race(clients, pauses=[0.006, 0.003, 0])
+            second = await race(clients, order=[2, 1, 0])
             assert second["race"] == 2 and rolls == {1}
             assert [p["name"] for p in second["order"]] == ["P3", "P2", "P1"]
     run(main())

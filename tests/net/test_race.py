@@ -2,7 +2,6 @@
 countdown, results, rematch, leaving."""
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest

@@ -8,7 +8,7 @@ room race `races` times (a rematch between): each client plays the engine's solu
 move every `think` seconds (drawn uniformly; a person takes seconds). It prints the round-trip
 latency of a move (sent -> the server's `moved`, under the whole load: every move also goes
 to the room's other boards) as median and 99th percentile, and the server process's CPU time
-over the run, its draw process included (from /proc: Linux). The clients share the machine with the server, so the
+over the run (from /proc: Linux). The clients share the machine with the server, so the
 latency includes their own scheduling delays too.
 """
 from __future__ import annotations
@@ -31,12 +31,10 @@ from solver.genius.position import Position  # noqa: E402
 from solver.genius.search import solve  # noqa: E402
 
 
-def cpu_seconds(pid: int) -> tuple[float, float]:
-    """User + system CPU time so far of process `pid`, and of its children (the server's draw process)."""
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time so far of process `pid`."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return own, sum(sum(cpu_seconds(int(child))) for child in children)
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def fill_room(url: str, players: int) -> list[RaceClient]:
@@ -76,14 +74,13 @@ async def room_races(clients: list[RaceClient], races: int, think, seed: int, rt
 
 
 async def load(url: str, server_pid: int, args):
-    """The races: (round trips, wall seconds, server and draw CPU seconds, this process's CPU seconds)."""
+    """The races: (round trips, wall seconds, server CPU seconds, this process's CPU seconds)."""
     rooms = [await fill_room(url, args.players) for _ in range(args.rooms)]
     rtts: list[float] = []
     started, server_before, own_before = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*(room_races(r, args.races, tuple(args.think), i, rtts) for i, r in enumerate(rooms)))
     wall = time.perf_counter() - started
-    server_after = cpu_seconds(server_pid)
-    server_cpu = tuple(after - before for after, before in zip(server_after, server_before))
+    server_cpu = cpu_seconds(server_pid) - server_before
     own_cpu = time.process_time() - own_before
     for clients in rooms:
         for client in clients:
@@ -104,7 +101,7 @@ def main() -> None:
         line = server.stdout.readline()
         url = "ws://" + line.split("ws://", 1)[1].split()[0]
         load_before = os.getloadavg()[0]
-        rtts, wall, (server_cpu, draw_cpu), own_cpu = asyncio.run(load(url, server.pid, args))
+        rtts, wall, server_cpu, own_cpu = asyncio.run(load(url, server.pid, args))
     finally:
         server.terminate()
         server.wait(15)
@@ -115,8 +112,8 @@ def main() -> None:
           f"({len(rtts) / wall:.0f} moves/s)")
     print(f"move round trip: median {statistics.median(ordered) * 1000:.2f} ms, "
           f"p99 {p99 * 1000:.2f} ms, max {ordered[-1] * 1000:.2f} ms")
-    print(f"server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core), "
-          f"and its draw process {draw_cpu:.2f} s; the clients' process: {own_cpu:.2f} s")
+    print(f"server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core); "
+          f"the clients' process: {own_cpu:.2f} s")
     print(f"{os.cpu_count()} cores, shared: load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
 
 

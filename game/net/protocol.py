@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from solver.errors import SquarewiseError
 from solver.genius.dice import BUILTIN
-from solver.genius.levels import CHOICES
+from solver.genius.levels import CHOICES, COUNT
 from solver.genius.pieces import PIECES
 
 VERSION = 1
@@ -82,6 +82,15 @@ class OneOf:
 
 
 @dataclass(frozen=True)
+class Level:
+    """A level as the engine takes it (solver/genius/levels.py): a word, 'any', or 1..COUNT."""
+
+    def check(self, value, where: str) -> None:
+        if not (type(value) is int and 1 <= value <= COUNT or isinstance(value, str) and value in CHOICES):
+            raise ProtocolError(f"{where} must be one of: {', '.join(CHOICES)}, or a level 1..{COUNT}")
+
+
+@dataclass(frozen=True)
 class Nullable:
     """`inner`, or null."""
     inner: object
@@ -132,7 +141,7 @@ SEAT = Int(1, 1 << 20)
 SEQ = Int(0, 1 << 20)
 MS = Int(0, 1 << 40)
 DICE = OneOf(BUILTIN)
-LEVEL = OneOf(CHOICES)
+LEVEL = Level()
 POSITION = Str(120, 14)
 REASON = Str(200)
 

@@ -16,17 +16,10 @@ Every limit and timeout is in `Config`, so tests can make them short.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import os
 import secrets
-import signal
-import threading
 import time
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from functools import lru_cache
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -40,7 +33,6 @@ from . import protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 
 POLICY = 1008                   # the close code for a broken rule
-DRAW_NICENESS = 10
 
 
 @dataclass
@@ -254,21 +246,16 @@ class Room:
         self.phase = "lobby"
 
     async def _count_down(self) -> None:
-        """3, 2, 1 while the roll is drawn, then the race; back to the lobby if no roll came."""
+        """3, 2, 1 while the roll is drawn (a look-up in the shipped table of solution counts
+        for the built-in dice: milliseconds, on a thread so no move waits), then the race."""
         config = self.server.config
-        draw = asyncio.ensure_future(_draw(self.dice, self.level))
+        draw = asyncio.ensure_future(asyncio.to_thread(
+            roll_at_level, builtin(self.dice), self.level, secrets.randbits(64)))
         try:
             for n in range(config.countdown, 0, -1):
                 self.broadcast("countdown", n=n)
                 await asyncio.sleep(config.countdown_step)
             faces = (await draw).faces
-        except BrokenProcessPool:
-            self.phase = "lobby"
-            for player in self.players.values():
-                player.ready = False
-            self.broadcast("error", reason="the server could not draw a roll: press Ready to try again")
-            self.broadcast_room()
-            return
         finally:
             draw.cancel()
         self.start(Position.from_blockers(faces))
@@ -536,40 +523,6 @@ class RaceServer:
             return
         player.expiry = asyncio.get_running_loop().call_later(self.config.seat_grace, room.remove, player)
         room.broadcast_room()
-
-async def _draw(dice: str, level: str):
-    """A roll of the dice set at the level, drawn on the draw process (started again once if it died)."""
-    job = (roll_at_level, builtin(dice), level, secrets.randbits(64))
-    try:
-        return await asyncio.get_running_loop().run_in_executor(_draw_pool(), *job)
-    except BrokenProcessPool:
-        _draw_pool.cache_clear()
-        return await asyncio.get_running_loop().run_in_executor(_draw_pool(), *job)
-
-
-@lru_cache(maxsize=1)
-def _draw_pool() -> ProcessPoolExecutor:
-    """One process, shared by every server in this process, that draws the rolls: a draw counts
-    solutions (tens of ms, a second for "very hard"), which on a thread would hold the GIL
-    and delay every other room's moves. Started fresh (spawn), not forked from a busy loop."""
-    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_draw_process,
-                               initargs=(os.getpid(),))
-
-
-def _draw_process(server_pid: int) -> None:
-    """The draw process leaves Ctrl+C (sent to the terminal's whole process group) to the server,
-    gives way to it for the CPU (a draw has the countdown's seconds; a move wants milliseconds),
-    and ends when the server is gone, even killed (it would otherwise wait for work forever)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):
-        os.nice(DRAW_NICENESS)
-
-    def watch() -> None:
-        while os.getppid() == server_pid:
-            time.sleep(1.0)
-        os._exit(0)
-    threading.Thread(target=watch, daemon=True).start()
-
 
 def _address(link: Link) -> str:
     remote = link.ws.remote_address

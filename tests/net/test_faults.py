@@ -4,17 +4,13 @@ client that stops reading (dropped; the others race on), the server's draw proce
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import socket
 import subprocess
 import sys
 import time
-from concurrent.futures.process import BrokenProcessPool
 
-from game.net import server as server_module
 from game.net.client import RaceClient, ThreadedClient
-from game.net.server import _draw_pool
 from solver.genius.position import Move, Position
 from tests.net.race import play, room, run, serving, solution, start
 
@@ -203,36 +199,4 @@ def test_a_rematch_frees_the_seat_of_a_player_still_away():
             assert [p["name"] for p in lobby["players"]] == ["P1", "P2"]
             second = await start([a, b])                # the two race on without waiting 30 s
             assert second.blockers
-    run(main())
-
-
-def test_a_draw_process_that_died_is_started_again():
-    async def main():
-        async with serving() as (_, url):
-            clients, _, _ = await room(url, 2)
-            await start(clients)                                         # the draw process is up
-            dead = _draw_pool()
-            for pid in list(dead._processes):
-                os.kill(pid, signal.SIGKILL)
-            for client in clients:
-                await client.send("leave")
-            clients, _, _ = await room(url, 2)
-            assert (await start(clients)).blockers                      # a roll all the same
-            assert _draw_pool() is not dead
-    run(main())
-
-
-def test_no_roll_at_all_sends_the_room_back_to_the_lobby(monkeypatch):
-    async def broken(dice, level):
-        raise BrokenProcessPool("gone")
-    monkeypatch.setattr(server_module, "_draw", broken)
-
-    async def main():
-        async with serving() as (_, url):
-            (a, b), _, _ = await room(url, 2)
-            for client in (a, b):
-                await client.send("ready", ready=True)
-            assert "could not draw a roll" in (await a.until("error"))["reason"]
-            lobby = await a.until("room", phase="lobby")
-            assert not any(p["ready"] for p in lobby["players"])
     run(main())

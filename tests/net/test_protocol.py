@@ -13,7 +13,7 @@ SAMPLES = {
     "create": {"name": "Ann", "dice": "alternative", "level": "very hard"},
     "join": {"name": "Zoë 🙂", "room": "ABC234"},
     "resume": {"room": "ABC234", "token": "x" * 32},
-    "settings": {"dice": "default", "level": "easy"},
+    "settings": {"dice": "default", "level": 10},
     "ready": {"ready": False},
     "move": {"seq": 1, "move": "4-O:C2C3D2D3"},
     "take": {"seq": 2, "piece": "3-L"},
@@ -58,7 +58,8 @@ def test_every_field_is_required_and_no_other_is_allowed(kind):
 
 @pytest.mark.parametrize("kind, field, value", [
     ("create", "name", ""), ("create", "name", "x" * 25), ("create", "name", "a\nb"), ("create", "name", "\u200b"),
-    ("create", "name", None), ("create", "dice", "Default"), ("create", "level", 3), ("join", "room", "ABC23O"),
+    ("create", "name", None), ("create", "dice", "Default"), ("create", "level", 11), ("create", "level", 0),
+    ("create", "level", "7"), ("create", "level", True), ("create", "level", "Easy"), ("join", "room", "ABC23O"),
     ("join", "room", "abc234"), ("join", "room", "ABC2345"), ("resume", "token", "short"), ("ready", "ready", 0),
     ("ready", "ready", "true"), ("move", "seq", -1), ("move", "seq", True), ("move", "seq", 2.0),
     ("move", "seq", 10 ** 30), ("move", "move", ["4-O:C2C3D2D3"]), ("move", "move", "x" * 41),

@@ -8,9 +8,8 @@ import pytest
 
 from game.net.client import RaceClient
 from solver.genius.dice import builtin
-from solver.genius.levels import level_of
+from solver.genius.levels import group_of, level_of
 from solver.genius.position import Position
-from solver.genius.search import count
 from tests.net.race import play, race, room, run, serving, solution, start
 
 
@@ -42,9 +41,20 @@ def test_the_lobby_counts_down_3_2_1_and_the_roll_has_the_hosts_level():
             race_message = await b.until("race")
             board = Position.parse(race_message["blockers"])
             alternative = builtin("alternative")
-            assert level_of(count(board), alternative) == "hard"
+            assert group_of(level_of(alternative, board.blockers)) == "hard"
             faces = {f for die in alternative.dice for f in die}
             assert board.blockers <= faces
+    run(main())
+
+
+def test_a_level_may_be_one_of_the_ten():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            await a.send("settings", dice="default", level=9)
+            await b.until("room", level=9)
+            board = await start([a, b])
+            assert level_of(builtin("default"), board.blockers) == 9
     run(main())
 
 

@@ -403,7 +403,7 @@ def test_game_option_mistakes_are_one_line(argv, words, tmp_path):
 def test_top_level_help_lists_game_options_and_subcommands():
     proc = python_m("game", "--help")
     assert proc.returncode == 0
-    for word in ("--size", "--smoke-test", "--genius", "genius", "macmahon"):
+    for word in ("--size", "--smoke-test", "--genius", "genius", "macmahon", "serve"):
         assert word in proc.stdout
 
 

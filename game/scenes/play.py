@@ -24,6 +24,7 @@ from game.play.hints import HintStep, hint_text
 from game.play.match import Match, format_time
 from game.play.puzzle import Puzzle, Stuck
 from game.play.session import Ending, PlaySession
+from game.scenes.action_menu import ActionMenu
 from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
 from solver.errors import SquarewiseError
@@ -62,6 +63,7 @@ class PlayScene(Scene):
         self.covered = False         # another screen is on top of this one
         self.pending: tuple | None = None    # a replacement asked for before the screen was shown
         self.buttons: dict = {}
+        self.menus: dict = {}        # name -> ActionMenu of the menu bar ("game", "mode", "level")
 
     # ------------------------------------------------------------------ what the session holds
     @property
@@ -425,7 +427,7 @@ class PlayScene(Scene):
             if name is not None:
                 self.do(name)
             return name is not None
-        if self.handle_menu(event):
+        if any(menu.handle(event) for menu in list(self.menus.values())) or self.handle_menu(event):
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
             self.ask_play_id(event.text)
@@ -605,11 +607,22 @@ class PlayScene(Scene):
         return f"{keys.LABELS[action]}: {keys.describe(action)}" if action else None
 
     def add_buttons(self, specs, rects) -> None:
-        """One button per (name, label) of `specs`, in `rects`, replacing the buttons there were."""
+        """One button per (name, label) of `specs`, in `rects`, replacing the buttons and menus there were."""
         self.buttons.clear()
+        self.menus.clear()
         for (name, label), rect in zip(specs, rects):
             self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, self.app.ui,
                                                                        tool_tip_text=self.tooltip(name)))
+
+    def add_menu(self, name: str, rect: pygame.Rect, label: str, entries, on_choose=None) -> None:
+        """A drop-down of the menu bar: choosing an entry runs `on_choose(key)` (by default the
+        named action, `self.do(key)`, as the button that had that name did)."""
+        self.menus[name] = ActionMenu(self, rect, label, entries, on_choose or self.do)
+
+    def menu_entries(self, specs) -> list[tuple[str, str]]:
+        """(name, label) entries with each action's key after its label ('Save... (Ctrl+S)')."""
+        return [(name, f"{label} ({keys.describe(self.TOOLTIPS[name])})" if name in self.TOOLTIPS else label)
+                for name, label in specs]
 
     def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:
         """The game ID entry at (x, y), `width` (unscaled) wide, with its Copy and Play buttons;

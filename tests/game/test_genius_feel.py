@@ -62,6 +62,7 @@ def test_race_where_both_give_up_says_so_in_words(app, genius):
         key(app, pygame.K_RETURN)
         finish_roll(app, genius)
         button(app, genius, "give_up")
+        assert answer_confirm(app, genius)
     assert genius.status == "Nobody filled the board: both players gave up"
     assert "\u2014" not in " ".join(genius.race_lines())
 
@@ -213,10 +214,14 @@ def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(app, genius
     genius.do("new")
     assert answer_confirm(app, genius, yes=False) and genius.mode == "race"
     button(app, genius, "give_up")
+    assert answer_confirm(app, genius, yes=False) and not genius.race.waiting   # asked, and kept playing
+    button(app, genius, "give_up")
+    assert answer_confirm(app, genius)
     key(app, pygame.K_RETURN)
     finish_roll(app, genius)
     place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
     button(app, genius, "give_up")
+    assert answer_confirm(app, genius)
     assert genius.race.over
     genius.do("new")                                  # the race is over: nothing to lose
     assert not genius.dialog_open and genius.mode == "play"

@@ -257,6 +257,7 @@ def test_race_two_players_same_roll(app, genius):
     finish_roll(app, genius)
     assert genius.match.start == start and not genius.position.placed and genius.match.timer.running
     genius.do("give_up")
+    assert answer_confirm(app, genius)
     assert genius.race.turn == 2 and genius.status.startswith("Player 1 wins")
 
 

@@ -111,17 +111,17 @@ def press_button(app, scene, name) -> None:
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons[name]))
 
 
-def test_the_level_button_cycles_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
+def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
     from solver.genius import dice
     from solver.genius.levels import level_of
     from solver.genius.solutions import Solutions
     from game.storage import Storage
     from tests.game.drive import finish_roll
-    assert genius.buttons["roll_level"].text == "Level: any"
-    press_button(app, genius, "roll_level")
-    press_button(app, genius, "roll_level")
-    press_button(app, genius, "roll_level")
-    assert app.settings["genius_level"] == "hard" and genius.buttons["roll_level"].text == "Level: hard"
+    from tests.game.drive import choose
+    assert genius.menus["level"].label == "Level: any"
+    choose(app, genius, "level", "Level: hard")
+    assert app.settings["genius_level"] == "hard" and genius.menus["level"].label == "Level: hard"
+    assert genius.menus["level"].menu.selected_option[0].startswith("Level: hard")      # what the closed menu shows
     assert Storage(app.storage.folder).settings()["genius_level"] == "hard"      # remembered
     before = genius.match
     key(app, pygame.K_F2)

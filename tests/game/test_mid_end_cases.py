@@ -32,6 +32,7 @@ def give_up_turn(app, genius):
     key(app, pygame.K_RETURN)               # Start turn
     finish_roll(app, genius)
     button(app, genius, "give_up")
+    assert answer_confirm(app, genius)
 
 
 def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing(app, genius):

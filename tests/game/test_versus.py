@@ -14,7 +14,7 @@ from game.scenes.title import TitleScene
 from game.puzzles.genius.versus_stats import level_record
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
-from tests.game.drive import assert_legal, frame, key, place_by_mouse, press
+from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse, press
 from tests.validate_genius import check_position
 
 
@@ -114,6 +114,7 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app
     scene, clock = start_race(app, "club")
     clock.now = 5.0
     scene.do("give_up")
+    assert scene.outcome is None and answer_confirm(app, scene)      # asked first
     assert scene.outcome == "lost" and scene.computer_board().is_complete
     scene.do("new")                                    # the next race (the lost one is not counted twice)
     wait_for_plan(app, scene)
@@ -128,11 +129,15 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app
     assert app.storage.read(GENIUS.autosave) == {"kept": True}
 
 
-def test_the_level_button_sets_the_next_race_and_is_remembered(app):
+def test_the_level_menu_sets_the_next_race_and_is_remembered(app):
+    from tests.game.drive import choose
     scene, clock = start_race(app, "expert")
-    scene.do("level")
+    scene.do("level")                                  # the key: the next level in turn
     assert scene.level == "expert" and scene.next_level == "champion"
-    assert scene.buttons["level"].text == "Level: champion"
+    assert scene.menus["level"].label == "Level: champion"
+    choose(app, scene, "level", "Level: expert")
+    assert scene.next_level == "expert" and scene.menus["level"].label == "Level: expert"
+    choose(app, scene, "level", "Level: champion")
     scene.do("new")
     assert scene.level == "champion" and app.settings["versus_level"] == "champion"
     assert not scene.do("hint") and not scene.do("solve")

@@ -17,7 +17,7 @@ from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import font, mix, text_size
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
-from game.play.match import Match, Timer, format_time
+from game.play.match import Match, Timer
 from game.play.puzzle import Stuck
 from game.puzzles.genius.hand import Aim, Hand, square_on, without_held
 from game.puzzles.genius.puzzle import GENIUS
@@ -52,28 +52,36 @@ class GeniusBoard(PlayScene):
         self.hint_mark: tuple[str, frozenset, float] | None = None     # piece, cells, seconds left
 
     # ------------------------------------------------------------------ layout
+    #: the buttons in sight in each mode (the few used all the time); the rest are in the Game menu
     BUTTONS = {
-        "play": [("new", "New roll"), ("roll_level", "Level: any"), ("undo", "Undo"), ("redo", "Redo"),
-                 ("restart", "Restart"), ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
-                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("versus", "vs computer"),
-                 ("pause", "Pause"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
-        "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
-                 ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
-        "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-                 ("give_up", "Give up"), ("pause", "Pause"), ("race", "New race"), ("race_solution", "A solution"),
-                 ("new", "Leave race"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
+        "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
+                 ("restart", "Restart"), ("pause", "Pause")],
+        "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?")],
+        "race": [("race_start", "Start turn"), ("give_up", "Give up..."), ("race_solution", "A solution"),
+                 ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"), ("pause", "Pause")],
+    }
+    GAME_MENU = {
+        "play": [("save", "Save..."), ("load", "Load..."), ("solve", "Solve"), ("count", "Solutions?"),
+                 ("solutions", "See all solutions"), ("help", "Keys"), ("menu", "Main menu")],
+        "free": [("new", "Back to dice"), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu")],
+        "race": [("race", "New race"), ("new", "Leave race"), ("help", "Keys"), ("menu", "Main menu")],
     }
     ID_WIDTH = 220        # a Genius game ID is 14 characters
     TOOLTIPS = {"new": "new", "pause": "pause", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
-                "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back"}
+                "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back",
+                "solutions": "solutions"}
 
     def build_ui(self) -> None:
+        """The menu bar (Game, and the screen's pickers) and the buttons in sight, three a row."""
         app, lay = self.app, self.layout()
+        menus = [("game", "Game", self.menu_entries(self.GAME_MENU[self.mode]), None)] + self.pickers()
         specs = self.BUTTONS[self.mode]
-        rows = (len(specs) + 2) // 3
+        rows = (len(menus) + len(specs) + 2) // 3
         rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
                                        min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
-        self.add_buttons(specs, rects)
+        self.add_buttons(specs, rects[len(menus):])
+        for (name, label, entries, on_choose), rect in zip(menus, rects):
+            self.add_menu(name, rect, label, entries, on_choose)
         top = lay["top"]
         y = (top.height - app.px(36)) // 2
         left = self.add_id_entry(top.centerx - app.px(self.ID_WIDTH) // 2 - app.px(60), y,
@@ -85,6 +93,10 @@ class GeniusBoard(PlayScene):
         status = lay["status"]
         self.add_cancel_button(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
         self.refresh_buttons()
+
+    def pickers(self) -> list[tuple]:
+        """Hook: the menu bar's pickers after the Game menu, as (name, label, entries, on_choose)."""
+        return []
 
     def dice_menu_width(self) -> int:
         """Wide enough for the dice set's name (e.g. 'File: made-22.json') and the menu's arrow."""
@@ -110,7 +122,7 @@ class GeniusBoard(PlayScene):
         right = pygame.Rect(board_area.right + app.px(24), body.y, body.right - board_area.right - app.px(24),
                             body.height)
         gap = app.px(6)
-        buttons_h = 6 * app.px(52)           # the most rows of buttons a mode has
+        buttons_h = 3 * app.px(52)           # the most rows of menus and buttons a mode has
         messages_h = app.px(64)               # the strip for messages: it covers nothing needed
         tray_h = min(int(right.height * 0.44), right.height - buttons_h - messages_h - app.px(52) - 3 * gap)
         tray = pygame.Rect(right.x, right.y, right.width, tray_h)
@@ -215,14 +227,13 @@ class GeniusBoard(PlayScene):
                              max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
 
     def race_lines(self) -> list[str]:
-        t = self.race.times
         if self.race.over:
             return [self.race.headline(), f"Player 1: {self.race.player_time(0)}",
                     f"Player 2: {self.race.player_time(1)}", "New race, A solution, or Leave race"]
         n = self.race.turn + 1
         lines = [f"Player {n}: ready?", "Press Start (Enter, or click the board)", "your clock starts then"]
         if n == 2:
-            lines.insert(1, f"Player 1: {format_time(t[0])}")
+            lines.insert(1, f"Player 1: {self.race.player_time(0)}")
         return lines
 
     def draw_free(self, surface, geo: BoardGeometry, tray: pygame.Rect) -> None:
@@ -269,8 +280,8 @@ class GeniusBoard(PlayScene):
         lay = self.layout()
         extents = [shape_size(orientations(p)[self.hand.orient[p]]) for p in PIECES]
         slot0 = lay["slots"][0]
-        return min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
-                   lay["geo"].cell * 0.6)
+        return min(slot0.width * 0.9 / max(c for _, c in extents), slot0.height * 0.84 / max(r for r, _ in extents),
+                   lay["geo"].cell * 0.75)
 
     def tray_origin(self, piece: str, size: float, slot: pygame.Rect) -> tuple[float, float]:
         """The top left corner of `piece`'s shape drawn in its tray `slot`."""

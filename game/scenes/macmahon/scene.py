@@ -196,11 +196,19 @@ class MacMahonScene(MacMahonView, PlayScene):
         return {"undo": m.can_undo, "redo": m.can_redo, "restart": m.position != m.start,
                 "hint": not m.finished, "solve": not m.finished, "check": not m.finished}
 
+    def rules_label(self) -> str:
+        return dict(self.RULES)["strict" if self.strict else "free"]
+
+    def choose_rules(self, rules: str) -> None:
+        """The rules picker: strict or free (M toggles)."""
+        if rules != ("strict" if self.strict else "free"):
+            self.toggle_mode()
+
     def refresh_buttons(self) -> None:
-        """Also label the mode button."""
+        """Also show the rules on their picker."""
         super().refresh_buttons()
-        if self.buttons:
-            self.buttons["mode"].set_text("Mode: strict" if self.strict else "Mode: free")
+        if "mode" in self.menus:
+            self.menus["mode"].show(self.rules_label())
 
     def shown_id(self) -> str:
         """The current position's notation (MacMahon's game ID is where the game is now)."""

@@ -250,8 +250,12 @@ class PlayScene(Scene):
         self.clear_marks()
         if hint.complete:
             self.show_hint(hint.move)
+        self.say(f"Hint {hint.step + 1} of 3: {self.hint_words(hint)}")
+
+    def hint_words(self, hint: HintStep) -> str:
+        """Hook: a hint's words (game/play/hints.py)."""
         board = getattr(self.position, "board", None)
-        self.say(f"Hint {hint.step + 1} of 3: {hint_text(hint, getattr(board, 'cols', 6))}")
+        return hint_text(hint, getattr(board, "cols", 6))
 
     def show_hint(self, move) -> None:
         """Hook: mark the engine's next move on the board."""

@@ -76,7 +76,11 @@ def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
     hint(app, genius)
     piece = genius.session.hint_step.move.piece
     cells = sorted(genius.session.hint_step.move.cells)
-    assert genius.status == f"Hint 1 of 3: Place the {piece} next" and genius.hint_mark is None
+    name = genius.piece_name(piece)                     # as the player sees it: 'the teal long bar (5)'
+    number = PIECES.index(piece) + 1
+    assert name.startswith("the ") and name.endswith(f" ({number})") and piece not in name
+    assert genius.status == f"Hint 1 of 3: Place {name} next"
+    assert genius.hint_mark[:2] == (piece, frozenset())     # its tray slot lights, no cell yet
     hint(app, genius)
     assert "covers" in genius.status and genius.hint_mark[1] == frozenset(cells[:1])
     hint(app, genius)
@@ -87,6 +91,7 @@ def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
     assert genius.position.placed[piece] == frozenset(cells)
     hint(app, genius)
     assert genius.status.startswith("Hint 1 of 3: Place the") and genius.session.hint_step.move.piece != piece
+    assert f"({number})" not in genius.status
     assert genius.match.meta["hints"] == 4
 
 
@@ -101,6 +106,8 @@ def test_macmahon_hints_escalate_through_the_shared_play_base(app):
     assert scene.status == f"Hint 1 of 3: Place tile {tile + 1} next"
     hint(app, scene)
     assert scene.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
+    cell = scene.session.hint_step.move.cell
+    assert scene.hint[2:4] == (cell, 1)                       # the cell is marked on the board
     hint(app, scene)
     assert scene.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
     assert scene.session.clock_text().endswith(" · 3 hints")

@@ -222,7 +222,8 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     app.worker.drain(30)
     macmahon.do("hint")                  # which, where, then how: the whole move on the board
     macmahon.do("hint")
-    tile, rotation, cell, _ = macmahon.hint
+    tile, rotation, cell, step, _ = macmahon.hint
+    assert step == 2                        # the last rung: the ghost
     after = pos.place(Move(tile, rotation, cell))
     completed = search.solve(after)
     assert problems(completed.colour_rows(), 3) == [] and completed.colours_at(cell) == after.colours_at(cell)

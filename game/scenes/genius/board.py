@@ -18,6 +18,7 @@ from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import font, mix, text_size
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.play.match import Match, Timer
+from game.play.hints import capital, genius_text, piece_words
 from game.play.puzzle import Stuck
 from game.puzzles.genius.hand import Aim, Hand, square_on, without_held
 from game.puzzles.genius.puzzle import GENIUS
@@ -159,6 +160,16 @@ class GeniusBoard(PlayScene):
         draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
                      pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
 
+    def piece_name(self, piece: str) -> str:
+        """`piece` as the player sees it: 'the teal long bar (5)' (the shape alone when the
+        palette tells pieces by pattern)."""
+        i = PIECES.index(piece)
+        names = self.app.palette.colour_names
+        return piece_words(piece, i + 1, names[i % len(names)] if names else None)
+
+    def hint_words(self, hint) -> str:
+        return genius_text(hint, self.piece_name)
+
     def label(self, piece: str) -> str | None:
         return piece if self.app.settings.get("labels", False) else None
 
@@ -265,6 +276,8 @@ class GeniusBoard(PlayScene):
             colour = mix(pal.panel, pal.accent, 0.25) if selected else mix(pal.panel, pal.text, 0.1) if hover \
                 else pal.panel
             pygame.draw.rect(surface, colour, slot, border_radius=app.px(8))
+            if self.hint_mark is not None and self.hint_mark[0] == piece and piece in pos.unplaced:
+                pygame.draw.rect(surface, pal.accent, slot, max(2, app.px(3)), border_radius=app.px(8))
             text(surface, str(n + 1), (slot.x + app.px(6), slot.y + app.px(4)), app.px(13), pal.dim_text)
             if hidden:
                 continue
@@ -334,7 +347,8 @@ class GeniusBoard(PlayScene):
         elif aim is not None:
             reason = aim.reason
             ok = reason is None
-            text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
+            text(surface, f"{capital(self.piece_name(self.held.piece))}: {'fits here' if ok else reason}",
+                 (area.x, area.y + app.px(8)),
                  app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
             return
         elif not line and self.match is not None and self.mode != "free" and not self.win_banner():
@@ -437,14 +451,14 @@ class GeniusBoard(PlayScene):
         """The rungs on the board too: nothing at first (which piece is said in words), then
         the one cell it covers, then all its cells (`show_hint`)."""
         super().show_hint_step(hint)
-        if hint.step == 1:
-            self.hint_mark = (hint.move.piece, frozenset(sorted(hint.move.cells)[:1]), 4.0)
+        if hint.step < 2:          # first its tray slot lights, then the one cell it covers
+            self.hint_mark = (hint.move.piece, frozenset(sorted(hint.move.cells)[:hint.step]), 6.0)
 
     def stuck(self, answer: Stuck) -> None:
         """Say why there is no way on, and which piece to take back if one would do."""
         piece, reason = answer.blame, answer.reason
         if piece:
-            self.say(f"No solution keeps these pieces: take {piece} back")
+            self.say(f"No solution keeps these pieces: take {self.piece_name(piece)} back")
             self.hint_mark = (piece, self.position.placed[piece], 4.0)
         elif self.position.placed and reason == "no solution keeps these pieces":
             self.say("No solution keeps these pieces: take some back")
@@ -494,9 +508,10 @@ class GeniusBoard(PlayScene):
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
             self.app.sounds.play("illegal")
-            self.app.toasts.show(f"{h.piece}: {found.reason}", 2.5, self.app.palette.illegal)
+            self.app.toasts.show(f"{capital(self.piece_name(h.piece))}: {found.reason}", 2.5,
+                                 self.app.palette.illegal)
             return
-        self.play_move(found.move, h.piece)
+        self.play_move(found.move, capital(self.piece_name(h.piece)))
 
     def select_next(self, step: int) -> bool:
         if self.match.finished:

@@ -40,7 +40,7 @@ class MacMahonScene(MacMahonView, PlayScene):
                  level: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
         self.hand = Hand()
-        self.hint: tuple[int, int, int, float] | None = None     # tile, rotation, cell, seconds left
+        self.hint: tuple[int, int, int, int, float] | None = None     # tile, rotation, cell, step, seconds left
         self.blamed: tuple[int, float] | None = None              # cell, seconds left
         self.completions: tuple[Position, int] | None = None    # the position counted, its completions
         if not new:
@@ -154,9 +154,15 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     def show_hint(self, move: Move) -> None:
         tile, rotation, cell = move
-        self.hint = (tile, rotation, cell, 5.0)
-        turned = "" if rotation == 0 else f", turned {rotation} quarter turn{'s' if rotation > 1 else ''}"
-        self.say(f"Hint: tile {tile + 1} on {self.board.cell_name(cell)}{turned}")
+        self.hint = (tile, rotation, cell, 2, 5.0)
+
+    def show_hint_step(self, hint) -> None:
+        """The rungs on the board too: the tile's tray slot lights, then its cell is ringed,
+        then its ghost shows turned as it goes (`show_hint`)."""
+        super().show_hint_step(hint)
+        if not hint.complete:
+            tile, rotation, cell = hint.move
+            self.hint = (tile, rotation, cell, hint.step, 6.0)
 
     def ask_check(self) -> None:
         self.session.ask_engine("Is this still solvable?", job_check, self._show_check)

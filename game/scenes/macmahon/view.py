@@ -187,9 +187,11 @@ class MacMahonView:
             pulse = 0.5 + 0.5 * abs(((self.blamed[1] * 2) % 2) - 1)
             ring(surface, geo.cell_rect(self.blamed[0]), mix(pal.illegal, pal.text, pulse * 0.4), max(3, geo.cell // 14))
         if self.hint is not None:
-            tile, rotation, cell, left = self.hint
+            tile, rotation, cell, step, left = self.hint
             pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
-            if pos.cells[cell] is None:
+            if step == 1:                  # where: the cell ringed
+                ring(surface, geo.cell_rect(cell), mix(pal.accent, pal.text, pulse * 0.4), max(3, geo.cell // 14))
+            elif step == 2 and pos.cells[cell] is None:
                 draw_tile(surface, rotate(board.tiles[tile], rotation), geo.cell_rect(cell), pal,
                           alpha=int(110 + 110 * pulse), outline=pal.accent)
         cell = self.target_cell() if self.held is not None else None

@@ -119,9 +119,9 @@ class PlayScene(Scene):
         self.announce(ending)
 
     def session_hint(self, step: HintStep) -> None:
+        """A hint is said on the status line only (no message that outlives the position it is about)."""
         self.app.sounds.play("hint")
         self.show_hint_step(step)
-        self.app.toasts.show(self.status, 4)
 
     def session_stuck(self, answer: Stuck) -> None:
         self.stuck(answer)

@@ -89,6 +89,7 @@ def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
     assert genius.session.clock_text().endswith(" · 3 hints")
     place_by_mouse(app, genius, piece, cells)           # the hint was right: the board changed
     assert genius.position.placed[piece] == frozenset(cells)
+    assert "Hint" not in genius.status and not any("Hint" in t for t, *_ in app.toasts.items)   # gone with its position
     hint(app, genius)
     assert genius.status.startswith("Hint 1 of 3: Place the") and genius.session.hint_step.move.piece != piece
     assert f"({number})" not in genius.status

@@ -62,6 +62,7 @@ class PlayScene(Scene):
         self.show_help = False
         self.covered = False         # another screen is on top of this one
         self.pending: tuple | None = None    # a replacement asked for before the screen was shown
+        self.restore_id = False      # a typed game ID waits on a question: the box shows the game's again after
         self.buttons: dict = {}
         self.menus: dict = {}        # name -> ActionMenu of the menu bar ("game", "mode", "level")
 
@@ -207,8 +208,11 @@ class PlayScene(Scene):
             self.session.abandon()
             start_fn()
 
-        self.confirm(f"Abandon this game for {what}? It counts as lost.", abandon,
-                     title="Abandon this game?", action="Abandon")
+        self.ask_abandon(what, abandon)
+
+    def ask_abandon(self, what: str, on_yes, note: str = "It counts as lost.") -> None:
+        """The one question before a game in progress goes for `what` (`note`: what that costs)."""
+        self.confirm(f"Abandon this game for {what}? {note}", on_yes, title="Abandon this game?", action="Abandon")
         self.sync_clock()
 
     def game_in_progress(self) -> bool:
@@ -362,6 +366,7 @@ class PlayScene(Scene):
             self.app.toasts.show(f"Playing {self.id_words(start, meta) if meta.get('daily') else start.notation()}")
 
         self.replace_game(play, self.id_words(start, meta))
+        self.restore_id = self.dialog_open
         return True
 
     def id_words(self, start, meta: dict) -> str:
@@ -669,6 +674,9 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.sync_clock()
+        if self.restore_id and not self.dialog_open:       # answered (or cancelled): the box shows the real ID
+            self.restore_id = False
+            self.refresh_buttons()
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:

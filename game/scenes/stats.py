@@ -87,7 +87,7 @@ class StatsScene(Scene):
                 return True
             if event.ui_element is self.reset:
                 self.confirm("Forget every game, best time and streak?", self.reset_statistics,
-                             title="Reset statistics?", action="Reset")
+                             title="Reset statistics?", action="Reset", destructive=True)
                 return True
             puzzle, level = pressed_name(event, self.tabs), pressed_name(event, self.levels)
             if puzzle is not None:

@@ -466,10 +466,12 @@ class GeniusBoard(PlayScene):
             self.say(f"This board has no solution: {reason}")
 
     def shown_id(self) -> str | None:
-        """The game ID, except while it would give the board away (rolling, free mode, a hidden race board)."""
+        """The game ID, except while it would give the board away (rolling, free mode, a hidden
+        race board, a pause)."""
         if self.match is None:
             return None
-        return "" if self.roll is not None or self.mode == "free" or self.hidden() else self.match.game_id
+        return "" if self.roll is not None or self.mode == "free" or self.hidden() or self.paused \
+            else self.match.game_id
 
     # ------------------------------------------------------------------ the hand
     def anchor(self) -> tuple[int, int] | None:

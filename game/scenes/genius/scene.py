@@ -399,8 +399,7 @@ class GeniusScene(GeniusBoard):
         if self.race is None:
             super().replace_game(start_fn, what)
         elif self.game_in_progress():
-            self.confirm(f"Abandon this race for {what}?", start_fn, title="Abandon this game?", action="Abandon")
-            self.sync_clock()
+            self.ask_abandon(what, start_fn, "A race records nothing.")
         else:
             start_fn()
 

@@ -140,7 +140,7 @@ class MacMahonScene(MacMahonView, PlayScene):
                 self.match.meta["solutions"] = total
                 if total == 0 and not self.status.startswith("No"):
                     self.say(f"The engine counted every way: the {pos.board.rows} x {pos.board.cols} board "
-                                   "has no solution. See how far you get, or try free mode")
+                             "has no solution. See how far you get" + (", or try free mode" if self.strict else ""))
             if pos == self.position:
                 self.completions = (pos, here)
 
@@ -217,8 +217,9 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.menus["mode"].show(self.rules_label())
 
     def shown_id(self) -> str:
-        """The current position's notation (MacMahon's game ID is where the game is now)."""
-        return self.position.notation()
+        """The current position's notation (MacMahon's game ID is where the game is now); nothing
+        while paused (it spells out the board)."""
+        return "" if self.paused else self.position.notation()
 
     # ------------------------------------------------------------------ actions
     def copy_id(self) -> None:

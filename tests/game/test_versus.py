@@ -171,3 +171,20 @@ def test_every_dice_set_and_a_typed_game_id_make_a_race(app, tmp_path, dice_sett
     assert scene.ask_play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
     wait_for_plan(app, scene)
     assert scene.computer_board().blockers == scene.match.start.blockers and scene.outcome is None
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
+def test_the_computers_board_and_its_frame_stay_out_of_the_tray(app, monkeypatch, size):
+    from game.scenes.genius import versus_view
+    drawn = []
+    real = versus_view.draw_board
+    monkeypatch.setattr(versus_view, "draw_board", lambda surface, geo, *a, **k: (drawn.append(geo),
+                                                                                 real(surface, geo, *a, **k)))
+    scene, _ = start_race(app, "club")
+    app.window.size = size
+    app.restyle()
+    frame(app)
+    geo, lay = drawn[-1], scene.layout()
+    framed = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
+    assert lay["rival"].contains(framed)
+    assert not [slot for slot in lay["slots"] if slot.colliderect(framed)]

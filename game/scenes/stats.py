@@ -73,6 +73,7 @@ class StatsScene(Scene):
             pygame.Rect(app.px(40), h - app.px(64), app.px(200), app.px(44)), "Back (Esc)", app.ui))
         self.reset = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(256), h - app.px(64), app.px(200), app.px(44)), "Reset statistics...", app.ui))
+        app.toasts.place(pygame.Rect(app.px(470), h - app.px(76), w - app.px(490), app.px(72)))   # beside the buttons
 
     def choose(self, puzzle: str | None = None, level: str | None | bool = False) -> None:
         if puzzle is not None:

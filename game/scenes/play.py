@@ -625,13 +625,11 @@ class PlayScene(Scene):
 
     def add_menu(self, name: str, rect: pygame.Rect, label: str, entries, on_choose=None) -> None:
         """A drop-down of the menu bar: choosing an entry runs `on_choose(key)` (by default the
-        named action, `self.do(key)`, as the button that had that name did)."""
-        self.menus[name] = ActionMenu(self, rect, label, entries, on_choose or self.do)
-
-    def menu_entries(self, specs) -> list[tuple[str, str]]:
-        """(name, label) entries with each action's key after its label ('Save... (Ctrl+S)')."""
-        return [(name, f"{label} ({keys.describe(self.TOOLTIPS[name])})" if name in self.TOOLTIPS else label)
-                for name, label in specs]
+        named action, `self.do(key)`, as the button that had that name did, its key named
+        beside it when there is room)."""
+        shortcuts = {n: keys.describe(self.TOOLTIPS[n]) for n, _ in entries if n in self.TOOLTIPS} \
+            if on_choose is None else {}
+        self.menus[name] = ActionMenu(self, rect, label, entries, on_choose or self.do, shortcuts)
 
     def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:
         """The game ID entry at (x, y), `width` (unscaled) wide, with its Copy and Play buttons;

@@ -188,3 +188,10 @@ def test_the_computers_board_and_its_frame_stay_out_of_the_tray(app, monkeypatch
     framed = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
     assert lay["rival"].contains(framed)
     assert not [slot for slot in lay["slots"] if slot.colliderect(framed)]
+
+
+def test_the_versus_menus_open(app):
+    from tests.game.test_genius_feel import open_every_menu
+    scene, _ = start_race(app, "club")
+    assert set(scene.menus) == {"game", "level"}
+    open_every_menu(app, scene)

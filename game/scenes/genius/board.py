@@ -63,7 +63,7 @@ class GeniusBoard(PlayScene):
     }
     GAME_MENU = {
         "play": [("save", "Save..."), ("load", "Load..."), ("solve", "Solve"), ("count", "Solutions?"),
-                 ("solutions", "See all solutions"), ("help", "Keys"), ("menu", "Main menu")],
+                 ("solutions", "All solutions"), ("help", "Keys"), ("menu", "Main menu")],
         "free": [("new", "Back to dice"), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu")],
         "race": [("race", "New race"), ("new", "Leave race"), ("help", "Keys"), ("menu", "Main menu")],
     }
@@ -75,7 +75,7 @@ class GeniusBoard(PlayScene):
     def build_ui(self) -> None:
         """The menu bar (Game, and the screen's pickers) and the buttons in sight, three a row."""
         app, lay = self.app, self.layout()
-        menus = [("game", "Game", self.menu_entries(self.GAME_MENU[self.mode]), None)] + self.pickers()
+        menus = [("game", "Game", list(self.GAME_MENU[self.mode]), None)] + self.pickers()
         specs = self.BUTTONS[self.mode]
         rows = (len(menus) + len(specs) + 2) // 3
         rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,

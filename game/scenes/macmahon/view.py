@@ -61,7 +61,7 @@ class MacMahonView:
                            min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
         rects = grid_rects(area, 2, rows, gap)
         self.add_buttons(self.BUTTONS, rects[2:])
-        self.add_menu("game", rects[0], "Game", self.menu_entries(self.GAME_MENU))
+        self.add_menu("game", rects[0], "Game", list(self.GAME_MENU))
         self.add_menu("mode", rects[1], self.rules_label(), list(self.RULES), self.choose_rules)
         top = lay["top"]
         self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,

@@ -18,8 +18,8 @@ import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.theme import mix, text_size
-from game.draw.widgets import enable_buttons, pressed_name, text
+from game.draw.theme import font, mix, text_size
+from game.draw.widgets import enable_buttons, overlay_panel, pressed_name, text, wrap
 from game.play.hints import HintStep, hint_text
 from game.play.match import Match, format_time
 from game.play.puzzle import Puzzle, Stuck
@@ -754,4 +754,35 @@ class PlayScene(Scene):
         """Hook: the held item under the pointer."""
 
     def draw_help(self, surface: pygame.Surface) -> None:
-        """Hook: the key table."""
+        """The puzzle's key table (game/keys.py `help_lines`) in two columns on a panel: one
+        text size for every row, a long description wrapped rather than shrunk."""
+        app, pal = self.app, self.app.palette
+        w, h = surface.get_size()
+        lines = keys.help_lines(self.puzzle.name)
+        col_w = (w - app.px(80)) // 2
+        combo_w, what_w = int(col_w * 0.34), int(col_w * 0.62)
+        size = text_size("body", app.scale)
+        while True:                           # the largest size at which the table fits the window
+            step = size + max(3, size // 2)
+            rows = [(combo, wrap(what, size, what_w)) for combo, what in lines]
+            fits = all(font(size, "mono").size(combo)[0] <= combo_w for combo, _ in rows)
+            half = (sum(len(r) for _, r in rows) + 1) // 2
+            if fits and app.px(90) + half * step <= h - app.px(20) or size <= 9:
+                break
+            size -= 1
+        panel = pygame.Rect(app.px(20), 0, w - app.px(40), app.px(90) + half * step)
+        panel.centery = h // 2
+        overlay_panel(surface, app, panel, 150, 2)
+        text(surface, f"Keys (any key or click closes; {keys.describe('help')} again: How to play)",
+             (panel.centerx, panel.y + app.px(16)), text_size("title", app.scale), pal.text, anchor="midtop",
+             style="bold")
+        column, y0 = 0, panel.y + app.px(70)
+        y = y0
+        for combo, wrapped in rows:
+            if column == 0 and y + len(wrapped) * step > y0 + half * step:
+                column, y = 1, y0             # the second column starts with a whole row
+            x = panel.x + app.px(20) + column * col_w
+            text(surface, combo, (x, y), size, pal.accent, style="mono", max_width=combo_w)
+            for line in wrapped:
+                text(surface, line, (x + int(col_w * 0.36), y), size, pal.text, max_width=what_w)
+                y += step

@@ -4,12 +4,14 @@
     macmahon count [--rows R --cols C --colours N] [--jobs N] [--classes-out FILE]
     macmahon tiles [--colours N]
     macmahon daily [--date YYYY-MM-DD]
+    macmahon level N [--seed S]
 
 Without --rows/--cols the board is 4 x 6 for 3 colours, otherwise the most nearly square
 rectangle with one cell per tile. Exit codes: 0 solved / answered, 1 no solution, 2 bad input.
 """
 from __future__ import annotations
 
+import random
 import time
 
 from .. import daily as solver_daily
@@ -18,6 +20,7 @@ from ..cli_common import (add_common, add_jobs, check_writable, counted, emit, p
 from ..errors import SquarewiseError
 from . import search
 from .daily import macmahon_daily
+from .levels import COUNT as LEVEL_COUNT, macmahon_level_board
 from .position import MAX_BOARD_COLOURS, Board, Position
 from .store import classes_to_bytes
 from .symmetry import group
@@ -125,6 +128,19 @@ def _daily(args) -> int:
     return 0
 
 
+def _level(args) -> int:
+    """`level N [--seed S]`: a 4x6 board of level N, tiles given and one completion (levels.py)."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    board = macmahon_level_board(args.level, seed)
+    doc = {"level": board.level, "seed": seed, "position": board.puzzle.notation(), "givens": board.givens,
+           "empty": board.empty, "completions": board.completions}
+    text = (f"{board.puzzle.drawing()}\nMacMahon level {board.level} (seed {seed}): {board.givens} tiles given, "
+            f"{board.empty} cells empty, {board.completions:,} completion{'s' * (board.completions != 1)}\n"
+            f"position: {doc['position']}")
+    emit(args, doc, text)
+    return 0
+
+
 def register(puzzles) -> None:
     """Add the macmahon subcommands to the top-level parser."""
     sub = puzzles.add_parser("macmahon", help="MacMahon Squares: solve, count, list tiles")
@@ -149,6 +165,13 @@ def register(puzzles) -> None:
     today.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today)")
     add_common(today)
     today.set_defaults(handler=_daily)
+
+    level = commands.add_parser("level", help=f"a board of level 1..{LEVEL_COUNT}: tiles given, one completion "
+                                              f"(level {LEVEL_COUNT}: the empty board)")
+    level.add_argument("level", type=int, metavar="N", help=f"the level, 1 (3 cells empty) to {LEVEL_COUNT} (empty)")
+    level.add_argument("--seed", type=int, metavar="S", help="the seed (default: a random one, printed)")
+    add_common(level)
+    level.set_defaults(handler=_level)
 
     tiles = commands.add_parser("tiles", help="list the tile set")
     tiles.add_argument("--colours", type=whole_number, metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")

@@ -93,6 +93,7 @@ def test_statistics_screen_shows_figures_and_charts_per_level(app):
     rows = dict(figures(app.statistics, "genius", None, scene.today))
     assert rows["best time"] == "0:51" and rows["median time"] == "1:20"      # assisted 0:40 is not counted
     assert rows["won with help"] == "1" and rows["current streak"] == "1" and rows["longest streak"] == "6"
+    assert int(rows["played"]) == int(rows["won"]) + int(rows["won with help"]) + int(rows["lost"])
     charts = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520)).copy()
     click(app, scene.levels["hard"])                  # hard: the games 1, 3, 5 (60, 72, 88 s)
     assert scene.level == "hard"

@@ -22,6 +22,7 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "save": [(pygame.K_s, CTRL)],
     "load": [(pygame.K_o, CTRL)],
     "copy": [(pygame.K_c, CTRL)],
+    "copy_result": [(pygame.K_c, CTRL | SHIFT)],
     "paste": [(pygame.K_v, CTRL)],
     "hint": [(pygame.K_h, 0)],
     "pause": [(pygame.K_p, 0)],
@@ -60,6 +61,7 @@ WHEEL_ROTATES = True
 LABELS = {
     "back": "back / cancel", "help": "this help", "undo": "undo", "redo": "redo", "restart": "restart",
     "new": "new game", "save": "save game", "load": "load game", "copy": "copy game ID",
+    "copy_result": "copy a won daily's result (the line to share)",
     "paste": "play the game ID on the clipboard", "hint": "hint", "pause": "pause / resume", "solve": "solve (animated)",
     "count": "count solutions", "rotate": "rotate clockwise", "rotate_back": "rotate anticlockwise",
     "flip": "flip", "place": "pick up / place at the cursor", "drop": "put the held piece back",

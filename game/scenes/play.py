@@ -20,6 +20,7 @@ import pygame_gui
 from game import keys
 from game.draw.theme import font, mix, text_size
 from game.draw.widgets import enable_buttons, overlay_panel, pressed_name, text, wrap
+from game.play import records
 from game.play.hints import HintStep, hint_text
 from game.play.match import Match, format_time
 from game.play.puzzle import Puzzle, Stuck
@@ -27,6 +28,9 @@ from game.play.session import Ending, PlaySession
 from game.scenes.action_menu import ActionMenu
 from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
+from game.scenes.daily import copy_result
+from game.scenes.guide import GAMES as GUIDE_GAMES
+from game.scenes.guide import Guide
 from solver.errors import SquarewiseError
 
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
@@ -65,6 +69,8 @@ class PlayScene(Scene):
         self.restore_id = False      # a typed game ID waits on a question: the box shows the game's again after
         self.buttons: dict = {}
         self.menus: dict = {}        # name -> ActionMenu of the menu bar ("game", "mode", "level")
+        self.result_button = None    # Copy result, under the banner of a won daily
+        self.guide: Guide | None = None      # the guided first game, while it runs
 
     # ------------------------------------------------------------------ what the session holds
     @property
@@ -102,6 +108,7 @@ class PlayScene(Scene):
     def begin(self, match: Match) -> None:
         """Put `match` on the board: nothing in hand, no marks, no banner."""
         self.session.begin(match)
+        self.guide = None
         self.hand.let_go()
         self.clear_marks()
         self.celebration = None
@@ -144,11 +151,33 @@ class PlayScene(Scene):
         self.win_lines = [headline] + ([detail] if detail else []) + ([offer] if offer else []) + \
             [f"New game: {keys.describe('new')}"]
 
+    def sync_result_button(self) -> None:
+        """Copy result at the foot of the board while a won daily is on show (under the banner)."""
+        m = self.match
+        wanted = bool(self.buttons) and m is not None and m.finished and m.meta.get("daily") is not None \
+            and m.meta.get("result") == "won" and m.meta.get("kind", "play") == "play"
+        shown = self.result_button is not None and self.result_button.alive()
+        if wanted and not shown:
+            geo = self.layout()["geo"].rect
+            rect = pygame.Rect(0, 0, self.app.px(190), self.app.px(40))
+            rect.midbottom = (geo.centerx, geo.bottom - self.app.px(10))
+            self.result_button = self.add(pygame_gui.elements.UIButton(
+                rect, "Copy result", self.app.ui, tool_tip_text=f"the line to share: {keys.describe('copy_result')}"))
+        elif shown and not wanted:
+            self.result_button.kill()
+
     def win_words(self, ending: Ending) -> tuple[str | None, str, str]:
         """(headline, detail, offer) of a win; headline None to say nothing."""
         t = format_time(ending.seconds)
         if ending.again:
             return f"Solved again in {t}", "the first time is the one that counts", ""
+        number = self.match.meta.get("daily")
+        if number is not None and ending.recorded:
+            streak, _ = records.daily_streak(self.app.statistics, self.puzzle.name, number)
+            help_words = " with help" if ending.assisted else ""
+            more = self.win_offer()
+            return (f"Daily #{number} solved{help_words} in {t}", f"daily streak {streak}",
+                    f"Copy result: {keys.describe('copy_result')}" + (f" · {more}" if more else ""))
         if ending.assisted:
             return f"Solved with help in {t}", "", self.win_offer()
         return f"Solved in {t}", "a new best time!" if ending.new_best else "", self.win_offer()
@@ -418,9 +447,16 @@ class PlayScene(Scene):
             self.sync_clock()
         elif action in ("undo", "redo", "restart") and self.can_move():
             getattr(self, action)()
+        elif action == "copy_result":
+            return self.copy_result()
         else:
             return self.do_puzzle(action)
         return True
+
+    def copy_result(self) -> bool:
+        """Copy the share line of the daily on the board, once it is won."""
+        number = self.match.meta.get("daily") if self.match else None
+        return number is not None and copy_result(self.app, self.puzzle.name, number)
 
     def do_puzzle(self, action: str) -> bool:
         """Hook: the puzzle's own actions; False if `action` does not apply now."""
@@ -432,6 +468,8 @@ class PlayScene(Scene):
             if event.ui_element is self.cancel_button:
                 self.cancel_job()
                 return True
+            if event.ui_element is self.result_button:
+                return self.copy_result()
             name = pressed_name(event, self.buttons)
             if name is not None:
                 self.do(name)
@@ -529,6 +567,8 @@ class PlayScene(Scene):
     def on_press(self, event) -> bool:
         self.mouse = event.pos
         self.keyboard = False
+        if self.guide is not None and self.guide.press(event.pos):
+            return True
         special = self.board_press(event)
         if special is not None:
             return special
@@ -565,8 +605,31 @@ class PlayScene(Scene):
             return
         after = self.session.move(move)
         if isinstance(after, str):
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"{piece_words}: {after}", 2.5, self.app.palette.illegal)
+            self.refuse(piece_words, after)
+
+    def refuse(self, piece_words: str, reason: str, seconds: float = 2.5) -> None:
+        """The rules refused a drop: the sound, their reason on a toast, and the guide told."""
+        self.app.sounds.play("illegal")
+        self.app.toasts.show(f"{piece_words}: {reason}", seconds, self.app.palette.illegal)
+        if self.guide is not None:
+            self.guide.refused(reason)
+
+    # the guided first game (game/scenes/guide.py)
+    def start_guide(self) -> None:
+        """Play the guided first game (asking first if that abandons a game in progress)."""
+        game = GUIDE_GAMES[self.puzzle.name]
+
+        def start() -> None:
+            self.begin_id(self.puzzle.parse(game.game_id), {})
+            self.guide = Guide(game)
+
+        self.replace_game(start, "the guided first game")
+
+    def tick_guide(self, dt: float) -> None:
+        if self.guide is not None and self.match is not None:
+            self.guide.observe(self.position, self.held, self.match.meta.get("hints", 0), dt)
+            if self.guide.over:
+                self.guide = None
 
     # the puzzle's hooks of holding, turning and the cursor
     def board_press(self, event) -> bool | None:
@@ -679,6 +742,8 @@ class PlayScene(Scene):
             self.celebration.update(dt)
             if self.celebration.done:
                 self.celebration = None
+        self.sync_result_button()
+        self.tick_guide(dt)
         self.tick_marks(dt)
         every = self.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
         self.session.step_solve(dt, every)
@@ -727,6 +792,9 @@ class PlayScene(Scene):
             lines = self.win_banner()
             if lines:                      # over the confetti, so it can be read
                 banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
+        if self.guide is not None and not self.paused:
+            lay = self.layout()
+            self.guide.draw(surface, self.app, lay["messages"], lay["geo"])
         if self.show_help:
             self.draw_help(surface)
 

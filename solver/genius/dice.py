@@ -18,7 +18,6 @@ from ..atomic import write_text_atomic
 from ..errors import SquarewiseError, one_line
 from ..safe_read import read_json
 from ..grid import cell_name, parse_cell
-from ..parallel import chunked, run_chunks
 from ..rng import MASK64, below, splitmix64  # noqa: F401  (splitmix64: dice.splitmix64 for callers)
 from .board import cells_of, mask
 from .search import is_solvable
@@ -182,6 +181,7 @@ def verify(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, 
     Returns None if `cancelled()` turned true.
     """
     masks = [mask(roll) for roll in dice_set.rolls()]
+    from ..parallel import chunked, run_chunks       # a pool only where one runs
     results = run_chunks(_unsolvable_masks, chunked(masks, chunk), jobs, progress, cancelled)
     if results is None:
         return None

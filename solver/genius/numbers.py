@@ -13,11 +13,16 @@ roll_number refuses it rather than choose among several numbers.
 """
 from __future__ import annotations
 
-import numpy as np
+import numbers as _numeric
+from typing import TYPE_CHECKING
 
 from ..errors import SquarewiseError
 from ..grid import cell_name, is_ascii_number
-from .dice import DiceSet
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .dice import DiceSet
 
 
 def distinct_faces(dice_set: DiceSet) -> tuple[tuple[int, ...], ...]:
@@ -75,7 +80,7 @@ def number_or_none(dice_set: DiceSet, blockers) -> int | None:
 
 def check_number(dice_set: DiceSet, n: int) -> int:
     """`n` if it numbers a roll of the set, else SquarewiseError giving the range."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n < dice_set.count():
+    if isinstance(n, bool) or not isinstance(n, _numeric.Integral) or not 0 <= n < dice_set.count():
         raise SquarewiseError(f"roll number {n} is out of range: dice set '{dice_set.name}' numbers its "
                               f"rolls 0 to {dice_set.count() - 1:,}")
     return int(n)
@@ -97,6 +102,7 @@ def label(n: int) -> str:
 def product_masks(groups) -> np.ndarray:
     """The blocker mask (uint64) of every choice of one cell per group, in product order: the
     first group's cell varies slowest (make-dice's seeded search relies on the order)."""
+    import numpy as np        # only here: a one-shot command that names a roll needs no numpy
     masks = np.zeros(1, dtype=np.uint64)
     for cells in groups:
         bits = np.array([1 << c for c in cells], dtype=np.uint64)

@@ -179,7 +179,7 @@ def test_daily_screen_plays_records_and_shares_the_genius_daily(app):
     frame(app)
     assert scene.buttons[("copy", "genius")].is_enabled and not scene.buttons[("copy", "macmahon")].is_enabled
     line = result_line(app.statistics, "genius", expected.number)
-    assert line.startswith(f"Squarewise Genius #{expected.number} · ") and line.endswith(" · easy")
+    assert line.startswith(f"Squarewise Genius #{expected.number} · easy · ") and line.endswith(" · no hints · streak 1")
     click(app, scene.buttons[("copy", "genius")])
     assert line in app.toasts.latest
     assert records.daily_streak(app.statistics, "genius", expected.number) == (1, 1)

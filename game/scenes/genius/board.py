@@ -485,9 +485,7 @@ class GeniusBoard(PlayScene):
             return
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"{capital(self.piece_name(h.piece))}: {found.reason}", 2.5,
-                                 self.app.palette.illegal)
+            self.refuse(capital(self.piece_name(h.piece)), found.reason)
             return
         self.play_move(found.move, capital(self.piece_name(h.piece)))
 

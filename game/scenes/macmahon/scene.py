@@ -351,8 +351,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.hand.let_go()
         found = drop(self.position, h, cell, self.strict)
         if found.reason is not None:
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"Tile {h.tile + 1}: {found.reason}", 3, self.app.palette.illegal)
+            self.refuse(f"Tile {h.tile + 1}", found.reason, 3)
             return
         if found.move is not None and cell is not None:
             self.hand.cursor = cell

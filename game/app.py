@@ -279,8 +279,9 @@ class App:
             if not is_window:
                 self.ui.set_focus_set(None)      # the keys go back to the game
                 return
-            button = next((getattr(owner, n) for n in ("confirm_button", "ok_button", "dismiss_button")
-                           if getattr(owner, n, None) is not None), None)
+            names = ("cancel_button",) if getattr(owner, "enter_cancels", False) else \
+                ("confirm_button", "ok_button", "dismiss_button")      # a destructive question: Enter says no
+            button = next((getattr(owner, n) for n in names if getattr(owner, n, None) is not None), None)
             if button is not None and button.is_enabled:
                 owner.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
 

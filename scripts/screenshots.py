@@ -85,6 +85,13 @@ def shoot(app, out: Path, name: str) -> None:
     print(f"{name}.png")
 
 
+def yes(app, scene) -> None:
+    """Answer the scene's open yes/no dialog with its action (Give up, Abandon, ...)."""
+    import pygame_gui
+    dialog = next(d for d in scene._dialogs if isinstance(d, pygame_gui.windows.UIConfirmationDialog))
+    frame(app, pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=dialog))
+
+
 def tick(app, seconds: float, dt: float = 0.05) -> None:
     for _ in range(round(seconds / dt)):
         frame(app, dt=dt)
@@ -142,6 +149,7 @@ def run(out: Path) -> None:
     CLOCK.now += 17
     settle(app)
     scene.do("give_up")
+    yes(app, scene)
     settle(app)
     shoot(app, out, "genius-race-handover")
     app.pop()

@@ -37,7 +37,7 @@ def _y_axis(surface, plot: pygame.Rect, pal: Palette, size: int, top: float) -> 
 
 def recent_times(surface, rect: pygame.Rect, pal: Palette, times, median: float | None, size: int) -> None:
     """The solve times oldest to newest as a line of dots, the median as a dashed accent line."""
-    plot = _frame(surface, rect, pal, f"Last {len(times)} solve times" if times else "Recent solve times", size)
+    plot = _frame(surface, rect, pal, solve_times_title(len(times)), size)
     if not times:
         _empty(surface, plot, pal, size)
         return
@@ -79,3 +79,10 @@ def histogram(surface, rect: pygame.Rect, pal: Palette, bins, size: int) -> None
         text(surface, format_time(b.start), (bar.left, plot.bottom + size // 3), size, pal.dim_text,
              max_width=round(width))
     pygame.draw.line(surface, pal.dim_text, plot.bottomleft, plot.bottomright, 1)
+
+
+def solve_times_title(count: int) -> str:
+    """The recent-times chart's title: 'Last solve time', 'Last 12 solve times', or with none yet 'Recent solve times'."""
+    if count == 1:
+        return "Last solve time"
+    return f"Last {count} solve times" if count else "Recent solve times"

@@ -40,6 +40,9 @@ class Palette:
     illegal: Colour
     pieces: tuple[Colour, ...]
     patterns: tuple[str, ...] = field(default=("none",) * 9)
+    #: the pieces' colours in words, for hints and refusals (None: the palette tells them by pattern)
+    colour_names: tuple[str, ...] | None = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink",
+                                            "brown")
     tile_red: Colour = (200, 60, 50)
     tile_white: Colour = (240, 238, 230)
     tile_blue: Colour = (50, 90, 190)
@@ -80,7 +83,7 @@ PALETTES: dict[str, Palette] = {
             # Okabe-Ito, plus grey and a dark blue; patterns tell them apart without hue.
             pieces=((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
                     (213, 94, 0), (204, 121, 167), (140, 140, 140), (60, 60, 140)),
-            patterns=PATTERNS,
+            patterns=PATTERNS, colour_names=None,
         ),
     )
 }

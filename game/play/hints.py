@@ -47,14 +47,32 @@ def still_fresh(previous: HintStep | None, position: str) -> bool:
     return previous is not None and previous.position == position
 
 
-def genius_text(hint: HintStep) -> str:
-    """The words of a Genius hint (a solver.genius.position.Move: piece, cells)."""
+#: what a Genius piece looks like, in words (solver.genius.pieces names, tray order)
+SHAPES = {"1": "single square", "2": "domino", "3-I": "short bar", "3-L": "corner", "4-I": "long bar",
+          "4-L": "L", "4-T": "T", "4-S": "S", "4-O": "square"}
+
+
+def piece_words(piece: str, number: int, colour: str | None = None) -> str:
+    """A Genius piece as the player sees it: its colour (when the palette names colours), its
+    shape and its tray number, e.g. 'the teal long bar (5)' or 'the long bar (5)'."""
+    return f"the {colour + ' ' if colour else ''}{SHAPES[piece]} ({number})"
+
+
+def capital(words: str) -> str:
+    """`words` with a capital first letter (a piece's words opening a line)."""
+    return words[:1].upper() + words[1:]
+
+
+def genius_text(hint: HintStep, name=None) -> str:
+    """The words of a Genius hint (a solver.genius.position.Move: piece, cells); `name(piece)`
+    says a piece as the player sees it (by default its engine name)."""
     piece, cells = hint.move.piece, sorted(hint.move.cells)
+    said = name(piece) if name else f"the {piece}"
     if hint.step == 0:
-        return f"Place the {piece} next"
+        return f"Place {said} next"
     if hint.step == 1:
-        return f"The {piece} covers {cell_name(cells[0])}"
-    return f"The {piece} goes on {' '.join(cell_name(c) for c in cells)}"
+        return f"{capital(said)} covers {cell_name(cells[0])}"
+    return f"{capital(said)} goes on {' '.join(cell_name(c) for c in cells)}"
 
 
 def macmahon_text(hint: HintStep, cols: int = 6) -> str:

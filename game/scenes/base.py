@@ -82,13 +82,16 @@ class Scene:
             allowed_suffixes=set(suffixes), allow_existing_files_only=must_exist, always_on_top=True))
         self._dialogs[dialog] = lambda event: on_pick(Path(event.text))
 
-    def confirm(self, message: str, on_yes, title: str = "Are you sure?", action: str = "OK") -> None:
-        """A yes/no dialog; `on_yes()` runs if confirmed."""
+    def confirm(self, message: str, on_yes, title: str = "Are you sure?", action: str = "OK", *,
+                destructive: bool = False) -> None:
+        """A yes/no dialog; `on_yes()` runs if confirmed. A `destructive` one (its yes throws work
+        away) is not the default: Enter answers no."""
         w, h = self.app.size
         rect = pygame.Rect(0, 0, self.app.px(420), self.app.px(220))
         rect.center = (w // 2, h // 2)
         dialog = self.add(pygame_gui.windows.UIConfirmationDialog(
             rect, message, self.app.ui, window_title=title, action_short_name=action, always_on_top=True))
+        dialog.enter_cancels = destructive
         self._dialogs[dialog] = lambda event: on_yes()
 
     def tell(self, message: str, title: str = "Squarewise") -> None:

@@ -93,17 +93,18 @@ class DailyScene(Scene):
         self.days = [self.today - dt.timedelta(days=k) for k in range(PAST_DAYS) if self.today - dt.timedelta(days=k) >= daily.EPOCH]
         self.day_list = self.add(pygame_gui.elements.UISelectionList(
             pygame.Rect(app.px(40), top, w - app.px(80), h - top - app.px(90)),
-            [self.day_label(d) for d in self.days], app.ui))
+            [self.day_label(d) for d in self.days], app.ui, object_id="#day_list"))
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(40), h - app.px(64), app.px(200), app.px(44)), "Back (Esc)", app.ui))
         app.toasts.place(pygame.Rect(w // 2, h - app.px(72), w // 2 - app.px(20), app.px(64)))
         self.refresh()
 
     def day_label(self, day: dt.date) -> str:
+        """A row of the past days' list, in columns (the list is drawn in a monospaced font)."""
         n = daily.number(day)
-        done = "   ".join(f"{daily.GAMES[key]} {solved_time(self.app.statistics, key, n)}" for key, _ in GAMES)
+        done = "  ".join(f"{daily.GAMES[key]} {solved_time(self.app.statistics, key, n):<11}" for key, _ in GAMES)
         when = "today" if day == self.today else day.strftime("%a %d %b %Y")
-        return f"#{n}   {when}   {daily.level(day)}   {done}"
+        return f"{'#' + str(n):<6} {when:<15} {daily.level(day):<9}  {done}".rstrip()
 
     def refresh(self) -> None:
         """Play needs the day's puzzle; Copy result needs it solved."""

@@ -25,6 +25,7 @@ from game.play.hints import HintStep, hint_text
 from game.play.match import Match, format_time
 from game.play.puzzle import Puzzle, Stuck
 from game.play.session import Ending, PlaySession
+from game.scenes.action_menu import ActionMenu
 from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
 from game.scenes.daily import copy_result
@@ -65,7 +66,9 @@ class PlayScene(Scene):
         self.show_help = False
         self.covered = False         # another screen is on top of this one
         self.pending: tuple | None = None    # a replacement asked for before the screen was shown
+        self.restore_id = False      # a typed game ID waits on a question: the box shows the game's again after
         self.buttons: dict = {}
+        self.menus: dict = {}        # name -> ActionMenu of the menu bar ("game", "mode", "level")
         self.result_button = None    # Copy result, under the banner of a won daily
         self.guide: Guide | None = None      # the guided first game, while it runs
 
@@ -124,9 +127,9 @@ class PlayScene(Scene):
         self.announce(ending)
 
     def session_hint(self, step: HintStep) -> None:
+        """A hint is said on the status line only (no message that outlives the position it is about)."""
         self.app.sounds.play("hint")
         self.show_hint_step(step)
-        self.app.toasts.show(self.status, 4)
 
     def session_stuck(self, answer: Stuck) -> None:
         self.stuck(answer)
@@ -234,8 +237,11 @@ class PlayScene(Scene):
             self.session.abandon()
             start_fn()
 
-        self.confirm(f"Abandon this game for {what}? It counts as lost.", abandon,
-                     title="Abandon this game?", action="Abandon")
+        self.ask_abandon(what, abandon)
+
+    def ask_abandon(self, what: str, on_yes, note: str = "It counts as lost.") -> None:
+        """The one question before a game in progress goes for `what` (`note`: what that costs)."""
+        self.confirm(f"Abandon this game for {what}? {note}", on_yes, title="Abandon this game?", action="Abandon")
         self.sync_clock()
 
     def game_in_progress(self) -> bool:
@@ -277,8 +283,12 @@ class PlayScene(Scene):
         self.clear_marks()
         if hint.complete:
             self.show_hint(hint.move)
+        self.say(f"Hint {hint.step + 1} of 3: {self.hint_words(hint)}")
+
+    def hint_words(self, hint: HintStep) -> str:
+        """Hook: a hint's words (game/play/hints.py)."""
         board = getattr(self.position, "board", None)
-        self.say(f"Hint {hint.step + 1} of 3: {hint_text(hint, getattr(board, 'cols', 6))}")
+        return hint_text(hint, getattr(board, "cols", 6))
 
     def show_hint(self, move) -> None:
         """Hook: mark the engine's next move on the board."""
@@ -385,6 +395,7 @@ class PlayScene(Scene):
             self.app.toasts.show(f"Playing {self.id_words(start, meta) if meta.get('daily') else start.notation()}")
 
         self.replace_game(play, self.id_words(start, meta))
+        self.restore_id = self.dialog_open
         return True
 
     def id_words(self, start, meta: dict) -> str:
@@ -463,7 +474,7 @@ class PlayScene(Scene):
             if name is not None:
                 self.do(name)
             return name is not None
-        if self.handle_menu(event):
+        if any(menu.handle(event) for menu in list(self.menus.values())) or self.handle_menu(event):
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
             self.ask_play_id(event.text)
@@ -668,11 +679,20 @@ class PlayScene(Scene):
         return f"{keys.LABELS[action]}: {keys.describe(action)}" if action else None
 
     def add_buttons(self, specs, rects) -> None:
-        """One button per (name, label) of `specs`, in `rects`, replacing the buttons there were."""
+        """One button per (name, label) of `specs`, in `rects`, replacing the buttons and menus there were."""
         self.buttons.clear()
+        self.menus.clear()
         for (name, label), rect in zip(specs, rects):
             self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, self.app.ui,
                                                                        tool_tip_text=self.tooltip(name)))
+
+    def add_menu(self, name: str, rect: pygame.Rect, label: str, entries, on_choose=None) -> None:
+        """A drop-down of the menu bar: choosing an entry runs `on_choose(key)` (by default the
+        named action, `self.do(key)`, as the button that had that name did, its key named
+        beside it when there is room)."""
+        shortcuts = {n: keys.describe(self.TOOLTIPS[n]) for n, _ in entries if n in self.TOOLTIPS} \
+            if on_choose is None else {}
+        self.menus[name] = ActionMenu(self, rect, label, entries, on_choose or self.do, shortcuts)
 
     def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:
         """The game ID entry at (x, y), `width` (unscaled) wide, with its Copy and Play buttons;
@@ -715,6 +735,9 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.sync_clock()
+        if self.restore_id and not self.dialog_open:       # answered (or cancelled): the box shows the real ID
+            self.restore_id = False
+            self.refresh_buttons()
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:

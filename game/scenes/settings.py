@@ -1,4 +1,5 @@
-"""Settings and statistics: palette, dice set, animations, piece labels; best times."""
+"""Settings: palette, dice set, animations, piece labels, sound. The numbers are on the one
+statistics screen (game/scenes/stats.py), which a button here opens."""
 from __future__ import annotations
 
 import pygame
@@ -7,12 +8,8 @@ import pygame_gui
 from game import keys
 from game.draw import theme
 from game.draw.widgets import text
-from game.play.match import format_time
 from game.scenes.base import Scene
-from game.scenes.genius.dice_menu import DiceMenu, dice_label
-from game.scenes.registry import PUZZLES
-from game.storage import DEFAULT_STATISTICS
-from game.puzzles.genius.versus_stats import statistics_rows
+from game.scenes.genius.dice_menu import DiceMenu
 
 class SettingsScene(Scene):
     caption = "Squarewise - settings"
@@ -45,13 +42,10 @@ class SettingsScene(Scene):
             pygame.Rect(col.x, box.y, col.width, app.px(32)), round(app.sounds.volume * 100), (0, 100), app.ui,
             click_increment=10))
         bottom = h - app.px(80)
-        self.reset = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + app.px(40), bottom, app.px(240), app.px(44)), "Reset statistics", app.ui))
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(60), bottom, app.px(200), app.px(44)), "Back (Esc)", app.ui))
         self.charts = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + app.px(40), bottom - app.px(56), app.px(240), app.px(44)), "Charts and streaks",
-            app.ui))
+            pygame.Rect(app.px(60) + app.px(216), bottom, app.px(200), app.px(44)), "Statistics...", app.ui))
 
     def handle_event(self, event) -> bool:
         app = self.app
@@ -84,8 +78,6 @@ class SettingsScene(Scene):
                 self.back()
             elif event.ui_element is self.charts:
                 app.open("stats")
-            elif event.ui_element is self.reset:
-                self.confirm("Forget every best time and count?", self.reset_statistics, action="Reset")
             return True
         return False
 
@@ -96,50 +88,12 @@ class SettingsScene(Scene):
         self.app.save_settings()
         self.app.sounds.play("drop")
 
-    def reset_statistics(self) -> None:
-        import copy
-        self.app.statistics = copy.deepcopy(DEFAULT_STATISTICS)
-        self.app.save_statistics()
-        self.app.toasts.show("Statistics reset")
-
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
-        w, h = surface.get_size()
         text(surface, "Settings", (app.px(60), app.px(30)), app.px(34), pal.text, style="bold")
         y0, gap = app.px(98), app.px(84)
         for i, label in enumerate(("Palette", "Dice set")):
             text(surface, label, (app.px(60), y0 + i * gap), app.px(15), pal.dim_text)
         text(surface, f"Sound volume {round(app.sounds.volume * 100)}%", (app.px(60), self.volume.rect.top - app.px(22)),
              app.px(15), pal.dim_text)
-        x = w // 2 + app.px(40)
-        text(surface, "Statistics", (x, app.px(30)), app.px(34), pal.text, style="bold")
-        y = app.px(100)
-        for label, value in statistics_lines(app.statistics):
-            text(surface, label, (x, y), app.px(18), pal.text if not value else pal.dim_text,
-                 style="bold" if not value else "regular", max_width=w - x - app.px(160))
-            if value:
-                text(surface, value, (w - app.px(60), y), app.px(18), pal.text, anchor="topright", style="mono")
-            y += app.px(30)
-
-
-def statistics_lines(statistics: dict) -> list[tuple[str, str]]:
-    """(label, value) rows for every puzzle in the statistics; a heading has an empty value.
-
-    Each puzzle's entry may hold 'played', 'solved' and 'best' (key -> seconds)."""
-    titles = {e.key: e.title for e in PUZZLES}
-    lines = []
-    for puzzle in sorted(statistics, key=lambda k: list(titles).index(k) if k in titles else len(titles)):
-        stats = statistics[puzzle]
-        if not isinstance(stats, dict):
-            continue
-        lines += [(titles.get(puzzle, puzzle), ""), ("games started", str(stats.get("played", 0))),
-                  ("boards filled", str(stats.get("solved", 0)))]
-        best = stats.get("best") or {}
-        for key in sorted(best):
-            lines.append((f"best time, {dice_label(key).lower()}", format_time(best[key])))
-        if not best:
-            lines.append(("best times", "none yet"))
-        if puzzle == "genius":
-            lines += statistics_rows(statistics)
-    return lines

@@ -1,6 +1,8 @@
-"""Statistics with charts: per puzzle and level, games and wins, best and median times,
-streaks, the recent solve times and a histogram (game/records.py computes, game/draw/charts.py
-draws). Opened from the title and from Settings; Left/Right change the puzzle, Up/Down the level.
+"""The one statistics screen: per puzzle and level, the games played, won, won with help and
+lost (the words of docs/records.md), best and median times, streaks, the races against the
+computer, the recent solve times and a histogram (game/records.py computes, game/draw/charts.py
+draws). Opened from the title and from Settings; Left/Right change the puzzle, Up/Down the
+level; Reset statistics forgets everything once the player agrees.
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from game.draw import charts
 from game.draw.theme import text_size
 from game.draw.widgets import pressed_name, screen_heading, text
 from game.play.match import format_time
+from game.puzzles.genius.versus_stats import statistics_rows
 from game.scenes.base import Scene
+from game.storage import DEFAULT_STATISTICS
 from solver import daily
 from solver.genius.levels import LEVELS
 
@@ -26,14 +30,16 @@ LEVEL_CHOICES = (None,) + LEVELS          # None: every level
 def figures(statistics: dict, puzzle: str, level: str | None, today: int) -> list[tuple[str, str]]:
     """(label, value) rows of the figures shown beside the charts."""
     s = records.summary(statistics, puzzle, level)
-    rows = [("games played", str(s.played)), ("won", str(s.won)),
-            ("won with help", str(s.assisted)), ("lost", str(s.lost)), ("best time", format_time(s.best)),
+    rows = [("played", str(s.played)), ("won", str(s.won)), ("won with help", str(s.assisted)),
+            ("lost", str(s.lost)), ("best time", format_time(s.best)),
             ("median time", format_time(s.median)), ("current streak", str(s.current_streak)),
             ("longest streak", str(s.longest_streak))]
     if level is None:
         current, longest = records.daily_streak(statistics, puzzle, today)
         rows += [("daily puzzles won", str(len(records.daily_won(statistics, puzzle)))),
                  ("daily streak", f"{current} (longest {longest})")]
+        if puzzle == "genius":
+            rows += statistics_rows(statistics)        # vs computer, per level raced
     return rows
 
 
@@ -65,6 +71,9 @@ class StatsScene(Scene):
             x += width + app.px(6)
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(40), h - app.px(64), app.px(200), app.px(44)), "Back (Esc)", app.ui))
+        self.reset = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(app.px(256), h - app.px(64), app.px(200), app.px(44)), "Reset statistics...", app.ui))
+        app.toasts.place(pygame.Rect(app.px(470), h - app.px(76), w - app.px(490), app.px(72)))   # beside the buttons
 
     def choose(self, puzzle: str | None = None, level: str | None | bool = False) -> None:
         if puzzle is not None:
@@ -76,6 +85,10 @@ class StatsScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.done:
                 self.back()
+                return True
+            if event.ui_element is self.reset:
+                self.confirm("Forget every game, best time and streak?", self.reset_statistics,
+                             title="Reset statistics?", action="Reset", destructive=True)
                 return True
             puzzle, level = pressed_name(event, self.tabs), pressed_name(event, self.levels)
             if puzzle is not None:
@@ -94,6 +107,12 @@ class StatsScene(Scene):
             return False
         return True
 
+    def reset_statistics(self) -> None:
+        import copy
+        self.app.statistics = copy.deepcopy(DEFAULT_STATISTICS)
+        self.app.save_statistics()
+        self.app.toasts.show("Statistics reset")
+
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
@@ -111,10 +130,14 @@ class StatsScene(Scene):
         text(surface, f"{dict(PUZZLES)[self.puzzle]}, {self.level or 'all levels'}", (left.x + app.px(16), y), body,
              pal.accent, style="bold", max_width=left.width - app.px(32))
         y += round(body * 2)
-        for label, value in figures(app.statistics, self.puzzle, self.level, self.today):
-            text(surface, label, (left.x + app.px(16), y), body, pal.dim_text)
-            text(surface, value, (left.right - app.px(16), y), body, pal.text, anchor="topright", style="mono")
-            y += round(body * 1.9)
+        rows = figures(app.statistics, self.puzzle, self.level, self.today)
+        step = min(round(body * 1.9), (left.bottom - app.px(8) - y) // max(1, len(rows)))    # every row fits
+        for label, value in rows:
+            width = text(surface, value, (left.right - app.px(16), y), body, pal.text, anchor="topright",
+                         style="mono", max_width=(left.width - app.px(32)) * 5 // 8).width
+            text(surface, label, (left.x + app.px(16), y), body, pal.dim_text,
+                 max_width=left.width - app.px(40) - width)
+            y += step
         s = records.summary(app.statistics, self.puzzle, self.level)
         right = pygame.Rect(left.right + app.px(24), top, w - left.right - app.px(64), left.height)
         half = (right.height - app.px(16)) // 2

@@ -142,7 +142,7 @@ class TitleScene(Scene):
             self.blurbs[button] = entry.blurb
             self.choices.append((button, lambda e=entry: app.open(e.key)))
         y += small + gap
-        for label, action in (("Settings and statistics", self.open_settings), ("Quit", app.quit)):
+        for label, action in (("Settings", self.open_settings), ("Quit", app.quit)):
             button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, small), label, app.ui))
             self.choices.append((button, action))
             y += small + gap

@@ -116,7 +116,7 @@ def test_settings_files(fresh, capsys, data):
                                                                              p[0]: p[1]}}}).encode())))
 def test_statistics_files(fresh, data):
     from game.play.match import format_time
-    from game.scenes.settings import statistics_lines
+    from game.scenes.stats import figures
     from game.storage import Storage
     folder = fresh()
     (folder / "statistics.json").write_bytes(data)
@@ -125,7 +125,7 @@ def test_statistics_files(fresh, data):
     for entry in stats.values():
         for seconds in entry.get("best", {}).values():
             assert 0 <= seconds < math.inf and format_time(seconds)
-    assert isinstance(statistics_lines(stats), list)
+    assert isinstance(figures(stats, "genius", None, 0), list)
 
 
 def _save():

@@ -145,3 +145,11 @@ def jump(scene, target) -> None:
     for move in scene.position.moves_to(target):
         text = move.notation() if hasattr(move, "piece") else move.notation(target.board) + "!"
         assert not isinstance(scene.session.move(text), str), text
+
+
+def choose(app, scene, menu: str, label: str) -> None:
+    """Pick the entry `label` of the scene's drop-down `menu` ("game", "mode", "level") as a click would."""
+    import pygame_gui
+    drop_down = scene.menus[menu].menu
+    assert label in [text for text, _ in drop_down.options_list], (label, drop_down.options_list)
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop_down, text=label))

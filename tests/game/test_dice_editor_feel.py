@@ -64,6 +64,11 @@ def test_escape_asks_before_throwing_away_unsaved_edits(app, tmp_path):
     assert answer_confirm(app, editor, yes=False)   # keep editing
     assert app.top is editor and editor.unsaved
     key(app, pygame.K_ESCAPE)
+    assert editor.dialog_open
+    key(app, pygame.K_RETURN)                       # Enter is not Discard: the destructive choice is no default
+    frame(app, *pygame.event.get())                 # (what the dialog posted)
+    assert app.top is editor and editor.unsaved and not editor.dialog_open
+    key(app, pygame.K_ESCAPE)
     assert answer_confirm(app, editor, yes=True)    # "Discard your changes?" Discard
     assert app.top is not editor
     editor = DiceEditorScene(app, start="default")

@@ -64,6 +64,7 @@ def test_race_where_both_give_up_says_so_in_words(app, genius):
         key(app, pygame.K_RETURN)
         finish_roll(app, genius)
         button(app, genius, "give_up")
+        assert answer_confirm(app, genius)
     assert genius.status == "Nobody filled the board: both players gave up"
     assert "\u2014" not in " ".join(genius.race_lines())
 
@@ -220,10 +221,57 @@ def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(app, genius
     genius.do("new")
     assert answer_confirm(app, genius, yes=False) and genius.mode == "race"
     button(app, genius, "give_up")
+    assert answer_confirm(app, genius, yes=False) and not genius.race.waiting   # asked, and kept playing
+    button(app, genius, "give_up")
+    assert answer_confirm(app, genius)
     key(app, pygame.K_RETURN)
     finish_roll(app, genius)
     place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
     button(app, genius, "give_up")
+    assert answer_confirm(app, genius)
     assert genius.race.over
     genius.do("new")                                  # the race is over: nothing to lose
     assert not genius.dialog_open and genius.mode == "play"
+
+
+def open_every_menu(app, scene):
+    """Open each drop-down of the menu bar as a click does (pygame-gui builds the list then)."""
+    for name, action_menu in scene.menus.items():
+        drop_down = action_menu.menu
+        drop_down.current_state.should_transition = True
+        frame(app)
+        assert drop_down.current_state is drop_down.menu_states["expanded"], name
+        drop_down.current_state.should_transition = True
+        frame(app)
+
+
+def test_a_calm_board_few_buttons_in_sight_the_rest_in_menus_that_run_the_same_actions(app, genius):
+    from tests.game.drive import choose
+    assert len(genius.buttons) <= 9 and {"new", "undo", "hint"} <= set(genius.buttons)
+    assert set(genius.menus) == {"game", "mode", "level"}
+    open_every_menu(app, genius)
+    choose(app, genius, "game", "Keys")                 # the Game menu runs the named action
+    assert genius.show_help
+    key(app, pygame.K_ESCAPE)
+    choose(app, genius, "mode", "Free mode")            # the mode picker
+    assert genius.mode == "free" and genius.menus["mode"].label == "Free mode"
+    open_every_menu(app, genius)
+    choose(app, genius, "mode", "Race")
+    assert genius.mode == "race" and "race_start" in genius.buttons
+    open_every_menu(app, genius)
+    choose(app, genius, "mode", "Play")
+    assert genius.mode == "play"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
+def test_the_menu_bar_and_buttons_neither_overlap_nor_spill(app, genius, size):
+    app.window.size = size
+    app.restyle()
+    for mode in ("play", "free", "race"):
+        if mode != "play":
+            genius.do(mode)
+        frame(app)
+        rects = [b.rect for b in genius.buttons.values()] + [m.menu.rect for m in genius.menus.values()]
+        window = pygame.Rect(0, 0, *size)
+        assert all(window.contains(r) for r in rects), mode
+        assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], mode

@@ -195,7 +195,7 @@ def test_hint_on_a_dead_end_says_which_piece_to_take_back(app, genius):
     genius.play(dead)
     genius.do("hint")
     app.worker.drain()
-    assert genius.status == "No solution keeps these pieces: take 1 back"
+    assert genius.status == "No solution keeps these pieces: take the red single square (1) back"
 
 
 def test_solve_animates_a_full_board_without_recording_a_best_time(app, genius):
@@ -257,6 +257,7 @@ def test_race_two_players_same_roll(app, genius):
     finish_roll(app, genius)
     assert genius.match.start == start and not genius.position.placed and genius.match.timer.running
     genius.do("give_up")
+    assert answer_confirm(app, genius)
     assert genius.race.turn == 2 and genius.status.startswith("Player 1 wins")
 
 

@@ -46,3 +46,20 @@ def test_macmahon_hints_name_tile_cell_and_turn():
 def test_turn_words_cover_every_rotation():
     words = {macmahon_text(HintStep("p", MacMahonMove(0, k, 0), 2)).split(", ")[1] for k in range(4)}
     assert len(words) == 4
+
+
+def test_a_piece_is_named_as_the_player_sees_it_colour_shape_and_tray_number():
+    from game.draw.theme import PALETTES
+    from game.play.hints import SHAPES, piece_words
+    from solver.genius.pieces import PIECES
+    assert piece_words("4-I", 5, "teal") == "the teal long bar (5)"
+    assert piece_words("4-I", 5) == "the long bar (5)"                 # a palette told by pattern
+    assert set(SHAPES) == set(PIECES) and len(set(SHAPES.values())) == len(PIECES)
+    classic = PALETTES["classic"].colour_names
+    assert len(set(classic)) == len(PIECES) and PALETTES["colourblind"].colour_names is None
+    start = GeniusPosition.parse("A1A2A4A6B4D5E1")
+    h = escalate(None, start.notation(), genius.hint(start))
+    named = genius_text(h, lambda piece: piece_words(piece, PIECES.index(piece) + 1, classic[PIECES.index(piece)]))
+    assert named.startswith("Place the ") and f"({PIECES.index(h.move.piece) + 1})" in named
+    h = escalate(h, start.notation(), h.move)
+    assert genius_text(h, lambda piece: "the teal long bar (5)").startswith("The teal long bar (5) covers ")

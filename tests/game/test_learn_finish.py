@@ -76,7 +76,11 @@ def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
     hint(app, genius)
     piece = genius.session.hint_step.move.piece
     cells = sorted(genius.session.hint_step.move.cells)
-    assert genius.status == f"Hint 1 of 3: Place the {piece} next" and genius.hint_mark is None
+    name = genius.piece_name(piece)                     # as the player sees it: 'the teal long bar (5)'
+    number = PIECES.index(piece) + 1
+    assert name.startswith("the ") and name.endswith(f" ({number})") and piece not in name
+    assert genius.status == f"Hint 1 of 3: Place {name} next"
+    assert genius.hint_mark[:2] == (piece, frozenset())     # its tray slot lights, no cell yet
     hint(app, genius)
     assert "covers" in genius.status and genius.hint_mark[1] == frozenset(cells[:1])
     hint(app, genius)
@@ -85,8 +89,10 @@ def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
     assert genius.session.clock_text().endswith(" · 3 hints")
     place_by_mouse(app, genius, piece, cells)           # the hint was right: the board changed
     assert genius.position.placed[piece] == frozenset(cells)
+    assert "Hint" not in genius.status and not any("Hint" in t for t, *_ in app.toasts.items)   # gone with its position
     hint(app, genius)
     assert genius.status.startswith("Hint 1 of 3: Place the") and genius.session.hint_step.move.piece != piece
+    assert f"({number})" not in genius.status
     assert genius.match.meta["hints"] == 4
 
 
@@ -101,6 +107,8 @@ def test_macmahon_hints_escalate_through_the_shared_play_base(app):
     assert scene.status == f"Hint 1 of 3: Place tile {tile + 1} next"
     hint(app, scene)
     assert scene.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
+    cell = scene.session.hint_step.move.cell
+    assert scene.hint[2:4] == (cell, 1)                       # the cell is marked on the board
     hint(app, scene)
     assert scene.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
     assert scene.session.clock_text().endswith(" · 3 hints")
@@ -111,17 +119,17 @@ def press_button(app, scene, name) -> None:
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons[name]))
 
 
-def test_the_level_button_cycles_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
+def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
     from solver.genius import dice
     from solver.genius.levels import group_of, level_of
     from solver.genius.solutions import Solutions
     from game.storage import Storage
     from tests.game.drive import finish_roll
-    assert genius.buttons["roll_level"].text == "Level: any"
-    press_button(app, genius, "roll_level")
-    press_button(app, genius, "roll_level")
-    press_button(app, genius, "roll_level")
-    assert app.settings["genius_level"] == "hard" and genius.buttons["roll_level"].text == "Level: hard"
+    from tests.game.drive import choose
+    assert genius.menus["level"].label == "Level: any"
+    choose(app, genius, "level", "Level: hard")
+    assert app.settings["genius_level"] == "hard" and genius.menus["level"].label == "Level: hard"
+    assert genius.menus["level"].menu.selected_option[0].startswith("Level: hard")      # what the closed menu shows
     assert Storage(app.storage.folder).settings()["genius_level"] == "hard"      # remembered
     before = genius.match
     key(app, pygame.K_F2)

@@ -93,19 +93,19 @@ def test_statistics_screen_shows_figures_and_charts_per_level(app):
     rows = dict(figures(app.statistics, "genius", None, scene.today))
     assert rows["best time"] == "0:51" and rows["median time"] == "1:20"      # assisted 0:40 is not counted
     assert rows["won with help"] == "1" and rows["current streak"] == "1" and rows["longest streak"] == "6"
-    assert int(rows["games played"]) == int(rows["won"]) + int(rows["won with help"]) + int(rows["lost"])
+    assert int(rows["played"]) == int(rows["won"]) + int(rows["won with help"]) + int(rows["lost"])
     charts = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520)).copy()
     click(app, scene.levels["hard"])                  # hard: the games 1, 3, 5 (60, 72, 88 s)
     assert scene.level == "hard"
     rows = dict(figures(app.statistics, "genius", "hard", scene.today))
-    assert rows["games played"] == "3" and rows["best time"] == "1:00" and rows["median time"] == "1:12"
+    assert rows["played"] == "3" and rows["best time"] == "1:00" and rows["median time"] == "1:12"
     frame(app)
     after = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520))
     assert pygame.image.tobytes(after, "RGB") != pygame.image.tobytes(charts, "RGB")   # the charts follow
     key(app, pygame.K_RIGHT)
     assert scene.puzzle == "macmahon"
     frame(app)
-    assert dict(figures(app.statistics, "macmahon", "hard", scene.today))["games played"] == "0"
+    assert dict(figures(app.statistics, "macmahon", "hard", scene.today))["played"] == "0"
     key(app, pygame.K_ESCAPE)
     assert app.top is title
 
@@ -120,8 +120,26 @@ def test_old_statistics_files_load_into_the_screen(data_dir):
     assert isinstance(old.top, StatsScene)
     frame(old)
     rows = dict(figures(old.statistics, "genius", None, old.top.today))
-    assert rows["games played"] == "4" and rows["won"] == "3" and rows["best time"] == "1:15"
+    assert rows["played"] == "4" and rows["won"] == "3" and rows["best time"] == "1:15"
     assert rows["median time"] == "\u2014"          # no kept games yet: no median, an empty chart
+
+
+def test_one_statistics_entry_on_the_title_and_settings_keep_only_settings(app):
+    from tests.game.drive import answer_confirm
+    title = TitleScene(app)
+    app.push(title)
+    frame(app)
+    labels = [b.text for b, _ in title.choices]
+    assert labels.count("Statistics") == 1 and "Settings" in labels and not any("and statistics" in t for t in labels)
+    click(app, title_button(title, "Settings"))
+    assert isinstance(app.top, SettingsScene)
+    click(app, app.top.charts)                          # a link to the one statistics screen
+    scene = app.top
+    assert isinstance(scene, StatsScene)
+    app.statistics["genius"]["played"] = 7
+    click(app, scene.reset)                             # asked first
+    assert app.statistics["genius"]["played"] == 7 and answer_confirm(app, scene)
+    assert app.statistics["genius"].get("played", 0) == 0
 
 
 # ------------------------------------------------------------------ daily puzzles

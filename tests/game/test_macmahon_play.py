@@ -222,7 +222,8 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     app.worker.drain(30)
     macmahon.do("hint")                  # which, where, then how: the whole move on the board
     macmahon.do("hint")
-    tile, rotation, cell, _ = macmahon.hint
+    tile, rotation, cell, step, _ = macmahon.hint
+    assert step == 2                        # the last rung: the ghost
     after = pos.place(Move(tile, rotation, cell))
     completed = search.solve(after)
     assert problems(completed.colour_rows(), 3) == [] and completed.colours_at(cell) == after.colours_at(cell)
@@ -352,3 +353,19 @@ def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
     frame(app)
     assert macmahon.board.header == "5x14x4" and macmahon.position.unplaced == tuple(range(70))
     assert app.settings["macmahon_variant"] == "5x14x4"
+
+
+def test_a_board_without_solutions_suggests_free_mode_only_in_strict_mode(app):
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    said = {}
+    for mode in ("strict", "free"):
+        app.settings["macmahon_mode"] = mode
+        scene = MacMahonScene(app, new=True, variant="3x8x3")
+        app.push(scene)
+        app.worker.drain(60)
+        frame(app)
+        said[mode] = scene.status
+        app.pop()
+    assert "no solution" in said["strict"] and said["strict"].endswith("or try free mode")
+    assert "no solution" in said["free"] and "free mode" not in said["free"]

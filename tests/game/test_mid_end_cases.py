@@ -32,6 +32,7 @@ def give_up_turn(app, genius):
     key(app, pygame.K_RETURN)               # Start turn
     finish_roll(app, genius)
     button(app, genius, "give_up")
+    assert answer_confirm(app, genius)
 
 
 def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing(app, genius):
@@ -152,7 +153,7 @@ def test_7_the_take_back_line_goes_once_the_board_changes(app, genius):
     genius.session.move(Move("1", [dead]).notation())
     genius.do("hint")
     app.worker.drain()
-    assert genius.status == "No solution keeps these pieces: take 1 back"
+    assert genius.status == f"No solution keeps these pieces: take {genius.piece_name('1')} back"
     genius.session.move("-1")
     genius.session.move(Move("2", search.solve(genius.position).placed["2"]).notation())
     assert genius.status == ""

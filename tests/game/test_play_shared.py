@@ -192,3 +192,34 @@ def test_the_keyboard_cursor_goes_when_the_mouse_is_used(app, genius):
     key(app, pygame.K_RIGHT)
     move(app, cell_centre(genius, 20))
     assert not genius.keyboard
+
+
+def test_a_cancelled_game_id_leaves_the_box_showing_the_game_copy_copies(app, genius):
+    place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])     # a game in progress
+    real = genius.match.game_id
+    genius.id_entry.set_text("B1B2B4B6C4E5F1")
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.buttons["play_id"]))
+    assert genius.dialog_open
+    assert answer_confirm(app, genius, yes=False)                                  # Cancel
+    frame(app)
+    assert genius.match.game_id == real and genius.id_entry.get_text() == real
+
+
+def test_a_pause_hides_the_game_id_too_and_one_abandon_question(app, genius):
+    place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
+    genius.do("pause")
+    frame(app)
+    assert genius.paused and genius.id_entry.get_text() == ""                      # it spells out the blockers
+    genius.do("pause")
+    frame(app)
+    assert genius.id_entry.get_text() == genius.match.game_id
+    asked = []
+    genius.confirm = lambda message, *a, **k: asked.append(message)
+    genius.do("new")
+    genius.new_roll(race=True)                          # (a race, as the agreed question would start it)
+    genius.on_resize()
+    key(app, pygame.K_RETURN)                           # player 1 starts: a race in progress
+    finish_roll(app, genius)
+    genius.do("new")
+    assert asked == ["Abandon this game for a new roll? It counts as lost.",
+                     "Abandon this game for a new roll? A race records nothing."]

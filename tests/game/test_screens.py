@@ -119,10 +119,15 @@ def test_a_data_folder_that_cannot_be_made_exits_2_with_one_line(tmp_path, monke
     assert len(err) == 1 and err[0].startswith("squarewise: error: cannot use the data folder") and "a-file" in err[0]
 
 
-def test_statistics_lines_cover_every_puzzle():
-    from game.scenes.settings import statistics_lines
-    rows = statistics_lines({"genius": {"played": 3, "solved": 2, "best": {"default": 75.0, "free": 200}},
-                             "macmahon": {"played": 1, "solved": 0, "best": {}}})
-    assert rows[0] == ("MacMahon Squares", "") and ("best times", "none yet") in rows
-    assert ("best time, default", "1:15") in rows and ("best time, free", "3:20") in rows
-    assert ("The Genius Square", "") in rows and ("games started", "3") in rows
+def test_the_statistics_screen_speaks_the_words_of_the_records_contract():
+    """played = won + won with help + lost (docs/records.md), on the one statistics screen."""
+    from game.draw.charts import solve_times_title
+    from game.scenes.stats import figures
+    stats = {"genius": {"played": 5, "solved": 3, "assisted": 1, "best": {"default": 75.0},
+                        "games": [{"key": "default", "level": None, "seconds": s, "won": w, "assisted": a}
+                                  for s, w, a in ((80.0, True, False), (90.0, True, True), (70.0, False, False))]}}
+    rows = dict(figures(stats, "genius", None, 0))
+    assert [k for k in rows][:4] == ["played", "won", "won with help", "lost"]
+    assert int(rows["played"]) == int(rows["won"]) + int(rows["won with help"]) + int(rows["lost"])
+    assert "games started" not in rows and "boards filled" not in rows
+    assert solve_times_title(1) == "Last solve time" and solve_times_title(12) == "Last 12 solve times"

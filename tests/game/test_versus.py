@@ -14,7 +14,7 @@ from game.scenes.title import TitleScene
 from game.puzzles.genius.versus_stats import level_record
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
-from tests.game.drive import assert_legal, frame, key, place_by_mouse, press
+from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse, press
 from tests.validate_genius import check_position
 
 
@@ -114,6 +114,7 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app
     scene, clock = start_race(app, "club")
     clock.now = 5.0
     scene.do("give_up")
+    assert scene.outcome is None and answer_confirm(app, scene)      # asked first
     assert scene.outcome == "lost" and scene.computer_board().is_complete
     scene.do("new")                                    # the next race (the lost one is not counted twice)
     wait_for_plan(app, scene)
@@ -128,11 +129,15 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app
     assert app.storage.read(GENIUS.autosave) == {"kept": True}
 
 
-def test_the_level_button_sets_the_next_race_and_is_remembered(app):
+def test_the_level_menu_sets_the_next_race_and_is_remembered(app):
+    from tests.game.drive import choose
     scene, clock = start_race(app, "expert")
-    scene.do("level")
+    scene.do("level")                                  # the key: the next level in turn
     assert scene.level == "expert" and scene.next_level == "champion"
-    assert scene.buttons["level"].text == "Level: champion"
+    assert scene.menus["level"].label == "Level: champion"
+    choose(app, scene, "level", "Level: expert")
+    assert scene.next_level == "expert" and scene.menus["level"].label == "Level: expert"
+    choose(app, scene, "level", "Level: champion")
     scene.do("new")
     assert scene.level == "champion" and app.settings["versus_level"] == "champion"
     assert not scene.do("hint") and not scene.do("solve")
@@ -166,3 +171,27 @@ def test_every_dice_set_and_a_typed_game_id_make_a_race(app, tmp_path, dice_sett
     assert scene.ask_play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
     wait_for_plan(app, scene)
     assert scene.computer_board().blockers == scene.match.start.blockers and scene.outcome is None
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
+def test_the_computers_board_and_its_frame_stay_out_of_the_tray(app, monkeypatch, size):
+    from game.scenes.genius import versus_view
+    drawn = []
+    real = versus_view.draw_board
+    monkeypatch.setattr(versus_view, "draw_board", lambda surface, geo, *a, **k: (drawn.append(geo),
+                                                                                 real(surface, geo, *a, **k)))
+    scene, _ = start_race(app, "club")
+    app.window.size = size
+    app.restyle()
+    frame(app)
+    geo, lay = drawn[-1], scene.layout()
+    framed = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
+    assert lay["rival"].contains(framed)
+    assert not [slot for slot in lay["slots"] if slot.colliderect(framed)]
+
+
+def test_the_versus_menus_open(app):
+    from tests.game.test_genius_feel import open_every_menu
+    scene, _ = start_race(app, "club")
+    assert set(scene.menus) == {"game", "level"}
+    open_every_menu(app, scene)

@@ -17,7 +17,8 @@ from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import font, mix, text_size
 from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
-from game.play.match import Match, Timer, format_time
+from game.play.hints import capital, genius_text, piece_words
+from game.play.match import Match, Timer
 from game.play.puzzle import Stuck
 from game.puzzles.genius.hand import Aim, Hand, square_on, without_held
 from game.puzzles.genius.puzzle import GENIUS
@@ -52,28 +53,36 @@ class GeniusBoard(PlayScene):
         self.hint_mark: tuple[str, frozenset, float] | None = None     # piece, cells, seconds left
 
     # ------------------------------------------------------------------ layout
+    #: the buttons in sight in each mode (the few used all the time); the rest are in the Game menu
     BUTTONS = {
-        "play": [("new", "New roll"), ("roll_level", "Level: any"), ("undo", "Undo"), ("redo", "Redo"),
-                 ("restart", "Restart"), ("hint", "Hint"), ("solve", "Solve"), ("count", "Solutions?"), ("save", "Save..."),
-                 ("load", "Load..."), ("free", "Free mode"), ("race", "Race"), ("versus", "vs computer"),
-                 ("pause", "Pause"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
-        "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"),
-                 ("new", "Back to dice"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
-        "race": [("race_start", "Start turn"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-                 ("give_up", "Give up"), ("pause", "Pause"), ("race", "New race"), ("race_solution", "A solution"),
-                 ("new", "Leave race"), ("help", "Keys (F1)"), ("menu", "Menu (Esc)")],
+        "play": [("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
+                 ("restart", "Restart"), ("pause", "Pause")],
+        "free": [("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?")],
+        "race": [("race_start", "Start turn"), ("give_up", "Give up..."), ("race_solution", "A solution"),
+                 ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"), ("pause", "Pause")],
+    }
+    GAME_MENU = {
+        "play": [("save", "Save..."), ("load", "Load..."), ("solve", "Solve"), ("count", "Solutions?"),
+                 ("solutions", "All solutions"), ("help", "Keys"), ("menu", "Main menu")],
+        "free": [("new", "Back to dice"), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu")],
+        "race": [("race", "New race"), ("new", "Leave race"), ("help", "Keys"), ("menu", "Main menu")],
     }
     ID_WIDTH = 220        # a Genius game ID is 14 characters
     TOOLTIPS = {"new": "new", "pause": "pause", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
-                "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back"}
+                "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back",
+                "solutions": "solutions"}
 
     def build_ui(self) -> None:
+        """The menu bar (Game, and the screen's pickers) and the buttons in sight, three a row."""
         app, lay = self.app, self.layout()
+        menus = [("game", "Game", list(self.GAME_MENU[self.mode]), None)] + self.pickers()
         specs = self.BUTTONS[self.mode]
-        rows = (len(specs) + 2) // 3
+        rows = (len(menus) + len(specs) + 2) // 3
         rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
                                        min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
-        self.add_buttons(specs, rects)
+        self.add_buttons(specs, rects[len(menus):])
+        for (name, label, entries, on_choose), rect in zip(menus, rects):
+            self.add_menu(name, rect, label, entries, on_choose)
         top = lay["top"]
         y = (top.height - app.px(36)) // 2
         left = self.add_id_entry(top.centerx - app.px(self.ID_WIDTH) // 2 - app.px(60), y,
@@ -85,6 +94,10 @@ class GeniusBoard(PlayScene):
         status = lay["status"]
         self.add_cancel_button(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
         self.refresh_buttons()
+
+    def pickers(self) -> list[tuple]:
+        """Hook: the menu bar's pickers after the Game menu, as (name, label, entries, on_choose)."""
+        return []
 
     def dice_menu_width(self) -> int:
         """Wide enough for the dice set's name (e.g. 'File: made-22.json') and the menu's arrow."""
@@ -110,7 +123,7 @@ class GeniusBoard(PlayScene):
         right = pygame.Rect(board_area.right + app.px(24), body.y, body.right - board_area.right - app.px(24),
                             body.height)
         gap = app.px(6)
-        buttons_h = 6 * app.px(52)           # the most rows of buttons a mode has
+        buttons_h = 3 * app.px(52)           # the most rows of menus and buttons a mode has
         messages_h = app.px(64)               # the strip for messages: it covers nothing needed
         tray_h = min(int(right.height * 0.44), right.height - buttons_h - messages_h - app.px(52) - 3 * gap)
         tray = pygame.Rect(right.x, right.y, right.width, tray_h)
@@ -146,6 +159,16 @@ class GeniusBoard(PlayScene):
         origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
         draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
                      pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
+
+    def piece_name(self, piece: str) -> str:
+        """`piece` as the player sees it: 'the teal long bar (5)' (the shape alone when the
+        palette tells pieces by pattern)."""
+        i = PIECES.index(piece)
+        names = self.app.palette.colour_names
+        return piece_words(piece, i + 1, names[i % len(names)] if names else None)
+
+    def hint_words(self, hint) -> str:
+        return genius_text(hint, self.piece_name)
 
     def label(self, piece: str) -> str | None:
         return piece if self.app.settings.get("labels", False) else None
@@ -215,14 +238,13 @@ class GeniusBoard(PlayScene):
                              max(2, geo.cell // 22), border_radius=max(2, geo.cell // 10))
 
     def race_lines(self) -> list[str]:
-        t = self.race.times
         if self.race.over:
             return [self.race.headline(), f"Player 1: {self.race.player_time(0)}",
                     f"Player 2: {self.race.player_time(1)}", "New race, A solution, or Leave race"]
         n = self.race.turn + 1
         lines = [f"Player {n}: ready?", "Press Start (Enter, or click the board)", "your clock starts then"]
         if n == 2:
-            lines.insert(1, f"Player 1: {format_time(t[0])}")
+            lines.insert(1, f"Player 1: {self.race.player_time(0)}")
         return lines
 
     def draw_free(self, surface, geo: BoardGeometry, tray: pygame.Rect) -> None:
@@ -254,6 +276,8 @@ class GeniusBoard(PlayScene):
             colour = mix(pal.panel, pal.accent, 0.25) if selected else mix(pal.panel, pal.text, 0.1) if hover \
                 else pal.panel
             pygame.draw.rect(surface, colour, slot, border_radius=app.px(8))
+            if self.hint_mark is not None and self.hint_mark[0] == piece and piece in pos.unplaced:
+                pygame.draw.rect(surface, pal.accent, slot, max(2, app.px(3)), border_radius=app.px(8))
             text(surface, str(n + 1), (slot.x + app.px(6), slot.y + app.px(4)), app.px(13), pal.dim_text)
             if hidden:
                 continue
@@ -269,8 +293,8 @@ class GeniusBoard(PlayScene):
         lay = self.layout()
         extents = [shape_size(orientations(p)[self.hand.orient[p]]) for p in PIECES]
         slot0 = lay["slots"][0]
-        return min(slot0.width * 0.8 / max(c for _, c in extents), slot0.height * 0.78 / max(r for r, _ in extents),
-                   lay["geo"].cell * 0.6)
+        return min(slot0.width * 0.9 / max(c for _, c in extents), slot0.height * 0.84 / max(r for r, _ in extents),
+                   lay["geo"].cell * 0.75)
 
     def tray_origin(self, piece: str, size: float, slot: pygame.Rect) -> tuple[float, float]:
         """The top left corner of `piece`'s shape drawn in its tray `slot`."""
@@ -323,7 +347,8 @@ class GeniusBoard(PlayScene):
         elif aim is not None:
             reason = aim.reason
             ok = reason is None
-            text(surface, f"{self.held.piece}: {'fits here' if ok else reason}", (area.x, area.y + app.px(8)),
+            text(surface, f"{capital(self.piece_name(self.held.piece))}: {'fits here' if ok else reason}",
+                 (area.x, area.y + app.px(8)),
                  app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
             return
         elif not line and self.match is not None and self.mode != "free" and not self.win_banner():
@@ -402,14 +427,14 @@ class GeniusBoard(PlayScene):
         """The rungs on the board too: nothing at first (which piece is said in words), then
         the one cell it covers, then all its cells (`show_hint`)."""
         super().show_hint_step(hint)
-        if hint.step == 1:
-            self.hint_mark = (hint.move.piece, frozenset(sorted(hint.move.cells)[:1]), 4.0)
+        if hint.step < 2:          # first its tray slot lights, then the one cell it covers
+            self.hint_mark = (hint.move.piece, frozenset(sorted(hint.move.cells)[:hint.step]), 6.0)
 
     def stuck(self, answer: Stuck) -> None:
         """Say why there is no way on, and which piece to take back if one would do."""
         piece, reason = answer.blame, answer.reason
         if piece:
-            self.say(f"No solution keeps these pieces: take {piece} back")
+            self.say(f"No solution keeps these pieces: take {self.piece_name(piece)} back")
             self.hint_mark = (piece, self.position.placed[piece], 4.0)
         elif self.position.placed and reason == "no solution keeps these pieces":
             self.say("No solution keeps these pieces: take some back")
@@ -417,10 +442,12 @@ class GeniusBoard(PlayScene):
             self.say(f"This board has no solution: {reason}")
 
     def shown_id(self) -> str | None:
-        """The game ID, except while it would give the board away (rolling, free mode, a hidden race board)."""
+        """The game ID, except while it would give the board away (rolling, free mode, a hidden
+        race board, a pause)."""
         if self.match is None:
             return None
-        return "" if self.roll is not None or self.mode == "free" or self.hidden() else self.match.game_id
+        return "" if self.roll is not None or self.mode == "free" or self.hidden() or self.paused \
+            else self.match.game_id
 
     # ------------------------------------------------------------------ the hand
     def anchor(self) -> tuple[int, int] | None:
@@ -458,9 +485,9 @@ class GeniusBoard(PlayScene):
             return
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
-            self.refuse(h.piece, found.reason)
+            self.refuse(capital(self.piece_name(h.piece)), found.reason)
             return
-        self.play_move(found.move, h.piece)
+        self.play_move(found.move, capital(self.piece_name(h.piece)))
 
     def select_next(self, step: int) -> bool:
         if self.match.finished:

@@ -146,7 +146,7 @@ class DiceEditorScene(DiceEditorView, Scene):
             self.saved_path = None
             self.unsaved = True
             self.say(f"New set '{self.draft.name}': all {result['rolls']:,} rolls verified solvable "
-                     f"({result['candidates']} candidates, {result['seconds']:.1f} s).")
+                     f"({result['candidates']} candidates, {result['seconds']:.1f} s). Save it to use it for new games.")
             self.refresh_buttons()
 
     def cancel_job(self, quiet: bool = False) -> None:
@@ -222,7 +222,7 @@ class DiceEditorScene(DiceEditorView, Scene):
         specs = [("generate", "Generate", "a new always-solvable set (every roll verified)"),
                  ("verify", "Verify", "decide every roll of this set"),
                  ("save", "Save...", f"save the set as a file ({keys.describe('save')})"),
-                 ("use", "Use for new games", "roll the saved set in new games"),
+                 ("use", "Use for new games", "roll the saved set in new games (save the set first)"),
                  ("back", "Back (Esc)", "back to where you came from")]
         gap = app.px(8)
         each = (b.width - gap * (len(specs) - 1)) // len(specs)
@@ -341,7 +341,7 @@ class DiceEditorScene(DiceEditorView, Scene):
             then()
             return
         self.confirm(f"Discard your changes to '{self.draft.name}'? They are not saved.", then,
-                     title="Discard your changes?", action="Discard")
+                     title="Discard your changes?", action="Discard", destructive=True)
 
     def on_enter(self) -> None:
         super().on_enter()

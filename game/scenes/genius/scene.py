@@ -26,9 +26,9 @@ from solver.genius.search import bare_reason_cells
 
 class GeniusScene(GeniusBoard):
     caption = "Squarewise - The Genius Square"
-    WHILE_PAUSED = GeniusBoard.WHILE_PAUSED | {"race", "versus", "free", "roll_level"}
+    WHILE_PAUSED = GeniusBoard.WHILE_PAUSED | {"race", "versus", "free", "roll_level", "edit_dice"}
     #: what applies while the scene's first roll is still being drawn at a level (no match yet)
-    WHILE_DRAWING = {"menu", "help", "roll_level", "new", "load", "paste", "play_id"}
+    WHILE_DRAWING = {"menu", "help", "roll_level", "new", "load", "paste", "play_id", "edit_dice"}
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, daily: int | None = None,
                  level: str | None = None, rng: random.Random | None = None):
@@ -60,9 +60,13 @@ class GeniusScene(GeniusBoard):
         return level if level in CHOICES else ANY
 
     def cycle_level(self) -> None:
-        """The next level for new rolls (any, easy, ..., very hard), remembered in the settings."""
+        """The next level for new rolls (any, easy, ..., very hard)."""
         order = (ANY,) + LEVELS
-        self.app.settings["genius_level"] = order[(order.index(self.level_setting()) + 1) % len(order)]
+        self.choose_level(order[(order.index(self.level_setting()) + 1) % len(order)])
+
+    def choose_level(self, level: str) -> None:
+        """The level of new rolls from now on, remembered in the settings."""
+        self.app.settings["genius_level"] = level
         self.app.save_settings()
         self.app.toasts.show(f"New rolls: {self.level_setting()} ({keys.describe('new')} rolls one)")
         self.refresh_buttons()
@@ -245,10 +249,27 @@ class GeniusScene(GeniusBoard):
         self.run_job("Counting solutions", job_count, bare.notation(), done)
 
     # ------------------------------------------------------------------ buttons and actions
+    MODES = (("play", "Play"), ("race", "Race"), ("versus", "vs computer"), ("free", "Free mode"),
+             ("edit_dice", "Dice editor"))
+
+    def pickers(self) -> list[tuple]:
+        """The mode picker (play, race, vs computer, free mode, the dice editor) and, in play
+        mode, the level of new rolls."""
+        mode = ("mode", dict(self.MODES)[self.mode], list(self.MODES), self.pick_mode)
+        if self.mode != "play":
+            return [mode]
+        levels = [(level, f"Level: {level}") for level in (ANY,) + LEVELS]
+        return [mode, ("level", f"Level: {self.level_setting()}", levels, self.choose_level)]
+
+    def pick_mode(self, mode: str) -> None:
+        """The mode picker's choice: the same actions as the keys (play: back from race or free mode)."""
+        if mode != self.mode:
+            self.do("new" if mode == "play" else mode)
+
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
-        if "roll_level" in self.buttons:
-            self.buttons["roll_level"].set_text(f"Level: {self.level_setting()}")
+        if "level" in self.menus:
+            self.menus["level"].show(f"Level: {self.level_setting()}")
 
     def button_flags(self) -> dict:
         m = self.match
@@ -296,6 +317,8 @@ class GeniusScene(GeniusBoard):
             self.replace_game(lambda: (self.new_roll(race=True), self.on_resize()), "a race")
         elif action == "versus":
             self.app.open("genius-versus")
+        elif action == "edit_dice":
+            self.app.open("dice-editor")
         elif action == "roll_level":
             self.cycle_level()
         elif action == "free":
@@ -320,8 +343,10 @@ class GeniusScene(GeniusBoard):
             self.start_race_turn()
         elif action == "race_solution":
             self.show_race_solution()
-        elif action == "give_up":
-            self.give_up()
+        elif action == "give_up" and self.race and not self.race.waiting:
+            self.confirm(f"Give up this turn? Player {self.race.turn + 1} gets no time.", self.give_up,
+                         title="Give up?", action="Give up")
+            self.sync_clock()
         else:
             return False
         return True
@@ -376,8 +401,7 @@ class GeniusScene(GeniusBoard):
         if self.race is None:
             super().replace_game(start_fn, what)
         elif self.game_in_progress():
-            self.confirm(f"Abandon this race for {what}?", start_fn, title="Abandon this game?", action="Abandon")
-            self.sync_clock()
+            self.ask_abandon(what, start_fn, "A race records nothing.")
         else:
             start_fn()
 

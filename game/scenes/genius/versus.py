@@ -37,10 +37,8 @@ def saved_level(settings: dict) -> str:
 
 class VersusScene(GeniusBoard):
     caption = "Squarewise - The Genius Square against the computer"
-    BUTTONS = {"play": [
-        ("new", "New race"), ("give_up", "Give up"), ("level", "Level"),
-        ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"),
-        ("help", "Keys (F1)"), ("menu", "Leave (Esc)")]}
+    BUTTONS = {"play": [("new", "New race"), ("give_up", "Give up..."), ("undo", "Undo"), ("redo", "Redo")]}
+    GAME_MENU = {"play": [("restart", "Restart"), ("help", "Keys"), ("menu", "Leave")]}
 
     def __init__(self, app, *, level: str | None = None, rng: random.Random | None = None, clock=time.monotonic):
         super().__init__(app, rng)
@@ -145,13 +143,17 @@ class VersusScene(GeniusBoard):
         if self.match is not None and self.racing and self.match.elapsed > 0:
             self.lose(f"You left the race; the {self.level} would have finished")
 
-    def choose_level(self) -> None:
-        """The next level in turn, for the next race (the one under way keeps its level)."""
+    def choose_level(self, level: str | None = None) -> None:
+        """The computer's level for the next race (None: the next in turn); the one under way keeps its level."""
         names = list(LEVELS)
-        self.next_level = names[(names.index(self.next_level) + 1) % len(names)]
+        self.next_level = level or names[(names.index(self.next_level) + 1) % len(names)]
         self.app.settings[SETTING] = self.next_level
         self.say(f"Next race: {self.next_level}. Press New race")
         self.on_resize()
+
+    def pickers(self) -> list[tuple]:
+        """The computer's level, for the next race."""
+        return [("level", f"Level: {self.next_level}", [(n, f"Level: {n}") for n in LEVELS], self.choose_level)]
 
     def computer_board(self) -> Position | None:
         """What the computer's board shows: all of it once the race is lost or over."""
@@ -161,11 +163,6 @@ class VersusScene(GeniusBoard):
         return self.opponent.board(self.opponent.finish_time if done else self.match.elapsed)
 
     # ------------------------------------------------------------------ buttons and keys
-    def refresh_buttons(self) -> None:
-        super().refresh_buttons()
-        if "level" in self.buttons:
-            self.buttons["level"].set_text(f"Level: {self.next_level}")
-
     def button_flags(self) -> dict:
         m = self.match
         ended = m is None or m.ended or self.roll is not None
@@ -178,8 +175,9 @@ class VersusScene(GeniusBoard):
         elif action == "new":
             self.new_race()
             self.on_resize()
-        elif action == "give_up":
-            self.give_up()
+        elif action == "give_up" and self.racing:
+            self.confirm("Give up this race? It counts as lost.", self.give_up, title="Give up?", action="Give up")
+            self.sync_clock()
         else:
             return False
         return True
@@ -213,7 +211,7 @@ class VersusScene(GeniusBoard):
         app = self.app
         column = lay["tray"].union(lay["buttons"])
         gap = app.px(6)
-        buttons_h = 3 * app.px(52)
+        buttons_h = 2 * app.px(52)
         status_h = app.px(52)
         free = column.height - buttons_h - status_h - 3 * gap
         rival = column.copy()

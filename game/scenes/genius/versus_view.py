@@ -30,7 +30,9 @@ def draw_rival(surface: pygame.Surface, app, area: pygame.Rect, board: Position 
     right (the first in bold); an empty board while it has none yet."""
     pal = app.palette
     side = min(area.height, area.width // 2)
-    geo = BoardGeometry.fit(pygame.Rect(area.x, area.y, side, side))
+    inset = max(2, side // 16)              # room for the board's frame: nothing of it outside `area`
+    geo = BoardGeometry.fit(pygame.Rect(area.x + inset, area.y + inset, side - 2 * inset, side - 2 * inset),
+                            label_room=0)
     draw_board(surface, geo, pal, labels=False)
     if board is not None:
         draw_pieces(surface, geo, pal, board)

@@ -41,7 +41,7 @@ class MacMahonScene(MacMahonView, PlayScene):
                  level: str | None = None, rng: random.Random | None = None):
         super().__init__(app, rng)
         self.hand = Hand()
-        self.hint: tuple[int, int, int, float] | None = None     # tile, rotation, cell, seconds left
+        self.hint: tuple[int, int, int, int, float] | None = None     # tile, rotation, cell, step, seconds left
         self.blamed: tuple[int, float] | None = None              # cell, seconds left
         self.completions: tuple[Position, int] | None = None    # the position counted, its completions
         if not new:
@@ -141,7 +141,7 @@ class MacMahonScene(MacMahonView, PlayScene):
                 self.match.meta["solutions"] = total
                 if total == 0 and not self.status.startswith("No"):
                     self.say(f"The engine counted every way: the {pos.board.rows} x {pos.board.cols} board "
-                                   "has no solution. See how far you get, or try free mode")
+                             "has no solution. See how far you get" + (", or try free mode" if self.strict else ""))
             if pos == self.position:
                 self.completions = (pos, here)
 
@@ -155,9 +155,15 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     def show_hint(self, move: Move) -> None:
         tile, rotation, cell = move
-        self.hint = (tile, rotation, cell, 5.0)
-        turned = "" if rotation == 0 else f", turned {rotation} quarter turn{'s' if rotation > 1 else ''}"
-        self.say(f"Hint: tile {tile + 1} on {self.board.cell_name(cell)}{turned}")
+        self.hint = (tile, rotation, cell, 2, 5.0)
+
+    def show_hint_step(self, hint) -> None:
+        """The rungs on the board too: the tile's tray slot lights, then its cell is ringed,
+        then its ghost shows turned as it goes (`show_hint`)."""
+        super().show_hint_step(hint)
+        if not hint.complete:
+            tile, rotation, cell = hint.move
+            self.hint = (tile, rotation, cell, hint.step, 6.0)
 
     def ask_check(self) -> None:
         self.session.ask_engine("Is this still solvable?", job_check, self._show_check)
@@ -197,15 +203,24 @@ class MacMahonScene(MacMahonView, PlayScene):
         return {"undo": m.can_undo, "redo": m.can_redo, "restart": m.position != m.start,
                 "hint": not m.finished, "solve": not m.finished, "check": not m.finished}
 
+    def rules_label(self) -> str:
+        return dict(self.RULES)["strict" if self.strict else "free"]
+
+    def choose_rules(self, rules: str) -> None:
+        """The rules picker: strict or free (M toggles)."""
+        if rules != ("strict" if self.strict else "free"):
+            self.toggle_mode()
+
     def refresh_buttons(self) -> None:
-        """Also label the mode button."""
+        """Also show the rules on their picker."""
         super().refresh_buttons()
-        if self.buttons:
-            self.buttons["mode"].set_text("Mode: strict" if self.strict else "Mode: free")
+        if "mode" in self.menus:
+            self.menus["mode"].show(self.rules_label())
 
     def shown_id(self) -> str:
-        """The current position's notation (MacMahon's game ID is where the game is now)."""
-        return self.position.notation()
+        """The current position's notation (MacMahon's game ID is where the game is now); nothing
+        while paused (it spells out the board)."""
+        return "" if self.paused else self.position.notation()
 
     # ------------------------------------------------------------------ actions
     def copy_id(self) -> None:

@@ -38,10 +38,12 @@ class MacMahonView:
     """Layout, widgets and drawing for MacMahonScene."""
 
     # ------------------------------------------------------------------ widgets
-    BUTTONS = (("new", "New game"), ("restart", "Restart"), ("undo", "Undo"), ("redo", "Redo"),
-               ("hint", "Hint"), ("check", "Solvable?"), ("solve", "Solve from here"), ("mode", "Mode"),
-               ("browse", "Solution browser"), ("help", "Keys (F1)"), ("save", "Save..."), ("load", "Load..."),
-               ("pause", "Pause"), ("menu", "Menu (Esc)"))
+    #: the buttons in sight (the few used all the time); the rest are in the Game menu
+    BUTTONS = (("new", "New game"), ("hint", "Hint"), ("undo", "Undo"), ("redo", "Redo"),
+               ("restart", "Restart"), ("pause", "Pause"))
+    GAME_MENU = (("check", "Solvable?"), ("solve", "Solve from here"), ("browse", "Solution browser"),
+                 ("save", "Save..."), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu"))
+    RULES = (("strict", "Rules: strict"), ("free", "Rules: free"))
     TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "check": "count", "save": "save", "load": "load", "help": "help",
                 "pause": "pause", "menu": "back"}
@@ -54,10 +56,13 @@ class MacMahonView:
         self.variant_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             [label for _, label in VARIANTS], variant_label(self.board.header),
             pygame.Rect(controls.x, controls.y, controls.width, row), app.ui))
-        rows = (len(self.BUTTONS) + 1) // 2
+        rows = (len(self.BUTTONS) + 2 + 1) // 2
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
                            min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
-        self.add_buttons(self.BUTTONS, grid_rects(area, 2, rows, gap))
+        rects = grid_rects(area, 2, rows, gap)
+        self.add_buttons(self.BUTTONS, rects[2:])
+        self.add_menu("game", rects[0], "Game", list(self.GAME_MENU))
+        self.add_menu("mode", rects[1], self.rules_label(), list(self.RULES), self.choose_rules)
         top = lay["top"]
         self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
                           f"copy this position's game ID: {keys.describe('copy')}",
@@ -67,23 +72,16 @@ class MacMahonView:
                                            app.px(32)))
         self.refresh_buttons()
 
-    def tooltip(self, name: str) -> str | None:
-        if name == "check":
-            return f"is this still solvable? {keys.describe('count')}"
-        if name == "mode":
-            return "strict refuses a tile that breaks a rule; free allows it and marks the clash (M)"
-        return super().tooltip(name)
-
     def layout(self) -> dict:
         app = self.app
         top, body = self.top_and_body()
         left_w = int(body.width * 0.64)
         board = self.board
         line = font(text_size("heading", app.scale), "bold").get_linesize()
-        messages = pygame.Rect(body.x, body.y - app.px(8), left_w, 2 * line + app.px(12))   # toasts: two lines
-        geo = BoardGeometry.fit(pygame.Rect(body.x, messages.bottom, left_w, int(body.height * 0.6) - line),
+        above = body.y - app.px(8) + 2 * line + app.px(12)       # room for the status of a wide board
+        geo = BoardGeometry.fit(pygame.Rect(body.x, above, left_w, int(body.height * 0.6) - line),
                                 board.rows, board.cols, label_room=0.7)
-        geo = replace(geo, y=messages.bottom + int(geo.cell * 0.7))  # a wide board sits at the top
+        geo = replace(geo, y=above + int(geo.cell * 0.7))  # a wide board sits at the top
         tray_top = geo.rect.bottom + max(3, geo.cell // 9) + app.px(14)
         tray = pygame.Rect(body.x + app.px(20), tray_top, left_w - app.px(20), body.bottom - tray_top)
         right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
@@ -94,6 +92,9 @@ class MacMahonView:
         game_id = pygame.Rect(right.x, right.bottom - id_h, right.width, id_h)
         controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width,
                                game_id.top - status.bottom - app.px(16))
+        row, gap = app.px(44), app.px(8)        # the controls: the variant, then four rows (build_ui)
+        used = min(controls.height, 5 * (row + gap))
+        messages = pygame.Rect(right.x, controls.y + used, right.width, game_id.top - controls.y - used - gap)
         return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
                 "status": status, "controls": controls, "top": top, "game_id": game_id, "id_lines": id_lines,
                 "messages": messages}
@@ -134,7 +135,7 @@ class MacMahonView:
         surface.fill(pal.background)
         lay = self.layout()
         geo = lay["geo"]
-        app.toasts.place(lay["messages"])        # a strip of its own over the column labels
+        app.toasts.place(lay["messages"])        # under the controls, as in The Genius Square
         self.draw_top(surface, lay["top"])
         self.draw_board(surface, geo)
         self.draw_tray(surface, lay)
@@ -186,9 +187,11 @@ class MacMahonView:
             pulse = 0.5 + 0.5 * abs(((self.blamed[1] * 2) % 2) - 1)
             ring(surface, geo.cell_rect(self.blamed[0]), mix(pal.illegal, pal.text, pulse * 0.4), max(3, geo.cell // 14))
         if self.hint is not None:
-            tile, rotation, cell, left = self.hint
+            tile, rotation, cell, step, left = self.hint
             pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
-            if pos.cells[cell] is None:
+            if step == 1:                  # where: the cell ringed
+                ring(surface, geo.cell_rect(cell), mix(pal.accent, pal.text, pulse * 0.4), max(3, geo.cell // 14))
+            elif step == 2 and pos.cells[cell] is None:
                 draw_tile(surface, rotate(board.tiles[tile], rotation), geo.cell_rect(cell), pal,
                           alpha=int(110 + 110 * pulse), outline=pal.accent)
         cell = self.target_cell() if self.held is not None else None

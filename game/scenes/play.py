@@ -384,7 +384,7 @@ class PlayScene(Scene):
         the daily's number), asking first if that would abandon a game in progress; False
         (and a toast) for a bad ID."""
         try:
-            start = self.puzzle.parse(text)
+            start = self.parse_id(text)
         except SquarewiseError as exc:
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             if self.buttons:
@@ -397,6 +397,10 @@ class PlayScene(Scene):
         self.replace_game(play, self.id_words(start, meta))
         self.restore_id = self.dialog_open
         return True
+
+    def parse_id(self, text: str):
+        """Hook: the start position a typed or pasted game ID names (SquarewiseError if none)."""
+        return self.puzzle.parse(text)
 
     def id_words(self, start, meta: dict) -> str:
         daily = meta.get("daily")

@@ -100,5 +100,5 @@ GENIUS = Puzzle(
     name="genius", autosave="genius-autosave", parse=Position.parse, execute=execute, describe=describe,
     best_key=best_key,
     hint_job=job_hint, solve_job=job_solve,
-    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list},
+    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list, "number": int},
     meta_rule=rolled_are_blockers)

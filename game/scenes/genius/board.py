@@ -28,6 +28,7 @@ from game.scenes.genius.roll import RollAnimation, draw_die
 from game.scenes.play import PlayScene, countdown
 from solver.errors import SquarewiseError
 from solver.genius.board import SIZE
+from solver.genius import numbers
 from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from solver.genius.pieces import PIECES, orientations
@@ -174,9 +175,12 @@ class GeniusBoard(PlayScene):
         return piece if self.app.settings.get("labels", False) else None
 
     def play_subtitle(self) -> str:
-        """Under the title: the dice set, and the roll's level when it is known ('Default · hard')."""
+        """Under the title: the dice set, the roll's number and its level when known
+        ('Default · #41,233 · hard')."""
         meta = self.match.meta if self.match else {}
-        return " · ".join(x for x in (meta.get("dice_name", ""), meta.get("level") or "") if x)
+        number = meta.get("number")
+        return " · ".join(x for x in (meta.get("dice_name", ""), "" if number is None else numbers.label(number),
+                                      meta.get("level") or "") if x)
 
     def draw_top(self, surface, lay) -> None:
         app = self.app
@@ -369,7 +373,7 @@ class GeniusBoard(PlayScene):
         the dice roll in, and the clock starts when they land (a race's board waits for its player)."""
         start = Position.from_blockers(faces)
         meta = {"dice": setting, "dice_name": dice_set.name, "seed": seed, "rolled": list(faces),
-                "assisted": False, "kind": kind, **known}
+                "number": numbers.number_or_none(dice_set, faces), "assisted": False, "kind": kind, **known}
         self.begin(Match(start, meta=meta, timer=Timer()))
         if kind != "race":
             self.roll_in([tuple(d) for d in dice_set.dice])
@@ -387,6 +391,19 @@ class GeniusBoard(PlayScene):
         self.roll = None
         self.match.timer.start()
         self.app.sounds.play("blockers")
+
+    def parse_id(self, text: str) -> Position:
+        """A game ID, or a roll's number of the dice set in use ('41233', '#41,233')."""
+        try:
+            number = numbers.parse_number(text)
+        except SquarewiseError:
+            return Position.parse(text)
+        dice_set = self.load_dice()[1]
+        return Position.from_blockers(numbers.roll_from_number(dice_set, numbers.check_number(dice_set, number)))
+
+    def roll_number(self, start: Position) -> int | None:
+        """The number of the board `start` as a roll of the dice set in use (None: not one)."""
+        return None if start.placed else numbers.number_or_none(self.load_dice()[1], start.blockers)
 
     def load_dice(self):
         from solver.genius import dice

@@ -115,7 +115,8 @@ class GeniusScene(GeniusBoard):
         self.free = self.race = None
         daily = meta.get("daily")
         name = f"Daily #{daily}" if daily else "typed game ID"
-        self.begin(Match(start, meta={"dice": "game ID", "dice_name": name, "assisted": False, **meta}))
+        self.begin(Match(start, meta={"dice": "game ID", "dice_name": name, "number": self.roll_number(start),
+                                      "assisted": False, **meta}))
         if changed and self.buttons:
             self.on_resize()          # the play mode's buttons
 

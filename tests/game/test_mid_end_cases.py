@@ -200,4 +200,6 @@ def test_a_level_setting_written_as_the_cli_writes_it_is_that_level(app, genius)
     app.settings["genius_level"] = "very-hard"
     assert genius.level_setting() == "very hard"
     app.settings["genius_level"] = 3
+    assert genius.level_setting() == "3"           # one of the ten levels
+    app.settings["genius_level"] = 42
     assert genius.level_setting() == "any"

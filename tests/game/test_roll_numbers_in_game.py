@@ -27,3 +27,17 @@ def test_a_number_out_of_range_is_refused_and_the_game_kept(app, genius):
     before = genius.match
     assert not genius.ask_play_id("62208")
     assert genius.match is before and "out of range" in app.toasts.latest
+
+
+def test_the_level_picker_offers_the_ten_levels_and_draws_one(app, genius):
+    from solver.genius.levels import level_of
+    from tests.game.drive import choose, finish_roll
+    choose(app, genius, "level", "Level: level 9 (hard)")
+    assert app.settings["genius_level"] == "9" and genius.level_setting() == "9"
+    genius.do("new")
+    assert genius.job is not None and genius.job.label == "Drawing a level 9 (hard) roll"
+    app.worker.drain(60)
+    finish_roll(app, genius)
+    start = genius.match.start
+    assert level_of(dice.builtin("default"), start.blockers) == 9
+    assert genius.match.meta["level"] == "hard" and genius.match.meta["number"] is not None

@@ -17,8 +17,9 @@ from game.puzzles.genius.free import FreeBoard
 from game.puzzles.genius.puzzle import GENIUS, job_count, job_reason, job_roll_at_level
 from game.puzzles.genius.race import Race
 from game.scenes.genius.board import GeniusBoard
+from solver.errors import SquarewiseError
 from solver.genius.board import mask
-from solver.genius.levels import ANY, CHOICES, LEVELS
+from solver.genius.levels import ANY, COUNT, LEVELS, check_level, group_of
 from solver.genius.position import Position
 from solver.genius.roll_counts import difficulty_label
 from solver.genius.search import bare_reason_cells
@@ -53,22 +54,35 @@ class GeniusScene(GeniusBoard):
 
     # ------------------------------------------------------------------ starting games
     def level_setting(self) -> str:
-        """The level of a new roll (settings' `genius_level`, written as the CLI takes it or with
-        a space, 'very-hard' or 'very hard'; 'any' if it is not one)."""
-        level = self.app.settings.get("genius_level", ANY)
-        level = level.replace("-", " ") if isinstance(level, str) else ANY
-        return level if level in CHOICES else ANY
+        """The level of a new roll (settings' `genius_level`): one of the ten ('1'..'10'), a
+        group's word (written as the CLI takes it or with a space, 'very-hard' or 'very hard'),
+        or 'any' if it is none of these."""
+        try:
+            level = check_level(self.app.settings.get("genius_level", ANY))
+        except SquarewiseError:
+            return ANY
+        return str(level)
+
+    def level_words(self, level: str) -> str:
+        """How a level choice is shown: 'any', 'hard', 'level 9 (hard)'."""
+        return f"level {level} ({group_of(int(level))})" if level.isdigit() else level
 
     def cycle_level(self) -> None:
-        """The next level for new rolls (any, easy, ..., very hard)."""
-        order = (ANY,) + LEVELS
-        self.choose_level(order[(order.index(self.level_setting()) + 1) % len(order)])
+        """The next level for new rolls (any, easy, ..., very hard, then 1..10)."""
+        order = [choice for choice, _ in self.level_choices()]
+        here = self.level_setting()
+        self.choose_level(order[(order.index(here) + 1) % len(order)] if here in order else ANY)
+
+    def level_choices(self) -> list[tuple[str, str]]:
+        """The level picker's entries: any, the four groups, then the ten levels."""
+        return [(choice, f"Level: {self.level_words(choice)}")
+                for choice in ((ANY,) + LEVELS + tuple(str(n) for n in range(1, COUNT + 1)))]
 
     def choose_level(self, level: str) -> None:
         """The level of new rolls from now on, remembered in the settings."""
         self.app.settings["genius_level"] = level
         self.app.save_settings()
-        self.app.toasts.show(f"New rolls: {self.level_setting()} ({keys.describe('new')} rolls one)")
+        self.app.toasts.show(f"New rolls: {self.level_words(self.level_setting())} ({keys.describe('new')} rolls one)")
         self.refresh_buttons()
 
     def new_roll(self, *, race: bool = False) -> None:
@@ -80,9 +94,10 @@ class GeniusScene(GeniusBoard):
         if race or level == ANY:
             self.roll_for(setting, dice_set, seed, tuple(dice_set.roll(seed)), race=race)
             return
-        self.session.run_job(f"Drawing a {level} roll", job_roll_at_level, (dice_set, level, seed),
+        words = self.level_words(level)
+        self.session.run_job(f"Drawing a {words} roll", job_roll_at_level, (dice_set, level, seed),
                              lambda draw: self._drawn(setting, dice_set, seed, draw),
-                             lambda error: self._not_drawn(setting, dice_set, seed, f"No {level} roll: {error}"))
+                             lambda error: self._not_drawn(setting, dice_set, seed, f"No {words} roll: {error}"))
         self.sync_clock()
         self.refresh_buttons()
 
@@ -259,8 +274,8 @@ class GeniusScene(GeniusBoard):
         mode = ("mode", dict(self.MODES)[self.mode], list(self.MODES), self.pick_mode)
         if self.mode != "play":
             return [mode]
-        levels = [(level, f"Level: {level}") for level in (ANY,) + LEVELS]
-        return [mode, ("level", f"Level: {self.level_setting()}", levels, self.choose_level)]
+        label = f"Level: {self.level_words(self.level_setting())}"
+        return [mode, ("level", label, self.level_choices(), self.choose_level)]
 
     def pick_mode(self, mode: str) -> None:
         """The mode picker's choice: the same actions as the keys (play: back from race or free mode)."""
@@ -270,7 +285,7 @@ class GeniusScene(GeniusBoard):
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
         if "level" in self.menus:
-            self.menus["level"].show(f"Level: {self.level_setting()}")
+            self.menus["level"].show(f"Level: {self.level_words(self.level_setting())}")
 
     def button_flags(self) -> dict:
         m = self.match

@@ -259,6 +259,9 @@ class HowToScene(Scene):
             else:
                 self.app.replace(entry(self.puzzle).scene(self.app))
 
+    def redraw_in(self) -> float | None:
+        return 0.0 if self.app.settings.get("animations", True) else None
+
     def update(self, dt: float) -> None:
         if self.app.settings.get("animations", True):
             self.clock += dt

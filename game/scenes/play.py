@@ -26,6 +26,7 @@ from game.play.puzzle import Puzzle, Stuck
 from game.play.session import Ending, PlaySession
 from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
+from game.scenes.motion import Motion
 from solver.errors import SquarewiseError
 
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
@@ -57,6 +58,7 @@ class PlayScene(Scene):
         self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None
         self.celebration: Celebration | None = None
+        self.motion = Motion(lambda: app.settings.get("animations", True))
         self.win_lines: list[str] = []
         self.show_help = False
         self.covered = False         # another screen is on top of this one
@@ -102,6 +104,7 @@ class PlayScene(Scene):
         self.hand.let_go()
         self.clear_marks()
         self.celebration = None
+        self.motion.stop()
         self.win_lines = []
         self.sync_clock()
         self.refresh_buttons()
@@ -650,8 +653,20 @@ class PlayScene(Scene):
         return self.match.game_id if self.match else None
 
     # ------------------------------------------------------------------ frame
+    def redraw_in(self) -> float | None:
+        """0 while something moves (the win, a solve, a held piece's motion); else the time to
+        the clock's next shown second while it runs; else None."""
+        if self.celebration is not None or self.session.solve_queue or self.motion.moving:
+            return 0.0
+        timer = self.match.timer if self.match is not None else None
+        if timer is not None and timer.running and not timer.held:
+            return 1.0 - self.match.elapsed % 1.0 + 0.01
+        return None
+
     def update(self, dt: float) -> None:
         self.sync_clock()
+        self.motion.hold(self.held is not None and not self.keyboard)
+        self.motion.update(dt)
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
@@ -699,6 +714,7 @@ class PlayScene(Scene):
             self.draw_paused(surface)
         elif self.held is not None and not self.keyboard:
             self.draw_in_hand(surface, geo)
+        self.motion.draw_flight(surface, self.app.scale)
         if self.celebration is not None:
             self.celebration.draw(surface, self.app.scale)
             lines = self.win_banner()

@@ -141,11 +141,19 @@ class GeniusBoard(PlayScene):
         aim = self.aim() if self.mode != "free" else None
         if self.mode == "free" or (aim is not None and aim.cells is not None):
             return
+        self.motion.draw_held(surface, self.held_image(geo.cell), self.mouse, max(3, geo.cell // 8))
+
+    def held_image(self, cell: int, alpha: int = 200) -> pygame.Surface:
+        """The held piece drawn on a layer whose middle is the middle of its grabbed square (so it
+        turns round the square under the pointer)."""
         h, pal = self.held, self.app.palette
         shape = orientations(h.piece)[h.orientation]
-        origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
-        draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
+        reach = (max(max(r, c) for r, c in shape) + 1) * cell
+        layer = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
+        origin = (reach - (h.grab[1] + 0.5) * cell, reach - (h.grab[0] + 0.5) * cell)
+        draw_squares(layer, shape, origin, cell, pal.piece_colour(PIECES.index(h.piece)), alpha=alpha,
                      pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
+        return layer
 
     def label(self, piece: str) -> str | None:
         return piece if self.app.settings.get("labels", False) else None
@@ -190,8 +198,11 @@ class GeniusBoard(PlayScene):
             draw_blocker(surface, geo.cell_rect(cell), pal, drop)
         for piece, cells in pos.placed.items():
             i = PIECES.index(piece)
-            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
-                         pattern=pal.piece_pattern(i), label=self.label(piece))
+            glow = round(self.motion.glow(piece), 1)       # a piece just put down settles with a glow
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell,
+                         mix(pal.piece_colour(i), (255, 255, 255), 0.45 * glow) if glow else pal.piece_colour(i),
+                         pattern=pal.piece_pattern(i), label=self.label(piece),
+                         outline=pal.accent if glow > 0.3 else None)
         if self.hint_mark is not None:
             piece, cells, left = self.hint_mark
             pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
@@ -468,11 +479,13 @@ class GeniusBoard(PlayScene):
     def turn_held(self, times: int = 1) -> None:
         if self.held:
             self.hand.turn(times)
+            self.motion.turned(times)
             self.app.sounds.play("turn")
 
     def flip_held(self) -> None:
         if self.held:
             self.hand.flip()
+            self.motion.flipped()
             self.app.sounds.play("flip")
 
     def drop(self) -> None:
@@ -480,12 +493,26 @@ class GeniusBoard(PlayScene):
         h, at = self.held, self.anchor()
         if h is None:
             return
+        image = self.held_image(self.layout()["geo"].cell) if not self.keyboard else None
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
             self.app.sounds.play("illegal")
             self.app.toasts.show(f"{h.piece}: {found.reason}", 2.5, self.app.palette.illegal)
+            if image is not None:
+                self.motion.refused(image, self.mouse, self.home_of(h.piece))
             return
         self.play_move(found.move, h.piece)
+        if h.piece in self.position.placed:
+            self.motion.settled(h.piece)
+
+    def home_of(self, piece: str) -> tuple[int, int]:
+        """Where a refused `piece` goes back to: its place on the board, or its tray slot."""
+        lay = self.layout()
+        cells = self.position.placed.get(piece)
+        if cells:
+            rects = [lay["geo"].cell_rect(c) for c in cells]
+            return rects[0].unionall(rects[1:]).center
+        return lay["slots"][PIECES.index(piece)].center
 
     def select_next(self, step: int) -> bool:
         if self.match.finished:
@@ -561,6 +588,9 @@ class GeniusBoard(PlayScene):
                 return True
             return False
         return super().handle_input(event)
+
+    def redraw_in(self) -> float | None:
+        return 0.0 if self.roll is not None or self.hint_mark is not None else super().redraw_in()
 
     def update(self, dt: float) -> None:
         if self.roll is not None and not self.paused:

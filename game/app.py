@@ -39,7 +39,8 @@ MIN_SIZE = (800, 560)
 DESIGN_SIZE = (1100, 760)      # the size at which the UI scale is 1.0
 FPS = 60
 MAX_DT = 0.1        # seconds: a scene's animations never jump further in one frame (after a long sleep, say)
-NAP = 0.5           # seconds: the longest the loop sleeps without looking round (signals, missed news)
+NAP = 0.5           # seconds: the longest the loop sleeps before it asks again what is due
+POLL = 0.01         # seconds between looks for events while the window is still
 BUSY_POLL = 0.1     # seconds between looks at a running solver job
 BLINK = 0.4         # seconds between redraws while a text field's cursor blinks
 # Events that carry typing: while a text field or dialog has the keyboard, none reaches a scene.
@@ -331,9 +332,11 @@ class App:
             self.frame()
             return True
         start = time.perf_counter()
-        wait = NAP if due is None else min(due, NAP)
-        first = pygame.event.wait(max(1, round(wait * 1000)))
-        events = [] if first.type == pygame.NOEVENT else [first] + pygame.event.get()
+        deadline = start + (NAP if due is None else min(due, NAP))
+        events = pygame.event.get()
+        while not events and time.perf_counter() < deadline:
+            time.sleep(POLL)            # (pygame's event.wait with a timeout spins: ~3% of a core)
+            events = pygame.event.get()
         if not events and (due is None or time.perf_counter() - start < due):
             return False
         self.frame(None, events)

@@ -60,6 +60,8 @@ class Motion:
         self.flip: Tween | None = None         # the width of a flipped piece, from edge-on to flat
         self.settle: tuple[object, Tween] | None = None          # what settles (a piece, a cell)
         self.flight: tuple[pygame.Surface, tuple, tuple, Tween] | None = None   # image, from, to
+        self._image: tuple | None = None       # (key, the held item's layer): drawn once per key
+        self._picture: tuple | None = None     # (look, picture, shadow): reused while nothing moves
 
     # --- what happened ----------------------------------------------------------------
     def hold(self, holding: bool) -> None:
@@ -121,23 +123,42 @@ class Motion:
         return self.settle[1].value if self.settle is not None and self.settle[0] == what else 0.0
 
     # --- drawing ----------------------------------------------------------------------
-    def draw_held(self, surface: pygame.Surface, image: pygame.Surface, pointer, shadow: int) -> None:
-        """`image` (centred on the pointer: its middle is the grabbed square's) lifted, turned
-        and flipped as the tweens say, with a shadow `shadow` pixels below and right."""
-        scale = 1.0 + self.RAISE * self.lift
-        angle = self.turn.value if self.turn is not None else 0.0
+    def draw_held(self, surface: pygame.Surface, key, make: Callable[[], pygame.Surface], pointer,
+                  shadow: int) -> None:
+        """The held item lifted, turned and flipped as the tweens say, with a shadow `shadow`
+        pixels below and right. `make()` draws it on a layer whose middle is the grabbed
+        square's (so it turns round the square under the pointer); it is asked again only when
+        `key` changes, and the lifted picture is reused while nothing moves."""
+        scale = round(1.0 + self.RAISE * self.lift, 3)
+        angle = round(self.turn.value, 1) if self.turn is not None else 0.0
+        width = round(self.flip.value, 2) if self.flip is not None else 1.0
+        look = (key, scale, angle, width, round(shadow * self.lift))
+        if self._picture is None or self._picture[0] != look:
+            if self._image is None or self._image[0] != key:
+                self._image = (key, make())
+            self._picture = (look, *self._lifted(self._image[1], scale, angle, width))
+        _, picture, dark = self._picture
+        if dark is not None:
+            offset = look[-1]
+            surface.blit(dark, dark.get_rect(center=(pointer[0] + offset, pointer[1] + offset)))
+        surface.blit(picture, picture.get_rect(center=pointer))
+
+    def _lifted(self, image: pygame.Surface, scale: float, angle: float, width: float):
+        """(the picture, its shadow or None) of `image` scaled, turned and squeezed to `width`."""
         picture = image
-        if self.flip is not None:
-            w = max(1, round(image.get_width() * self.flip.value))
-            picture = pygame.transform.smoothscale(image, (w, image.get_height()))
-        if angle or scale != 1.0:
+        if width != 1.0:
+            picture = pygame.transform.smoothscale(picture, (max(1, round(picture.get_width() * width)),
+                                                             picture.get_height()))
+        if angle:
             picture = pygame.transform.rotozoom(picture, angle, scale)
+        elif scale != 1.0:
+            w, h = picture.get_size()
+            picture = pygame.transform.smoothscale(picture, (round(w * scale), round(h * scale)))
+        dark = None
         if self.lift > 0:
             dark = picture.copy()
             dark.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)     # black, see-through
-            offset = round(shadow * self.lift)
-            surface.blit(dark, dark.get_rect(center=(pointer[0] + offset, pointer[1] + offset)))
-        surface.blit(picture, picture.get_rect(center=pointer))
+        return picture, dark
 
     def draw_flight(self, surface: pygame.Surface, scale: float) -> None:
         """A refused item on its way home: a short shake where it was let go, then the flight."""

@@ -141,7 +141,9 @@ class GeniusBoard(PlayScene):
         aim = self.aim() if self.mode != "free" else None
         if self.mode == "free" or (aim is not None and aim.cells is not None):
             return
-        self.motion.draw_held(surface, self.held_image(geo.cell), self.mouse, max(3, geo.cell // 8))
+        h, pal = self.held, self.app.palette
+        key = (h.piece, h.orientation, h.grab, geo.cell, pal.name, self.label(h.piece))
+        self.motion.draw_held(surface, key, lambda: self.held_image(geo.cell), self.mouse, max(3, geo.cell // 8))
 
     def held_image(self, cell: int, alpha: int = 200) -> pygame.Surface:
         """The held piece drawn on a layer whose middle is the middle of its grabbed square (so it

@@ -27,10 +27,16 @@ from game.play.session import Ending, PlaySession
 from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
 from game.scenes.motion import Motion
+from game.synth import SCALE
 from solver.errors import SquarewiseError
 
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def fill_note(filled: float) -> str:
+    """The sound of a board `filled` (0..1) full: a note of the scale, higher as it fills."""
+    return f"note{min(len(SCALE), max(1, round(filled * len(SCALE))))}"
 
 
 def countdown(mark: tuple | None, dt: float) -> tuple | None:
@@ -552,13 +558,24 @@ class PlayScene(Scene):
     def play_move(self, move: str | None, piece_words: str) -> None:
         """Hand the session a move from the hand (None: nothing changes); a refused one sounds
         and says the rules' reason."""
-        self.app.sounds.play("drop")
+        self.app.sounds.play(self.drop_sound(move))
         if move is None:
             return
         after = self.session.move(move)
         if isinstance(after, str):
             self.app.sounds.play("illegal")
             self.app.toasts.show(f"{piece_words}: {after}", 2.5, self.app.palette.illegal)
+        elif not self.match.finished:
+            self.app.sounds.play(fill_note(self.filled()))
+
+    def drop_sound(self, move: str | None) -> str:
+        """Hook: the sound of the held item put down by `move` ("drop"; a Genius piece's is
+        pitched by its size)."""
+        return "drop"
+
+    def filled(self) -> float:
+        """Hook: how full the board is now, 0..1 (its note rises with it)."""
+        return 0.0
 
     # the puzzle's hooks of holding, turning and the cursor
     def board_press(self, event) -> bool | None:

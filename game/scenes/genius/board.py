@@ -507,6 +507,13 @@ class GeniusBoard(PlayScene):
         if h.piece in self.position.placed:
             self.motion.settled(h.piece)
 
+    def drop_sound(self, move: str | None) -> str:
+        """A piece's name starts with its size ('4-O:C2C3D2D3', '-3-L')."""
+        return f"drop{move.lstrip('-')[0]}" if move else "drop"
+
+    def filled(self) -> float:
+        return len(self.position.placed) / len(PIECES)
+
     def home_of(self, piece: str) -> tuple[int, int]:
         """Where a refused `piece` goes back to: its place on the board, or its tray slot."""
         lay = self.layout()

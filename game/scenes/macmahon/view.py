@@ -159,6 +159,9 @@ class MacMahonView:
             return lay["geo"].cell_rect(held.source).center
         return lay["slots"][held.tile].center
 
+    def filled(self) -> float:
+        return sum(v is not None for v in self.position.cells) / self.board.size
+
     def redraw_in(self) -> float | None:
         """The hint and the blamed tile pulse while they show."""
         return 0.0 if self.hint is not None or self.blamed is not None else super().redraw_in()

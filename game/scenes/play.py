@@ -145,10 +145,22 @@ class PlayScene(Scene):
             return
         self.app.sounds.play("win")
         if self.app.settings.get("animations", True):
-            self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
+            best = ending.new_best and not ending.again and not ending.assisted
+            self.celebration = Celebration(self.layout()["geo"].rect, self.confetti_colours(), self.rng,
+                                           seconds=ending.seconds, best=best)
         self.say(headline + (f", {detail}" if detail else "") + (f" · {offer}" if offer else ""))
         self.win_lines = [headline] + ([detail] if detail else []) + ([offer] if offer else []) + \
             [f"New game: {keys.describe('new')}"]
+
+    def mourn(self, headline: str, detail: str) -> None:
+        """Say a loss (to the computer): a softer sound and a banner over the board, no confetti."""
+        self.app.sounds.play("lose")
+        self.celebration = Celebration(self.layout()["geo"].rect, (), self.rng, confetti=False)
+        self.win_lines = [headline] + ([detail] if detail else []) + [f"New game: {keys.describe('new')}"]
+
+    def confetti_colours(self):
+        """Hook: the colours of the win's confetti (the puzzle's own; the pieces' by default)."""
+        return self.app.palette.pieces
 
     def win_words(self, ending: Ending) -> tuple[str | None, str, str]:
         """(headline, detail, offer) of a win; headline None to say nothing."""
@@ -170,7 +182,13 @@ class PlayScene(Scene):
     def win_banner(self) -> list[str]:
         """The lines of the win banner while it shows (it shows with the confetti), else []."""
         c = self.celebration
-        return self.win_lines if c is not None and c.t < Celebration.BANNER and self.win_lines else []
+        if c is None or c.t >= Celebration.BANNER or not self.win_lines:
+            return []
+        lines = list(self.win_lines)
+        final = format_time(c.seconds) if c.seconds is not None else None
+        if final and final in lines[0]:                   # the time counts up to the result
+            lines[0] = lines[0].replace(final, format_time(c.counted()), 1)
+        return lines
 
     # ------------------------------------------------------------------ the clock and pause
     def clock_held(self) -> bool:
@@ -736,7 +754,8 @@ class PlayScene(Scene):
             self.celebration.draw(surface, self.app.scale)
             lines = self.win_banner()
             if lines:                      # over the confetti, so it can be read
-                banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
+                panel = banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
+                self.celebration.draw_stamp(surface, panel, self.app.palette, self.app.scale)
         if self.show_help:
             self.draw_help(surface)
 

@@ -17,7 +17,7 @@ from game import keys
 from game.draw.boards import BoardGeometry
 from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
-from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
+from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tile_colour, tray_grid
 from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
 from game.play.match import format_time
 from game.puzzles.macmahon.hand import ghost_clashes
@@ -159,6 +159,10 @@ class MacMahonView:
             return lay["geo"].cell_rect(held.source).center
         return lay["slots"][held.tile].center
 
+    def confetti_colours(self):
+        """The tiles' own colours (red, white and blue in the classic set)."""
+        return [tile_colour(self.app.palette, letter) for letter in sorted(set("".join(self.board.tiles)))]
+
     def filled(self) -> float:
         return sum(v is not None for v in self.position.cells) / self.board.size
 
@@ -198,6 +202,8 @@ class MacMahonView:
             rect = geo.cell_rect(cell)
             draw_tile(surface, colours, rect, pal)
             glow = round(self.motion.glow(cell), 1)       # a tile just put down settles with a glow
+            if self.celebration is not None:              # the win's light sweeps the board
+                glow = max(glow, round(self.celebration.wave(*divmod(cell, board.cols)), 1))
             if glow:
                 ring(surface, rect, mix(pal.accent, (255, 255, 255), glow * 0.5), max(2, round(geo.cell * 0.08 * glow)))
             if cell in givens:

@@ -154,9 +154,9 @@ def loop_drag_rate(seconds: float) -> tuple[float, int]:
 def real_display(runs: int) -> None:
     """The figures only a real X server gives: idle CPU on the title and a board, and the loop's rate."""
     for size in ("800x560", "1100x760", "1400x900"):
-        title = [idle_cpu([], 6.0, 10.0, size) for _ in range(runs)]
-        board = [idle_cpu(["--genius"], 6.0, 10.0, size) for _ in range(runs)]
-        print(f"idle CPU at {size} (percent of one core over 10 s, after 6 s to settle; median of {runs}): "
+        title = [idle_cpu([], 12.0, 10.0, size) for _ in range(runs)]
+        board = [idle_cpu(["--genius"], 12.0, 10.0, size) for _ in range(runs)]
+        print(f"idle CPU at {size} (percent of one core over 10 s, after 12 s to start and settle; median of {runs}): "
               f"title {statistics.median(title):.1f}%, a board (clock running) {statistics.median(board):.1f}%")
     rates = [loop_drag_rate(5.0)[0] for _ in range(runs)]
     print(f"dragging through the real loop: median {statistics.median(rates):.1f} frames per second "

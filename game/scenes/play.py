@@ -154,9 +154,13 @@ class PlayScene(Scene):
 
     def mourn(self, headline: str, detail: str) -> None:
         """Say a loss (to the computer): a softer sound and a banner over the board, no confetti."""
-        self.app.sounds.play("lose")
+        self.show_result([headline] + ([detail] if detail else []) + [f"New game: {keys.describe('new')}"], "lose")
+
+    def show_result(self, lines: list[str], sound: str) -> None:
+        """A banner of `lines` over the board for a moment (no confetti), with `sound`."""
+        self.app.sounds.play(sound)
         self.celebration = Celebration(self.layout()["geo"].rect, (), self.rng, confetti=False)
-        self.win_lines = [headline] + ([detail] if detail else []) + [f"New game: {keys.describe('new')}"]
+        self.win_lines = lines
 
     def confetti_colours(self):
         """Hook: the colours of the win's confetti (the puzzle's own; the pieces' by default)."""

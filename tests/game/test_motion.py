@@ -114,3 +114,23 @@ def test_a_loss_to_the_computer_has_a_banner_and_the_softer_sound(app):
 
 
 from tests.game.test_macmahon_play import macmahon  # noqa: E402,F401  (the fixture)
+
+
+def test_a_hot_seat_board_just_filled_stays_in_view_before_the_hand_over(app, genius):
+    import pygame
+    from solver.genius import search
+    from tests.game.drive import finish_roll, key, place_by_mouse
+    genius.do("race")
+    key(app, pygame.K_RETURN)                         # player 1 starts
+    finish_roll(app, genius)
+    done = search.solve(genius.position)
+    for piece in PIECES:
+        place_by_mouse(app, genius, piece, done.placed[piece])
+    assert genius.hidden() and genius.race.turn == 1, "the hand-over has begun"
+    assert genius.win_banner() == ["Player 1: 0:00"] and "win" in app.sounds.played
+    drawn = []
+    genius.race_lines = lambda: drawn.append(1) or ["next"]     # the hand-over card, when it is drawn
+    frame(app, dt=1.0)
+    assert not drawn, "the full board is still in view"
+    frame(app, dt=2.0)
+    assert drawn and genius.win_banner() == [], "then the hand-over card"

@@ -185,7 +185,9 @@ class GeniusBoard(PlayScene):
                 glow = self.celebration.wave(cell // SIZE, cell % SIZE)
                 if glow:
                     highlight[cell] = mix(pal.cell, pal.accent, glow)
-        if hidden:           # between turns: no board, only who is next (or the result)
+        # between turns: no board, only who is next (or the result); a board just filled stays
+        # in view under its banner a moment first
+        if hidden and not self.win_banner():
             banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
             return
         draw_board(surface, geo, pal, highlight=highlight)

@@ -32,6 +32,9 @@ def _start(argv: list[str]) -> int:
         from game.options import print_help
         print_help()
         return 0
+    if argv[:1] == ["serve"]:
+        from game.net.serve import main as serve   # the race server: no pygame either
+        return serve(argv[1:])
     if argv and not argv[0].startswith("-"):
         from solver.cli import main as cli_main
         return cli_main(argv)

@@ -156,15 +156,19 @@ class App:
         self.window.title = scene.caption
         scene.on_enter()
 
-    def open(self, key: str, **options) -> None:
+    def open(self, key: str, *, guide: bool = False, **options) -> None:
         """Push a new scene of the registry's puzzle `key` (scenes open each other this way,
-        never by importing each other); a puzzle's first launch shows How to play over it."""
-        self.push(entry(key).scene(self, **options))
+        never by importing each other). A puzzle's first plain launch (no game ID: the setting
+        `howto_seen` says whether it happened) plays the guided first game, as `guide` asks."""
+        scene = entry(key).scene(self, **options)
+        self.push(scene)
         seen = self.settings.setdefault("howto_seen", {})
-        if key in seen and not seen[key]:
+        if key in seen and not seen[key] and not options:
             seen[key] = True
             self.save_settings()
-            self.push(entry(f"howto-{key}").scene(self))
+            guide = True
+        if guide:
+            scene.start_guide()
 
     def _receiver(self, key: str):
         """The scene under the top one if it is a scene of the registry's puzzle `key`."""

@@ -1,8 +1,9 @@
-"""The one table of key and mouse bindings.
+"""The one table of key and mouse bindings, for both puzzles.
 
 Scenes never test key codes themselves: they ask `action(event)` for the name of the
-action an event means ("undo", "rotate", "left", ...) and act on that. The help overlay and
-button tooltips use `describe(action)`, so what is shown is always what works.
+action an event means ("undo", "rotate", "left", ...) and act on that. The key table of
+each puzzle (`help_lines(puzzle)`) and the button tooltips use `describe(action)`, so what is
+shown is always what works; a puzzle's own actions (`ONLY`) and words (`WORDS`) are here too.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "save": [(pygame.K_s, CTRL)],
     "load": [(pygame.K_o, CTRL)],
     "copy": [(pygame.K_c, CTRL)],
+    "copy_result": [(pygame.K_c, CTRL | SHIFT)],
     "paste": [(pygame.K_v, CTRL)],
     "hint": [(pygame.K_h, 0)],
     "pause": [(pygame.K_p, 0)],
@@ -40,7 +42,12 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "fullscreen": [(pygame.K_F11, 0)],
     "edit_dice": [(pygame.K_d, CTRL)],
     "solutions": [(pygame.K_l, 0)],
+    "mode": [(pygame.K_m, 0)],
+    "variant": [(pygame.K_v, 0)],
+    "browse": [(pygame.K_b, 0)],
 }
+# The actions only one puzzle has.
+ONLY = {"genius": {"flip", "edit_dice", "solutions"}, "macmahon": {"mode", "variant", "browse"}}
 # Number keys 1..9 pick the n-th piece of the tray.
 PIECE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5,
               pygame.K_6, pygame.K_7, pygame.K_8, pygame.K_9]
@@ -54,6 +61,7 @@ WHEEL_ROTATES = True
 LABELS = {
     "back": "back / cancel", "help": "this help", "undo": "undo", "redo": "redo", "restart": "restart",
     "new": "new game", "save": "save game", "load": "load game", "copy": "copy game ID",
+    "copy_result": "copy a won daily's result (the line to share)",
     "paste": "play the game ID on the clipboard", "hint": "hint", "pause": "pause / resume", "solve": "solve (animated)",
     "count": "count solutions", "rotate": "rotate clockwise", "rotate_back": "rotate anticlockwise",
     "flip": "flip", "place": "pick up / place at the cursor", "drop": "put the held piece back",
@@ -62,6 +70,20 @@ LABELS = {
     "fullscreen": "full screen",
     "edit_dice": "dice editor",
     "solutions": "every solution of the roll (after a win)",
+    "mode": "strict / free mode", "variant": "next variant (board and colour set)", "browse": "the solution browser",
+}
+# What a puzzle calls an action where the words above do not fit it; its number keys and mouse.
+WORDS = {
+    "genius": {"numbers": ("1 .. 9", "select a piece of the tray"),
+               "mouse": ("Mouse", "drag pieces; wheel rotates; right button flips")},
+    "macmahon": {"count": "is this still solvable?", "solve": "solve from here (animated)",
+                 "place": "place the tile in hand / pick up the tile at the cursor",
+                 "drop": "put the tile in hand back / take the tile at the cursor to the tray",
+                 "rotate": "turn clockwise (the tile in hand, or the one at the cursor)",
+                 "rotate_back": "turn anticlockwise", "next_piece": "hold the next tile of the tray",
+                 "prev_piece": "hold the previous tile of the tray",
+                 "numbers": ("1 .. 24", "hold tile number N (type two digits quickly)"),
+                 "mouse": ("Mouse", "drag tiles; wheel turns; right button turns a placed tile or puts one back")},
 }
 
 
@@ -114,10 +136,9 @@ def describe(name: str) -> str:
     return ", ".join(key_name(k, m) for k, m in KEYS.get(name, []))
 
 
-def help_lines() -> list[tuple[str, str]]:
-    """(keys, what they do) for the help overlay, in table order."""
-    lines = [(describe(name), LABELS.get(name, name)) for name in KEYS]
-    lines[lines.index((describe("help"), LABELS["help"]))] = ("F1, ?", LABELS["help"])
-    lines.insert(0, ("1 .. 9", "select a piece of the tray"))
-    lines.append(("Mouse", "drag pieces; wheel rotates; right button flips"))
-    return lines
+def help_lines(puzzle: str = "genius") -> list[tuple[str, str]]:
+    """(keys, what they do) of `puzzle`'s key table, in table order."""
+    words = {**LABELS, **WORDS[puzzle]}
+    others = set().union(*(only for name, only in ONLY.items() if name != puzzle))
+    lines = [("F1, ?" if name == "help" else describe(name), words[name]) for name in KEYS if name not in others]
+    return [words["numbers"], *lines, words["mouse"]]

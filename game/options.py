@@ -56,6 +56,7 @@ def print_help() -> None:
     parser = build_parser()
     parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--smoke-test SECONDS]\n" \
                    f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)\n" \
+                   f"       {PROG} serve [--host ADDR] [--port N] (the race server; {PROG} serve --help)\n" \
                    f"       {PROG} --version | --install-desktop"
     parser.description = ("Squarewise: MacMahon Squares and The Genius Square. With no PUZZLE it opens "
                           "the game window; with one it runs the headless solver.")

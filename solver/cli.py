@@ -4,27 +4,109 @@ Exit codes: 0 success, 1 the answer is "no" (unsolvable, unsolvable rolls, impos
 position), 2 bad input or usage or an output that cannot be written, 130 Ctrl-C, 128 + N
 after SIGTERM or SIGHUP (143, 129); always with one line on stderr and never a traceback.
 Every subcommand takes --json (one JSON document on stdout) and --progress.
+
+A one-shot command starts fast because only what it uses is built and imported: COMMANDS
+names, for every subcommand, its help line and the function that adds its options
+("module:function"); the parsers of a puzzle's commands are made when that puzzle is chosen,
+and a command's module is imported when that command is parsed or its --help is shown. A new
+subcommand is one line here and that function in its module.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+from functools import partial
+from typing import Callable, NamedTuple
 
 from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
-from .parallel import Stopped, stop_on_signals
+from .stopping import Stopped, stop_on_signals
+
+
+class Command(NamedTuple):
+    setup: str     # "module:function"; function(parser) adds the options and the handler
+    help: str
+
+
+PUZZLES = {
+    "genius": "The Genius Square: solve boards, roll and check dice",
+    "macmahon": "MacMahon Squares: solve, count, list tiles",
+}
+
+COMMANDS = {
+    "genius": {
+        "solve": Command("solver.genius.solve_cli:add_solve", "solve a board given by its 7 blocker cells"),
+        "hint": Command("solver.genius.solve_cli:add_hint", "the next move of a position, or the piece to take back"),
+        "solutions": Command("solver.genius.solve_cli:add_solutions",
+                             "list every solution of a board, one position per line"),
+        "roll": Command("solver.genius.cli:add_roll", "roll the dice (reproducibly with --seed)"),
+        "daily": Command("solver.genius.cli:add_daily", "the daily puzzle: the same roll for everyone on a date"),
+        "verify-dice": Command("solver.genius.cli:add_verify", "check that every roll of a dice set is solvable"),
+        "census": Command("solver.genius.census_cli:add_census",
+                          "decide all C(36,7) boards (unsolvable count, Table 3, reasons)"),
+        "make-dice": Command("solver.genius.census_cli:add_make_dice",
+                             "generate a new dice set whose every roll is solvable"),
+        "roll-counts": Command("solver.genius.census_cli:add_roll_counts",
+                               "count the solutions of every roll of a dice set (long: 6-20 minutes for the "
+                               "default dice on 2 cores, with progress on stderr)"),
+    },
+    "macmahon": {
+        "solve": Command("solver.macmahon.solve_cli:add_solve", "complete a position (default: the empty 4x6 board)"),
+        "hint": Command("solver.macmahon.solve_cli:add_hint", "the next move of a position, or the tile to take back"),
+        "class": Command("solver.macmahon.solve_cli:add_class", "print solution class N of the 13,328 (4x6)"),
+        "count": Command("solver.macmahon.cli:add_count", "count all solutions and their symmetry classes"),
+        "daily": Command("solver.macmahon.cli:add_daily",
+                         "the daily puzzle: tiles given, one completion, the same for everyone"),
+        "level": Command("solver.macmahon.cli:add_level",
+                         "a board of level 1..10: tiles given, one completion (level 10: the empty board)"),
+        "tiles": Command("solver.macmahon.cli:add_tiles", "list the tile set"),
+    },
+}
+
+
+class LazyParser(OneLineParser):
+    """A parser whose arguments are added by `setup(parser)` only when it is used (parsed or
+    its help shown): a puzzle's commands, a command's options (its module imported then)."""
+
+    setup: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def _ready(self) -> None:
+        if self.setup is not None:
+            setup, self.setup = self.setup, None
+            setup(self)
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._ready()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self):
+        self._ready()
+        return super().format_usage()
+
+    def format_help(self):
+        self._ready()
+        return super().format_help()
+
+
+def _add_commands(puzzle: str, parser: argparse.ArgumentParser) -> None:
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=LazyParser)
+    commands.required = True
+    for name, command in COMMANDS[puzzle].items():
+        commands.add_parser(name, help=command.help).setup = partial(_add_options, command.setup)
+
+
+def _add_options(setup: str, parser: argparse.ArgumentParser) -> None:
+    module, function = setup.split(":")
+    getattr(importlib.import_module(module), function)(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .genius import census_cli, cli as genius_cli
-    from .macmahon import cli as macmahon_cli
-
     parser = OneLineParser(prog=PROG, description="Squarewise: MacMahon Squares and The Genius Square.")
-    puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=OneLineParser)
+    puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=LazyParser)
     puzzles.required = True
-    genius = genius_cli.register(puzzles)
-    census_cli.register(genius)          # census, make-dice, roll-counts
-    macmahon_cli.register(puzzles)
+    for puzzle, help_line in PUZZLES.items():
+        puzzles.add_parser(puzzle, help=help_line).setup = partial(_add_commands, puzzle)
     return parser
 
 

@@ -1,8 +1,9 @@
 """What every subcommand module shares: the one-line parser, the common options, output.
 
-`solver.cli` builds the top-level parser and registers the subcommand modules
-(`genius.cli`, `genius.census_cli`, `macmahon.cli`); they import their helpers from here,
-never from `solver.cli`, so no module imports its own caller.
+`solver.cli` builds the top-level parser and names the subcommand modules (`genius.cli`,
+`genius.census_cli`, `macmahon.cli`, ...), importing only the one chosen; they import their
+helpers from here, never from `solver.cli`, so no module imports its own caller. This module
+stays light (no multiprocessing, no numpy): every command imports it.
 """
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from pathlib import Path
 
 from .atomic import NotARegularFile, existing_mode, write_bytes_atomic
 from .errors import SquarewiseError
-from .parallel import ProgressBar, default_jobs
 from .rng import MASK64
 
 PROG = "squarewise"
@@ -69,6 +69,7 @@ def seed_number(text: str) -> int:
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
     """--jobs N: the number of processes (default: all cores; capped by cap_jobs)."""
+    from .parallel import default_jobs
     parser.add_argument("--jobs", type=whole_number, default=None, metavar="N",
                         help=f"worker processes, at most the {default_jobs()} cores here (default: all)")
 
@@ -80,6 +81,7 @@ def cap_jobs(jobs: int | None) -> int | None:
         return None
     if jobs < 1:
         raise SquarewiseError(f"--jobs must be at least 1, got {jobs}")
+    from .parallel import default_jobs
     cores = default_jobs()
     if jobs > cores:
         print(f"{PROG}: note: --jobs {jobs} is more than the {cores} cores here; using {cores}", file=sys.stderr)
@@ -98,6 +100,7 @@ def progress_for(args, label: str, always: bool = False):
     terminal, with --progress, or `always` (work long enough that silence looks like a hang;
     off a terminal the bar is a line now and then, parallel.ProgressBar)."""
     if always or args.progress or sys.stderr.isatty():
+        from .parallel import ProgressBar
         return ProgressBar(label)
     return None
 

@@ -66,11 +66,20 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def share_text(game: str, num: int, seconds: float, level_name: str, assisted: bool = False) -> str:
-    """The one-line result to copy: 'Squarewise Genius #312 · 1:42 · hard' (plus '· with help'
-    when hints or Solve were used)."""
+def hints_words(hints: int, assisted: bool) -> str:
+    """How much help a win had, in share words: 'no hints', '1 hint', '3 hints', or 'with help'
+    (the engine's Solve, or a solution handed over, with no hint asked)."""
+    if hints > 0:
+        return f"{hints} hint{'s' if hints != 1 else ''}"
+    return "with help" if assisted else "no hints"
+
+
+def share_text(game: str, num: int, seconds: float, level_name: str, hints: int = 0, assisted: bool = False,
+               streak: int = 0) -> str:
+    """The one-line result to copy, plain text that pastes anywhere:
+    'Squarewise Genius #327 · hard · 1:42 · no hints · streak 5' (the streak left out below 1)."""
     title = GAMES.get(game, game)
-    parts = [f"Squarewise {title} #{num}", clock(seconds), level_name]
-    if assisted:
-        parts.append("with help")
+    parts = [f"Squarewise {title} #{num}", level_name, clock(seconds), hints_words(hints, assisted)]
+    if streak >= 1:
+        parts.append(f"streak {streak}")
     return " · ".join(parts)

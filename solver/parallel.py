@@ -9,10 +9,10 @@ import multiprocessing as mp
 import os
 import signal
 import sys
-import threading
 import time
-from contextlib import contextmanager
 from typing import Callable, Iterable, Sequence, TypeVar
+
+from .stopping import _HANGUP, STOP_SIGNALS
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -28,38 +28,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-_HANGUP = getattr(signal, "SIGHUP", None)         # not on Windows
-STOP_SIGNALS = tuple(s for s in (signal.SIGTERM, _HANGUP) if s is not None)
 _TERM = set(STOP_SIGNALS)
-
-
-class Stopped(BaseException):
-    """SIGTERM or SIGHUP arrived (stop_on_signals): raised like KeyboardInterrupt for Ctrl-C, so
-    `finally` blocks stop the pool and remove temporary files, and the CLI says one line."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
-        self.name = signal.Signals(signum).name
-
-
-@contextmanager
-def stop_on_signals():
-    """Within the block (main thread only), SIGTERM and SIGHUP raise Stopped. Without it the
-    parent of a pool dies at once and its orphaned workers print a traceback each when they
-    find the pipe to it broken."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum, _frame):
-        raise Stopped(signum)
-    old = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for signum, handler in old.items():
-            signal.signal(signum, handler)
 
 
 def _worker_init(parent: int) -> None:

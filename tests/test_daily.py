@@ -53,7 +53,12 @@ def test_shuffled_is_a_reproducible_permutation():
 
 
 def test_share_text():
-    assert daily.share_text("genius", 312, 102.4, "hard") == "Squarewise Genius #312 · 1:42 · hard"
+    assert daily.share_text("genius", 312, 102.4, "hard") == "Squarewise Genius #312 · hard · 1:42 · no hints"
+    assert daily.share_text("genius", 327, 102, "hard", streak=5) == \
+        "Squarewise Genius #327 · hard · 1:42 · no hints · streak 5"
     assert daily.share_text("macmahon", 5, 3725, "easy", assisted=True) == \
-        "Squarewise MacMahon #5 · 1:02:05 · easy · with help"
+        "Squarewise MacMahon #5 · easy · 1:02:05 · with help"
+    assert daily.share_text("macmahon", 5, 61, "easy", hints=1, assisted=True, streak=1) == \
+        "Squarewise MacMahon #5 · easy · 1:01 · 1 hint · streak 1"
+    assert daily.share_text("genius", 9, 5, "medium", hints=3, assisted=True).endswith("· 0:05 · 3 hints")
     assert daily.clock(59.99) == "0:59"

@@ -283,11 +283,11 @@ def test_game_option_equals_double_dash():
 # --- --jobs is capped --------------------------------------------------------------------------
 
 def test_jobs_is_capped_at_the_cores(capsys, tmp_path, monkeypatch):
-    from solver.genius import dice
+    from solver import parallel
     from solver.parallel import default_jobs
     seen = []
-    real = dice.run_chunks
-    monkeypatch.setattr(dice, "run_chunks", lambda func, chunks, jobs, *a, **k: seen.append(jobs) or real(func, chunks, jobs, *a, **k))
+    real = parallel.run_chunks
+    monkeypatch.setattr(parallel, "run_chunks", lambda func, chunks, jobs, *a, **k: seen.append(jobs) or real(func, chunks, jobs, *a, **k))
     path = tmp_path / "pairs.json"
     path.write_text(json.dumps({"name": "pairs", "dice": [[a, b] for a, b in zip(
         ["A1", "A3", "A5", "B2", "B4", "B6", "C1"], ["A2", "A4", "A6", "B1", "B3", "B5", "C2"])]}))
@@ -403,7 +403,7 @@ def test_game_option_mistakes_are_one_line(argv, words, tmp_path):
 def test_top_level_help_lists_game_options_and_subcommands():
     proc = python_m("game", "--help")
     assert proc.returncode == 0
-    for word in ("--size", "--smoke-test", "--genius", "genius", "macmahon"):
+    for word in ("--size", "--smoke-test", "--genius", "genius", "macmahon", "serve"):
         assert word in proc.stdout
 
 

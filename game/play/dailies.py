@@ -37,9 +37,54 @@ def first_win(statistics: dict, puzzle: str, number: int) -> dict | None:
 
 
 def result_line(statistics: dict, puzzle: str, number: int) -> str | None:
-    """The line to share for a solved daily ('Squarewise Genius #312 · 1:42 · hard'), else None."""
+    """The line to share for a solved daily ('Squarewise Genius #327 · hard · 1:42 · no hints ·
+    streak 5': its first win, and the run of dailies won up to it), else None."""
     game = first_win(statistics, puzzle, number)
     if game is None:
         return None
     level = game.get("level") or daily.level(daily.date_of(number))
-    return daily.share_text(puzzle, number, game["seconds"], level, game["assisted"])
+    streak, _ = records.daily_streak(statistics, puzzle, number)
+    return daily.share_text(puzzle, number, game["seconds"], level, game.get("hints", 0), game["assisted"], streak)
+
+
+def status(statistics: dict, puzzle: str, number: int) -> str:
+    """Whether daily `number` is done, in words: 'solved in 1:42' ('... with help'), else 'not solved yet'."""
+    win = first_win(statistics, puzzle, number)
+    if win is None:
+        return "not solved yet"
+    return f"solved in {daily.clock(win['seconds'])}" + (" with help" if win["assisted"] else "")
+
+
+def solved_time(statistics: dict, puzzle: str, number: int) -> str:
+    """Daily `number`'s time in short ('1:42', '1:42 helped'), or 'open' while it is not solved."""
+    win = first_win(statistics, puzzle, number)
+    if win is None:
+        return "open"
+    return daily.clock(win["seconds"]) + (" helped" if win["assisted"] else "")
+
+
+def until_next(now: dt.datetime) -> str:
+    """How long until the next daily (local midnight), in words: 'next in 5 h 12 min'."""
+    left = int((dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time()) - now).total_seconds())
+    hours, minutes = left // 3600, left % 3600 // 60
+    if hours:
+        return f"next in {hours} h {minutes} min"
+    return f"next in {minutes} min" if minutes else f"next in {left} s"
+
+
+@dataclass(frozen=True)
+class Card:
+    """What the title's Today card says about one puzzle's daily."""
+    heading: str         # 'Genius #327 · hard'
+    status: str          # 'solved in 1:42' / 'not solved yet'
+    streak: str          # 'daily streak 5'
+    solved: bool
+
+
+def card(statistics: dict, puzzle: str, today: dt.date) -> Card:
+    """Today's card of `puzzle`: its number and level (known without working the puzzle out),
+    whether it is done and in what time, and the daily streak."""
+    n = daily.number(today)
+    current, _ = records.daily_streak(statistics, puzzle, n)
+    return Card(f"{daily.GAMES[puzzle]} #{n} · {daily.level(today)}", status(statistics, puzzle, n),
+                f"daily streak {current}", first_win(statistics, puzzle, n) is not None)

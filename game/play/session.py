@@ -159,7 +159,8 @@ class PlaySession:
         if recorded:
             new_best = record_game(self.host.statistics, self.puzzle.name, self.puzzle.best_key(m.start, m.meta),
                                    m.elapsed, won, level=m.meta.get("level"), assisted=assisted,
-                                   daily=m.meta.get("daily"), game=m.meta["game"])
+                                   daily=m.meta.get("daily"), game=m.meta["game"],
+                                   hints=m.meta.get("hints", 0))
             self.host.save_statistics()
         if not again:
             m.meta["result"] = "won" if won else "lost"

@@ -14,16 +14,26 @@ import pygame
 import pygame_gui
 
 from game.play import records
-from game.play.dailies import Daily, day_puzzles, first_win, result_line
+from game.play.dailies import Daily, day_puzzles, first_win, result_line, solved_time, status
 from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
-from game.play.match import format_time
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
 from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
 PAST_DAYS = 30
+
+
+def copy_result(app, puzzle: str, number: int) -> bool:
+    """Put the share line of daily `number` of `puzzle` on the clipboard (or show it where there
+    is no clipboard); False when that daily has not been won."""
+    line = result_line(app.statistics, puzzle, number)
+    if line is None:
+        return False
+    ok = app.copy_text(line)
+    app.toasts.show(f"Copied: {line}" if ok else f"No clipboard here: {line}", 5)
+    return True
 
 
 class DailyScene(Scene):
@@ -91,8 +101,7 @@ class DailyScene(Scene):
 
     def day_label(self, day: dt.date) -> str:
         n = daily.number(day)
-        done = "   ".join(f"{daily.GAMES[key]} {'solved' if n in records.daily_won(self.app.statistics, key) else 'open'}"
-                          for key, _ in GAMES)
+        done = "   ".join(f"{daily.GAMES[key]} {solved_time(self.app.statistics, key, n)}" for key, _ in GAMES)
         when = "today" if day == self.today else day.strftime("%a %d %b %Y")
         return f"#{n}   {when}   {daily.level(day)}   {done}"
 
@@ -115,11 +124,7 @@ class DailyScene(Scene):
         self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
 
     def copy_result(self, key: str) -> None:
-        line = result_line(self.app.statistics, key, daily.number(self.day))
-        if line is None:
-            return
-        ok = self.app.copy_text(line)
-        self.app.toasts.show(f"Copied: {line}" if ok else f"No clipboard here: {line}", 5)
+        copy_result(self.app, key, daily.number(self.day))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -164,13 +169,13 @@ class DailyScene(Scene):
             text(surface, f"level: {daily.level(self.day)}", (x, y), body, pal.accent)
             y += round(body * 1.6)
             win = first_win(app.statistics, key, n)
-            if win is not None:
-                status = f"solved in {format_time(win['seconds'])}" + (" with help" if win["assisted"] else "")
-            elif found is None:
-                status = self.problem or "working out the puzzle..."
-            else:
-                status = "not solved yet"
-            text(surface, status, (x, y), body, pal.legal if win else pal.text, max_width=panel.width - app.px(32))
+            said = status(app.statistics, key, n) if win is not None or found is not None else \
+                self.problem or "working out the puzzle..."
+            text(surface, said, (x, y), body, pal.legal if win else pal.text, max_width=panel.width // 2)
+            if n > 1:               # the day before's time beside it
+                before = "yesterday" if self.day == self.today else "the day before"
+                text(surface, f"{before}: {solved_time(app.statistics, key, n - 1)}",
+                     (panel.right - app.px(16), y), body, pal.dim_text, anchor="topright")
             y += round(body * 1.6)
             current, longest = records.daily_streak(app.statistics, key, daily.number(self.today))
             text(surface, f"daily streak {current}, longest {longest}", (x, y), body, pal.dim_text)

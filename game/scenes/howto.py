@@ -2,7 +2,9 @@
 demonstration drawn with the game's own board, pieces and tiles.
 
 One scene for both puzzles (`HowToScene(app, puzzle=...)`); the registry opens it from the
-title ("How to play") and on a puzzle's first launch (App.open). The demonstrations are pure
+title ("How to play") and from a puzzle (F1 twice); "Guided game" plays the guided first game
+(game/scenes/guide.py) again. The Genius page shows the nine pieces with the names and
+numbers that hints and the keys 1-9 use. The demonstrations are pure
 functions of the time since the loop started (`GeniusDemo.frame(t)`, `MacMahonDemo.frame(t)`),
 so a test can ask what is shown at any moment.
 """
@@ -33,15 +35,15 @@ DEMO_PIECE = "4-L"                # the piece the demonstration drags, turns and
 
 
 @dataclass(frozen=True)
-class Guide:
+class Reference:
     title: str
     goal: str
     rules: tuple[str, ...]
     controls: tuple[str, ...]
 
 
-GUIDES = {
-    "genius": Guide(
+REFERENCES = {
+    "genius": Reference(
         "The Genius Square",
         "Fill the 6 x 6 board with the nine pieces.",
         ("Seven dice are rolled; each shows a cell, and a blocker goes on it.",
@@ -52,16 +54,17 @@ GUIDES = {
          "Wheel or R turns it, right button or F flips it.",
          "Keys 1-9 pick a piece, arrows move it, Enter places it.",
          "H gives a hint, Shift+S solves, F1 lists every key.")),
-    "macmahon": Guide(
+    "macmahon": Reference(
         "MacMahon Squares",
         "Lay all 24 tiles on the 4 x 6 board.",
-        ("Each tile is cut into four triangles of three colours.",
+        ("Each tile is cut into four triangles, each red, white or blue; all 24 tiles are different.",
          "Where two tiles touch, the edge has one colour on both sides.",
          "The border of the board is white: every outer edge is white.",
+         "Strict mode refuses a tile that breaks a rule, with the reason; free mode (M) lets it lie "
+         "and marks the clash.",
          "Some boards start with tiles given; they stay where they are."),
         ("Drag a tile onto a cell; drag it away to lift it.",
-         "Wheel or R turns the tile in hand or under the pointer.",
-         "A clashing edge is marked; the tile stays off the board.",
+         "Wheel or R turns the tile in hand; the right button turns a placed tile where it lies.",
          "H gives a hint, Shift+S solves, F1 lists every key.")),
 }
 
@@ -217,7 +220,7 @@ class HowToScene(Scene):
     def __init__(self, app, puzzle: str | None = None):
         super().__init__(app)
         self.puzzle = puzzle or self.puzzle
-        self.guide = GUIDES[self.puzzle]
+        self.reference = REFERENCES[self.puzzle]
         self.demo = DEMOS[self.puzzle]()
         self.clock = 0.0
         self.step = ""
@@ -225,7 +228,7 @@ class HowToScene(Scene):
 
     @property
     def caption(self) -> str:
-        return f"Squarewise - how to play {self.guide.title}"
+        return f"Squarewise - how to play {self.reference.title}"
 
     def build_ui(self) -> None:
         app = self.app
@@ -233,7 +236,8 @@ class HowToScene(Scene):
         bw, bh, gap = app.px(200), app.px(44), app.px(16)
         y = h - bh - app.px(24)
         x = app.px(40)
-        for name, label in (("play", f"Play {self.guide.title}"), ("other", "The other puzzle"), ("back", "Back (Esc)")):
+        for name, label in (("play", f"Play {self.reference.title}"), ("guide", "Guided game"),
+                            ("other", "The other puzzle"), ("back", "Back (Esc)")):
             width = bw + (app.px(80) if name == "play" else 0)
             self.buttons[name] = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, width, bh), label, app.ui))
             x += width + gap
@@ -252,12 +256,15 @@ class HowToScene(Scene):
             self.back()
         elif name == "other":
             self.app.replace(HowToScene(self.app, "genius" if self.puzzle == "macmahon" else "macmahon"))
-        elif name == "play":
+        elif name in ("play", "guide"):
             below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
             if isinstance(below, entry(self.puzzle).scene_class()):
-                self.app.pop()                 # shown over the puzzle on its first launch
+                self.app.pop()                 # shown over the puzzle (F1 twice)
             else:
-                self.app.replace(entry(self.puzzle).scene(self.app))
+                below = entry(self.puzzle).scene(self.app)
+                self.app.replace(below)
+            if name == "guide":
+                below.start_guide()
 
     def redraw_in(self) -> float | None:
         return 0.0 if self.app.settings.get("animations", True) else None
@@ -273,14 +280,14 @@ class HowToScene(Scene):
         surface.fill(pal.background)
         w, h = surface.get_size()
         margin = app.px(40)
-        text(surface, f"How to play {self.guide.title}", (margin, app.px(24)), text_size("title", app.scale) + app.px(6),
+        text(surface, f"How to play {self.reference.title}", (margin, app.px(24)), text_size("title", app.scale) + app.px(6),
              pal.text, style="bold")
         column = w * 9 // 20 - margin
         y = app.px(76)
         body, heading = text_size("body", app.scale), text_size("heading", app.scale)
-        text(surface, self.guide.goal, (margin, y), heading, pal.accent, style="bold", max_width=column)
+        text(surface, self.reference.goal, (margin, y), heading, pal.accent, style="bold", max_width=column)
         y += round(heading * 1.9)
-        for title, lines in (("Rules", self.guide.rules), ("Controls", self.guide.controls)):
+        for title, lines in (("Rules", self.reference.rules), ("Controls", self.reference.controls)):
             text(surface, title, (margin, y), heading, pal.text, style="bold")
             y += round(heading * 1.5)
             for line in lines:
@@ -289,10 +296,30 @@ class HowToScene(Scene):
                     y += round(body * 1.4)
             y += round(body * 0.8)
         top = app.px(76)
-        area = pygame.Rect(w * 9 // 20 + app.px(10), top, w * 11 // 20 - margin, h - top - app.px(120))
+        pieces_h = app.px(84) if self.puzzle == "genius" else 0
+        area = pygame.Rect(w * 9 // 20 + app.px(10), top, w * 11 // 20 - margin, h - top - app.px(120) - pieces_h)
         self.step = self.demo.draw(surface, area, pal, self.clock)
         text(surface, self.step, (area.centerx, area.bottom + app.px(6)), heading, pal.dim_text, anchor="midtop",
              max_width=area.width)
+        if pieces_h:
+            self.draw_pieces(surface, pygame.Rect(margin, h - app.px(84) - pieces_h, w - 2 * margin, pieces_h))
+
+    def draw_pieces(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The nine pieces in a row, each with its number (the key that picks it) and the name hints use."""
+        app, pal = self.app, self.app.palette
+        small = text_size("small", app.scale)
+        text(surface, "The nine pieces: the number picks one (keys 1-9), the name is what hints call it",
+             (area.x, area.y), small, pal.dim_text, max_width=area.width)
+        slot = area.width // len(PIECES)
+        cell = max(4, min(slot // 5, (area.height - 3 * small) // 2))
+        for i, piece in enumerate(PIECES):
+            shape = min(orientations(piece), key=lambda o: (max(r for r, _ in o), o))     # lying flat
+            rows = max(r for r, _ in shape) + 1
+            x = area.x + i * slot + (slot - (max(c for _, c in shape) + 1) * cell) // 2
+            y = area.y + round(small * 1.4) + (2 - rows) * cell // 2
+            draw_squares(surface, shape, (x, y), cell, pal.piece_colour(i), pattern=pal.piece_pattern(i))
+            text(surface, f"{i + 1} · {piece}", (area.x + i * slot + slot // 2, area.bottom), small, pal.text,
+                 anchor="midbottom", max_width=slot - app.px(4))
 
 
 class GeniusHowTo(HowToScene):

@@ -18,8 +18,9 @@ import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.theme import mix, text_size
-from game.draw.widgets import enable_buttons, pressed_name, text
+from game.draw.theme import font, mix, text_size
+from game.draw.widgets import enable_buttons, overlay_panel, pressed_name, text, wrap
+from game.play import records
 from game.play.hints import HintStep, hint_text
 from game.play.match import Match, format_time
 from game.play.puzzle import Puzzle, Stuck
@@ -28,6 +29,9 @@ from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
 from game.scenes.motion import Motion
 from game.synth import SCALE
+from game.scenes.daily import copy_result
+from game.scenes.guide import GAMES as GUIDE_GAMES
+from game.scenes.guide import Guide
 from solver.errors import SquarewiseError
 
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
@@ -70,6 +74,8 @@ class PlayScene(Scene):
         self.covered = False         # another screen is on top of this one
         self.pending: tuple | None = None    # a replacement asked for before the screen was shown
         self.buttons: dict = {}
+        self.result_button = None    # Copy result, under the banner of a won daily
+        self.guide: Guide | None = None      # the guided first game, while it runs
 
     # ------------------------------------------------------------------ what the session holds
     @property
@@ -107,6 +113,7 @@ class PlayScene(Scene):
     def begin(self, match: Match) -> None:
         """Put `match` on the board: nothing in hand, no marks, no banner."""
         self.session.begin(match)
+        self.guide = None
         self.hand.let_go()
         self.clear_marks()
         self.celebration = None
@@ -166,11 +173,33 @@ class PlayScene(Scene):
         """Hook: the colours of the win's confetti (the puzzle's own; the pieces' by default)."""
         return self.app.palette.pieces
 
+    def sync_result_button(self) -> None:
+        """Copy result at the foot of the board while a won daily is on show (under the banner)."""
+        m = self.match
+        wanted = bool(self.buttons) and m is not None and m.finished and m.meta.get("daily") is not None \
+            and m.meta.get("result") == "won" and m.meta.get("kind", "play") == "play"
+        shown = self.result_button is not None and self.result_button.alive()
+        if wanted and not shown:
+            geo = self.layout()["geo"].rect
+            rect = pygame.Rect(0, 0, self.app.px(190), self.app.px(40))
+            rect.midbottom = (geo.centerx, geo.bottom - self.app.px(10))
+            self.result_button = self.add(pygame_gui.elements.UIButton(
+                rect, "Copy result", self.app.ui, tool_tip_text=f"the line to share: {keys.describe('copy_result')}"))
+        elif shown and not wanted:
+            self.result_button.kill()
+
     def win_words(self, ending: Ending) -> tuple[str | None, str, str]:
         """(headline, detail, offer) of a win; headline None to say nothing."""
         t = format_time(ending.seconds)
         if ending.again:
             return f"Solved again in {t}", "the first time is the one that counts", ""
+        number = self.match.meta.get("daily")
+        if number is not None and ending.recorded:
+            streak, _ = records.daily_streak(self.app.statistics, self.puzzle.name, number)
+            help_words = " with help" if ending.assisted else ""
+            more = self.win_offer()
+            return (f"Daily #{number} solved{help_words} in {t}", f"daily streak {streak}",
+                    f"Copy result: {keys.describe('copy_result')}" + (f" · {more}" if more else ""))
         if ending.assisted:
             return f"Solved with help in {t}", "", self.win_offer()
         return f"Solved in {t}", "a new best time!" if ending.new_best else "", self.win_offer()
@@ -438,9 +467,16 @@ class PlayScene(Scene):
             self.sync_clock()
         elif action in ("undo", "redo", "restart") and self.can_move():
             getattr(self, action)()
+        elif action == "copy_result":
+            return self.copy_result()
         else:
             return self.do_puzzle(action)
         return True
+
+    def copy_result(self) -> bool:
+        """Copy the share line of the daily on the board, once it is won."""
+        number = self.match.meta.get("daily") if self.match else None
+        return number is not None and copy_result(self.app, self.puzzle.name, number)
 
     def do_puzzle(self, action: str) -> bool:
         """Hook: the puzzle's own actions; False if `action` does not apply now."""
@@ -452,6 +488,8 @@ class PlayScene(Scene):
             if event.ui_element is self.cancel_button:
                 self.cancel_job()
                 return True
+            if event.ui_element is self.result_button:
+                return self.copy_result()
             name = pressed_name(event, self.buttons)
             if name is not None:
                 self.do(name)
@@ -549,6 +587,8 @@ class PlayScene(Scene):
     def on_press(self, event) -> bool:
         self.mouse = event.pos
         self.keyboard = False
+        if self.guide is not None and self.guide.press(event.pos):
+            return True
         special = self.board_press(event)
         if special is not None:
             return special
@@ -585,8 +625,7 @@ class PlayScene(Scene):
             return
         after = self.session.move(move)
         if isinstance(after, str):
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"{piece_words}: {after}", 2.5, self.app.palette.illegal)
+            self.refuse(piece_words, after)
         elif not self.match.finished:
             self.app.sounds.play(fill_note(self.filled()))
 
@@ -598,6 +637,30 @@ class PlayScene(Scene):
     def filled(self) -> float:
         """Hook: how full the board is now, 0..1 (its note rises with it)."""
         return 0.0
+
+    def refuse(self, piece_words: str, reason: str, seconds: float = 2.5) -> None:
+        """The rules refused a drop: the sound, their reason on a toast, and the guide told."""
+        self.app.sounds.play("illegal")
+        self.app.toasts.show(f"{piece_words}: {reason}", seconds, self.app.palette.illegal)
+        if self.guide is not None:
+            self.guide.refused(reason)
+
+    # the guided first game (game/scenes/guide.py)
+    def start_guide(self) -> None:
+        """Play the guided first game (asking first if that abandons a game in progress)."""
+        game = GUIDE_GAMES[self.puzzle.name]
+
+        def start() -> None:
+            self.begin_id(self.puzzle.parse(game.game_id), {})
+            self.guide = Guide(game)
+
+        self.replace_game(start, "the guided first game")
+
+    def tick_guide(self, dt: float) -> None:
+        if self.guide is not None and self.match is not None:
+            self.guide.observe(self.position, self.held, self.match.meta.get("hints", 0), dt)
+            if self.guide.over:
+                self.guide = None
 
     # the puzzle's hooks of holding, turning and the cursor
     def board_press(self, event) -> bool | None:
@@ -697,10 +760,13 @@ class PlayScene(Scene):
         the clock's next shown second while it runs; else None."""
         if self.celebration is not None or self.session.solve_queue or self.motion.moving:
             return 0.0
+        due = []
         timer = self.match.timer if self.match is not None else None
         if timer is not None and timer.running and not timer.held:
-            return 1.0 - self.match.elapsed % 1.0 + 0.01
-        return None
+            due.append(1.0 - self.match.elapsed % 1.0 + 0.01)
+        if self.guide is not None and self.guide.step is None:      # the guide's last card goes
+            due.append(max(0.0, self.guide.left))
+        return min(due) if due else None
 
     def update(self, dt: float) -> None:
         self.sync_clock()
@@ -710,6 +776,8 @@ class PlayScene(Scene):
             self.celebration.update(dt)
             if self.celebration.done:
                 self.celebration = None
+        self.sync_result_button()
+        self.tick_guide(dt)
         self.tick_marks(dt)
         every = self.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
         self.session.step_solve(dt, every)
@@ -760,6 +828,9 @@ class PlayScene(Scene):
             if lines:                      # over the confetti, so it can be read
                 panel = banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
                 self.celebration.draw_stamp(surface, panel, self.app.palette, self.app.scale)
+        if self.guide is not None and not self.paused:
+            lay = self.layout()
+            self.guide.draw(surface, self.app, lay["messages"], lay["geo"])
         if self.show_help:
             self.draw_help(surface)
 
@@ -787,4 +858,35 @@ class PlayScene(Scene):
         """Hook: the held item under the pointer."""
 
     def draw_help(self, surface: pygame.Surface) -> None:
-        """Hook: the key table."""
+        """The puzzle's key table (game/keys.py `help_lines`) in two columns on a panel: one
+        text size for every row, a long description wrapped rather than shrunk."""
+        app, pal = self.app, self.app.palette
+        w, h = surface.get_size()
+        lines = keys.help_lines(self.puzzle.name)
+        col_w = (w - app.px(80)) // 2
+        combo_w, what_w = int(col_w * 0.34), int(col_w * 0.62)
+        size = text_size("body", app.scale)
+        while True:                           # the largest size at which the table fits the window
+            step = size + max(3, size // 2)
+            rows = [(combo, wrap(what, size, what_w)) for combo, what in lines]
+            fits = all(font(size, "mono").size(combo)[0] <= combo_w for combo, _ in rows)
+            half = (sum(len(r) for _, r in rows) + 1) // 2
+            if fits and app.px(90) + half * step <= h - app.px(20) or size <= 9:
+                break
+            size -= 1
+        panel = pygame.Rect(app.px(20), 0, w - app.px(40), app.px(90) + half * step)
+        panel.centery = h // 2
+        overlay_panel(surface, app, panel, 150, 2)
+        text(surface, f"Keys (any key or click closes; {keys.describe('help')} again: How to play)",
+             (panel.centerx, panel.y + app.px(16)), text_size("title", app.scale), pal.text, anchor="midtop",
+             style="bold")
+        column, y0 = 0, panel.y + app.px(70)
+        y = y0
+        for combo, wrapped in rows:
+            if column == 0 and y + len(wrapped) * step > y0 + half * step:
+                column, y = 1, y0             # the second column starts with a whole row
+            x = panel.x + app.px(20) + column * col_w
+            text(surface, combo, (x, y), size, pal.accent, style="mono", max_width=combo_w)
+            for line in wrapped:
+                text(surface, line, (x + int(col_w * 0.36), y), size, pal.text, max_width=what_w)
+                y += step

@@ -27,7 +27,7 @@ def figures(statistics: dict, puzzle: str, level: str | None, today: int) -> lis
     """(label, value) rows of the figures shown beside the charts."""
     s = records.summary(statistics, puzzle, level)
     rows = [("games played", str(s.played)), ("won", str(s.won)),
-            ("won with help", str(s.assisted)), ("best time", format_time(s.best)),
+            ("won with help", str(s.assisted)), ("lost", str(s.lost)), ("best time", format_time(s.best)),
             ("median time", format_time(s.median)), ("current streak", str(s.current_streak)),
             ("longest streak", str(s.longest_streak))]
     if level is None:

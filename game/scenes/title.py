@@ -1,10 +1,17 @@
-"""The title screen: the puzzles from the registry, settings, quit.
+"""The title screen: today's daily puzzles, the puzzles from the registry, settings, quit.
 
 Mouse or keyboard: Up/Down (or Tab) move the highlight, Enter opens, Escape quits.
 What a puzzle is shows in one line under the buttons (for the button under the pointer, else
 the highlighted one), never as a tooltip that could cover another button.
+
+Left of the buttons, a Today card per puzzle: the daily's number and level, whether it is done
+(and in what time), the daily streak and the time to the next one, and a Play button. The
+day's puzzles are worked out by the worker (game/play/dailies.day_puzzles), so the first frame
+never waits: the button says "..." until they are ready.
 """
 from __future__ import annotations
+
+import datetime as dt
 
 import pygame
 import pygame_gui
@@ -12,15 +19,20 @@ import pygame_gui
 from game import keys
 from game.draw.theme import text_size
 from game.draw.widgets import text, wrap
+from game.play import dailies
+from game.play.jobs import JobSlot
 from game.scenes.base import Scene
 from game.scenes.registry import EXTRAS, PUZZLES
+from solver import daily
+
+TODAY = ("genius", "macmahon")      # the puzzles with a Today card, top first
 
 
 class TitleScene(Scene):
     caption = "Squarewise"
     RIPPLE = 4.0       # seconds the coloured squares ripple after the title shows
 
-    def __init__(self, app):
+    def __init__(self, app, today: dt.date | None = None):
         super().__init__(app)
         self.choices: list[tuple[pygame_gui.elements.UIButton, object]] = []
         self.notes: dict = {}          # button -> a word beside it ("coming", "continue 1:23")
@@ -28,7 +40,80 @@ class TitleScene(Scene):
         self.blurb_area = pygame.Rect(0, 0, 0, 0)
         self.selected = 0
         self.clock = 0.0
+        self.calendar = dt.date.today()         # the date the window last saw
+        self.today = max(today or self.calendar, daily.EPOCH)
+        self.dailies: dict[str, dailies.Daily] | None = None
+        self.cards: dict[str, tuple[pygame.Rect, pygame_gui.elements.UIButton]] = {}
+        self.jobs = JobSlot(app.worker)
+        self.fetch_today()
 
+    # ------------------------------------------------------------------ today's dailies
+    def fetch_today(self) -> None:
+        """Work out today's puzzles in the worker (again once the date has changed)."""
+        self.dailies = None
+        day = self.today
+        self.jobs.run(f"Daily puzzles of {day}", dailies.day_puzzles, (day.isoformat(),),
+                      lambda found: self._found(day, found), lambda error: None)
+
+    def _found(self, day: dt.date, found: dict) -> None:
+        if day == self.today:
+            self.dailies = found
+            self.refresh_cards()
+
+    def refresh_cards(self) -> None:
+        """A card's Play button says '...' until the day's puzzle is known."""
+        for key, (_, button) in self.cards.items():
+            if self.dailies is None:
+                button.set_text("...")
+                button.disable()
+            else:
+                button.set_text("Play again" if dailies.card(self.app.statistics, key, self.today).solved else "Play")
+                button.enable()
+
+    def play_daily(self, key: str) -> None:
+        """Open today's puzzle `key`, marked as that daily."""
+        if self.dailies is None:
+            return
+        puzzle = self.dailies[key]
+        self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
+
+    def build_cards(self, x: int, y: int, width: int) -> None:
+        """The Today cards in a column at (x, y), each with its Play button (in the highlight order)."""
+        app = self.app
+        self.cards = {}
+        if width < app.px(150):
+            return
+        small = text_size("small", app.scale)
+        height = round(small * 1.45) * 4 + app.px(60)
+        for key in TODAY:
+            rect = pygame.Rect(x, y, width, height)
+            button = self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(rect.x + app.px(12), rect.bottom - app.px(44), min(app.px(150), width - app.px(24)),
+                            app.px(34)), "...", app.ui))
+            self.cards[key] = (rect, button)
+            self.blurbs[button] = f"today's daily {dailies.card(app.statistics, key, self.today).heading}: " \
+                                  "the same puzzle for everyone"
+            self.choices.append((button, lambda k=key: self.play_daily(k)))
+            y += height + app.px(12)
+        self.refresh_cards()
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        app, pal = self.app, self.app.palette
+        small, body = text_size("small", app.scale), text_size("body", app.scale)
+        step = round(small * 1.45)
+        for key, (rect, _) in self.cards.items():
+            card = dailies.card(app.statistics, key, self.today)
+            pygame.draw.rect(surface, pal.panel, rect, border_radius=app.px(8))
+            x, y, room = rect.x + app.px(12), rect.y + app.px(8), rect.width - app.px(24)
+            text(surface, f"Today: {card.heading}", (x, y), body, pal.text, style="bold", max_width=room)
+            y += round(body * 1.5)
+            text(surface, card.status, (x, y), small, pal.legal if card.solved else pal.text, max_width=room)
+            y += step
+            text(surface, card.streak, (x, y), small, pal.dim_text, max_width=room)
+            y += step
+            text(surface, dailies.until_next(dt.datetime.now()), (x, y), small, pal.dim_text, max_width=room)
+
+    # ------------------------------------------------------------------ the buttons
     def build_ui(self) -> None:
         app = self.app
         w, h = app.size
@@ -38,6 +123,7 @@ class TitleScene(Scene):
         self.choices = []
         self.notes = {}
         self.blurbs = {}
+        top = y
         for entry in PUZZLES:
             ready = entry.available()
             button = self.add(pygame_gui.elements.UIButton(
@@ -61,6 +147,7 @@ class TitleScene(Scene):
             button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, small), label, app.ui))
             self.choices.append((button, action))
             y += small + gap
+        self.build_cards(app.px(24), top, x - app.px(48))
         self.blurb_area = pygame.Rect(x - app.px(60), y + gap, bw + app.px(120), app.px(44))
         app.toasts.place(pygame.Rect(app.px(20), y, w - app.px(40), h - y - app.px(4)))   # under the buttons
         self.selected = min(self.selected, len(self.choices) - 1)
@@ -105,8 +192,14 @@ class TitleScene(Scene):
     def back(self) -> None:
         self.app.quit()
 
-    def update(self, dt: float) -> None:
-        self.clock += dt
+    def update(self, dt_: float) -> None:
+        self.clock += dt_
+        if dt.date.today() != self.calendar:     # past midnight: the new day's puzzles
+            self.calendar = dt.date.today()
+            self.today = max(self.calendar, daily.EPOCH)
+            self.fetch_today()
+            if self.app.top is self:
+                self.on_resize()
 
     def redraw_in(self) -> float | None:
         """The squares ripple for a few seconds after the title shows, then rest (a still title
@@ -127,6 +220,7 @@ class TitleScene(Scene):
                 text(surface, note, (button.rect.right + app.px(14), button.rect.centery), app.px(17),
                      pal.accent if note != "coming" else pal.dim_text, anchor="midleft")
         self._draw_blurb(surface)
+        self.draw_cards(surface)
         text(surface, "Up/Down and Enter, or the mouse; Esc quits; F1 in a game shows the keys",
              (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
 

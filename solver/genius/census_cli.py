@@ -1,12 +1,14 @@
 """The `squarewise genius` subcommands about all boards and dice design: census, make-dice, roll-counts.
 
     genius census [--jobs N] [--checkpoint PATH [--resume]] [--save [FILE]]
+    genius census --counts [--jobs N] [--checkpoint PATH [--resume]] [--save [FILE]]
     genius make-dice [--seed N] [--faces 6] [--out FILE|-] [--cache FILE] [--jobs N]
     genius roll-counts [--dice NAME|FILE] [--jobs N]
 
 `census --save` with no FILE writes the census cache to the user's cache folder
 (user_cache_file), where `make-dice` looks first, then at the cache shipped with Squarewise:
-never into the source checkout, which a pipx or executable install does not have.
+never into the source checkout, which a pipx or executable install does not have. With
+`--counts`, `--save` alone writes COUNTS_NAME there.
 
 All take --json and --progress. Exit codes: 0 success, 2 bad input.
 """
@@ -52,11 +54,11 @@ def _census_text(report: dict) -> str:
     return "\n".join(lines)
 
 
-def user_cache_file() -> Path:
-    """The census cache in the user's cache folder (~/.cache/squarewise/ on Linux; platformdirs,
-    imported only here so the solver stays light)."""
+def user_cache_file(name: str = Path(census.CACHE_NAME).name) -> Path:
+    """The census cache (or another file `name`) in the user's cache folder (~/.cache/squarewise/
+    on Linux; platformdirs, imported only here so the solver stays light)."""
     from platformdirs import user_cache_path
-    return user_cache_path("squarewise", appauthor=False) / Path(census.CACHE_NAME).name
+    return user_cache_path("squarewise", appauthor=False) / name
 
 
 class _UserCache(str):
@@ -84,14 +86,58 @@ def _default_cache() -> str | None:
     return str(path) if os.path.lexists(path) else None
 
 
+COUNTS_NAME = "counts.npz"   # the table `census --counts --save` writes to the user's cache folder
+COUNT_BANDS = (0, 1, 2, 10, 100, 1_000, 10_000, 100_000)
+SHOWN_SINGLES = 10
+
+
+def _counts_text(report: dict) -> str:
+    n = {int(k): v for k, v in report["distribution"].items()}
+    lines = [f"boards {report['boards']:,}; tilings {report['tilings']:,} "
+             f"(mean {report['mean']:,} per board, median {report['median']:,.0f})",
+             "percentiles: " + ", ".join(f"{p}% {q:,.0f}" for p, q in report["percentiles"].items()),
+             "boards by number of solutions:"]
+    for lo, hi in zip(COUNT_BANDS, COUNT_BANDS[1:] + (None,)):
+        boards = sum(b for c, b in n.items() if c >= lo and (hi is None or c < hi))
+        span = f"{lo:,}" if hi == lo + 1 else f"{lo:,}.." + (f"{hi - 1:,}" if hi else "")
+        lines.append(f"  {span:>16} {boards:>10,}")
+    top = report["max"]
+    lines.append(f"most solutions: {top['solutions']:,}, on {len(top['boards'])} boards:")
+    lines += [f"  {' '.join(b)}" for b in top["boards"]]
+    single = report["single"]
+    lines.append(f"boards with exactly one solution: {len(single):,}"
+                 + (f" (the first {SHOWN_SINGLES}; all with --json):" if len(single) > SHOWN_SINGLES else ":"))
+    lines += [f"  {' '.join(b)}" for b in single[:SHOWN_SINGLES]]
+    agree = "agree" if report["orbits_agree"] else "DISAGREE (a bug: please report it)"
+    lines.append(f"the boards of each of the {report['orbits']:,} symmetry classes {agree} on their count")
+    resumed = f", {report['resumed_units']} units taken from the checkpoint" if report["resumed_units"] else ""
+    lines.append(f"{report['seconds']} s on {report['jobs']} process(es){resumed}")
+    return "\n".join(lines)
+
+
+def _counts(args) -> int:
+    from . import counts   # only this command pays for the import
+    if args.resume and os.path.lexists(args.checkpoint):
+        counts.Checkpoint.read(args.checkpoint)     # a broken checkpoint is refused before the work starts
+    report = counts.run(args.jobs, progress_for(args, "counting", always=True), args.checkpoint, args.resume,
+                        save_to=args.save)
+    report["jobs"] = args.jobs or census.default_jobs()
+    emit(args, report, _counts_text(report))
+    return 0
+
+
 def _census(args) -> int:
     if args.resume and not args.checkpoint:
         raise SquarewiseError("--resume needs --checkpoint PATH")
     if isinstance(args.save, _UserCache):
+        if args.counts:
+            args.save = _UserCache(user_cache_file(COUNTS_NAME))
         _make_folder_of(args.save)
     for path, option in ((args.save, "--save"), (args.checkpoint, "--checkpoint")):
         if path:
             check_writable(path, option)
+    if args.counts:
+        return _counts(args)
     if args.resume and os.path.lexists(args.checkpoint):
         census.Checkpoint.read(args.checkpoint)     # a broken checkpoint is refused before the work starts
     report = census.census(args.jobs, progress_for(args, "census"), args.checkpoint, args.resume,
@@ -131,19 +177,21 @@ def _roll_counts(args) -> int:
     return 0
 
 
-def register(commands) -> None:
-    """Add census, make-dice and roll-counts to the genius subcommands."""
-    cmd = commands.add_parser("census", help="decide all C(36,7) boards (unsolvable count, Table 3, reasons)")
+def add_census(cmd) -> None:
+    cmd.add_argument("--counts", action="store_true",
+                     help="count the solutions of every board instead (distribution, maximum, single-solution boards)")
     cmd.add_argument("--checkpoint", metavar="PATH", help="save finished work to this file as it goes")
     cmd.add_argument("--resume", action="store_true", help="continue the run saved in --checkpoint")
     cmd.add_argument("--save", metavar="FILE", nargs="?", action=_SaveToUserCache,
                      help="also write the unsolvable orbit representatives (the census cache) to FILE; "
-                          "with no FILE to the user's cache folder, where make-dice finds it")
+                          "with no FILE to the user's cache folder, where make-dice finds it; with --counts, "
+                          f"one solution count per symmetry class (.npz; with no FILE {COUNTS_NAME} there)")
     add_jobs(cmd)
     add_common(cmd)
     cmd.set_defaults(handler=_census)
 
-    cmd = commands.add_parser("make-dice", help="generate a new dice set whose every roll is solvable")
+
+def add_make_dice(cmd) -> None:
     cmd.add_argument("--seed", type=seed_number, metavar="N", help="the seed (default: a random one, printed)")
     cmd.add_argument("--faces", type=whole_number, default=6, metavar="F",
                      help=f"faces per die, {make_dice.MIN_FACES}..{make_dice.MAX_FACES} (default 6)")
@@ -155,12 +203,12 @@ def register(commands) -> None:
     add_common(cmd)
     cmd.set_defaults(handler=_make_dice)
 
-    cmd = commands.add_parser("roll-counts", help="count the solutions of every roll of a dice set (long: 6-20 "
-                              "minutes for the default dice on 2 cores, with progress on stderr)",
-                              description="Count the solutions of every distinct roll of a dice set. This is "
-                              "long: 6 to 20 minutes for the default dice (62,208 rolls) on 2 cores, depending "
-                              "on the load, longer for sets with more rolls; progress with the time left is shown on stderr, a line "
-                              "every 30 s when it is not a terminal.")
+
+def add_roll_counts(cmd) -> None:
+    cmd.description = ("Count the solutions of every distinct roll of a dice set. This is long: 6 to 20 "
+                       "minutes for the default dice (62,208 rolls) on 2 cores, depending on the load, longer "
+                       "for sets with more rolls; progress with the time left is shown on stderr, a line every "
+                       "30 s when it is not a terminal.")
     cmd.add_argument("--dice", default="default", metavar="NAME|FILE",
                      help="a built-in set (default, alternative) or a dice JSON file")
     add_jobs(cmd)

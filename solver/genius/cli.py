@@ -1,8 +1,7 @@
-"""The `squarewise genius` subcommands: solve, roll, daily, verify-dice.
+"""The `squarewise genius` subcommands about dice: roll, daily, verify-dice (solve, hint and
+solutions are in genius.solve_cli).
 
-    genius solve CELL... [--count]          7 blocker cells, e.g. A6 E1 A1 A4 A2 D5 B4
-    genius solve --position NOTATION        complete a partial position (extension)
-    genius roll [--dice NAME|FILE] [--seed N] [--level LEVEL]
+    genius roll [--dice NAME|FILE] [--seed N] [--level LEVEL] | [--number N]
     genius daily [--date YYYY-MM-DD]
     genius verify-dice [NAME|FILE] [--jobs N]
 
@@ -16,64 +15,42 @@ from ..cli_common import add_common, add_jobs, emit, progress_for, seed_number
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
 from .. import daily
-from . import dice, levels, search
+from . import dice, levels, numbers, search
 from .daily import DICE as DAILY_DICE, genius_daily
-from .pieces import PIECES
-from .position import LABELS, Position
-
-
-def _names(cells) -> list[str]:
-    return [cell_name(c) for c in sorted(cells)]
-
-
-def _legend() -> str:
-    return "legend: # blocker, " + ", ".join(f"{LABELS[p]} = {p}" for p in PIECES)
-
-
-def _solve(args) -> int:
-    if args.position is not None:
-        if args.cells:
-            raise SquarewiseError("give either blocker cells or --position, not both")
-        start = Position.parse(args.position)
-    else:
-        start = Position.from_blockers([parse_cell(c) for c in args.cells])
-    done = search.solve(start)
-    reason = None if done is not None else search.unsolvable_reason(start)
-    doc = {"blockers": _names(start.blockers), "solvable": done is not None,
-           "solution": None if done is None else {p: _names(done.placed[p]) for p in PIECES},
-           "reason": reason}
-    if args.position is not None:
-        doc["position"] = start.notation()
-        doc["completed"] = None if done is None else done.notation()
-    text = [(done or start).board_text()]
-    if done is not None:
-        text.append(_legend())
-        text.append(f"position: {done.notation()}")
-    else:
-        text.append(f"unsolvable: {reason}")
-    if args.count:
-        doc["solutions"] = search.count(start, progress=progress_for(args, "counting"))
-        text.append(f"solutions: {doc['solutions']}")
-    emit(args, doc, "\n".join(text))
-    return 0 if done is not None else 1
+from .position import Position
+from .solve_cli import names
 
 
 def _roll(args) -> int:
+    """`roll`: the dice rolled from a seed (random unless given), or the roll of `--number`."""
     dice_set = dice.resolve(args.dice)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
-    faces = dice_set.roll(seed)
+    if args.number is not None:
+        if args.seed is not None or args.level is not None:
+            raise SquarewiseError("give --number alone: it names the roll (no --seed or --level)")
+        number = numbers.check_number(dice_set, numbers.parse_number(args.number))
+        seed, faces = None, numbers.roll_from_number(dice_set, number)
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+        faces = dice_set.roll(seed)
+        number = numbers.roll_number(dice_set, faces)
+    emit(args, *_roll_doc(dice_set, seed, faces, number))
+    return 0
+
+
+def _roll_doc(dice_set, seed, faces, number, extra=None) -> tuple[dict, str]:
+    """The JSON document and the text of a roll (`extra`: more keys, already in the text)."""
     board = Position.from_blockers(faces)
     doc = {"dice": dice_set.name, "seed": seed, "blockers": [cell_name(c) for c in faces],
-           "position": board.notation()}
-    text = f"{board.board_text()}\ndice {dice_set.label}, seed {seed}: {' '.join(doc['blockers'])}"
-    emit(args, doc, text)
-    return 0
+           "position": board.notation(), "number": number, **(extra or {})}
+    source = "" if seed is None else f", seed {seed}"
+    cells = " ".join(doc["blockers"])
+    return doc, f"{board.board_text()}\ndice {dice_set.label}{source}, roll {numbers.label(number)}: {cells}"
 
 
 def _verify(args) -> int:
     dice_set = dice.resolve(args.dice)
     bad = dice.verify(dice_set, jobs=args.jobs, progress=progress_for(args, f"verifying {dice_set.label}"))
-    bad_rolls = sorted(_names(roll) for roll in bad)
+    bad_rolls = sorted(names(roll) for roll in bad)
     reasons = [search.unsolvable_reason(Position.from_blockers(parse_cell(c) for c in roll)) for roll in bad_rolls]
     doc = {"dice": dice_set.name, "rolls": dice_set.count(), "unsolvable": len(bad_rolls),
            "unsolvable_rolls": bad_rolls, "reasons": reasons}
@@ -89,19 +66,15 @@ def _verify(args) -> int:
 
 def _roll_level(args) -> int:
     """`roll --level LEVEL`: a fair draw among the rolls of that level (levels.roll_at_level)."""
-    if args.level is None:
+    if args.level is None or args.number is not None:
         return _roll(args)
     dice_set = dice.resolve(args.dice)
     level = levels.check_level(args.level)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     draw = levels.roll_at_level(dice_set, level, seed)
-    board = Position.from_blockers(draw.faces)
-    doc = {"dice": dice_set.name, "seed": seed, "blockers": [cell_name(c) for c in draw.faces],
-           "position": board.notation(), "level": draw.level, "solutions": draw.solutions,
-           "tries": draw.tries}
-    text = (f"{board.board_text()}\ndice {dice_set.label}, seed {seed}: {' '.join(doc['blockers'])}\n"
-            f"level {draw.level}: {draw.solutions} solutions")
-    emit(args, doc, text)
+    doc, text = _roll_doc(dice_set, seed, draw.faces, draw.number,
+                          {"level": draw.level, "group": draw.group, "solutions": draw.solutions, "tries": draw.tries})
+    emit(args, doc, f"{text}\nlevel {draw.level} ({draw.group}): {draw.solutions} solutions")
     return 0
 
 
@@ -109,46 +82,39 @@ def _daily(args) -> int:
     """`daily [--date YYYY-MM-DD]`: the day's roll, the same for everyone (solver.daily)."""
     puzzle = genius_daily(daily.parse_date(args.date))
     board = puzzle.position
+    default = dice.builtin(DAILY_DICE)
+    roll = numbers.roll_number(default, board.blockers)
     doc = {"date": puzzle.date.isoformat(), "number": puzzle.number, "level": puzzle.level,
-           "dice": DAILY_DICE, "blockers": _names(board.blockers), "position": board.notation(),
-           "solutions": puzzle.solutions}
+           "dice": DAILY_DICE, "blockers": names(board.blockers), "position": board.notation(),
+           "solutions": puzzle.solutions, "roll_number": roll,
+           "roll_level": levels.level_of(default, board.blockers, puzzle.solutions)}
     text = (f"{board.board_text()}\nSquarewise Genius #{puzzle.number} ({doc['date']}), {puzzle.level}: "
-            f"{' '.join(doc['blockers'])} ({puzzle.solutions} solutions)")
+            f"{' '.join(doc['blockers'])} ({puzzle.solutions} solutions)\n"
+            f"roll {numbers.label(roll)} of the {DAILY_DICE} dice, level {doc['roll_level']}")
     emit(args, doc, text)
     return 0
 
 
-def register(puzzles):
-    """Add the genius subcommands to the top-level parser; returns their subparsers."""
-    sub = puzzles.add_parser("genius", help="The Genius Square: solve boards, roll and check dice")
-    commands = sub.add_subparsers(dest="command", metavar="COMMAND")
-    commands.required = True
-
-    solve = commands.add_parser("solve", help="solve a board given by its 7 blocker cells")
-    solve.add_argument("cells", nargs="*", metavar="CELL", help="the 7 blocker cells, e.g. A6 E1 A1 A4 A2 D5 B4")
-    solve.add_argument("--position", metavar="NOTATION",
-                       help="complete a partial position instead, e.g. A1A2A4A6B4D5E1/4-O:C2C3D2D3")
-    solve.add_argument("--count", action="store_true", help="also count all solutions")
-    add_common(solve)
-    solve.set_defaults(handler=_solve)
-
-    roll = commands.add_parser("roll", help="roll the dice (reproducibly with --seed)")
+def add_roll(roll) -> None:
     roll.add_argument("--dice", default="default", metavar="NAME|FILE",
                       help="a built-in set (default, alternative) or a dice JSON file")
     roll.add_argument("--seed", type=seed_number, metavar="N", help="the seed (default: a random one, printed)")
-    roll.add_argument("--level", metavar="LEVEL", help="draw among the rolls of one level: " + ", ".join(levels.CHOICES))
+    roll.add_argument("--level", metavar="LEVEL", help=f"draw among the rolls of one level: 1..{levels.COUNT} "
+                      f"(1 has the most solutions) or a group of them: {', '.join(levels.CHOICES)}")
+    roll.add_argument("--number", metavar="N", help="the roll with this number (0 .. rolls - 1; '#41,233' works too)")
     add_common(roll)
     roll.set_defaults(handler=_roll_level)
 
-    today = commands.add_parser("daily", help="the daily puzzle: the same roll for everyone on a date")
+
+def add_daily(today) -> None:
     today.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today)")
     add_common(today)
     today.set_defaults(handler=_daily)
 
-    verify = commands.add_parser("verify-dice", help="check that every roll of a dice set is solvable")
+
+def add_verify(verify) -> None:
     verify.add_argument("dice", nargs="?", default="default", metavar="NAME|FILE",
                         help="a built-in set (default, alternative) or a dice JSON file")
     add_jobs(verify)
     add_common(verify)
     verify.set_defaults(handler=_verify)
-    return commands

@@ -30,4 +30,4 @@ def genius_daily(day: dt.date) -> GeniusDaily:
     """The daily puzzle of `day` (SquarewiseError before solver.daily.EPOCH)."""
     day = daily.parse_date(day.isoformat())
     draw = roll_at_level(builtin(DICE), daily.level(day), next(daily.seeds("genius", day)))
-    return GeniusDaily(day, daily.number(day), draw.level, Position.from_blockers(draw.faces), draw.solutions)
+    return GeniusDaily(day, daily.number(day), draw.group, Position.from_blockers(draw.faces), draw.solutions)

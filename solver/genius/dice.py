@@ -18,7 +18,6 @@ from ..atomic import write_text_atomic
 from ..errors import SquarewiseError, one_line
 from ..safe_read import read_json
 from ..grid import cell_name, parse_cell
-from ..parallel import chunked, run_chunks
 from ..rng import MASK64, below, splitmix64  # noqa: F401  (splitmix64: dice.splitmix64 for callers)
 from .board import cells_of, mask
 from .search import is_solvable
@@ -29,10 +28,11 @@ MAX_DICE_BYTES = 1 << 20      # a dice file is a few hundred bytes; refuse anyth
 MAX_SHOWN_NAME = 60           # characters of a set's name printed on a terminal
 
 _FACES = {
-    # the real game's dice (die 1 and die 2 repeat faces; the other five have six distinct ones)
+    # the real game's dice, face by face in the order that numbers the rolls (solver/genius/numbers.py,
+    # the same numbers as the web Genius Square); dice 4 and 7 repeat faces, the other five have six
     "default": (
-        "A6 A6 A6 F1 F1 F1", "A5 A5 F2 F2 B6 E1", "A1 C1 D1 D2 E2 F3", "A4 B5 C5 C6 D6 F6",
-        "A2 A3 B1 B2 B3 C2", "D5 E4 E5 E6 F4 F5", "B4 C3 C4 D3 D4 E3",
+        "A1 C1 D1 D2 E2 F3", "A2 B2 C2 A3 B1 B3", "C3 D3 E3 B4 C4 D4", "E1 F2 F2 B6 A5 A5",
+        "A4 B5 C6 C5 D6 F6", "E4 F4 E5 F5 D5 E6", "F1 F1 F1 A6 A6 A6",
     ),
     # Jensen (2023), Theorem 5.3: also always solvable
     "alternative": (
@@ -59,7 +59,7 @@ class DiceSet:
 
         >>> from solver.grid import cell_name
         >>> [cell_name(c) for c in builtin("default").roll(7)]
-        ['A6', 'A5', 'F3', 'C6', 'B1', 'E4', 'C4']
+        ['D1', 'A2', 'D4', 'B6', 'C6', 'F4', 'F1']
         """
         state = seed & MASK64
         out = []
@@ -181,6 +181,7 @@ def verify(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, 
     Returns None if `cancelled()` turned true.
     """
     masks = [mask(roll) for roll in dice_set.rolls()]
+    from ..parallel import chunked, run_chunks       # a pool only where one runs
     results = run_chunks(_unsolvable_masks, chunked(masks, chunk), jobs, progress, cancelled)
     if results is None:
         return None

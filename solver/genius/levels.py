@@ -1,105 +1,163 @@
-"""Difficulty levels of Genius Square rolls, and fair draws of a roll of a chosen level.
+"""Ten difficulty levels of Genius Square rolls, and fair draws of a roll of a chosen level.
 
-A roll's level comes from its number of solutions against the quantiles of the solution
-counts of all rolls of its dice set: "very hard" up to the 5th percentile, "hard" up to the
-25th, "medium" up to the 75th, "easy" above. So about 5%, 20%, 50% and 25% of the distinct
-rolls fall in each level (ties at a boundary go to the harder level).
+The rolls of a dice set are ranked by their exact solution counts, most solutions first and,
+among equal counts, lowest roll number first (solver/genius/numbers.py), and cut into ten
+equal bands: the roll of rank r (0-based, of N) has level r * 10 // N + 1, so level 1 has the
+most solutions and level 10 the fewest. That is the web Genius Square's rule (ties at a band
+edge are split by roll number), so for the default dice a level means the same there and here.
 
-Where the quantiles come from:
-- the built-in sets: exact, from the count of every distinct roll by
-  `squarewise genius roll-counts --dice NAME --json` (its "percentiles"), copied into EXACT
-  below (docs/census.md, docs/genius.md);
+A level is told by nine cuts, one per band edge: Cut(solutions, number) of the first roll of
+levels 2..10. A roll with s solutions and number n is past a cut when s < cut.solutions, or
+s == cut.solutions and n >= cut.number; its level is 1 + the number of cuts it is past.
+- built-in dice: the cuts come from the exact count of every roll (count_table.py, shipped);
 - any other set: estimated once per process from the counts of SAMPLE rolls drawn with the
-  set's own seeded generator (seed SAMPLE_SEED), so the estimate is the same on every machine.
-  About 2 s on a quiet machine; the unsolvable rolls of a custom set are left out of the sample and of every level.
+  set's own seeded generator (seed SAMPLE_SEED), the same on every machine; an estimated cut
+  has number 0, so a count equal to it takes the harder level. Unsolvable rolls are left out
+  of the sample and belong to no level.
+
+The four words are groups of levels: easy 1-2, medium 3-7, hard 8-9, very hard 10.
 
 A draw is fair: `roll_at_level` rolls the dice (their own distribution, repeated faces and
-all) again and again from a seeded stream and keeps the first roll whose level is the one
-asked for; that is rejection sampling, so the roll is distributed over the rolls of the level
-exactly as the dice distribute them. Each try is one solution count (a few ms to 40 ms).
+all) again and again from a seeded stream and keeps the first roll of the level asked for:
+rejection sampling, so within the level each roll comes up as often as the dice make it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
+from typing import NamedTuple
 
 import numpy as np
 
 from ..errors import SquarewiseError
 from ..rng import stream
-from .dice import DiceSet, builtin
+from .count_table import exact_counts
+from .dice import DiceSet
+from .numbers import number_or_none
 from .search import count_board
 
-LEVELS = ("easy", "medium", "hard", "very hard")
+COUNT = 10                    # levels 1 (most solutions) .. 10 (fewest)
+GROUPS = {"easy": (1, 2), "medium": (3, 4, 5, 6, 7), "hard": (8, 9), "very hard": (10,)}
+LEVELS = tuple(GROUPS)        # the words, easiest first
 ANY = "any"
 CHOICES = LEVELS + (ANY,)
-PERCENTILES = (5, 25, 75)  # the upper bounds of "very hard", "hard" and "medium"
-# exact 5th, 25th and 75th percentiles over every distinct roll (roll-counts --json)
-EXACT = {
-    "default": (266.0, 715.0, 2414.0),        # 62,208 rolls
-    "alternative": (142.0, 419.0, 1498.0),    # 93,750 rolls (41 minutes on one process)
-}
 SAMPLE = 200
 SAMPLE_SEED = 20260101
 MAX_TRIES = 20000
-_MEMO_LIMIT = 2_000_000  # counted states kept between tries before the table is cleared
+_MEMO_LIMIT = 2_000_000       # counted states kept between tries before the table is cleared
+
+
+class Cut(NamedTuple):
+    """The first roll of a level (2..10): its solution count and roll number."""
+    solutions: int
+    number: int
 
 
 @dataclass(frozen=True)
 class Draw:
-    """A roll drawn at a level: its blocker cells (die order), solution count, level and tries."""
+    """A roll drawn at a level: its blocker cells (die order), solution count, level 1..10,
+    tries, and roll number."""
     faces: tuple[int, ...]
     solutions: int
-    level: str
+    level: int
     tries: int
+    number: int | None          # None only for a hand-built set whose dice share cells
+
+    @property
+    def group(self) -> str:
+        """The word of the draw's level: 'easy' .. 'very hard'."""
+        return group_of(self.level)
 
 
-def thresholds(dice_set: DiceSet) -> tuple[float, float, float]:
-    """The 5th, 25th and 75th percentiles of the solution counts of the set's rolls: exact for
-    the dice of a built-in set (whatever the set is called), else estimated."""
-    exact = _exact_by_dice().get(dice_set.dice)
-    return exact if exact is not None else _estimated(dice_set.dice)
+def group_of(level: int) -> str:
+    """The word naming the group of levels that `level` (1..10) belongs to."""
+    return next(word for word, members in GROUPS.items() if level in members)
 
 
-@lru_cache(maxsize=None)
-def _exact_by_dice() -> dict[tuple, tuple[float, float, float]]:
-    return {builtin(name).dice: quantiles for name, quantiles in EXACT.items()}
+def band_edges(total: int) -> list[int]:
+    """The ranks (0-based, most solutions first) where levels 2..10 begin among `total` rolls."""
+    return [-(-k * total // COUNT) for k in range(1, COUNT)]
+
+
+def rank_order(solutions: np.ndarray) -> np.ndarray:
+    """Roll numbers ranked: most solutions first, lower number first among equal counts."""
+    return np.lexsort((np.arange(len(solutions)), -np.asarray(solutions, dtype=np.int64)))
+
+
+def levels_by_number(solutions: np.ndarray) -> np.ndarray:
+    """The level (1..10) of every roll, given the solution count of every roll by number."""
+    order = rank_order(solutions)
+    out = np.empty(len(order), dtype=np.int8)
+    out[order] = np.arange(len(order)) * COUNT // len(order) + 1
+    return out
+
+
+def thresholds(dice_set: DiceSet) -> tuple[Cut, ...]:
+    """The nine cuts of the set's levels: exact for the dice of a built-in set (whatever the set
+    is called), else estimated from a sample."""
+    exact = exact_counts(dice_set)
+    return _exact_cuts(dice_set.dice) if exact is not None else _estimated(dice_set.dice)
+
+
+@lru_cache(maxsize=4)
+def _exact_cuts(dice: tuple) -> tuple[Cut, ...]:
+    counts = exact_counts(DiceSet("exact", dice))
+    order = rank_order(counts)
+    return tuple(Cut(int(counts[order[r]]), int(order[r])) for r in band_edges(len(counts)))
 
 
 @lru_cache(maxsize=8)
-def _estimated(dice: tuple) -> tuple[float, float, float]:
-    """The quantiles of SAMPLE seeded rolls of the dice, counted in numeric order of their
-    masks with one shared table (as roll_counts does: neighbouring boards share deep states)."""
+def _estimated(dice: tuple) -> tuple[Cut, ...]:
+    """Cuts from the counts of SAMPLE seeded rolls, counted in numeric order of their masks
+    with one shared table (as roll_counts does: neighbouring boards share deep states)."""
     dice_set = DiceSet("sample", dice)
     masks = sorted(_mask(dice_set.roll(seed)) for seed in _seeds(SAMPLE_SEED, SAMPLE))
     memo: dict[int, int] = {}
-    counts = [n for n in (count_board(m, memo) for m in masks) if n]
+    counts = sorted((n for n in (count_board(m, memo) for m in masks) if n), reverse=True)
     if not counts:
         raise SquarewiseError("no roll of this dice set in the sample is solvable: no levels")
-    return tuple(float(q) for q in np.percentile(counts, PERCENTILES))
+    return tuple(Cut(counts[min(r, len(counts) - 1)], 0) for r in band_edges(len(counts)))
 
 
-def level_of(solutions: int, dice_set: DiceSet) -> str | None:
-    """The level of a roll with this many solutions among the set's rolls; None if unsolvable."""
+def level_for(solutions: int, number: int | None, cuts) -> int | None:
+    """The level of a roll with this solution count and roll number (None: not a numbered roll,
+    a count equal to a cut takes the harder level); None if it has no solution."""
     if solutions <= 0:
         return None
-    very_hard, hard, medium = thresholds(dice_set)
-    if solutions <= very_hard:
-        return "very hard"
-    if solutions <= hard:
-        return "hard"
-    if solutions <= medium:
-        return "medium"
-    return "easy"
+    return 1 + sum(solutions < cut.solutions
+                   or (solutions == cut.solutions and (number is None or number >= cut.number)) for cut in cuts)
 
 
-def check_level(level: str) -> str:
-    """The level named (case and dashes forgiven: 'very-hard'), or SquarewiseError listing them."""
-    name = level.strip().lower().replace("-", " ").replace("_", " ")
+def level_of(dice_set: DiceSet, blockers, solutions: int | None = None) -> int | None:
+    """The level (1..10) of the board with these blockers among the set's rolls; None if it
+    has no solution. The count is looked up (built-in dice), taken from `solutions`, or counted."""
+    number = number_or_none(dice_set, blockers)
+    exact = exact_counts(dice_set)
+    if exact is not None and number is not None:
+        solutions = int(exact[number])
+    elif solutions is None:
+        solutions = count_board(_mask(blockers), {})
+    return level_for(solutions, number, thresholds(dice_set))
+
+
+def check_level(level) -> str | int:
+    """The level named: 1..10 (an int or its digits), a word (case and dashes forgiven:
+    'very-hard') or 'any'; SquarewiseError listing them otherwise."""
+    name = str(level).strip().lower().replace("-", " ").replace("_", " ")
+    if name.isascii() and name.isdigit() and 1 <= int(name) <= COUNT:
+        return int(name)
     if name not in CHOICES:
-        raise SquarewiseError(f"unknown level '{level}' (levels: {', '.join(CHOICES)})")
+        raise SquarewiseError(f"unknown level '{level}' (levels: 1..{COUNT}, {', '.join(CHOICES)})")
     return name
+
+
+def members(level) -> tuple[int, ...]:
+    """The levels 1..10 that a level choice stands for ('any': all of them)."""
+    level = check_level(level)
+    if level == ANY:
+        return tuple(range(1, COUNT + 1))
+    return (level,) if isinstance(level, int) else GROUPS[level]
 
 
 def _seeds(seed: int, n: int):
@@ -108,32 +166,40 @@ def _seeds(seed: int, n: int):
 
 
 def _mask(faces) -> int:
-    return sum(1 << c for c in faces)
+    return sum(1 << c for c in set(faces))
 
 
-def _count(faces, memo: dict[int, int]) -> int:
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
-    return count_board(_mask(faces), memo)
-
-
-def roll_at_level(dice_set: DiceSet, level: str, seed: int) -> Draw:
-    """A roll of `level`, the same for the same seed everywhere. 'any' is the seed's own roll
-    (DiceSet.roll, as without a level) unless that one is unsolvable, then any solvable roll.
+def roll_at_level(dice_set: DiceSet, level, seed: int) -> Draw:
+    """A roll of `level` (1..10, a word for a group of levels, or 'any'), the same for the same
+    seed everywhere. 'any' is the seed's own roll (DiceSet.roll, as without a level) unless that
+    one is unsolvable, then any solvable roll.
 
     SquarewiseError if MAX_TRIES rolls bring none of that level (a custom set may have none).
     """
-    level = check_level(level)
+    wanted = members(level)
+    cuts = thresholds(dice_set)
+    exact = exact_counts(dice_set)
     memo: dict[int, int] = {}
-    if level == ANY:        # the seed's own roll when it is solvable: what `roll` and the game give
+
+    def count(faces, number) -> int:
+        if exact is not None:
+            return int(exact[number])
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        return count_board(_mask(faces), memo)
+
+    if check_level(level) == ANY:        # the seed's own roll when it is solvable: what `roll` and the game give
         faces = dice_set.roll(seed)
-        n = _count(faces, memo)
+        number = number_or_none(dice_set, faces)
+        n = count(faces, number)
         if n:
-            return Draw(tuple(faces), n, level_of(n, dice_set), 1)
+            return Draw(tuple(faces), n, level_for(n, number, cuts), 1, number)
     for tries, roll_seed in enumerate(_seeds(seed, MAX_TRIES), 1):
         faces = dice_set.roll(roll_seed)
-        n = _count(faces, memo)
-        got = level_of(n, dice_set)
-        if got is not None and level in (ANY, got):
-            return Draw(tuple(faces), n, got, tries)
-    raise SquarewiseError(f"no '{level}' roll of dice set '{dice_set.name}' found in {MAX_TRIES} rolls")
+        number = number_or_none(dice_set, faces)
+        n = count(faces, number)
+        got = level_for(n, number, cuts)
+        if got in wanted:
+            return Draw(tuple(faces), n, got, tries, number)
+    raise SquarewiseError(f"no level '{level}' roll of dice set '{dice_set.name}' found in {MAX_TRIES} rolls")
+

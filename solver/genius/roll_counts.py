@@ -8,6 +8,7 @@ cells, whatever the board), which is where the shared table pays.
 from __future__ import annotations
 
 import statistics
+from functools import lru_cache
 from typing import Callable
 
 import numpy as np
@@ -15,8 +16,9 @@ import numpy as np
 from ..grid import cell_name
 from ..parallel import chunked, run_chunks
 from .board import cells_of
-from .dice import DiceSet, shown_name
-from .levels import EXACT
+from .dice import DiceSet, builtin, shown_name
+from .levels import LEVELS, group_of, level_for, thresholds
+from .numbers import product_masks
 from .search import count_board
 
 CHUNK = 1024
@@ -28,17 +30,6 @@ def count_chunk(masks) -> list[int]:
     """The solution count of every board of a chunk (a worker's job), one table for the chunk."""
     memo: dict[int, int] = {}
     return [count_board(int(m), memo) for m in masks]
-
-
-def product_masks(groups) -> np.ndarray:
-    """The blocker mask of every roll of dice showing these cells (one group of cells per die),
-    in product order: the first die's cell varies slowest. make-dice's seeded search relies on
-    the order."""
-    masks = np.zeros(1, dtype=np.uint64)
-    for cells in groups:
-        bits = np.array([1 << c for c in cells], dtype=np.uint64)
-        masks = (masks[:, None] | bits[None, :]).ravel()
-    return masks
 
 
 def roll_masks(dice_set: DiceSet) -> np.ndarray:
@@ -56,21 +47,20 @@ def counts(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, 
     return masks, np.array([n for part in parts for n in part], dtype=np.int64)
 
 
-# Upper bounds of each label in solutions: the default dice's 5th, 25th and 75th percentiles
-# over all 62,208 rolls (docs/census.md), kept in levels.EXACT with the other sets' quantiles.
-# So about 5% of the real game's rolls are "very hard", 20% "hard", 50% "medium", 25% "easy".
-DIFFICULTY = tuple(zip(EXACT["default"], ("very hard", "hard", "medium")))
-LABELS = ("impossible", "very hard", "hard", "medium", "easy")
+LABELS = ("impossible",) + tuple(reversed(LEVELS))
 
 
 def difficulty_label(solution_count: int) -> str:
-    """A word for how hard a board is, from its number of solutions (see DIFFICULTY)."""
-    if solution_count <= 0:
-        return "impossible"
-    for upper, label in DIFFICULTY:
-        if solution_count <= upper:
-            return label
-    return "easy"
+    """A word for how hard a board of the default dice is, from its number of solutions alone:
+    the group of its level (levels.py; a count equal to a level's first count takes the harder
+    level, as the roll number that would break the tie is not known here)."""
+    level = level_for(solution_count, None, _default_cuts())
+    return "impossible" if level is None else group_of(level)
+
+
+@lru_cache(maxsize=None)
+def _default_cuts():
+    return thresholds(builtin("default"))
 
 
 def _names(mask: int) -> list[str]:

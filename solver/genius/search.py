@@ -19,6 +19,7 @@ The answer depends only on the state, never on how it was reached, so the tables
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable
 
 from .board import CELLS, DARK, FIRST_COLUMN, FULL, LAST_COLUMN, cells_of, mask
@@ -42,26 +43,44 @@ def balance(cells: int) -> int:
     return 2 * (cells & DARK).bit_count() - cells.bit_count()
 
 
+def _piece_bit(piece: str) -> int:
+    return 1 << PIECES.index(piece)
+
+
 def _build_tables():
-    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(CELLS)]
-    for piece in TRY_ORDER:
-        bit = 1 << PIECES.index(piece)
+    # by_lowest[cell][i]: the placements of PIECES[i] whose lowest cell is `cell`
+    by_lowest = [[[] for _ in PIECES] for _ in range(CELLS)]
+    for i, piece in enumerate(PIECES):
         for cells in placements(piece):
-            by_lowest[min(cells)].append((bit, mask(cells)))
-    candidates = [tuple(x for x in by_lowest[c] if rem & x[0]) for c in range(CELLS) for rem in range(ALL + 1)]
-    balances, sizes = [], []
-    for rem in range(ALL + 1):
-        reach, total = {0}, 0
-        for i, piece in enumerate(PIECES):
-            if rem >> i & 1:
-                b = abs(balance(mask(placements(piece)[0])))
-                reach = {x + s for x in reach for s in {b, -b}}
-                total += SIZES[i]
-        balances.append(sum(1 << (x + _BIAS) for x in reach))
-        sizes.append(total)
-    # the same test as a function of the number of dark free cells (free cells = TOTAL[rem])
-    dark_ok = [sum(1 << d for d in range(CELLS + 1) if 0 <= 2 * d - sizes[rem] + _BIAS and
-                   balances[rem] >> (2 * d - sizes[rem] + _BIAS) & 1) for rem in range(ALL + 1)]
+            by_lowest[min(cells)][i].append((1 << i, mask(cells)))
+    # the candidates of (cell, rem) list the placements of the pieces of rem in TRY_ORDER. The
+    # sets of pieces are made in one order for every cell, by doubling: the sets made so far,
+    # then each of them with the next piece of TRY_ORDER (its placements at the end);
+    # `pick` then puts them in the order of rem.
+    made = [0]
+    for piece in TRY_ORDER:
+        made += [rem | _piece_bit(piece) for rem in made]
+    pick = itemgetter(*sorted(range(ALL + 1), key=made.__getitem__))
+    candidates = []
+    for groups in by_lowest:
+        lists = [()]
+        for piece in TRY_ORDER:
+            mine = tuple(groups[PIECES.index(piece)])
+            lists += [have + mine for have in lists]
+        candidates += pick(lists)
+    # the balances the pieces of rem can make, and their cells: rem without its lowest piece, then that piece
+    unbalance = [abs(balance(mask(placements(p)[0]))) for p in PIECES]
+    reach, sizes = [{0}], [0]
+    for rem in range(1, ALL + 1):
+        i = (rem & -rem).bit_length() - 1
+        b = unbalance[i]
+        reach.append({x + s for x in reach[rem ^ 1 << i] for s in (b, -b)})
+        sizes.append(sizes[rem ^ 1 << i] + SIZES[i])
+    balances = [sum(1 << (x + _BIAS) for x in r) for r in reach]
+    # the same test as a function of the number of dark free cells d (free cells = TOTAL[rem],
+    # balance 2d - TOTAL[rem])
+    dark_ok = [sum(1 << d for d in {(x + n) // 2 for x in r if (x + n) % 2 == 0} if 0 <= d <= CELLS)
+               for r, n in zip(reach, sizes)]
     return candidates, tuple(balances), tuple(sizes), tuple(dark_ok)
 
 

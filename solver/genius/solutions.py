@@ -7,14 +7,16 @@ a dead end (a child with no completions is skipped by one lookup), and the k-th 
 found directly by subtracting the counts of the branches before it. The order is the
 engine's: cover the lowest free cell, placements in search.TRY_ORDER and board order.
 
-For the after-win stepper ("see the other N solutions"): `len(s)`, `s[k]` and `iter(s)`.
+For the after-win stepper ("see the other N solutions"): `len(s)`, `s[k]` and `iter(s)`; for
+`squarewise genius solutions`: `s.notations(start)`, the texts alone, from any number on.
 """
 from __future__ import annotations
 
 from typing import Iterator
 
-from .position import Position
-from .search import CANDIDATES, LAST, _count, _state, _with, regions_fit
+from .pieces import PIECES
+from .position import Move, Position
+from .search import _PIECE_OF, CANDIDATES, CELLS_OF, LAST, _count, _state, _with, regions_fit
 
 
 class Solutions:
@@ -80,29 +82,64 @@ class Solutions:
         return self._position(found)
 
     def __iter__(self) -> Iterator[Position]:
-        """Every solution in order, made one at a time (a stack of the branches still to take)."""
-        if not self._total:
+        """Every solution in order, made one at a time."""
+        for found in self._paths():
+            yield self._position(found)
+
+    def notations(self, start: int = 0) -> Iterator[str]:
+        """The notation of every solution from number `start` on, in order: the same text as
+        `s[k].notation()`, written straight from the walk (no Position is built)."""
+        fixed = [None] * len(PIECES)
+        for piece, cells in self.position.placed.items():
+            fixed[PIECES.index(piece)] = "/" + Move(piece, cells).notation()
+        head = Position._trusted(self.position.blockers, {}).notation()
+        texts = _MOVE_TEXTS
+        for found in self._paths(start):
+            parts = fixed.copy()
+            for bit, m in found:
+                text = texts.get(m)
+                if text is None:
+                    text = texts[m] = "/" + Move(_PIECE_OF[bit], CELLS_OF[m]).notation()
+                parts[bit.bit_length() - 1] = text
+            yield head + "".join(filter(None, parts))
+
+    def _paths(self, start: int = 0) -> Iterator[list[tuple[int, int]]]:
+        """The (piece bit, mask) placements of every solution from number `start` on, in order
+        (one list, changed between yields): the walk goes down to solution `start` as
+        __getitem__ does, keeping the branches still to take on a stack, then on from there."""
+        if not 0 <= start < self._total:
             return
-        if not self._rem:
-            yield self._position([])
-            return
+        free, rem, k = self._free, self._rem, start
         found: list[tuple[int, int]] = []
-        stack = [iter(self._children(self._free, self._rem))]
-        free, rem = self._free, self._rem
+        stack = []
+        while rem:
+            branches = iter(self._children(free, rem))
+            for bit, m, n in branches:
+                if k < n:
+                    break
+                k -= n
+            stack.append(branches)
+            found.append((bit, m))
+            free, rem = free ^ m, rem ^ bit
+        yield found
         while stack:
+            bit, m = found.pop()
+            free, rem = free ^ m, rem ^ bit
             step = next(stack[-1], None)
             if step is None:
                 stack.pop()
-                if found:
-                    bit, m = found.pop()
-                    free, rem = free ^ m, rem ^ bit
                 continue
-            bit, m, _ = step
-            found.append((bit, m))
-            free, rem = free ^ m, rem ^ bit
-            if rem:
-                stack.append(iter(self._children(free, rem)))
-            else:
-                yield self._position(found)
-                found.pop()
+            while True:           # down the first branch: every child listed leads on
+                bit, m, _ = step
+                found.append((bit, m))
                 free, rem = free ^ m, rem ^ bit
+                if not rem:
+                    break
+                branches = iter(self._children(free, rem))
+                stack.append(branches)
+                step = next(branches)
+            yield found
+
+
+# placement mask -> "/piece:cells", filled as the walks meet them (a mask names its piece's cells)
+_MOVE_TEXTS: dict[int, str] = {}

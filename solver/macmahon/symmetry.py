@@ -14,66 +14,20 @@ lexicographically smallest code row among its images.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
 
 import numpy as np
 
 from ..errors import SquarewiseError
-from ..grid import symmetries
+# code_table, look_codes, normal_code and position_from_codes are imported from here by callers
+from .codes import code_table, codes_of, group_actions, look_codes, normal_code, position_from_codes  # noqa: F401
 from .position import Board, Position
-from .tiles import COLOUR_LETTERS, looks, rotate
-
-# how each board symmetry (solver.grid names) acts on one tile's colours "TRBL"
-TILE_ACTIONS = {
-    "identity": lambda t: t,
-    "rotate180": lambda t: rotate(t, 2),
-    "mirror-lr": lambda t: t[0] + t[3] + t[2] + t[1],
-    "mirror-tb": lambda t: t[2] + t[1] + t[0] + t[3],
-    "rotate90": lambda t: rotate(t, 1),
-    "rotate270": lambda t: rotate(t, 3),
-    "transpose": lambda t: t[3] + t[2] + t[1] + t[0],
-    "antitranspose": lambda t: t[1] + t[0] + t[3] + t[2],
-}
-
-
-@lru_cache(maxsize=None)
-def code_table(board: Board) -> dict[str, int]:
-    """colours "TRBL" -> the code tile*4 + smallest rotation showing them."""
-    out: dict[str, int] = {}
-    for t, tile in enumerate(board.tiles):
-        for k in range(4):
-            out.setdefault(rotate(tile, k), t * 4 + k)
-    return out
-
-
-@lru_cache(maxsize=None)
-def look_codes(board: Board) -> dict[tuple[int, int, int, int], int]:
-    """colour indices (tiles.looks) -> the code showing them: code_table for the engines."""
-    table = looks(board.colours)
-    return {table[code // 4][code % 4]: code for code in set(code_table(board).values())}
-
-
-def normal_code(board: Board, tile: int, rotation: int) -> int:
-    return look_codes(board)[looks(board.colours)[tile][rotation]]
 
 
 @lru_cache(maxsize=None)
 def group(board: Board) -> tuple[tuple[str, np.ndarray, np.ndarray], ...]:
-    """The group as (name, cell permutation, code map): cell c goes to perm[c] with code map[code]."""
-    table = code_table(board)
-    others = [c for c in COLOUR_LETTERS[:board.colours] if c != board.border]
-    out = []
-    for name, perm in symmetries(board.rows, board.cols):
-        act = TILE_ACTIONS[name]
-        for image in permutations(others):
-            recolour = str.maketrans("".join(others), "".join(image))
-            code_map = np.zeros(len(board.tiles) * 4, np.uint8)
-            for t, tile in enumerate(board.tiles):
-                for k in range(4):
-                    code_map[t * 4 + k] = table[act(rotate(tile, k)).translate(recolour)]
-            label = name if list(image) == others else f"{name}+{''.join(others)}->{''.join(image)}"
-            out.append((label, np.array(perm, np.int64), code_map))
-    return tuple(out)
+    """The group as (name, cell permutation, code map) in numpy: codes.group_actions."""
+    return tuple((label, np.array(perm, np.int64), np.array(code_map, np.uint8))
+                 for label, perm, code_map in group_actions(board))
 
 
 def images(board: Board, boards: np.ndarray):
@@ -118,12 +72,7 @@ def orbit_rows(board: Board, reps: np.ndarray) -> np.ndarray:
 
 def position_codes(position: Position) -> np.ndarray:
     """The position's cells as codes, 255 for an empty cell."""
-    board = position.board
-    return np.array([255 if v is None else normal_code(board, *v) for v in position.cells], np.uint8)
-
-
-def position_from_codes(board: Board, codes) -> Position:
-    return Position(board, tuple(None if int(c) == 255 else (int(c) // 4, int(c) % 4) for c in codes))
+    return np.array(codes_of(position), np.uint8)
 
 
 def canonical(position: Position) -> Position:

@@ -140,13 +140,13 @@ def test_bad_input_in_a_real_process():
 def test_roll_at_a_level_and_the_daily_roll(capsys):
     assert main(["genius", "roll", "--level", "very-hard", "--seed", "4", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["level"] == "very hard" and doc["seed"] == 4
-    assert doc["solutions"] == search.count(Position.parse(doc["position"])) <= 266
+    assert (doc["level"], doc["group"], doc["seed"]) == (10, "very hard", 4)
+    assert doc["solutions"] == search.count(Position.parse(doc["position"])) <= 393   # level 10: 11 to 393
     assert main(["genius", "roll", "--level", "easy", "--seed", "4"]) == 0
-    assert "level easy:" in capsys.readouterr().out
+    assert "(easy):" in capsys.readouterr().out
     assert main(["genius", "daily", "--date", "2026-11-23", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert (doc["number"], doc["level"], doc["position"]) == (327, "easy", "A6B1C1E3E6F2F6")
+    assert (doc["number"], doc["level"], doc["position"]) == (327, "easy", "A1A3C3E1F1F4F6")
     for argv in (["genius", "roll", "--level", "tricky"], ["genius", "daily", "--date", "2026-02-30"],
                  ["genius", "daily", "--date", "1999-01-01"]):
         assert main(argv) == 2

@@ -71,8 +71,8 @@ def test_clicks_build_the_dice_set(app):
 
 def test_save_writes_a_file_that_loads_back_and_can_be_used(app, tmp_path):
     editor = open_editor(app, start="default")
-    key(app, pygame.K_2)
-    click_cell(app, editor, "A1")          # A1 from die 3 to die 2
+    key(app, pygame.K_4)
+    click_cell(app, editor, "A1")          # A1 from die 1 to die 4
     assert editor.draft.to_set().count() == 2 * 5 * 5 * 6 ** 4
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     dialogs = [d for d in editor._dialogs if isinstance(d, pygame_gui.windows.UIFileDialog)]
@@ -82,8 +82,8 @@ def test_save_writes_a_file_that_loads_back_and_can_be_used(app, tmp_path):
     loaded = dice.load(target)
     assert loaded == editor.draft.to_set()
     assert loaded.name == "my-set"
-    assert loaded.dice[1] == tuple(sorted(parse_cell(n) for n in ("A1", "A5", "B6", "E1", "F2"))) + (parse_cell("A1"),)
-    assert loaded.dice[0] == dice.builtin("default").dice[0]       # an untouched die keeps its faces
+    assert loaded.dice[3] == tuple(sorted(parse_cell(n) for n in ("A1", "A5", "B6", "E1", "F2"))) + (parse_cell("A1"),)
+    assert loaded.dice[6] == dice.builtin("default").dice[6]       # an untouched die keeps its faces
     assert app.settings.get("dice", "default") == "default"
     offers = [d for d in editor._dialogs if isinstance(d, pygame_gui.windows.UIConfirmationDialog)]
     assert len(offers) == 1

@@ -1,5 +1,5 @@
 """The dice editor's finish (issue 10): plain counts, no lost edits on Escape, the theme's text
-sizes; and MacMahon's key table in one text size. Driven by scripted clicks and keys."""
+sizes. Driven by scripted clicks and keys."""
 from __future__ import annotations
 
 import pygame
@@ -86,25 +86,3 @@ def test_the_editor_uses_the_theme_text_sizes(app, monkeypatch):
     cells = {max(9, editor.layout()["geo"].cell // 6), max(12, editor.layout()["geo"].cell * 2 // 5)}
     assert any(line.startswith("All 62,208") for line, _ in seen)
     assert {size for _, size in seen} <= theme | cells, {(l, s) for l, s in seen if s not in theme | cells}
-
-
-def test_macmahon_key_table_rows_share_one_size(app, monkeypatch):
-    import game.scenes.macmahon.view as view
-    from game.scenes.macmahon.scene import MacMahonScene
-    app.push(TitleScene(app))
-    scene = MacMahonScene(app, variant="4x6x3")
-    app.push(scene)
-    frame(app)
-    key(app, pygame.K_F1)
-    assert scene.show_help
-    seen = drawn_text(monkeypatch, view)
-    frame(app)
-    rows = [(line, size) for line, size in seen if line != "Keys (any key closes)"
-            and (line in dict(scene.HELP) or any(line in what for _, what in scene.HELP))]
-    assert any(line == "Mouse" for line, _ in rows)
-    assert {size for _, size in rows} == {text_size("body", app.scale)}
-    from game.draw.theme import font
-    panel_right = app.size[0] // 2 - app.px(380) - app.px(24) + app.px(808)
-    for (line, size), pos in zip(seen, seen.where):
-        if (line, size) in rows:
-            assert pos[0] + font(size).size(line)[0] <= panel_right, line

@@ -2,9 +2,11 @@
 tray, illegal ghosts and free mode's marks, and the small slips (dice row, numbers, labels,
 where messages go)."""
 import pygame
+import pytest
 import pygame_gui
 
 from game.draw.theme import font
+from game.scenes import play as genius_help
 from game.scenes.genius import board as genius_view
 from solver.genius import search
 from solver.genius.pieces import PIECES, orientations
@@ -190,15 +192,20 @@ def test_free_mode_text_is_one_size(app, genius, monkeypatch):
     assert len(body) >= 3 and len(set(body)) == 1
 
 
-def test_the_key_table_uses_one_text_size_for_every_row(app, genius, monkeypatch):
+@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+def test_the_key_table_uses_one_text_size_for_every_row(app, genius, monkeypatch, puzzle):
+    """One key table for both puzzles (game/keys.py), drawn by the play screen both share."""
+    from game.keys import help_lines
+    if puzzle == "macmahon":
+        app.open("macmahon")
     calls = []
-    original = genius_view.text
-    monkeypatch.setattr(genius_view, "text", lambda surface, line, pos, size, *a, **k:
+    original = genius_help.text
+    monkeypatch.setattr(genius_help, "text", lambda surface, line, pos, size, *a, **k:
                         calls.append((line, size, k.get("max_width"), k.get("style", "regular"))) or original(surface, line, pos, size, *a, **k))
     key(app, pygame.K_F1)
-    rows = [(line, size) for line, size, _, _ in calls if line != "Keys (any key or click closes)"
-            and any(line in pair for pair in __import__("game.keys", fromlist=["help_lines"]).help_lines())]
-    assert any(line == "Mouse" for line, _ in rows)
+    frame(app)
+    rows = [(line, size) for line, size, _, _ in calls if any(line in pair for pair in help_lines(puzzle))]
+    assert any(line == "Mouse" for line, _ in rows) and len(rows) > 20
     assert len({size for _, size in rows}) == 1
     for line, size, width, style in calls:        # and none is shrunk to fit its column (text() would)
         if width:

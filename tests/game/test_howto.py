@@ -1,4 +1,4 @@
-"""How to play: opened from the title and on a puzzle's first launch; the demonstrations obey the rules."""
+"""How to play: opened from the title and by F1 twice in a puzzle; the demonstrations obey the rules."""
 import pygame
 import pygame_gui
 
@@ -19,22 +19,24 @@ def title_button(title, label):
     return next(b for b, _ in title.choices if b.text == label)
 
 
-def test_first_launch_shows_how_to_play_once(app):
+def test_first_launch_plays_the_guide_once_and_how_to_play_stays_on_f1_twice(app):
     app.settings["howto_seen"] = {"genius": False, "macmahon": False}
     app.push(TitleScene(app))
     app.open("genius")
-    assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
-    assert isinstance(app.scenes[-2], GeniusScene)
+    assert isinstance(app.top, GeniusScene) and app.top.guide is not None     # the guided game, no page of text
     assert app.storage.read("settings")["howto_seen"]["genius"] is True      # remembered on disk
     frame(app)
+    key(app, pygame.K_F1)
+    key(app, pygame.K_F1)                           # F1 twice: How to play, over the puzzle
+    assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
     key(app, pygame.K_RETURN)                       # Enter: play, the puzzle is already under it
     assert isinstance(app.top, GeniusScene) and len(app.scenes) == 2
     key(app, pygame.K_ESCAPE)
     app.open("genius")
-    assert isinstance(app.top, GeniusScene)         # the second launch goes straight to the game
+    assert isinstance(app.top, GeniusScene) and app.top.guide is None     # the second launch: no guide
     app.pop()
     app.open("macmahon")
-    assert isinstance(app.top, HowToScene) and app.top.puzzle == "macmahon"
+    assert app.top.guide is not None and app.top.puzzle.name == "macmahon"
 
 
 def test_title_opens_how_to_play_and_the_demo_loops(app):

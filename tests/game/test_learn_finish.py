@@ -113,7 +113,7 @@ def press_button(app, scene, name) -> None:
 
 def test_the_level_button_cycles_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
     from solver.genius import dice
-    from solver.genius.levels import level_of
+    from solver.genius.levels import group_of, level_of
     from solver.genius.solutions import Solutions
     from game.storage import Storage
     from tests.game.drive import finish_roll
@@ -132,7 +132,7 @@ def test_the_level_button_cycles_and_a_new_roll_is_drawn_at_that_level_off_the_u
     meta = genius.match.meta
     assert genius.match is not before and meta["level"] == "hard"
     n = len(Solutions(genius.match.start))                                       # counted independently
-    assert meta["solutions"] == n and level_of(n, dice.builtin("default")) == "hard"
+    assert meta["solutions"] == n and group_of(level_of(dice.builtin("default"), genius.match.start.blockers)) == "hard"
     assert genius.play_subtitle().endswith(" · hard")
 
 

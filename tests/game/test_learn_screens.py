@@ -93,6 +93,7 @@ def test_statistics_screen_shows_figures_and_charts_per_level(app):
     rows = dict(figures(app.statistics, "genius", None, scene.today))
     assert rows["best time"] == "0:51" and rows["median time"] == "1:20"      # assisted 0:40 is not counted
     assert rows["won with help"] == "1" and rows["current streak"] == "1" and rows["longest streak"] == "6"
+    assert int(rows["games played"]) == int(rows["won"]) + int(rows["won with help"]) + int(rows["lost"])
     charts = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520)).copy()
     click(app, scene.levels["hard"])                  # hard: the games 1, 3, 5 (60, 72, 88 s)
     assert scene.level == "hard"
@@ -160,7 +161,7 @@ def test_daily_screen_plays_records_and_shares_the_genius_daily(app):
     frame(app)
     assert scene.buttons[("copy", "genius")].is_enabled and not scene.buttons[("copy", "macmahon")].is_enabled
     line = result_line(app.statistics, "genius", expected.number)
-    assert line.startswith(f"Squarewise Genius #{expected.number} · ") and line.endswith(" · easy")
+    assert line.startswith(f"Squarewise Genius #{expected.number} · easy · ") and line.endswith(" · no hints · streak 1")
     click(app, scene.buttons[("copy", "genius")])
     assert line in app.toasts.latest
     assert records.daily_streak(app.statistics, "genius", expected.number) == (1, 1)

@@ -193,3 +193,10 @@ def test_9_the_clock_stands_while_a_level_roll_is_drawn(app, genius):
     clock[0] += 20
     assert genius.match.elapsed == 0.0
     app.worker.drain(30)
+
+
+def test_a_level_setting_written_as_the_cli_writes_it_is_that_level(app, genius):
+    app.settings["genius_level"] = "very-hard"
+    assert genius.level_setting() == "very hard"
+    app.settings["genius_level"] = 3
+    assert genius.level_setting() == "any"

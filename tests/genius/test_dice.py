@@ -21,9 +21,9 @@ def names(die):
 
 def test_builtin_sets():
     default, alt = dice.builtin("default"), dice.builtin("alternative")
-    assert names(default.dice[0]) == ["A6", "A6", "A6", "F1", "F1", "F1"]
-    assert names(default.dice[1]) == ["A5", "A5", "F2", "F2", "B6", "E1"]
-    assert all(len(set(d)) == 6 == len(d) for d in default.dice[2:])
+    assert names(default.dice[6]) == ["F1", "F1", "F1", "A6", "A6", "A6"]
+    assert names(default.dice[3]) == ["E1", "F2", "F2", "B6", "A5", "A5"]
+    assert all(len(set(d)) == 6 == len(d) for i, d in enumerate(default.dice) if i not in (3, 6))
     for s in (default, alt):
         cells = [c for die in s.dice for c in set(die)]
         assert len(cells) == len(set(cells)) == 36  # both sets partition the board
@@ -51,11 +51,11 @@ def test_roll_is_reproducible_and_weighted():
     assert d.roll(7) == d.roll(7) and d.roll(7) != d.roll(8)
     rolls = [d.roll(seed) for seed in range(6000)]
     assert all(r[i] in d.dice[i] for r in rolls for i in range(7))
-    first = Counter(r[0] for r in rolls)
-    second = Counter(r[1] for r in rolls)
-    assert abs(first[parse_cell("A6")] / 6000 - 0.5) < 0.03
-    assert abs(second[parse_cell("E1")] / 6000 - 1 / 6) < 0.03
-    assert abs(second[parse_cell("A5")] / 6000 - 1 / 3) < 0.03
+    halves = Counter(r[6] for r in rolls)
+    weighted = Counter(r[3] for r in rolls)
+    assert abs(halves[parse_cell("A6")] / 6000 - 0.5) < 0.03
+    assert abs(weighted[parse_cell("E1")] / 6000 - 1 / 6) < 0.03
+    assert abs(weighted[parse_cell("A5")] / 6000 - 1 / 3) < 0.03
     p = Position.from_blockers(d.roll(12345))
     check_position(search.solve(p), p.blockers)
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from solver.cli import main
-from solver.genius import census, dice, reference, roll_counts, search
+from solver.genius import census, dice, levels, reference, roll_counts, search
+from solver.genius.count_table import exact_counts
 from solver.genius.board import cells_of, mask
 from solver.genius.position import Position
 from tests.validate_genius import check_solution
@@ -77,20 +78,23 @@ def _cell(name: str) -> int:
     return parse_cell(name)
 
 
-def test_difficulty_label_is_monotonic_and_matches_its_quantiles(default_masks):
+def test_difficulty_label_is_monotonic_and_names_the_group_of_every_default_rolls_level():
     order = list(roll_counts.LABELS)
     previous = 0
-    for n in range(0, 20_000, 7):
+    for n in range(0, 25_000, 7):
         rank = order.index(roll_counts.difficulty_label(n))
         assert rank >= previous
         previous = rank
     assert roll_counts.difficulty_label(0) == "impossible"
-    # on random default rolls, about a quarter are "hard" or harder (the 25th percentile)
-    rng = random.Random(9)
-    labels = [roll_counts.difficulty_label(roll_counts.count_board(int(m))) for m in rng.sample(list(default_masks), 60)]
-    harder = sum(label in ("very hard", "hard") for label in labels) / len(labels)
-    easy = labels.count("easy") / len(labels)
-    assert 0.08 <= harder <= 0.45 and 0.08 <= easy <= 0.45, labels
+    # every default roll: the word of its level, except at a count shared across a group's edge
+    default = dice.builtin("default")
+    counts = exact_counts(default)
+    by_number = levels.levels_by_number(counts)
+    edge_counts = {cut.solutions for k, cut in enumerate(levels.thresholds(default), 2)
+                   if levels.group_of(k) != levels.group_of(k - 1)}
+    for n, count in enumerate(counts.tolist()):
+        if count not in edge_counts:
+            assert roll_counts.difficulty_label(count) == levels.group_of(int(by_number[n]))
 
 
 def test_cli_json_and_bad_input(tmp_path, capsys):

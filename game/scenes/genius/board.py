@@ -16,7 +16,7 @@ from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import font, mix, text_size
-from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
+from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
 from game.play.match import Match, Timer, format_time
 from game.play.puzzle import Stuck
 from game.puzzles.genius.hand import Aim, Hand, square_on, without_held
@@ -348,30 +348,6 @@ class GeniusBoard(PlayScene):
         text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
              max_width=area.width - (app.px(110) if self.job is not None else 0))
 
-    def draw_help(self, surface) -> None:
-        """The key table from game/keys.py, in two columns on a panel."""
-        app, pal = self.app, self.app.palette
-        w, h = surface.get_size()
-        lines = keys.help_lines()
-        half = (len(lines) + 1) // 2
-        col_w = (w - app.px(80)) // 2
-        size = max(10, min(text_size("body", app.scale), (h - app.px(140)) // (half * 3 // 2 + 1)))
-        while size > 9 and any(font(size, "mono").size(c)[0] > col_w * 0.42 or font(size).size(t)[0] > col_w * 0.53
-                               for c, t in lines):
-            size -= 1                       # one size for every row, small enough for the longest
-        step = size + max(3, size // 2)
-        panel = pygame.Rect(app.px(20), app.px(20), w - app.px(40), app.px(70) + half * step + app.px(20))
-        panel.centery = h // 2
-        overlay_panel(surface, app, panel, 150, 2)
-        text(surface, f"Keys (any key or click closes; {keys.describe('help')} again: How to play)", (panel.centerx, panel.y + app.px(16)),
-             text_size("title", app.scale), pal.text,
-             anchor="midtop", style="bold")
-        for i, (combo, what) in enumerate(lines):
-            x = panel.x + app.px(20) + (i // half) * col_w
-            y = panel.y + app.px(70) + (i % half) * step
-            text(surface, combo, (x, y), size, pal.accent, style="mono", max_width=int(col_w * 0.42))
-            text(surface, what, (x + int(col_w * 0.45), y), size, pal.text, max_width=int(col_w * 0.53))
-
     # ------------------------------------------------------------------ the roll
     @property
     def mode(self) -> str:
@@ -500,8 +476,7 @@ class GeniusBoard(PlayScene):
         image = self.held_image(self.layout()["geo"].cell) if not self.keyboard else None
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"{h.piece}: {found.reason}", 2.5, self.app.palette.illegal)
+            self.refuse(h.piece, found.reason)
             if image is not None:
                 self.motion.refused(image, self.mouse, self.home_of(h.piece))
             return

@@ -53,8 +53,10 @@ class GeniusScene(GeniusBoard):
 
     # ------------------------------------------------------------------ starting games
     def level_setting(self) -> str:
-        """The level of a new roll (settings' `genius_level`; 'any' if it is not one)."""
+        """The level of a new roll (settings' `genius_level`, written as the CLI takes it or with
+        a space, 'very-hard' or 'very hard'; 'any' if it is not one)."""
         level = self.app.settings.get("genius_level", ANY)
+        level = level.replace("-", " ") if isinstance(level, str) else ANY
         return level if level in CHOICES else ANY
 
     def cycle_level(self) -> None:
@@ -93,7 +95,7 @@ class GeniusScene(GeniusBoard):
         self.refresh_buttons()
 
     def _drawn(self, setting: str, dice_set, seed: int, draw) -> None:
-        self.roll_for(setting, dice_set, seed, draw.faces, level=draw.level, solutions=draw.solutions)
+        self.roll_for(setting, dice_set, seed, draw.faces, level=draw.group, solutions=draw.solutions)
         if self.buttons:
             self.on_resize()
 

@@ -2,8 +2,9 @@
 
 Every rule comes from `solver.macmahon`: legality and its reason from `Position.check`,
 clashes from `Position.clashes`, answers (hint, still solvable?, solve) from `search`, run
-in a child process by the worker (macmahon_jobs.py). This module turns input into match
-actions; macmahon_view.py lays the scene out and draws it.
+in a child process by the worker (game/puzzles/macmahon/puzzle.py). This screen turns input
+into moves for its session, through the pure `Hand` (game/puzzles/macmahon/hand.py);
+`view.py` lays the screen out and draws it.
 
 - strict mode refuses a drop that breaks a rule and shows the engine's reason; free mode
   allows it and marks every clashing edge and every border triangle that is not white.
@@ -259,15 +260,15 @@ class MacMahonScene(MacMahonView, PlayScene):
         if name is None and is_ascii_number(typed, 1) and not keys.modifiers(getattr(event, "mod", 0)) & keys.CTRL:
             return self.type_digit(typed)
         self.hand.number.end()
-        if name is None and typed.lower() == "m":
+        if name == "mode":
             self.toggle_mode()
             return True
-        if name is None and typed.lower() == "v":          # the next variant, from the keyboard
+        if name == "variant":                             # the next variant, from the keyboard
             headers = [h for h, _ in VARIANTS]
             here = headers.index(self.board.header) if self.board.header in headers else -1
             self.ask_new_game(headers[(here + 1) % len(headers)])
             return True
-        if name is None and typed.lower() == "b":
+        if name == "browse":
             self.open_browser()
             return True
         return None
@@ -337,8 +338,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.hand.let_go()
         found = drop(self.position, h, cell, self.strict)
         if found.reason is not None:
-            self.app.sounds.play("illegal")
-            self.app.toasts.show(f"Tile {h.tile + 1}: {found.reason}", 3, self.app.palette.illegal)
+            self.refuse(f"Tile {h.tile + 1}", found.reason, 3)
             if image is not None:
                 self.motion.refused(image, self.mouse, self.home_of(h))
             return

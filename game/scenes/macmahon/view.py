@@ -18,7 +18,7 @@ from game.draw.boards import BoardGeometry
 from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
 from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tile_colour, tray_grid
-from game.draw.widgets import grid_rects, overlay_panel, progress_bar, text, title_bar, wrap
+from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
 from game.play.match import format_time
 from game.puzzles.macmahon.hand import ghost_clashes
 from solver.macmahon.position import Move, Position
@@ -321,42 +321,3 @@ class MacMahonView:
             return f"{n:,} solution{'s' if n != 1 else ''}" if n else "no solution exists"
         return f"{n:,} way{'s' if n != 1 else ''} to finish from here" if n else "no way to finish from here"
 
-    HELP = (("Mouse", "drag a tile from the tray to a cell; click a placed tile to pick it up"),
-            ("R, E, wheel up", "turn the tile in hand clockwise"),
-            ("Q, Shift+R, wheel down", "turn it anticlockwise"),
-            ("right button, Backspace", "put the tile in hand back"),
-            ("right button on a tile", "turn a placed tile (strict: to the next way that fits)"),
-            ("R, Q at the cursor", "the same from the keyboard"),
-            ("Tab, Shift+Tab", "hold the next / previous tile of the tray"),
-            ("1 .. 24", "hold tile number N (type two digits quickly)"),
-            ("arrows, WASD", "move the cursor on the board"),
-            ("Enter, Space", "place the tile in hand / pick up the tile at the cursor"),
-            ("Delete", "take the tile at the cursor back to the tray"),
-            ("M", "strict / free mode"), ("V", "next variant (board and colour set)"), ("P", "pause / resume"),
-            ("B", "the solution browser"),
-            ("H", "hint"), ("Shift+C", "is this still solvable?"), ("Shift+S", "solve from here"),
-            ("Ctrl+Z, U / Ctrl+Y", "undo / redo"), ("Ctrl+R", "restart"), ("Ctrl+N, F2", "new game"),
-            ("Ctrl+S / Ctrl+O", "save / load"), ("Ctrl+C / Ctrl+V", "copy the game ID / play one pasted"),
-            ("Esc", "put the tile back, cancel, or leave"))
-
-    def draw_help(self, surface) -> None:
-        """The key table: every row in the body text size; a long description wraps to a
-        second line instead of shrinking."""
-        app, pal = self.app, self.app.palette
-        w, h = surface.get_size()
-        size, gap = text_size("body", app.scale), app.px(7)
-        x = w // 2 - app.px(380)
-        column = app.px(808) - app.px(24) * 2 - app.px(260)
-        rows = [(combo, wrap(what, size, column)) for combo, what in self.HELP]
-        lines = sum(len(wrapped) for _, wrapped in rows)
-        y = max(app.px(20), h // 2 - lines * (size + gap) // 2 - app.px(30))
-        panel = pygame.Rect(x - app.px(24), y - app.px(16), app.px(808), app.px(60) + lines * (size + gap) + app.px(16))
-        overlay_panel(surface, app, panel, 185, max(2, app.px(2)))
-        text(surface, f"Keys (any key closes; {keys.describe('help')} again: How to play)", (w // 2, y), text_size("title", app.scale), pal.text, anchor="midtop",
-             style="bold")
-        y += app.px(44)
-        for combo, wrapped in rows:
-            text(surface, combo, (x, y), size, pal.accent, style="mono")
-            for line in wrapped:
-                text(surface, line, (x + app.px(260), y), size, pal.text)
-                y += size + gap

@@ -1,0 +1,1 @@
+"""Races over the network, with no pygame: the protocol, the server, clients and room discovery."""

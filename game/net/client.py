@@ -1,0 +1,179 @@
+"""Race clients: `RaceClient` for asyncio code, `ThreadedClient` for a frame loop.
+
+`RaceClient` sends protocol messages and receives the server's, each checked against the
+protocol's schemas. `ThreadedClient` runs one on a background thread with its own event loop:
+the game calls `send()` and `poll()` once a frame and never waits on the network. Besides the
+server's messages, `poll()` gives two made here: {"type": "connected"} and
+{"type": "lost", "reason": "..."} (one printable line saying why the connection ended).
+"""
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from solver.errors import SquarewiseError, one_line
+
+from . import protocol
+from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, SERVER, ProtocolError
+
+DEFAULT_PORT = 8765
+CONNECT_TIMEOUT = 5.0
+
+
+def parse_target(text: str) -> tuple[str, str | None]:
+    """(url, room code or None) from what a player types: `host:port/CODE`, `host/CODE` (the
+    default port), `ws://...` or `wss://host/path/CODE` (a server behind a TLS reverse proxy);
+    with no code (`host:port`, `wss://host/path/`), a server to create a room on.
+
+    >>> parse_target("192.168.1.20:8765/abc234")
+    ('ws://192.168.1.20:8765/', 'ABC234')
+    >>> parse_target("wss://race.example.org/squarewise/ABC234")
+    ('wss://race.example.org/squarewise/', 'ABC234')
+    >>> parse_target("race.example.org")
+    ('ws://race.example.org:8765/', None)
+    """
+    text = text.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "ws", text
+    if scheme not in ("ws", "wss"):
+        raise SquarewiseError(f"'{text}': the address should start ws:// or wss://, or be host:port/CODE")
+    where, slash, code = rest.rpartition("/") if "/" in rest else (rest, "", "")
+    code = code.upper() or None
+    if code is not None and (len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code)):
+        raise SquarewiseError(f"'{text}': a room code is {CODE_LENGTH} letters and digits, like Q7KX2M")
+    host = where.partition("/")[0]
+    if not host or not host.isprintable() or " " in host:
+        raise SquarewiseError(f"'{text}' should be host:port/CODE (the server's address, then the room code)")
+    has_port = host.rpartition("]")[2].startswith(":") if host.startswith("[") else ":" in host
+    if not sep and not has_port:
+        where = f"{host}:{DEFAULT_PORT}" + where[len(host):]
+    return f"{scheme}://{where}/", code
+
+
+class RaceClient:
+    """One connection to a race server."""
+
+    def __init__(self, ws: ClientConnection):
+        self.ws = ws
+
+    @classmethod
+    async def connect(cls, url: str, timeout: float = CONNECT_TIMEOUT, **options) -> "RaceClient":
+        """Connect to the server at `url` (ws://host:port/); `options` go to websockets.connect."""
+        ws = await connect(url, max_size=protocol.MAX_MESSAGE_BYTES, compression=None, open_timeout=timeout,
+                           proxy=None, **options)
+        return cls(ws)
+
+    async def send(self, kind: str, **fields) -> None:
+        await self.ws.send(protocol.encode(CLIENT, kind, **fields))
+
+    async def recv(self, timeout: float | None = None) -> dict:
+        """The next message from the server (ProtocolError if it is not one of the protocol's)."""
+        return protocol.decode(await asyncio.wait_for(self.ws.recv(), timeout), SERVER)
+
+    async def until(self, kind: str, timeout: float = 10.0, **match) -> dict:
+        """The next message of type `kind` whose fields equal `match`, skipping the others."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            message = await self.recv(max(0.0, deadline - asyncio.get_running_loop().time()))
+            if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+                return message
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+def lost_reason(exc: BaseException, url: str) -> str:
+    """One line saying why the connection to `url` ended or never began."""
+    if isinstance(exc, ConnectionClosed):
+        if exc.rcvd is None:
+            return "the connection to the race server was lost (the server stopped or the network is down)"
+        if exc.rcvd.code == 1001:
+            return "the race server shut down"
+        return one_line(f"the race server closed the connection: {exc.rcvd.reason or exc.rcvd.code}")
+    if isinstance(exc, ProtocolError):
+        return one_line(f"the race server sent a message this game does not understand: {exc}")
+    if isinstance(exc, asyncio.TimeoutError):
+        return f"no answer from {url}"
+    if isinstance(exc, (InvalidHandshake, InvalidURI)):
+        return one_line(f"{url} is not a race server: {exc}")
+    return one_line(f"cannot reach {url}: {getattr(exc, 'strerror', None) or exc}")
+
+
+class ThreadedClient:
+    """A RaceClient on a background thread: `send` queues a message, `poll` returns what came."""
+
+    def __init__(self, url: str, timeout: float = CONNECT_TIMEOUT):
+        self.url, self.timeout = url, timeout
+        self._inbox: queue.Queue = queue.Queue()
+        self._loop = asyncio.new_event_loop()
+        self._outbox: asyncio.Queue | None = None
+        self._task: asyncio.Task | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="race-client", daemon=True)
+        self._thread.start()
+        self._ready.wait()
+
+    def send(self, kind: str, **fields) -> None:
+        """Queue a message for the server (checked now: a bad one raises here, in the caller)."""
+        text = protocol.encode(CLIENT, kind, **fields)
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._outbox.put_nowait, text)
+
+    def poll(self) -> list[dict]:
+        """Every message received since the last poll, oldest first; never blocks."""
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Close the connection and stop the thread."""
+        if not self._loop.is_closed():
+            try:
+                self._loop.call_soon_threadsafe(self._task.cancel)
+            except RuntimeError:          # the loop closed meanwhile
+                pass
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._outbox = asyncio.Queue()
+        self._task = self._loop.create_task(self._main())
+        self._ready.set()
+        try:
+            self._loop.run_until_complete(self._task)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self._loop.close()
+
+    async def _main(self) -> None:
+        try:
+            client = await RaceClient.connect(self.url, self.timeout)
+        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as exc:
+            self._inbox.put({"type": "lost", "reason": lost_reason(exc, self.url)})
+            return
+        self._inbox.put({"type": "connected"})
+        sender = asyncio.create_task(self._send_all(client))
+        try:
+            while True:
+                self._inbox.put(await client.recv())
+        except (ConnectionClosed, ProtocolError) as exc:
+            self._inbox.put({"type": "lost", "reason": lost_reason(exc, self.url)})
+        finally:
+            sender.cancel()
+            await asyncio.shield(client.close())
+
+    async def _send_all(self, client: RaceClient) -> None:
+        try:
+            while True:
+                await client.ws.send(await self._outbox.get())
+        except ConnectionClosed:
+            pass

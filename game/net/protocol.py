@@ -1,0 +1,215 @@
+"""The race protocol: JSON text messages with a version, each type checked against its schema.
+
+Every message is one JSON object `{"v": VERSION, "type": T, ...fields}`; the fields of each
+type are listed in CLIENT (what a client may send) and SERVER (what the server sends), and
+docs/protocol.md describes them. `decode` refuses anything that is not exactly one of those:
+malformed JSON, another version, an unknown type, a missing or unknown field, a value of the
+wrong type, a string too long or a number out of range. Nothing is used before it passes.
+
+The schemas are a few flat records, so a small explicit validator (Str, Int, ...) says them
+more plainly than a JSON Schema library would, and it adds no dependency to the frozen game.
+Moves travel in the project's notation (`4-O:C2C3D2D3`, solver.genius.position.Move) and
+positions in the position notation; the server parses them with the engine after `decode`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from solver.errors import SquarewiseError
+from solver.genius.dice import BUILTIN
+from solver.genius.levels import CHOICES, COUNT
+from solver.genius.pieces import PIECES
+
+VERSION = 1
+MAX_MESSAGE_BYTES = 4096        # a frame larger than this closes the connection (websockets max_size)
+MAX_NAME = 24                   # characters in a player's name
+MAX_PLAYERS = 8
+MIN_PLAYERS = 2
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed by hand
+CODE_LENGTH = 6
+PHASES = ("lobby", "countdown", "racing", "finished")
+
+
+class ProtocolError(SquarewiseError):
+    """A message that is not one the protocol allows; the text says what is wrong, in one line."""
+
+
+@dataclass(frozen=True)
+class Str:
+    """A string of at most `most` characters, all printable (and at least `least`)."""
+    most: int
+    least: int = 0
+    alphabet: str | None = None
+
+    def check(self, value, where: str) -> None:
+        if not isinstance(value, str):
+            raise ProtocolError(f"{where} must be a string")
+        if not self.least <= len(value) <= self.most:
+            raise ProtocolError(f"{where} must be {self.least} to {self.most} characters long")
+        if not value.isprintable():
+            raise ProtocolError(f"{where} must be printable text")
+        if self.alphabet is not None and any(c not in self.alphabet for c in value):
+            raise ProtocolError(f"{where} has a character outside {self.alphabet}")
+
+
+@dataclass(frozen=True)
+class Int:
+    """An integer (never a bool or a float) in least..most."""
+    least: int
+    most: int
+
+    def check(self, value, where: str) -> None:
+        if type(value) is not int or not self.least <= value <= self.most:
+            raise ProtocolError(f"{where} must be a whole number {self.least}..{self.most}")
+
+
+@dataclass(frozen=True)
+class Bool:
+    def check(self, value, where: str) -> None:
+        if type(value) is not bool:
+            raise ProtocolError(f"{where} must be true or false")
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """One of a few fixed strings."""
+    choices: tuple[str, ...]
+
+    def check(self, value, where: str) -> None:
+        if value not in self.choices or not isinstance(value, str):
+            raise ProtocolError(f"{where} must be one of: {', '.join(self.choices)}")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level as the engine takes it (solver/genius/levels.py): a word, 'any', or 1..COUNT."""
+
+    def check(self, value, where: str) -> None:
+        if not (type(value) is int and 1 <= value <= COUNT or isinstance(value, str) and value in CHOICES):
+            raise ProtocolError(f"{where} must be one of: {', '.join(CHOICES)}, or a level 1..{COUNT}")
+
+
+@dataclass(frozen=True)
+class Nullable:
+    """`inner`, or null."""
+    inner: object
+
+    def check(self, value, where: str) -> None:
+        if value is not None:
+            self.inner.check(value, where)
+
+
+@dataclass(frozen=True)
+class Record:
+    """An object with exactly these fields."""
+    fields: dict
+
+    def check(self, value, where: str) -> None:
+        if not isinstance(value, dict):
+            raise ProtocolError(f"{where} must be an object")
+        _check_fields(value, self.fields, where)
+
+
+@dataclass(frozen=True)
+class ListOf:
+    """A list of at most `most` items, each `item`."""
+    item: object
+    most: int
+
+    def check(self, value, where: str) -> None:
+        if not isinstance(value, list) or len(value) > self.most:
+            raise ProtocolError(f"{where} must be a list of at most {self.most} items")
+        for i, item in enumerate(value):
+            self.item.check(item, f"{where}[{i}]")
+
+
+def _check_fields(value: dict, fields: dict, where: str) -> None:
+    extra = sorted(set(value) - set(fields))
+    if extra:
+        raise ProtocolError(f"{where}: unknown field '{extra[0][:40]}'")
+    for name, kind in fields.items():
+        if name not in value:
+            raise ProtocolError(f"{where}: missing field '{name}'")
+        kind.check(value[name], f"{where}.{name}")
+
+
+NAME = Str(MAX_NAME, 1)
+CODE = Str(CODE_LENGTH, CODE_LENGTH, CODE_ALPHABET)
+TOKEN = Str(64, 16)
+SEAT = Int(1, 1 << 20)
+SEQ = Int(0, 1 << 20)
+MS = Int(0, 1 << 40)
+DICE = OneOf(BUILTIN)
+LEVEL = Level()
+POSITION = Str(120, 14)
+REASON = Str(200)
+
+# What a client may send.
+CLIENT: dict[str, dict] = {
+    "create": {"name": NAME, "dice": DICE, "level": LEVEL},
+    "join": {"name": NAME, "room": CODE},
+    "resume": {"room": CODE, "token": TOKEN},
+    "settings": {"dice": DICE, "level": LEVEL},
+    "ready": {"ready": Bool()},
+    "move": {"seq": SEQ, "move": Str(40, 3)},
+    "take": {"seq": SEQ, "piece": OneOf(PIECES)},
+    "rematch": {},
+    "leave": {},
+}
+
+PLAYER = Record({"seat": SEAT, "name": NAME, "ready": Bool(), "connected": Bool(), "left": Bool(),
+                 "placed": Int(0, len(PIECES)), "ms": Nullable(MS)})
+PLACE = Record({"seat": SEAT, "name": NAME, "place": Nullable(Int(1, MAX_PLAYERS)), "ms": Nullable(MS)})
+
+# What the server sends.
+SERVER: dict[str, dict] = {
+    "joined": {"room": CODE, "seat": SEAT, "token": TOKEN},
+    "room": {"room": CODE, "phase": OneOf(PHASES), "dice": DICE, "level": LEVEL, "host": SEAT,
+             "players": ListOf(PLAYER, MAX_PLAYERS)},
+    "countdown": {"n": Int(1, 9)},
+    "race": {"race": Int(1, 1 << 30), "blockers": POSITION, "position": POSITION,
+             "elapsed_ms": MS, "seq": SEQ},
+    "moved": {"seq": SEQ, "position": POSITION},
+    "refused": {"seq": SEQ, "reason": REASON, "position": POSITION},
+    "board": {"seat": SEAT, "position": POSITION},
+    "finished": {"seat": SEAT, "ms": MS, "place": Int(1, MAX_PLAYERS)},
+    "results": {"race": Int(1, 1 << 30), "order": ListOf(PLACE, MAX_PLAYERS)},
+    "error": {"reason": REASON},
+}
+
+
+def encode(schemas: dict[str, dict], kind: str, **fields) -> str:
+    """The JSON text of a message of type `kind` (checked: a bug here must not reach the wire)."""
+    message = {"v": VERSION, "type": kind, **fields}
+    _check(message, schemas)
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(text, schemas: dict[str, dict]) -> dict:
+    """The message in `text` as a dict, checked against `schemas`; ProtocolError if it is not one."""
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text frames, not binary")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message over {MAX_MESSAGE_BYTES} bytes")
+    try:
+        message = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not valid JSON") from None
+    _check(message, schemas)
+    return message
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _check(message, schemas: dict[str, dict]) -> None:
+    if not isinstance(message, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if message.get("v") != VERSION or type(message.get("v")) is not int:
+        raise ProtocolError(f"protocol version must be {VERSION}")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in schemas:
+        raise ProtocolError(f"unknown message type (known: {', '.join(schemas)})")
+    _check_fields({k: v for k, v in message.items() if k not in ("v", "type")}, schemas[kind], kind)

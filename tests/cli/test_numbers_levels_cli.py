@@ -1,0 +1,123 @@
+"""Roll numbers and levels on the command line: `genius roll --number`, the `number` of roll,
+solve and daily, `roll --level 1..10`, `macmahon level N`; bad input is one line and exit 2."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solver.cli import main
+from solver.genius import levels, numbers, search
+from solver.genius.dice import builtin
+from solver.genius.position import Position
+from solver.grid import parse_cell
+from solver.macmahon import search as macmahon_search
+from solver.macmahon.position import Position as MacMahonPosition
+from tests.validate_genius import check_solution
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def cells(names):
+    return [parse_cell(c) for c in names]
+
+
+def test_roll_number_plays_that_roll(capsys):
+    for typed in ("41233", "#41,233"):
+        code, out, err = run(capsys, "genius", "roll", "--number", typed, "--json")
+        doc = json.loads(out)
+        assert code == 0 and err == "" and doc["number"] == 41_233 and doc["seed"] is None
+        assert tuple(cells(doc["blockers"])) == numbers.roll_from_number(builtin("default"), 41_233)
+        assert Position.parse(doc["position"]).blockers == frozenset(cells(doc["blockers"]))
+    code, out, _ = run(capsys, "genius", "roll", "--number", "41233")
+    assert code == 0 and "roll #41,233: C1 C2 D4 B6 F6 F4 A6" in out
+    code, out, _ = run(capsys, "genius", "roll", "--dice", "alternative", "--number", "93749", "--json")
+    doc = json.loads(out)
+    assert numbers.roll_number(builtin("alternative"), cells(doc["blockers"])) == 93_749
+
+
+def test_a_seeded_roll_carries_its_number(capsys):
+    code, out, _ = run(capsys, "genius", "roll", "--seed", "7", "--json")
+    doc = json.loads(out)
+    rolled = builtin("default").roll(7)
+    assert tuple(cells(doc["blockers"])) == rolled and doc["number"] == numbers.roll_number(builtin("default"), rolled)
+    code, out, _ = run(capsys, "genius", "roll", "--seed", "7")
+    assert f"roll {numbers.label(doc['number'])}:" in out
+
+
+def test_solve_gives_the_number_only_for_a_roll_of_the_chosen_dice(capsys):
+    roll = numbers.roll_from_number(builtin("default"), 41_233)
+    names = [c for c in json.loads(run(capsys, "genius", "roll", "--number", "41233", "--json")[1])["blockers"]]
+    code, out, _ = run(capsys, "genius", "solve", *names, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["number"] == 41_233
+    check_solution(list(roll), {p: cells(c) for p, c in doc["solution"].items()})
+    assert "roll #41,233 of the default dice" in run(capsys, "genius", "solve", *names)[1]
+    code, out, _ = run(capsys, "genius", "solve", *names, "--dice", "alternative", "--json")
+    assert json.loads(out)["number"] is None                 # not a roll of the alternative dice
+    code, out, _ = run(capsys, "genius", "solve", "A1", "A2", "A3", "B1", "B2", "B3", "F6", "--json")
+    assert json.loads(out)["number"] is None                 # three faces of one die: no roll
+    code, out, _ = run(capsys, "genius", "solve", "--position", "A1A2A4A6B4D5E1/1:F6", "--json")
+    assert json.loads(out)["number"] == numbers.roll_number(builtin("default"), cells("A1 A2 A4 A6 B4 D5 E1".split()))
+
+
+@pytest.mark.parametrize("level", ["1", "10", "very-hard"])
+def test_roll_at_a_level_by_number_or_word(capsys, level):
+    code, out, _ = run(capsys, "genius", "roll", "--level", level, "--seed", "4", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["level"] in levels.members(level) and doc["group"] == levels.group_of(doc["level"])
+    faces = cells(doc["blockers"])
+    assert doc["solutions"] == search.count(Position.from_blockers(faces))
+    assert doc["number"] == numbers.roll_number(builtin("default"), faces)
+    assert levels.level_of(builtin("default"), faces) == doc["level"]
+    code, out, _ = run(capsys, "genius", "roll", "--level", level, "--seed", "4")
+    assert f"level {doc['level']} ({doc['group']}): {doc['solutions']} solutions" in out
+
+
+def test_the_daily_carries_its_roll_number_and_level(capsys):
+    code, out, _ = run(capsys, "genius", "daily", "--date", "2026-11-23", "--json")
+    doc = json.loads(out)
+    faces = cells(doc["blockers"])
+    assert code == 0 and doc["number"] == 327                # the daily's own number
+    assert doc["roll_number"] == numbers.roll_number(builtin("default"), faces)
+    assert doc["roll_level"] == levels.level_of(builtin("default"), faces)
+    assert levels.group_of(doc["roll_level"]) == doc["level"]
+    assert f"roll {numbers.label(doc['roll_number'])} of the default dice, level {doc['roll_level']}" in \
+        run(capsys, "genius", "daily", "--date", "2026-11-23")[1]
+
+
+def test_macmahon_level_prints_a_board_with_one_completion(capsys):
+    code, out, _ = run(capsys, "macmahon", "level", "6", "--seed", "3", "--json")
+    doc = json.loads(out)
+    puzzle = MacMahonPosition.parse(doc["position"])
+    assert code == 0 and (doc["level"], doc["seed"], doc["completions"]) == (6, 3, 1)
+    assert macmahon_search.completions(puzzle) == 1
+    assert doc["givens"] + doc["empty"] == 24 == sum(c is None for c in puzzle.cells) + doc["givens"]
+    code, out, _ = run(capsys, "macmahon", "level", "10", "--seed", "3")
+    assert code == 0 and "0 tiles given, 24 cells empty, 106,624 completions" in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["genius", "roll", "--number", "62208"], "numbers its rolls 0 to 62,207"),
+    (["genius", "roll", "--number", "-1"], "is not a roll number"),
+    (["genius", "roll", "--number", "12x"], "is not a roll number"),
+    (["genius", "roll", "--number", "99999999999999999999999"], "is not a roll number"),
+    (["genius", "roll", "--dice", "alternative", "--number", "93750"], "numbers its rolls 0 to 93,749"),
+    (["genius", "roll", "--number", "5", "--seed", "3"], "give --number alone"),
+    (["genius", "roll", "--number", "5", "--level", "3"], "give --number alone"),
+    (["genius", "roll", "--level", "11"], "levels: 1..10, easy"),
+    (["genius", "roll", "--level", "0"], "levels: 1..10, easy"),
+    (["genius", "solve", "A1", "A2", "A4", "A6", "B4", "D5", "E1", "--dice", "nope"], "dice file 'nope' not found"),
+    (["macmahon", "level", "0"], "levels: 1..10"),
+    (["macmahon", "level", "11"], "levels: 1..10"),
+    (["macmahon", "level", "two"], "invalid int value"),
+    (["macmahon", "level", "3", "--seed", "x"], "invalid int value"),
+])
+def test_bad_numbers_and_levels_are_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err

@@ -1,0 +1,213 @@
+"""Bad input and bad actors against a real server on 127.0.0.1: each is refused or cut off,
+and an honest race in the same server (or the same room) goes on to its true result."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from game.net.client import RaceClient
+from game.net.protocol import CODE_ALPHABET, MAX_MESSAGE_BYTES
+from solver.genius.position import Position
+from solver.grid import cell_name
+from tests.net.race import message, play, race, raw, room, run, serving, solution, start
+
+BAD_FRAMES = [
+    "{not json", "[]", "null", '"create"', "NaN", "[" * 2000 + "]" * 2000,
+    '{"type": "create", "name": "A", "dice": "default", "level": "any"}',              # no version
+    message("create", name="A", dice="default", level="any").replace('"v": 1', '"v": 2'),
+    message("finished", seat=1, ms=1),                                                   # unknown type
+    message("create", name="A", dice="default"),                                         # missing field
+    message("create", name="A", dice="default", level="any", admin=True),                # unknown field
+    message("create", name=7, dice="default", level="any"),                              # wrong type
+    message("create", name="A" * 25, dice="default", level="any"),                       # name too long
+    message("create", name="A\u0000B", dice="default", level="any"),                     # unprintable
+    message("create", name="A\u202eB", dice="default", level="any"),                     # bidi override
+    message("create", name="A", dice="../../etc/passwd", level="any"),                   # no such dice
+    message("ready", ready=1),                                                           # 1 is not true
+    message("move", seq=1.0, move="1:A1"),
+    message("join", name="A", room="abc"),
+    b'{"v": 1, "type": "leave"}',                                                        # binary frame
+]
+
+
+async def honest_race(url: str, players: int = 2) -> dict:
+    clients, _, _ = await room(url, players)
+    results = await race(clients)
+    assert [p["place"] for p in results["order"]] == list(range(1, players + 1))
+    return results
+
+
+def test_every_malformed_message_gets_an_error_and_the_connection_goes_on():
+    async def main():
+        async with serving(max_errors=len(BAD_FRAMES) + 1) as (_, url):
+            client = await RaceClient.connect(url)
+            for frame in BAD_FRAMES:
+                await raw(client, frame)
+                reason = (await client.until("error"))["reason"]
+                assert reason.isprintable() and len(reason) <= 200
+            await client.send("create", name="A", dice="default", level="any")
+            await client.until("joined")
+    run(main())
+
+
+def test_too_many_bad_messages_close_the_connection():
+    async def main():
+        async with serving(max_errors=3) as (_, url):
+            client = await RaceClient.connect(url)
+            for _ in range(3):
+                await raw(client, "{oops")
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(10):
+                    await client.recv(timeout=5)
+            assert closed.value.rcvd.code == 1008
+    run(main())
+
+
+def test_an_oversized_frame_closes_that_connection_only():
+    async def main():
+        async with serving() as (_, url):
+            big = await RaceClient.connect(url)
+            await raw(big, message("create", name="A" * MAX_MESSAGE_BYTES, dice="default", level="any"))
+            with pytest.raises(ConnectionClosed) as closed:
+                await big.recv(timeout=5)
+            assert closed.value.rcvd.code == 1009          # message too big
+            await honest_race(url)
+    run(main())
+
+
+def test_a_flood_from_one_client_is_cut_off_while_another_room_races():
+    async def main():
+        async with serving(rate=20, burst=40) as (_, url):
+            flooder = await RaceClient.connect(url)
+            await flooder.send("create", name="F", dice="default", level="any")
+            await flooder.until("joined")
+
+            async def flood():
+                with pytest.raises(ConnectionClosed):
+                    for i in range(2000):
+                        await flooder.send("ready", ready=bool(i % 2))
+                        await asyncio.sleep(0)
+                    for _ in range(10_000):                 # what was answered, then the close
+                        await flooder.recv(timeout=5)
+            await asyncio.gather(flood(), honest_race(url, 3))
+            assert flooder.ws.close_code == 1008
+    run(main())
+
+
+def test_two_hundred_idle_connections_are_timed_out_and_a_race_goes_on_meanwhile():
+    async def main():
+        async with serving(hello_timeout=3.0) as (server, url):
+            idle = [await RaceClient.connect(url) for _ in range(200)]
+            silent = [await asyncio.open_connection("127.0.0.1", int(url.rsplit(":", 1)[1].strip("/")))
+                      for _ in range(20)]                            # TCP only: no handshake at all
+            await honest_race(url, 4)
+            for client in idle:
+                with pytest.raises(ConnectionClosed):
+                    await client.recv(timeout=6)
+                assert client.ws.close_code == 1008
+            for reader, writer in silent:
+                assert await asyncio.wait_for(reader.read(), 6) == b""    # closed by the server
+                writer.close()
+            assert len(server.links) == 4                                # the racers, seated
+    run(main(), timeout=40)
+
+
+def test_a_full_server_refuses_the_handshake():
+    async def main():
+        async with serving(max_connections=5) as (_, url):
+            held = [await RaceClient.connect(url) for _ in range(5)]
+            with pytest.raises(InvalidStatus) as refused:
+                await RaceClient.connect(url)
+            assert refused.value.response.status_code == 503
+            for client in held:
+                await client.close()
+    run(main())
+
+
+def test_a_cheating_player_is_refused_everything_and_the_honest_race_is_unaffected():
+    async def main():
+        async with serving() as (_, url):
+            (a, b, cheat), _, joined = await room(url, 3)
+            position = await start([a, b, cheat])
+            moves = solution(position)
+            blocker = sorted(position.blockers)[0]
+            seat_b = joined[1]["seat"]
+
+            await raw(cheat, message("finished", seat=joined[2]["seat"], ms=1))         # claims a finish
+            assert "unknown message type" in (await cheat.until("error"))["reason"]
+            await raw(cheat, message("move", seq=1, move=moves[0], seat=seat_b))         # moves for B
+            assert "unknown field" in (await cheat.until("error"))["reason"]
+            await cheat.send("move", seq=1, move=f"1:{cell_name(blocker)}")              # on a blocker
+            refused = await cheat.until("refused")
+            assert "blocker" in refused["reason"] and refused["position"] == position.notation()
+            await cheat.send("move", seq=1, move="4-Q:A1")                               # no such piece
+            assert "unknown piece" in (await cheat.until("refused"))["reason"]
+            await cheat.send("move", seq=1, move=moves[0])
+            await cheat.until("moved", seq=1)
+            await cheat.send("move", seq=1, move=moves[0])                               # replayed
+            assert "out of order" in (await cheat.until("refused"))["reason"]
+            await cheat.send("move", seq=1, move=moves[1])                               # old number
+            assert "out of order" in (await cheat.until("refused"))["reason"]
+            await cheat.send("move", seq=9, move=moves[1])                               # skips ahead
+            assert "out of order" in (await cheat.until("refused"))["reason"]
+            await cheat.send("take", seq=2, piece=moves[1].split(":")[0])                # not placed
+            assert "not placed" in (await cheat.until("refused"))["reason"]
+            await cheat.send("rematch")                                                  # mid-race
+            assert "after a race" in (await cheat.until("error"))["reason"]
+
+            await play(a, moves)
+            await play(b, moves)
+            await cheat.send("leave")
+            results = await a.until("results")
+            assert [(p["name"], p["place"]) for p in results["order"]] == [("P1", 1), ("P2", 2), ("P3", None)]
+            await cheat.send("create", name="again", dice="default", level="any")         # it may start anew
+            await cheat.until("joined")
+    run(main())
+
+
+def test_after_the_race_the_board_stays_put():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            position = await start([a, b])
+            moves = solution(position)
+            final = await play(a, moves)
+            await a.send("take", seq=len(moves) + 1, piece="1")
+            refused = await a.until("refused")
+            assert "finished" in refused["reason"] and refused["position"] == final
+            assert Position.parse(final).is_solved
+    run(main())
+
+
+def test_guessing_room_codes_is_cut_off_even_for_the_right_code():
+    async def main():
+        async with serving(join_failures=5) as (_, url):
+            (a, b), code, joined = await room(url, 2)
+            guesser = await RaceClient.connect(url)
+            rng = random.Random(5)
+            for _ in range(5):
+                guess = "".join(rng.choice(CODE_ALPHABET) for _ in range(6))
+                await guesser.send("join", name="G", room=guess if guess != code else "ZZZZZZ")
+                assert "no room" in (await guesser.until("error"))["reason"]
+            await guesser.send("join", name="G", room=code)
+            assert "too many failed joins" in (await guesser.until("error"))["reason"]
+            await guesser.send("resume", room=code, token=joined[0]["token"])
+            assert "too many failed joins" in (await guesser.until("error"))["reason"]
+            results = await race([a, b])                                                 # seated players race on
+            assert [p["place"] for p in results["order"]] == [1, 2]
+    run(main())
+
+
+def test_a_wrong_token_resumes_nothing():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), code, joined = await room(url, 2)
+            thief = await RaceClient.connect(url)
+            token = joined[1]["token"]
+            await thief.send("resume", room=code, token=token[:-1] + ("A" if token[-1] != "A" else "B"))
+            assert "no seat" in (await thief.until("error"))["reason"]
+            await start([a, b])
+    run(main())

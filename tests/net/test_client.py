@@ -1,0 +1,134 @@
+"""The thread-friendly client a frame loop polls, the server hosted on a thread, and the
+address a player types."""
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+
+from game.net.client import ThreadedClient, parse_target
+from game.net.host import HostedServer
+from game.net.server import Config
+from solver.errors import SquarewiseError
+from solver.genius.position import Position
+from tests.net.race import FAST, solution
+from tests.validate_genius import check_position
+
+
+@contextlib.contextmanager
+def hosted():
+    """A HostedServer on 127.0.0.1 (its own thread, as when the game hosts)."""
+    host = HostedServer("127.0.0.1", 0, Config(**FAST))
+    try:
+        yield host
+    finally:
+        host.close()
+
+
+def frames(clients, until, seconds: float = 15.0):
+    """Poll every client once a 'frame' (60 a second) until `until(messages)` is true; each
+    poll must return at once. The messages each client got so far, in order (kept on it)."""
+    got = [client.__dict__.setdefault("log", []) for client in clients]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for i, client in enumerate(clients):
+            started = time.perf_counter()
+            got[i] += client.poll()
+            assert time.perf_counter() - started < 0.1, "poll blocked the frame"   # generous: a shared machine
+        if until(got):
+            return got
+        time.sleep(1 / 60)
+    raise AssertionError("the frames ran out")
+
+
+def kinds(messages, kind):
+    return [m for m in messages if m["type"] == kind]
+
+
+def test_two_polled_clients_race_a_whole_race():
+    with hosted() as host:
+        a, b = ThreadedClient(host.url), ThreadedClient(host.url)
+        try:
+            a.send("create", name="Ann", dice="default", level="easy")
+            got = frames([a], lambda g: kinds(g[0], "joined"))
+            code = kinds(got[0], "joined")[0]["room"]
+            b.send("join", name="Bob", room=code)
+            frames([b], lambda g: kinds(g[0], "joined"))
+            a.send("ready", ready=True)
+            b.send("ready", ready=True)
+            got = frames([a, b], lambda g: all(kinds(m, "race") for m in g))
+            position = Position.parse(kinds(got[0], "race")[0]["blockers"])
+            for player in (b, a):                            # Bob first, then Ann
+                for seq, move in enumerate(solution(position), 1):
+                    player.send("move", seq=seq, move=move)
+                    frames([player], lambda g: any(m["seq"] == seq for m in kinds(g[0], "moved")))
+            got = frames([a, b], lambda g: all(kinds(m, "results") for m in g))
+            order = kinds(got[0], "results")[0]["order"]
+            assert [p["name"] for p in order] == ["Bob", "Ann"] and order[0]["place"] == 1
+            boards = kinds(got[0], "board")
+            check_position(Position.parse(boards[-1]["position"]), blockers=position.blockers)
+        finally:
+            a.close()
+            b.close()
+        assert not a._thread.is_alive() and not b._thread.is_alive()
+
+
+def test_poll_returns_at_once_when_nothing_came():
+    with hosted() as host:
+        client = ThreadedClient(host.url)
+        try:
+            frames([client], lambda g: kinds(g[0], "connected"))
+            for _ in range(10):                      # nothing is on its way: a blocking poll would hang
+                started = time.perf_counter()
+                assert client.poll() == []
+                assert time.perf_counter() - started < 0.1
+        finally:
+            client.close()
+
+
+def test_a_message_the_protocol_does_not_allow_is_refused_in_the_caller():
+    with hosted() as host:
+        client = ThreadedClient(host.url)
+        try:
+            with pytest.raises(SquarewiseError, match="name"):
+                client.send("create", name="", dice="default", level="any")
+            assert frames([client], lambda g: kinds(g[0], "connected"))
+        finally:
+            client.close()
+
+
+@pytest.mark.parametrize("typed, url, code", [
+    ("192.168.1.20:8765/abc234", "ws://192.168.1.20:8765/", "ABC234"),
+    ("  localhost/ABC234 ", "ws://localhost:8765/", "ABC234"),
+    ("[::1]:9000/ABC234", "ws://[::1]:9000/", "ABC234"),
+    ("wss://race.example.org/ABC234", "wss://race.example.org/", "ABC234"),
+    ("wss://race.example.org:8443/sq/ABC234", "wss://race.example.org:8443/sq/", "ABC234"),
+    ("[::1]/ABC234", "ws://[::1]:8765/", "ABC234"),
+    ("race.example.org", "ws://race.example.org:8765/", None),            # no code: create a room there
+    ("10.0.0.2:9000", "ws://10.0.0.2:9000/", None),
+    ("wss://race.example.org/sq/", "wss://race.example.org/sq/", None),
+])
+def test_typed_addresses(typed, url, code):
+    assert parse_target(typed) == (url, code)
+
+
+@pytest.mark.parametrize("typed", ["", "/ABC234", "host:1/ABC23", "host:1/ABC23O", "http://host/ABC234",
+                                   "host:1/ABC 34", "ws:///ABC234", "my host/ABC234", "host\x1b/ABC234"])
+def test_wrong_addresses_are_one_line(typed):
+    with pytest.raises(SquarewiseError) as refused:
+        parse_target(typed)
+    assert str(refused.value).isprintable()
+
+
+def test_closing_a_hosted_server_tells_its_players_it_shut_down():
+    host = HostedServer("127.0.0.1", 0, Config(**FAST))
+    client = ThreadedClient(host.url)
+    try:
+        client.send("create", name="Ann", dice="default", level="any")
+        frames([client], lambda g: kinds(g[0], "joined"))
+        host.close()
+        got = frames([client], lambda g: kinds(g[0], "lost"))
+        assert kinds(got[0], "lost")[0]["reason"] == "the race server shut down"
+    finally:
+        client.close()

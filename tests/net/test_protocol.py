@@ -1,0 +1,94 @@
+"""The protocol's validator: every message type of both sides, and what it refuses."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.net import protocol
+from game.net.protocol import CLIENT, SERVER, ProtocolError, decode, encode
+
+PLAYER = {"seat": 1, "name": "Ann", "ready": True, "connected": True, "left": False, "placed": 3, "ms": None}
+SAMPLES = {
+    "create": {"name": "Ann", "dice": "alternative", "level": "very hard"},
+    "join": {"name": "Zoë 🙂", "room": "ABC234"},
+    "resume": {"room": "ABC234", "token": "x" * 32},
+    "settings": {"dice": "default", "level": 10},
+    "ready": {"ready": False},
+    "move": {"seq": 1, "move": "4-O:C2C3D2D3"},
+    "take": {"seq": 2, "piece": "3-L"},
+    "rematch": {},
+    "leave": {},
+    "joined": {"room": "ABC234", "seat": 1, "token": "y" * 32},
+    "room": {"room": "ABC234", "phase": "lobby", "dice": "default", "level": "any", "host": 1,
+             "players": [PLAYER, {**PLAYER, "seat": 2, "ms": 1234}]},
+    "countdown": {"n": 3},
+    "race": {"race": 1, "blockers": "A1A2A4A6B4D5E1", "position": "A1A2A4A6B4D5E1/1:F6", "elapsed_ms": 0, "seq": 0},
+    "moved": {"seq": 1, "position": "A1A2A4A6B4D5E1/1:F6"},
+    "refused": {"seq": 1, "reason": "on a blocker at A1", "position": "A1A2A4A6B4D5E1"},
+    "board": {"seat": 2, "position": "A1A2A4A6B4D5E1/1:F6"},
+    "finished": {"seat": 2, "ms": 61234, "place": 1},
+    "results": {"race": 1, "order": [{"seat": 2, "name": "Bob", "place": 1, "ms": 61234},
+                                     {"seat": 1, "name": "Ann", "place": None, "ms": None}]},
+    "error": {"reason": "no room with that code"},
+}
+
+
+def test_the_samples_cover_every_message_type():
+    assert set(SAMPLES) == set(CLIENT) | set(SERVER)
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_every_message_type_goes_through_encode_and_decode_unchanged(kind):
+    schemas = CLIENT if kind in CLIENT else SERVER
+    text = encode(schemas, kind, **SAMPLES[kind])
+    assert decode(text, schemas) == {"v": protocol.VERSION, "type": kind, **SAMPLES[kind]}
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_every_field_is_required_and_no_other_is_allowed(kind):
+    schemas = CLIENT if kind in CLIENT else SERVER
+    base = {"v": 1, "type": kind, **SAMPLES[kind]}
+    for field in SAMPLES[kind]:
+        with pytest.raises(ProtocolError, match=f"missing field '{field}'"):
+            decode(json.dumps({k: v for k, v in base.items() if k != field}), schemas)
+    with pytest.raises(ProtocolError, match="unknown field 'extra'"):
+        decode(json.dumps({**base, "extra": 1}), schemas)
+
+
+@pytest.mark.parametrize("kind, field, value", [
+    ("create", "name", ""), ("create", "name", "x" * 25), ("create", "name", "a\nb"), ("create", "name", "\u200b"),
+    ("create", "name", None), ("create", "dice", "Default"), ("create", "level", 11), ("create", "level", 0),
+    ("create", "level", "7"), ("create", "level", True), ("create", "level", "Easy"), ("join", "room", "ABC23O"),
+    ("join", "room", "abc234"), ("join", "room", "ABC2345"), ("resume", "token", "short"), ("ready", "ready", 0),
+    ("ready", "ready", "true"), ("move", "seq", -1), ("move", "seq", True), ("move", "seq", 2.0),
+    ("move", "seq", 10 ** 30), ("move", "move", ["4-O:C2C3D2D3"]), ("move", "move", "x" * 41),
+    ("take", "piece", "5-X"), ("room", "players", [PLAYER] * 9), ("room", "players", {"seat": 1}),
+    ("room", "phase", "paused"), ("results", "order", [{"seat": 1}]),
+])
+def test_wrong_values_are_refused_with_a_one_line_reason(kind, field, value):
+    schemas = CLIENT if kind in CLIENT else SERVER
+    text = json.dumps({"v": 1, "type": kind, **{**SAMPLES[kind], field: value}})
+    with pytest.raises(ProtocolError) as refused:
+        decode(text, schemas)
+    assert str(refused.value).isprintable() and field in str(refused.value)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("", "not valid JSON"), ("{", "not valid JSON"), ('{"v": NaN}', "not valid JSON"),
+    ('{"v": Infinity}', "not valid JSON"), ("[1]", "JSON object"), ('{"type": "leave"}', "version"),
+    ('{"v": 2, "type": "leave"}', "version"), ('{"v": 1.0, "type": "leave"}', "version"),
+    ('{"v": true, "type": "leave"}', "version"), ('{"v": 1, "type": "joined"}', "unknown message type"),
+    ('{"v": 1, "type": ["leave"]}', "unknown message type"), ("[" * 100_000, "over"),
+    ("[" * 2000 + "]" * 2000, "not valid JSON"), (b'{"v": 1, "type": "leave"}', "binary"),
+])
+def test_what_is_not_a_message_is_refused(text, says):
+    with pytest.raises(ProtocolError, match=says):
+        decode(text, CLIENT)
+
+
+def test_a_client_cannot_send_what_only_the_server_sends():
+    with pytest.raises(ProtocolError, match="unknown message type"):
+        decode(encode(SERVER, "finished", seat=1, ms=5, place=1), CLIENT)
+    with pytest.raises(ProtocolError):
+        encode(CLIENT, "finished", seat=1, ms=5, place=1)

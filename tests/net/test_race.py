@@ -1,0 +1,146 @@
+"""Whole races through a real server on 127.0.0.1: 2 to 8 headless players, the lobby, the
+countdown, results, rematch, leaving."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.net.client import RaceClient
+from solver.genius.dice import builtin
+from solver.genius.levels import group_of, level_of
+from solver.genius.position import Position
+from tests.net.race import play, race, room, run, serving, solution, start
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_players_race_to_a_finish_in_the_order_they_finish(players):
+    async def main():
+        async with serving() as (_, url):
+            clients, _, joined = await room(url, players)
+            finishing = random.Random(players).sample(range(players), players)
+            results = await race(clients, order=finishing)
+            order = results["order"]
+            assert [p["seat"] for p in order] == [joined[i]["seat"] for i in finishing]
+            assert [p["name"] for p in order] == [f"P{i + 1}" for i in finishing]
+            assert [p["place"] for p in order] == list(range(1, players + 1))
+            assert all(a["ms"] <= b["ms"] for a, b in zip(order, order[1:]))
+    run(main())
+
+
+def test_the_lobby_counts_down_3_2_1_and_the_roll_has_the_hosts_level():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            await a.send("settings", dice="alternative", level="hard")
+            assert (await b.until("room", level="hard"))["dice"] == "alternative"
+            await a.send("ready", ready=True)
+            await b.send("ready", ready=True)
+            counts = [(await b.until("countdown"))["n"] for _ in range(3)]
+            assert counts == [3, 2, 1]
+            race_message = await b.until("race")
+            board = Position.parse(race_message["blockers"])
+            alternative = builtin("alternative")
+            assert group_of(level_of(alternative, board.blockers)) == "hard"
+            faces = {f for die in alternative.dice for f in die}
+            assert board.blockers <= faces
+    run(main())
+
+
+def test_a_level_may_be_one_of_the_ten():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            await a.send("settings", dice="default", level=9)
+            await b.until("room", level=9)
+            board = await start([a, b])
+            assert level_of(builtin("default"), board.blockers) == 9
+    run(main())
+
+
+def test_only_the_host_chooses_and_only_in_the_lobby():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            await b.send("settings", dice="alternative", level="easy")
+            assert "host" in (await b.until("error"))["reason"]
+            await start([a, b])
+            await a.send("settings", dice="alternative", level="easy")
+            assert "host" in (await a.until("error"))["reason"]
+    run(main())
+
+
+def test_unready_during_the_countdown_stops_it():
+    async def main():
+        async with serving(countdown_step=0.5) as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            await a.send("ready", ready=True)
+            await b.send("ready", ready=True)
+            await a.until("countdown", n=3)
+            await b.send("ready", ready=False)
+            await a.until("room", phase="lobby")
+            await b.send("ready", ready=True)
+            await a.until("countdown", n=3)
+            assert (await a.until("race"))["race"] == 1         # the stopped countdown started no race
+    run(main())
+
+
+def test_rematch_is_a_new_roll_in_the_same_room():
+    async def main():
+        async with serving() as (_, url):
+            clients, code, _ = await room(url, 3)
+            first = await race(clients)
+            rolls = {first["race"]}
+            await clients[2].send("rematch")
+            lobby = await clients[0].until("room", phase="lobby")
+            assert lobby["room"] == code and not any(p["ready"] for p in lobby["players"])
+            second = await race(clients, order=[2, 1, 0])
+            assert second["race"] == 2 and rolls == {1}
+            assert [p["name"] for p in second["order"]] == ["P3", "P2", "P1"]
+    run(main())
+
+
+def test_a_room_takes_eight_players_with_distinct_names_and_no_latecomers():
+    async def main():
+        async with serving() as (_, url):
+            clients, code, _ = await room(url, 8)
+            ninth = await RaceClient.connect(url)
+            await ninth.send("join", name="P9", room=code)
+            assert "full" in (await ninth.until("error"))["reason"]
+            await clients[7].send("leave")
+            await ninth.send("join", name="P1", room=code)
+            assert "taken" in (await ninth.until("error"))["reason"]
+            await ninth.send("join", name="P9", room=code)
+            await ninth.until("joined")
+            clients[7] = ninth
+            await start(clients)
+            late = await RaceClient.connect(url)
+            await late.send("join", name="Late", room=code)
+            assert "racing" in (await late.until("error"))["reason"]
+    run(main())
+
+
+def test_a_player_who_leaves_mid_race_is_unplaced_and_the_race_ends_with_the_others():
+    async def main():
+        async with serving() as (_, url):
+            (a, b, c), _, _ = await room(url, 3)
+            position = await start([a, b, c])
+            await c.send("leave")
+            moves = solution(position)
+            await play(a, moves)
+            await play(b, moves)
+            results = await a.until("results")
+            assert [(p["name"], p["place"]) for p in results["order"]] == [("P1", 1), ("P2", 2), ("P3", None)]
+    run(main())
+
+
+def test_the_host_leaving_hands_the_room_to_the_next_player():
+    async def main():
+        async with serving() as (_, url):
+            (a, b, c), _, joined = await room(url, 3)
+            await a.send("leave")
+            state = await b.until("room", host=joined[1]["seat"])
+            assert [p["name"] for p in state["players"]] == ["P2", "P3"]
+            await b.send("settings", dice="default", level="easy")
+            assert (await c.until("room", level="easy"))["host"] == joined[1]["seat"]
+    run(main())

@@ -1,0 +1,78 @@
+"""`squarewise serve`: one line and exit 2 on bad input, one line on Ctrl+C, never pygame."""
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+
+import pytest
+
+SERVE = [sys.executable, "-m", "game", "serve"]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--port", "x"], "--port: expected a number 0..65535"),
+    (["--port", "70000"], "got '70000'"),
+    (["--port", "-1"], "--port"),
+    (["--port", "٣"], "--port"),
+    (["--host", ""], "--host needs an address"),
+    (["--host", "192.0.2.1", "--port", "0"], "cannot listen on 192.0.2.1:0"),    # not an address of this machine
+    (["--bogus"], "unrecognized arguments: --bogus"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, says):
+    run = subprocess.run(SERVE + args, capture_output=True, text=True, timeout=30)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("squarewise: error: ") and says in run.stderr
+
+
+def test_a_port_in_use_is_one_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(SERVE + ["--port", str(port)], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in run.stderr
+
+
+def test_ctrl_c_stops_it_with_one_line():
+    process = subprocess.Popen(SERVE + ["--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stdout.readline()
+        assert first.startswith("squarewise: race server on ws://127.0.0.1:") and "Ctrl+C" in first
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=15)
+        assert (out, err, process.returncode) == ("squarewise: race server stopped\n", "", 0)
+    finally:
+        process.kill()
+        process.wait(10)
+
+
+def test_serve_never_imports_pygame():
+    code = ("import sys; from game.__main__ import main; code = main(['serve', '--port', 'x']); "
+            "assert 'pygame' not in sys.modules and 'pygame_gui' not in sys.modules; "
+            "import game.net.server, game.net.client, game.net.discovery; "
+            "assert 'pygame' not in sys.modules; sys.exit(code)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 2, run.stderr
+
+
+def test_what_is_not_a_websocket_is_turned_away_and_nothing_reaches_the_terminal():
+    process = subprocess.Popen(SERVE + ["--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(process.stdout.readline().rsplit(":", 1)[1].split("/")[0])
+        answers = []
+        for request in (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", b"\x00\xff\x1b[2J garbage\r\n\r\n",
+                        b"GET /\x1b[2J HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        b"Sec-WebSocket-Key: bad\r\nSec-WebSocket-Version: 13\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                sock.sendall(request)
+                answers.append(sock.recv(100).split(b"\r\n")[0])
+        assert answers[0] == b"HTTP/1.1 426 Upgrade Required" and answers[2].startswith(b"HTTP/1.1 4")
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=15)
+        assert (out, err) == ("squarewise: race server stopped\n", "")
+    finally:
+        process.kill()
+        process.wait(10)

@@ -34,6 +34,7 @@ def test_without_animations_the_title_is_still_at_once(app):
     from game.scenes.title import TitleScene
     app.settings["animations"] = False
     app.push(TitleScene(app))
+    app.worker.drain()                  # (what the title's cards look up in the worker)
     frame(app)
     assert app.redraw_in() is None
 
@@ -41,7 +42,8 @@ def test_without_animations_the_title_is_still_at_once(app):
 def test_a_board_wakes_for_the_clock_s_next_second_only(genius):
     app = genius.app
     settle(app, 0.3)
-    due = app.redraw_in()
+    assert genius.match.timer.running and not genius.match.timer.held
+    due = genius.redraw_in()
     assert due is not None and 0 < due <= 1.01, "the clock's shown second"
     assert genius.do("pause")
     frame(app)
@@ -51,7 +53,9 @@ def test_a_board_wakes_for_the_clock_s_next_second_only(genius):
 def test_a_toast_wakes_the_loop_when_it_goes(genius):
     app = genius.app
     assert genius.do("pause")
+    app.worker.drain()                  # (no solver job under way: it would wake the loop sooner)
     frame(app)
+    app.toasts.items.clear()
     app.toasts.show("hello", 2.0)
     assert app.redraw_in() == 2.0
 

@@ -1,10 +1,14 @@
-"""Frame times of the game window while dragging a piece, and the time to the first frame.
+"""Frame times of the game window while dragging a piece, the time to the first frame, and (on
+a real X server) frames per second while dragging through the real loop and the CPU the game
+uses when left alone.
 
-Runs headless (SDL's dummy video driver unless DISPLAY-less runs are not wanted: set
-SDL_VIDEODRIVER yourself to measure on a real display). Prints medians and the 99th
-percentile; 60 frames per second needs frames under 16.7 ms.
+Runs headless (SDL's dummy video driver) unless --display is given: then the game runs on the
+X server in $DISPLAY (e.g. Xvfb) and the idle CPU (title, a board) and the loop's dragging
+rate are measured too. Prints medians and the 99th percentile; 60 frames per second needs
+frames under 16.7 ms.
 
     .venv/bin/python benchmarks/frames.py [--frames 1200]
+    Xvfb :123 -screen 0 1400x900x24 &  DISPLAY=:123 .venv/bin/python benchmarks/frames.py --display
 """
 from __future__ import annotations
 
@@ -17,7 +21,9 @@ import sys
 import tempfile
 import time
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+REAL_DISPLAY = "--display" in sys.argv
+if not REAL_DISPLAY:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SQUAREWISE_DATA_DIR", tempfile.mkdtemp(prefix="squarewise-bench-"))
@@ -92,11 +98,82 @@ def drag_frames(frames: int, with_job: str | None) -> list[float]:
     return times
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds a process has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_cpu(extra: list[str], settle: float, seconds: float, size: str) -> float:
+    """Percent of one core the game window uses, left alone for `seconds` after `settle`
+    seconds (the title, or with `extra` = ["--genius"] a new board), in a process of its own."""
+    env = {**os.environ, "SQUAREWISE_DATA_DIR": tempfile.mkdtemp(prefix="squarewise-idle-")}
+    env.pop("SDL_VIDEODRIVER", None)
+    proc = subprocess.Popen([sys.executable, "-m", "game", "--size", size, *extra], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(settle)
+        start, begun = cpu_seconds(proc.pid), time.perf_counter()
+        time.sleep(seconds)
+        used, wall = cpu_seconds(proc.pid) - start, time.perf_counter() - begun
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    return 100.0 * used / wall
+
+
+def loop_drag_rate(seconds: float) -> tuple[float, int]:
+    """Frames per second the real loop (App.step: sleeps when still) draws while a piece is
+    dragged round the board, with a motion event posted before every turn; and the frames."""
+    import pygame
+    from game.app import App
+    from game.scenes.genius.scene import GeniusScene
+
+    app = App(size=(1280, 800))
+    scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1/1:F6")
+    app.push(scene)
+    app.frame(1 / 60)
+    board = scene.layout()["geo"].rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.layout()["slots"][6].center))
+    app.step()
+    start, frames, i = time.perf_counter(), app.frames, 0
+    while time.perf_counter() - start < seconds:
+        t = i / 90
+        i += 1
+        pos = (int(board.centerx + board.width * 0.45 * math.cos(t)), int(board.centery + board.height * 0.45 * math.sin(1.3 * t)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        app.step()
+    drawn, wall = app.frames - frames, time.perf_counter() - start
+    assert scene.held is not None, "the piece was dropped during the benchmark"
+    app.quit()
+    pygame.quit()
+    return drawn / wall, drawn
+
+
+def real_display(runs: int) -> None:
+    """The figures only a real X server gives: idle CPU on the title and a board, and the loop's rate."""
+    for size in ("800x560", "1100x760", "1400x900"):
+        title = [idle_cpu([], 12.0, 10.0, size) for _ in range(runs)]
+        board = [idle_cpu(["--genius"], 12.0, 10.0, size) for _ in range(runs)]
+        print(f"idle CPU at {size} (percent of one core over 10 s, after 12 s to start and settle; median of {runs}): "
+              f"title {statistics.median(title):.1f}%, a board (clock running) {statistics.median(board):.1f}%")
+    rates = [loop_drag_rate(5.0)[0] for _ in range(runs)]
+    print(f"dragging through the real loop: median {statistics.median(rates):.1f} frames per second "
+          f"(runs: {', '.join(f'{r:.1f}' for r in rates)})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=1200)
     parser.add_argument("--runs", type=int, default=5, help="smoke-test runs for the first frame")
+    parser.add_argument("--display", action="store_true",
+                        help="run on the X server in $DISPLAY and measure idle CPU and the loop's dragging rate")
     args = parser.parse_args()
+    if args.display:
+        print(f"X server {os.environ.get('DISPLAY')}, {os.cpu_count()} cores (shared: figures are noisy)")
+        real_display(3)
+        return
     print(f"video driver: {os.environ['SDL_VIDEODRIVER']}, window 1280x800, {os.cpu_count()} cores")
     ff = first_frame(args.runs)
     print(f"first frame: median {statistics.median(f for f, _ in ff):.3f} s after start of game.app "

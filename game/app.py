@@ -38,6 +38,11 @@ from solver.errors import SquarewiseError  # noqa: E402
 MIN_SIZE = (800, 560)
 DESIGN_SIZE = (1100, 760)      # the size at which the UI scale is 1.0
 FPS = 60
+MAX_DT = 0.1        # seconds: a scene's animations never jump further in one frame (after a long sleep, say)
+NAP = 0.5           # seconds: the longest the loop sleeps before it asks again what is due
+POLL = 0.01         # seconds between looks for events while the window is still
+BUSY_POLL = 0.1     # seconds between looks at a running solver job
+BLINK = 0.4         # seconds between redraws while a text field's cursor blinks
 # Events that carry typing: while a text field or dialog has the keyboard, none reaches a scene.
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -313,10 +318,43 @@ class App:
         elif name == "fullscreen":
             self.toggle_fullscreen()
 
+    def redraw_in(self) -> float | None:
+        """Seconds until the window would look different with no event: 0 while something moves,
+        None while all is still (the top scene, the messages, a solver job, a blinking cursor)."""
+        scene = self.top
+        due = [scene.redraw_in() if scene is not None else None,
+               min((item[1] for item in self.toasts.items), default=None),
+               BUSY_POLL if self.worker.jobs else None,
+               BLINK if self.keyboard_owner() is not None else None]
+        due = [d for d in due if d is not None]
+        return max(0.0, min(due)) if due else None
+
+    def step(self) -> bool:
+        """One turn of the loop: sleep until an event comes or something is due to change, then
+        run a frame; a still window is not redrawn. Returns whether a frame ran."""
+        due = self.redraw_in()
+        if due is not None and due <= 0:
+            self.frame()
+            return True
+        start = time.perf_counter()
+        deadline = start + (NAP if due is None else min(due, NAP))
+        events = pygame.event.get()
+        while not events and time.perf_counter() < deadline:
+            time.sleep(POLL)            # (pygame's event.wait with a timeout spins: ~3% of a core)
+            events = pygame.event.get()
+        if not events and (due is None or time.perf_counter() - start < due):
+            return False
+        self.frame(None, events)
+        return True
+
     def frame(self, dt: float | None = None, events: list | None = None) -> float:
-        """One frame: events, worker results, updates, drawing. Returns dt in seconds."""
+        """One frame: events, worker results, updates, drawing. Returns dt in seconds. With no
+        `dt`, the time since the last frame (the scene's animations never jump more than MAX_DT:
+        one started after a long sleep starts at its beginning)."""
+        scene_dt = dt
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
+            scene_dt = min(dt, MAX_DT)
         for event in (pygame.event.get() if events is None else events):
             self.dispatch(event)
             if not self.running:
@@ -326,7 +364,7 @@ class App:
         if scene is None:
             return dt
         self.ui.update(dt)
-        scene.update(dt)
+        scene.update(scene_dt)
         self.toasts.update(dt)
         scene.draw(self.surface)
         self.ui.draw_ui(self.surface)
@@ -339,10 +377,10 @@ class App:
         return dt
 
     def loop(self, seconds: float | None = None) -> None:
-        """Run frames until quit (or for `seconds`)."""
+        """Run the loop until quit (or for `seconds`): frames when something happens, else sleep."""
         end = None if seconds is None else time.perf_counter() + seconds
         while self.running and (end is None or time.perf_counter() < end):
-            self.frame()
+            self.step()
 
 
 def window_size(value) -> tuple[int, int]:

@@ -19,7 +19,10 @@ RATE = 22050          # samples per second: plenty for short effects, half the b
 PEAK = 0.7            # loudest sample as a fraction of full scale (about -3 dB: no clipping)
 ATTACK = 0.003        # seconds of fade-in
 FADE = 0.015          # seconds of fade-out to exact silence
-NAMES = ("pickup", "turn", "flip", "drop", "illegal", "dice", "blockers", "hint", "win")
+SCALE = (523.25, 587.33, 659.25, 783.99, 880.0, 1046.5, 1174.66, 1318.51)   # C D E G A C D E (pentatonic)
+SIZES = (1, 2, 3, 4)         # a drop's knock per piece size (cells): the bigger, the lower
+NAMES = ("pickup", "turn", "flip", "drop", "illegal", "dice", "blockers", "hint", "win", "lose") + \
+    tuple(f"drop{n}" for n in SIZES) + tuple(f"note{k + 1}" for k in range(len(SCALE)))
 
 
 def _t(seconds: float) -> np.ndarray:
@@ -113,7 +116,26 @@ def win(rng) -> np.ndarray:
     return _place(1.2, events)
 
 
-RECIPES = {name: globals()[name] for name in NAMES}
+def lose(rng) -> np.ndarray:
+    """Softer than a win: three low notes falling (G4 E4 C4), slow to fade."""
+    notes = (392.0, 329.63, 261.63)
+    events = [(0.18 * k, _bell(f, 1.1 - 0.18 * k) * (1 - 0.2 * k)) for k, f in enumerate(notes)]
+    return _place(1.1, events)
+
+
+def _sized_drop(cells: int):
+    """The knock of a piece of `cells` squares put down: a fifth lower for each size up."""
+    return lambda rng: _knock(330 / 1.5 ** ((cells - 1) / 1.3), 0.18, rng)
+
+
+def _note(k: int):
+    """The k-th note of the rising scale a filling board plays (a short, light bell)."""
+    return lambda rng: 0.8 * _bell(SCALE[k], 0.35)
+
+
+RECIPES = {**{name: globals()[name] for name in NAMES if name in globals()},
+           **{f"drop{n}": _sized_drop(n) for n in SIZES},
+           **{f"note{k + 1}": _note(k) for k in range(len(SCALE))}}
 
 
 def render(name: str) -> np.ndarray:

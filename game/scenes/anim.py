@@ -10,20 +10,28 @@ from game.draw.theme import Palette, font, mix
 
 
 class Celebration:
-    """A burst of confetti in the piece colours, and a wave of light across the board."""
+    """A burst of confetti in the puzzle's colours, a wave of light across the board, the time
+    counting up to the result, and a "New best!" stamp when it is one. A loss is told by one
+    with no confetti (`confetti=False`): the banner alone."""
 
     BANNER = 2.5      # seconds the win banner shows with it
+    COUNT = 0.9       # seconds the time takes to count up
+    STAMP = 0.25      # seconds the stamp takes to land, after the count
 
-    def __init__(self, area: pygame.Rect, pal: Palette, rng: random.Random | None = None):
+    def __init__(self, area: pygame.Rect, colours, rng: random.Random | None = None, *,
+                 seconds: float | None = None, best: bool = False, confetti: bool = True):
         rng = rng or random.Random()
         self.t = 0.0
+        self.seconds = seconds
+        self.best = best
+        self.confetti = confetti
         self.bits = []
-        for _ in range(140):
+        for _ in range(140 if confetti else 0):
             angle = rng.uniform(-math.pi, 0)
             speed = rng.uniform(250, 700)
             self.bits.append([area.centerx + rng.uniform(-area.width / 4, area.width / 4), area.centery,
                               math.cos(angle) * speed, math.sin(angle) * speed,
-                              rng.choice(pal.pieces), rng.uniform(4, 9)])
+                              rng.choice(list(colours)), rng.uniform(4, 9)])
 
     @property
     def done(self) -> bool:
@@ -39,16 +47,37 @@ class Celebration:
     def wave(self, row: int, col: int) -> float:
         """0..1: how bright cell (row, col) glows now."""
         d = self.t * 9 - (row + col)
-        return max(0.0, 1.0 - abs(d) / 2.0) if self.t < 2.0 else 0.0
+        return max(0.0, 1.0 - abs(d) / 2.0) if self.t < 2.0 and self.confetti else 0.0
+
+    def counted(self) -> float | None:
+        """The time shown now as it counts up to `seconds` (None: no time to count)."""
+        if self.seconds is None:
+            return None
+        return self.seconds * min(1.0, 1 - (1 - min(1.0, self.t / self.COUNT)) ** 2)
 
     def draw(self, surface: pygame.Surface, scale: float) -> None:
         for x, y, _, _, colour, size in self.bits:
             s = max(2, int(size * scale))
             pygame.draw.rect(surface, colour, (int(x), int(y), s, s))
 
+    def draw_stamp(self, surface: pygame.Surface, panel: pygame.Rect, pal: Palette, scale: float) -> None:
+        """"New best!" slammed on at the banner's top right corner once the time has counted up."""
+        landed = (self.t - self.COUNT) / self.STAMP
+        if not self.best or landed <= 0:
+            return
+        grow = 1.0 + 1.5 * (1 - min(1.0, landed)) ** 2
+        label = font(max(10, int(20 * scale)), "bold").render("New best!", True, pal.background)
+        pad = int(8 * scale)
+        card = pygame.Surface((label.get_width() + 2 * pad, label.get_height() + pad), pygame.SRCALPHA)
+        pygame.draw.rect(card, pal.accent, card.get_rect(), border_radius=int(6 * scale))
+        card.blit(label, (pad, pad // 2))
+        card = pygame.transform.rotozoom(card, 12, grow)
+        surface.blit(card, card.get_rect(center=(panel.right - int(10 * scale), panel.top)))
 
-def banner(surface: pygame.Surface, area: pygame.Rect, lines: list[str], pal: Palette, scale: float) -> None:
-    """A rounded panel with a bold first line over `area`'s centre."""
+
+def banner(surface: pygame.Surface, area: pygame.Rect, lines: list[str], pal: Palette,
+           scale: float) -> pygame.Rect:
+    """A rounded panel with a bold first line over `area`'s centre; returns the panel."""
     big = font(max(14, int(34 * scale)), "bold")
     small = font(max(10, int(18 * scale)))
     images = [big.render(lines[0], True, pal.text)] + [small.render(t, True, pal.text) for t in lines[1:]]
@@ -64,3 +93,4 @@ def banner(surface: pygame.Surface, area: pygame.Rect, lines: list[str], pal: Pa
     for image in images:
         surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
         y += image.get_height() + int(6 * scale)
+    return panel

@@ -143,6 +143,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and timers by `dt` seconds."""
 
+    def redraw_in(self) -> float | None:
+        """Seconds until this scene looks different with no event: 0 while it animates, None
+        (the default) while it is still. The app sleeps until then, so a still screen costs nothing."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (the app draws the widgets and messages on top)."""
         surface.fill(self.app.palette.background)

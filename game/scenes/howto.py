@@ -266,6 +266,9 @@ class HowToScene(Scene):
             if name == "guide":
                 below.start_guide()
 
+    def redraw_in(self) -> float | None:
+        return 0.0 if self.app.settings.get("animations", True) else None
+
     def update(self, dt: float) -> None:
         if self.app.settings.get("animations", True):
             self.clock += dt

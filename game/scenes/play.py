@@ -28,6 +28,8 @@ from game.play.session import Ending, PlaySession
 from game.scenes.action_menu import ActionMenu
 from game.scenes.anim import Celebration, banner
 from game.scenes.base import Scene
+from game.scenes.motion import Motion
+from game.synth import SCALE
 from game.scenes.daily import copy_result
 from game.scenes.guide import GAMES as GUIDE_GAMES
 from game.scenes.guide import Guide
@@ -35,6 +37,11 @@ from solver.errors import SquarewiseError
 
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def fill_note(filled: float) -> str:
+    """The sound of a board `filled` (0..1) full: a note of the scale, higher as it fills."""
+    return f"note{min(len(SCALE), max(1, round(filled * len(SCALE))))}"
 
 
 def countdown(mark: tuple | None, dt: float) -> tuple | None:
@@ -62,6 +69,7 @@ class PlayScene(Scene):
         self.mouse = (0, 0)
         self.press: tuple[int, int] | None = None
         self.celebration: Celebration | None = None
+        self.motion = Motion(lambda: app.settings.get("animations", True))
         self.win_lines: list[str] = []
         self.show_help = False
         self.covered = False         # another screen is on top of this one
@@ -112,6 +120,7 @@ class PlayScene(Scene):
         self.hand.let_go()
         self.clear_marks()
         self.celebration = None
+        self.motion.stop()
         self.win_lines = []
         self.sync_clock()
         self.refresh_buttons()
@@ -146,10 +155,26 @@ class PlayScene(Scene):
             return
         self.app.sounds.play("win")
         if self.app.settings.get("animations", True):
-            self.celebration = Celebration(self.layout()["geo"].rect, self.app.palette, self.rng)
+            best = ending.new_best and not ending.again and not ending.assisted
+            self.celebration = Celebration(self.layout()["geo"].rect, self.confetti_colours(), self.rng,
+                                           seconds=ending.seconds, best=best)
         self.say(headline + (f", {detail}" if detail else "") + (f" · {offer}" if offer else ""))
         self.win_lines = [headline] + ([detail] if detail else []) + ([offer] if offer else []) + \
             [f"New game: {keys.describe('new')}"]
+
+    def mourn(self, headline: str, detail: str) -> None:
+        """Say a loss (to the computer): a softer sound and a banner over the board, no confetti."""
+        self.show_result([headline] + ([detail] if detail else []) + [f"New game: {keys.describe('new')}"], "lose")
+
+    def show_result(self, lines: list[str], sound: str) -> None:
+        """A banner of `lines` over the board for a moment (no confetti), with `sound`."""
+        self.app.sounds.play(sound)
+        self.celebration = Celebration(self.layout()["geo"].rect, (), self.rng, confetti=False)
+        self.win_lines = lines
+
+    def confetti_colours(self):
+        """Hook: the colours of the win's confetti (the puzzle's own; the pieces' by default)."""
+        return self.app.palette.pieces
 
     def sync_result_button(self) -> None:
         """Copy result at the foot of the board while a won daily is on show (under the banner)."""
@@ -193,7 +218,13 @@ class PlayScene(Scene):
     def win_banner(self) -> list[str]:
         """The lines of the win banner while it shows (it shows with the confetti), else []."""
         c = self.celebration
-        return self.win_lines if c is not None and c.t < Celebration.BANNER and self.win_lines else []
+        if c is None or c.t >= Celebration.BANNER or not self.win_lines:
+            return []
+        lines = list(self.win_lines)
+        final = format_time(c.seconds) if c.seconds is not None else None
+        if final and final in lines[0]:                   # the time counts up to the result
+            lines[0] = lines[0].replace(final, format_time(c.counted()), 1)
+        return lines
 
     # ------------------------------------------------------------------ the clock and pause
     def clock_held(self) -> bool:
@@ -604,12 +635,23 @@ class PlayScene(Scene):
     def play_move(self, move: str | None, piece_words: str) -> None:
         """Hand the session a move from the hand (None: nothing changes); a refused one sounds
         and says the rules' reason."""
-        self.app.sounds.play("drop")
+        self.app.sounds.play(self.drop_sound(move))
         if move is None:
             return
         after = self.session.move(move)
         if isinstance(after, str):
             self.refuse(piece_words, after)
+        elif not self.match.finished:
+            self.app.sounds.play(fill_note(self.filled()))
+
+    def drop_sound(self, move: str | None) -> str:
+        """Hook: the sound of the held item put down by `move` ("drop"; a Genius piece's is
+        pitched by its size)."""
+        return "drop"
+
+    def filled(self) -> float:
+        """Hook: how full the board is now, 0..1 (its note rises with it)."""
+        return 0.0
 
     def refuse(self, piece_words: str, reason: str, seconds: float = 2.5) -> None:
         """The rules refused a drop: the sound, their reason on a toast, and the guide told."""
@@ -737,11 +779,26 @@ class PlayScene(Scene):
         return self.match.game_id if self.match else None
 
     # ------------------------------------------------------------------ frame
+    def redraw_in(self) -> float | None:
+        """0 while something moves (the win, a solve, a held piece's motion); else the time to
+        the clock's next shown second while it runs; else None."""
+        if self.celebration is not None or self.session.solve_queue or self.motion.moving:
+            return 0.0
+        due = []
+        timer = self.match.timer if self.match is not None else None
+        if timer is not None and timer.running and not timer.held:
+            due.append(1.0 - self.match.elapsed % 1.0 + 0.01)
+        if self.guide is not None and self.guide.step is None:      # the guide's last card goes
+            due.append(max(0.0, self.guide.left))
+        return min(due) if due else None
+
     def update(self, dt: float) -> None:
         self.sync_clock()
         if self.restore_id and not self.dialog_open:       # answered (or cancelled): the box shows the real ID
             self.restore_id = False
             self.refresh_buttons()
+        self.motion.hold(self.held is not None and not self.keyboard)
+        self.motion.update(dt)
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
@@ -791,11 +848,13 @@ class PlayScene(Scene):
             self.draw_paused(surface)
         elif self.held is not None and not self.keyboard:
             self.draw_in_hand(surface, geo)
+        self.motion.draw_flight(surface, self.app.scale)
         if self.celebration is not None:
             self.celebration.draw(surface, self.app.scale)
             lines = self.win_banner()
             if lines:                      # over the confetti, so it can be read
-                banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
+                panel = banner(surface, geo.rect, lines, self.app.palette, self.app.scale)
+                self.celebration.draw_stamp(surface, panel, self.app.palette, self.app.scale)
         if self.guide is not None and not self.paused:
             lay = self.layout()
             self.guide.draw(surface, self.app, lay["messages"], lay["geo"])

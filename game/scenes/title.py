@@ -30,6 +30,7 @@ TODAY = ("genius", "macmahon")      # the puzzles with a Today card, top first
 
 class TitleScene(Scene):
     caption = "Squarewise"
+    RIPPLE = 4.0       # seconds the coloured squares ripple after the title shows
 
     def __init__(self, app, today: dt.date | None = None):
         super().__init__(app)
@@ -200,6 +201,11 @@ class TitleScene(Scene):
             if self.app.top is self:
                 self.on_resize()
 
+    def redraw_in(self) -> float | None:
+        """The squares ripple for a few seconds after the title shows, then rest (a still title
+        costs nothing)."""
+        return 0.0 if self.clock < self.RIPPLE and self.app.settings.get("animations", True) else None
+
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
         surface.fill(pal.background)
@@ -249,6 +255,7 @@ class TitleScene(Scene):
         x0 = area.centerx - (count * size + (count - 1) * gap) // 2
         y0 = area.top + app.px(150)
         for i in range(count):
-            lift = int(app.px(6) * math.sin(self.clock * 2.2 + i * 0.7)) if app.settings.get("animations", True) else 0
+            fade = max(0.0, 1.0 - self.clock / self.RIPPLE) if app.settings.get("animations", True) else 0.0
+            lift = int(app.px(6) * fade * math.sin(self.clock * 2.2 + i * 0.7))
             rect = pygame.Rect(x0 + i * (size + gap), y0 - lift, size, size)
             pygame.draw.rect(surface, pal.piece_colour(i), rect, border_radius=app.px(5))

@@ -56,20 +56,31 @@ def pick_up(position: Position, piece: str, orientation: int, *, sticky: bool,
     return Held(piece, orientation, grab or centre_square(piece, orientation), "tray", sticky), None
 
 
-def reoriented(held: Held, orientation: int) -> Held:
-    return replace(held, orientation=orientation, grab=centre_square(held.piece, orientation))
+def reoriented(held: Held, orientation: int, move=None) -> Held:
+    """`held` the other way round; its grabbed square goes where `move` ((row, col) -> (row,
+    col), a turn or a mirror of the shape) takes it, so the square under the pointer stays
+    there (the middle square if `move` does not give the new shape)."""
+    grab = centre_square(held.piece, orientation)
+    if move is not None:
+        old = orientations(held.piece)[held.orientation]
+        moved = [move(rc) for rc in old]
+        r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
+        if sorted((r - r0, c - c0) for r, c in moved) == sorted(orientations(held.piece)[orientation]):
+            g = move(held.grab)
+            grab = (g[0] - r0, g[1] - c0)
+    return replace(held, orientation=orientation, grab=grab)
 
 
 def turned(held: Held, times: int = 1) -> Held:
-    """The held piece turned `times` quarter turns clockwise (held by its middle)."""
-    o = held.orientation
+    """The held piece turned `times` quarter turns clockwise round the square it is held by."""
     for _ in range(times % 4):
-        o = turn(held.piece, o)
-    return reoriented(held, o)
+        held = reoriented(held, turn(held.piece, held.orientation), lambda rc: (rc[1], -rc[0]))
+    return held
 
 
 def flipped(held: Held) -> Held:
-    return reoriented(held, flip(held.piece, held.orientation))
+    """The held piece turned over left to right, still held by the same square."""
+    return reoriented(held, flip(held.piece, held.orientation), lambda rc: (rc[0], -rc[1]))
 
 
 def landing(held: Held, at: tuple[int, int]) -> tuple[int, ...] | None:

@@ -156,10 +156,20 @@ class GeniusBoard(PlayScene):
         if self.mode == "free" or (aim is not None and aim.cells is not None):
             return
         h, pal = self.held, self.app.palette
+        key = (h.piece, h.orientation, h.grab, geo.cell, pal.name, self.label(h.piece))
+        self.motion.draw_held(surface, key, lambda: self.held_image(geo.cell), self.mouse, max(3, geo.cell // 8))
+
+    def held_image(self, cell: int, alpha: int = 200) -> pygame.Surface:
+        """The held piece drawn on a layer whose middle is the middle of its grabbed square (so it
+        turns round the square under the pointer)."""
+        h, pal = self.held, self.app.palette
         shape = orientations(h.piece)[h.orientation]
-        origin = (self.mouse[0] - (h.grab[1] + 0.5) * geo.cell, self.mouse[1] - (h.grab[0] + 0.5) * geo.cell)
-        draw_squares(surface, shape, origin, geo.cell, pal.piece_colour(PIECES.index(h.piece)), alpha=170,
+        reach = (max(max(r, c) for r, c in shape) + 1) * cell
+        layer = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
+        origin = (reach - (h.grab[1] + 0.5) * cell, reach - (h.grab[0] + 0.5) * cell)
+        draw_squares(layer, shape, origin, cell, pal.piece_colour(PIECES.index(h.piece)), alpha=alpha,
                      pattern=pal.piece_pattern(PIECES.index(h.piece)), label=self.label(h.piece))
+        return layer
 
     def piece_name(self, piece: str) -> str:
         """`piece` as the player sees it: 'the teal long bar (5)' (the shape alone when the
@@ -176,9 +186,9 @@ class GeniusBoard(PlayScene):
 
     def play_subtitle(self) -> str:
         """Under the title: the dice set, the roll's number and its level when known
-        ('Default · #41,233 · hard')."""
+        ('Default · #41,233 · hard'); a daily is its own number ('Daily #327 · hard')."""
         meta = self.match.meta if self.match else {}
-        number = meta.get("number")
+        number = None if meta.get("daily") else meta.get("number")
         return " · ".join(x for x in (meta.get("dice_name", ""), "" if number is None else numbers.label(number),
                                       meta.get("level") or "") if x)
 
@@ -202,7 +212,9 @@ class GeniusBoard(PlayScene):
                 glow = self.celebration.wave(cell // SIZE, cell % SIZE)
                 if glow:
                     highlight[cell] = mix(pal.cell, pal.accent, glow)
-        if hidden:           # between turns: no board, only who is next (or the result)
+        # between turns: no board, only who is next (or the result); a board just filled stays
+        # in view under its banner a moment first
+        if hidden and not self.win_banner():
             banner(surface, geo.rect, self.race_lines(), pal, self.app.scale)
             return
         draw_board(surface, geo, pal, highlight=highlight)
@@ -217,8 +229,11 @@ class GeniusBoard(PlayScene):
             draw_blocker(surface, geo.cell_rect(cell), pal, drop)
         for piece, cells in pos.placed.items():
             i = PIECES.index(piece)
-            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell, pal.piece_colour(i),
-                         pattern=pal.piece_pattern(i), label=self.label(piece))
+            glow = round(self.motion.glow(piece), 1)       # a piece just put down settles with a glow
+            draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell,
+                         mix(pal.piece_colour(i), (255, 255, 255), 0.45 * glow) if glow else pal.piece_colour(i),
+                         pattern=pal.piece_pattern(i), label=self.label(piece),
+                         outline=pal.accent if glow > 0.3 else None)
         if self.hint_mark is not None:
             piece, cells, left = self.hint_mark
             pulse = 0.5 + 0.5 * abs(((left * 2) % 2) - 1)
@@ -488,11 +503,13 @@ class GeniusBoard(PlayScene):
     def turn_held(self, times: int = 1) -> None:
         if self.held:
             self.hand.turn(times)
+            self.motion.turned(times)
             self.app.sounds.play("turn")
 
     def flip_held(self) -> None:
         if self.held:
             self.hand.flip()
+            self.motion.flipped()
             self.app.sounds.play("flip")
 
     def drop(self) -> None:
@@ -500,11 +517,32 @@ class GeniusBoard(PlayScene):
         h, at = self.held, self.anchor()
         if h is None:
             return
+        image = self.held_image(self.layout()["geo"].cell) if not self.keyboard else None
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
             self.refuse(capital(self.piece_name(h.piece)), found.reason)
+            if image is not None:
+                self.motion.refused(image, self.mouse, self.home_of(h.piece))
             return
         self.play_move(found.move, capital(self.piece_name(h.piece)))
+        if h.piece in self.position.placed:
+            self.motion.settled(h.piece)
+
+    def drop_sound(self, move: str | None) -> str:
+        """A piece's name starts with its size ('4-O:C2C3D2D3', '-3-L')."""
+        return f"drop{move.lstrip('-')[0]}" if move else "drop"
+
+    def filled(self) -> float:
+        return len(self.position.placed) / len(PIECES)
+
+    def home_of(self, piece: str) -> tuple[int, int]:
+        """Where a refused `piece` goes back to: its place on the board, or its tray slot."""
+        lay = self.layout()
+        cells = self.position.placed.get(piece)
+        if cells:
+            rects = [lay["geo"].cell_rect(c) for c in cells]
+            return rects[0].unionall(rects[1:]).center
+        return lay["slots"][PIECES.index(piece)].center
 
     def select_next(self, step: int) -> bool:
         if self.match.finished:
@@ -580,6 +618,9 @@ class GeniusBoard(PlayScene):
                 return True
             return False
         return super().handle_input(event)
+
+    def redraw_in(self) -> float | None:
+        return 0.0 if self.roll is not None or self.hint_mark is not None else super().redraw_in()
 
     def update(self, dt: float) -> None:
         if self.roll is not None and not self.paused:

@@ -141,8 +141,8 @@ class GeniusScene(GeniusBoard):
     # ------------------------------------------------------------------ the end of a match
     def announce(self, ending: Ending) -> None:
         if self.race is not None and self.match.meta.get("kind") == "race":
-            self.app.sounds.play("win")
-            self.next_racer(ending.seconds)
+            self.show_result([f"Player {self.race.turn + 1}: {format_time(ending.seconds)}"], "win")
+            self.next_racer(ending.seconds)      # (the full board stays in view under the banner a moment)
             return
         super().announce(ending)
 

@@ -131,7 +131,7 @@ class VersusScene(GeniusBoard):
         record_race(self.app.statistics, self.level, False, m.elapsed, self.opponent.finish_time)
         self.app.save_statistics()
         self.say(f"{why} ({format_time(self.opponent.finish_time)}); you had {len(m.position.placed)} of 9")
-        self.app.toasts.show(self.status, 5)
+        self.mourn(why, f"{format_time(self.opponent.finish_time)}; you had {len(m.position.placed)} of 9")
         self.refresh_buttons()
 
     def give_up(self) -> None:

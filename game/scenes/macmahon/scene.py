@@ -312,6 +312,7 @@ class MacMahonScene(MacMahonView, PlayScene):
     def turn_held(self, times: int) -> None:
         if self.held is not None:
             self.hand.turn(times)
+            self.motion.turned(times)
             self.app.sounds.play("turn")
 
     def turn_placed(self, cell: int, times: int = 1) -> bool:
@@ -348,14 +349,19 @@ class MacMahonScene(MacMahonView, PlayScene):
         h, cell = self.held, self.target_cell()
         if h is None:
             return
+        image = self.held_image(self.layout()["geo"].cell) if not self.keyboard else None
         self.hand.let_go()
         found = drop(self.position, h, cell, self.strict)
         if found.reason is not None:
             self.refuse(f"Tile {h.tile + 1}", found.reason, 3)
+            if image is not None:
+                self.motion.refused(image, self.mouse, self.home_of(h))
             return
         if found.move is not None and cell is not None:
             self.hand.cursor = cell
         self.play_move(found.move, f"Tile {h.tile + 1}")
+        if cell is not None and self.position.cells[cell] is not None:
+            self.motion.settled(cell)
 
     def right_press(self, pos) -> bool:
         if self.held:

@@ -17,7 +17,7 @@ from game import keys
 from game.draw.boards import BoardGeometry
 from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
-from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
+from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tile_colour, tray_grid
 from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
 from game.play.match import format_time
 from game.puzzles.macmahon.hand import ghost_clashes
@@ -149,10 +149,34 @@ class MacMahonView:
     def draw_in_hand(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         """The tile under the pointer, off the board (over the board its ghost shows instead)."""
         if geo.cell_at(self.mouse) is None:
-            rect = pygame.Rect(0, 0, geo.cell, geo.cell)
-            rect.center = self.mouse
-            draw_tile(surface, rotate(self.board.tiles[self.held.tile], self.held.rotation), rect, self.app.palette,
-                      alpha=215)
+            h = self.held
+            key = (h.tile, h.rotation, geo.cell, self.app.palette.name)
+            self.motion.draw_held(surface, key, lambda: self.held_image(geo.cell), self.mouse, max(3, geo.cell // 8))
+
+    def home_of(self, held) -> tuple[int, int]:
+        """Where a refused tile goes back to: the cell it came from, or its tray slot."""
+        lay = self.layout()
+        if held.source is not None:
+            return lay["geo"].cell_rect(held.source).center
+        return lay["slots"][held.tile].center
+
+    def confetti_colours(self):
+        """The tiles' own colours (red, white and blue in the classic set)."""
+        return [tile_colour(self.app.palette, letter) for letter in sorted(set("".join(self.board.tiles)))]
+
+    def filled(self) -> float:
+        return sum(v is not None for v in self.position.cells) / self.board.size
+
+    def redraw_in(self) -> float | None:
+        """The hint and the blamed tile pulse while they show."""
+        return 0.0 if self.hint is not None or self.blamed is not None else super().redraw_in()
+
+    def held_image(self, cell: int) -> pygame.Surface:
+        """The held tile on a layer of its own, centred (it turns round its middle)."""
+        layer = pygame.Surface((cell, cell), pygame.SRCALPHA)
+        draw_tile(layer, rotate(self.board.tiles[self.held.tile], self.held.rotation), layer.get_rect(),
+                  self.app.palette, alpha=215)
+        return layer
 
     def draw_top(self, surface, top: pygame.Rect) -> None:
         app = self.app
@@ -178,6 +202,11 @@ class MacMahonView:
                 continue
             rect = geo.cell_rect(cell)
             draw_tile(surface, colours, rect, pal)
+            glow = round(self.motion.glow(cell), 1)       # a tile just put down settles with a glow
+            if self.celebration is not None:              # the win's light sweeps the board
+                glow = max(glow, round(self.celebration.wave(*divmod(cell, board.cols)), 1))
+            if glow:
+                ring(surface, rect, mix(pal.accent, (255, 255, 255), glow * 0.5), max(2, round(geo.cell * 0.08 * glow)))
             if cell in givens:
                 pygame.draw.circle(surface, OUTLINE, rect.center, max(3, geo.cell // 14))
                 pygame.draw.circle(surface, pal.accent, rect.center, max(2, geo.cell // 20))

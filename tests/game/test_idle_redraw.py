@@ -1,0 +1,88 @@
+"""A still screen costs nothing: the loop draws only when something happened or moves."""
+from __future__ import annotations
+
+import pygame
+
+from tests.game.drive import frame, press, release, move
+
+
+def settle(app, seconds: float) -> None:
+    for _ in range(round(seconds / 0.1)):
+        frame(app, dt=0.1)
+
+
+def quiet() -> None:
+    """Forget the events the window made when it opened (the tests post their own)."""
+    pygame.event.clear()
+
+
+def test_a_still_title_is_not_drawn_again_and_an_event_draws_it(app):
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    frame(app)
+    assert app.redraw_in() == 0.0, "the squares ripple when the title shows"
+    settle(app, TitleScene.RIPPLE + 0.2)
+    assert app.redraw_in() is None, "then the title is still"
+    quiet()
+    drawn = app.frames
+    assert app.step() is False and app.frames == drawn, "no event, nothing due: no frame"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    assert app.step() is True and app.frames == drawn + 1, "an event: one frame"
+
+
+def test_without_animations_the_title_is_still_at_once(app):
+    from game.scenes.title import TitleScene
+    app.settings["animations"] = False
+    app.push(TitleScene(app))
+    app.worker.drain()                  # (what the title's cards look up in the worker)
+    frame(app)
+    assert app.redraw_in() is None
+
+
+def test_a_board_wakes_for_the_clock_s_next_second_only(genius):
+    app = genius.app
+    settle(app, 0.3)
+    assert genius.match.timer.running and not genius.match.timer.held
+    due = genius.redraw_in()
+    assert due is not None and 0 < due <= 1.01, "the clock's shown second"
+    assert genius.do("pause")
+    frame(app)
+    assert genius.redraw_in() is None, "paused: the clock stops, nothing on the board is due"
+
+
+def test_a_toast_wakes_the_loop_when_it_goes(genius):
+    app = genius.app
+    assert genius.do("pause")
+    app.worker.drain()                  # (no solver job under way: it would wake the loop sooner)
+    frame(app)
+    app.toasts.items.clear()
+    app.toasts.show("hello", 2.0)
+    assert app.redraw_in() == 2.0
+
+
+def test_a_picked_up_piece_moves_while_it_lifts_then_rests(genius):
+    app = genius.app
+    assert genius.do("pause") and genius.do("pause")      # (resumed: the clock runs again)
+    slot = genius.layout()["slots"][6]
+    press(app, slot.center)
+    assert genius.held is not None and app.redraw_in() == 0.0, "lifting"
+    settle(app, 0.3)
+    assert genius.motion.lift == 1.0 and not genius.motion.moving
+    assert app.redraw_in() > 0, "held still: only the clock is due"
+    move(app, (slot.centerx + 40, slot.centery))
+    assert app.redraw_in() > 0, "a drag is drawn by its events, not by animation"
+    release(app, (slot.centerx + 40, slot.centery))
+
+
+def test_a_pulsing_hint_keeps_the_frames_coming(genius):
+    app = genius.app
+    genius.do("hint")
+    app.worker.drain()
+    frame(app)
+    for _ in range(3):
+        if genius.hint_mark is not None:
+            break
+        genius.do("hint")
+        app.worker.drain()
+        frame(app)
+    assert genius.hint_mark is not None and app.redraw_in() == 0.0, "the hint pulses"

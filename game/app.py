@@ -24,7 +24,6 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game import keys, options  # noqa: E402
-from game.play import records  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
@@ -56,10 +55,7 @@ class App:
         theme.font.cache_clear()       # fonts from an earlier pygame.init() are dead
         self.storage = storage or Storage()
         self.settings = self.storage.settings()
-        self.statistics = self.storage.statistics()
-        dropped = records.clean(self.statistics)        # damaged game records: the rest of the file is kept
-        if dropped:
-            self.storage.warnings.append(f"squarewise: warning: statistics: dropped {', '.join(dropped)}")
+        self.statistics = self.storage.statistics()     # damaged values dropped one by one, the rest kept
         self.sounds = Sounds(self.settings.get("volume", 0.8), bool(self.settings.get("muted", False)))
         want = window_size(size or self.settings.get("window"))
         self.window = pygame.Window("Squarewise", want, resizable=True)

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import os
+import shutil
 import sys
 from pathlib import Path
 
+from game.play import records
 from solver.atomic import clean_stale_temps, write_text_atomic
 from solver.errors import SquarewiseError
 from solver.safe_read import read_json
@@ -26,6 +27,7 @@ from solver.safe_read import read_json
 VERSION = 1
 MAX_FILE_BYTES = 4 << 20      # settings, statistics and saves are a few kB; refuse anything over 4 MiB
 ENV_VAR = "SQUAREWISE_DATA_DIR"
+LOCK_NAME = "squarewise.lock"
 
 DEFAULT_SETTINGS = {
     "palette": "classic",
@@ -112,6 +114,41 @@ def _merge(defaults: dict, stored: dict, bad: list[str], prefix: str = "") -> di
     return out
 
 
+_HELD: dict[str, object] = {}      # folder -> the open lock file this process holds (kept until it ends)
+
+
+def _try_lock(handle) -> bool:
+    """Take an exclusive lock on the open file `handle` without waiting; False if another holds it."""
+    try:
+        if os.name == "nt":
+            import msvcrt
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def lock_folder(folder: Path) -> bool:
+    """Whether this process may write `folder`: True if it holds (or now takes) the folder's
+    lock, False if another process holds it. A folder where no lock file can be made (a
+    read-only folder) counts as this process's: nothing can be written there anyway."""
+    key = os.path.realpath(folder)
+    if key in _HELD:
+        return True
+    try:
+        handle = open(Path(folder) / LOCK_NAME, "a+b")
+    except OSError:
+        return True
+    if not _try_lock(handle):
+        handle.close()
+        return False
+    _HELD[key] = handle
+    return True
+
+
 class Storage:
     """Named JSON documents in one folder: `read(name, defaults)` and `write(name, data)`."""
 
@@ -119,6 +156,11 @@ class Storage:
         self.folder = Path(folder) if folder else data_dir()
         self.folder.mkdir(parents=True, exist_ok=True)
         self.warnings: list[str] = []
+        self.read_only = not lock_folder(self.folder)
+        if self.read_only:
+            self._warn(f"squarewise: warning: another Squarewise is using the data folder {self.folder}; "
+                       "this one saves nothing (close the other to keep your games)")
+            return
         for folder in (self.folder, self.folder / "saves"):
             clean_stale_temps(folder, old_names=True)   # left by writes killed half-way (solver/atomic.py)
 
@@ -128,8 +170,12 @@ class Storage:
     def exists(self, name: str) -> bool:
         return os.path.lexists(self.path(name))
 
-    def read(self, name: str, defaults: dict | None = None) -> dict:
-        """The stored document merged over `defaults`; defaults if missing or unreadable."""
+    def read(self, name: str, defaults: dict | None = None, repair=None) -> dict:
+        """The stored document merged over `defaults`; defaults if missing or unreadable.
+
+        Values of the wrong shape are dropped one by one (`repair(data)` drops more, returning
+        their names); the damaged file is first copied aside as NAME.json.corrupt-N, and one
+        warning says what was dropped and where the original is."""
         defaults = defaults or {}
         path = self.path(name)
         if not os.path.lexists(path):
@@ -145,18 +191,26 @@ class Storage:
             return copy.deepcopy(defaults)
         bad: list[str] = []
         merged = _merge(defaults, stored, bad)
+        if repair is not None:
+            bad += repair(merged)
         if bad:
-            self._warn(f"squarewise: warning: {path}: bad value for {', '.join(bad)}; using the default")
+            self._warn(f"squarewise: warning: {path}: bad value for {', '.join(bad)}; "
+                       f"dropped ({self.keep_damaged(name)})")
         return merged
 
     def write(self, name: str, data: dict) -> None:
-        """Store `data` as `name`; a failure (disk full, folder gone) is a warning, not a crash."""
+        """Store `data` as `name`; a failure (disk full, folder gone) is a warning, not a crash.
+        Nothing is written while another process holds the folder."""
+        if self.read_only:
+            return
         try:
             write_versioned(self.path(name), data)
         except OSError as exc:
             self._warn(f"squarewise: warning: cannot write {self.path(name)}: {exc.strerror or exc}")
 
     def delete(self, name: str) -> None:
+        if self.read_only:
+            return
         try:
             self.path(name).unlink()
         except FileNotFoundError:
@@ -166,26 +220,9 @@ class Storage:
         return self.read("settings", DEFAULT_SETTINGS)
 
     def statistics(self) -> dict:
-        """Per puzzle {"played", "solved", "best": {key: seconds}}; entries of another shape are dropped."""
-        stats = self.read("statistics", DEFAULT_STATISTICS)
-        bad: list[str] = []
-        for puzzle, entry in list(stats.items()):
-            if not isinstance(entry, dict) or not isinstance(entry.get("best", {}), dict):
-                bad.append(puzzle)
-                del stats[puzzle]
-                continue
-            for count in ("played", "solved"):
-                if count in entry and type(entry[count]) is not int:
-                    bad.append(f"{puzzle}.{count}")
-                    entry[count] = 0
-            for key, seconds in list(entry.get("best", {}).items()):
-                number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
-                if not number or not 0 <= seconds < math.inf:
-                    bad.append(f"{puzzle}.best.{key}")
-                    del entry["best"][key]
-        if bad:
-            self._warn(f"squarewise: warning: {self.path('statistics')}: bad value for {', '.join(bad)}; dropped")
-        return stats
+        """Per puzzle {"played", "solved", "best": {key: seconds}, ...} (game/play/records.py);
+        only the values of the wrong shape are dropped."""
+        return self.read("statistics", DEFAULT_STATISTICS, repair=records.clean)
 
     def saves_dir(self) -> Path:
         folder = self.folder / "saves"
@@ -206,11 +243,31 @@ class Storage:
         except OSError:
             return None
 
+    def keep_damaged(self, name: str) -> str:
+        """Copy the document `name` (about to be rewritten without its damaged parts) to
+        NAME.json.corrupt-N, never overwriting; words for the warning saying where it is."""
+        if self.read_only:
+            return "the file is left as it is"
+        path = self.path(name)
+        try:
+            with open(path, "rb") as source, open(self._aside_name(path), "xb") as copy_file:
+                shutil.copyfileobj(source, copy_file)
+                return f"the original is kept as {Path(copy_file.name).name}"
+        except OSError as why:
+            return f"the original could not be copied: {why.strerror or why}"
+
     def _set_aside(self, path: Path) -> Path:
+        if self.read_only:
+            raise PermissionError("another Squarewise is using the data folder")
+        aside = self._aside_name(path)
+        os.replace(path, aside)
+        return aside
+
+    @staticmethod
+    def _aside_name(path: Path) -> Path:
         n = 1
         while os.path.lexists(aside := path.with_name(f"{path.name}.corrupt-{n}")):
             n += 1
-        os.replace(path, aside)
         return aside
 
     def _warn(self, line: str) -> None:

@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import sys
+import threading
 from pathlib import Path
 
 from game.play import records
@@ -163,6 +164,9 @@ class Storage:
         self.folder = Path(folder) if folder else data_dir()
         self.folder.mkdir(parents=True, exist_ok=True)
         self.warnings: list[str] = []
+        self._pending: dict[str, dict] = {}          # write_soon's documents not yet written
+        self._pending_lock = threading.Lock()
+        self._writer: threading.Thread | None = None
         self.read_only = not lock_folder(self.folder)
         if self.read_only:
             self._warn(f"squarewise: warning: another Squarewise is using the data folder {self.folder}; "
@@ -175,6 +179,7 @@ class Storage:
         return self.folder / f"{name}.json"
 
     def exists(self, name: str) -> bool:
+        self.flush()
         return os.path.lexists(self.path(name))
 
     def read(self, name: str, defaults: dict | None = None, repair=None) -> dict:
@@ -185,6 +190,7 @@ class Storage:
         warning says what was dropped and where the original is."""
         defaults = defaults or {}
         path = self.path(name)
+        self.flush()
         if not os.path.lexists(path):
             return copy.deepcopy(defaults)
         try:
@@ -210,14 +216,46 @@ class Storage:
         Nothing is written while another process holds the folder."""
         if self.read_only:
             return
+        self.flush()
+        self._write_now(name, data)
+
+    def _write_now(self, name: str, data: dict) -> None:
         try:
             write_versioned(self.path(name), data)
         except OSError as exc:
             self._warn(f"squarewise: warning: cannot write {self.path(name)}: {exc.strerror or exc}")
 
+    def write_soon(self, name: str, data: dict) -> None:
+        """Store (a copy of) `data` as `name` from a background thread, so that the game never
+        waits for the disk (an autosave after every move); only the latest of each name is
+        written. `read`, `write`, `delete` and `flush` wait for what is pending first."""
+        if self.read_only:
+            return
+        with self._pending_lock:
+            self._pending[name] = copy.deepcopy(data)
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_pending, name="squarewise-writer", daemon=True)
+                self._writer.start()
+
+    def _write_pending(self) -> None:
+        while True:
+            with self._pending_lock:
+                if not self._pending:
+                    self._writer = None
+                    return
+                name, data = self._pending.popitem()
+            self._write_now(name, data)
+
+    def flush(self) -> None:
+        """Wait until every `write_soon` is on disk."""
+        writer = self._writer
+        if writer is not None:
+            writer.join()
+
     def delete(self, name: str) -> None:
         if self.read_only:
             return
+        self.flush()
         try:
             self.path(name).unlink()
         except FileNotFoundError:
@@ -243,6 +281,7 @@ class Storage:
         """Move the document `name` out of the way as NAME.json.corrupt-N, never overwriting
         it; the new path, or None if it is gone already (read set it aside) or cannot be moved."""
         path = self.path(name)
+        self.flush()
         if not os.path.lexists(path):
             return None
         try:

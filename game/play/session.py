@@ -297,19 +297,21 @@ class PlaySession:
             kept = f"; kept as {aside.name}" if aside else ""
             raise SquarewiseError(f"could not continue the last game: {exc}{kept}") from None
 
-    def autosave(self, worth: bool) -> None:
-        """Keep the game in progress for next time (`worth`), or forget the one kept."""
+    def autosave(self, worth: bool, soon: bool = False) -> None:
+        """Keep the game in progress for next time (`worth`), or forget the one kept; `soon`:
+        written from a background thread (Storage.write_soon), so a move never waits for it."""
         if self.match is None or self.kind != "play":      # a race is never resumed
             return
         if worth and not self.match.finished and not self.match.ended:
-            self.host.storage.write(self.puzzle.autosave, self.match.to_dict())
+            storage = self.host.storage
+            (storage.write_soon if soon else storage.write)(self.puzzle.autosave, self.match.to_dict())
         else:
             self.host.storage.delete(self.puzzle.autosave)
 
     def _kept(self) -> None:
         """Autosave after every move, undo and redo, so a crash or a power cut loses nothing;
         the screen says whether the game is worth resuming."""
-        self.autosave(self.listener.worth_resuming())
+        self.autosave(self.listener.worth_resuming(), soon=True)
 
     def save_to(self, path: Path) -> Path:
         """Write the match to `path` (.json added); OSError if it cannot be written."""

@@ -133,6 +133,17 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(app, genius):
     assert autosaved(app).position == genius.position and autosaved(app).index == 1
 
 
+def test_a_write_in_the_background_keeps_the_order_of_writes(tmp_path):
+    storage = Storage(tmp_path)
+    for n in range(20):
+        storage.write_soon("doc", {"n": n})
+    assert storage.read("doc") == {"n": 19}            # a read waits for what is pending
+    storage.write_soon("doc", {"n": 20})
+    storage.delete("doc")                              # a delete is never undone by a late write
+    storage.flush()
+    assert not storage.exists("doc") and [p.name for p in tmp_path.iterdir()] == [LOCK_NAME]
+
+
 def test_a_move_in_a_second_instance_writes_nothing(app, genius, data_dir, monkeypatch):
     monkeypatch.setattr(app.storage, "read_only", True)
     place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])

@@ -147,8 +147,7 @@ def clean(statistics: dict) -> list[str]:
             del statistics[puzzle]
             dropped.append(puzzle)
             continue
-        best = entry.get("best")
-        if best is not None and not isinstance(best, dict):
+        if "best" in entry and not isinstance(entry["best"], dict):
             entry["best"] = {}
             dropped.append(f"{puzzle}.best")
         for key, seconds in list(entry.get("best", {}).items()):
@@ -156,23 +155,23 @@ def clean(statistics: dict) -> list[str]:
                 del entry["best"][key]
                 dropped.append(f"{puzzle}.best.{key}")
         _counts(entry, ("played", "solved", "assisted"), puzzle, dropped)
-        games = entry.get("games")
-        if games is not None:
+        if "games" in entry:
+            games = entry["games"]
             if not isinstance(games, list):
                 del entry["games"]
                 dropped.append(f"{puzzle}.games")
             elif not all(map(_is_game, games)):
                 entry["games"] = [g for g in games if _is_game(g)]
                 dropped.append(f"{puzzle}.games ({len(games) - len(entry['games'])} damaged)")
-        streak = entry.get("streak")
-        if streak is not None:
+        if "streak" in entry:
+            streak = entry["streak"]
             if isinstance(streak, dict):
                 _counts(streak, ("current", "longest"), f"{puzzle}.streak", dropped)
             else:
                 del entry["streak"]
                 dropped.append(f"{puzzle}.streak")
-        daily = entry.get("daily")
-        if daily is not None:
+        if "daily" in entry:
+            daily = entry["daily"]
             won = daily.get("won", []) if isinstance(daily, dict) else None
             if not isinstance(won, list):
                 entry["daily"] = {"won": []}

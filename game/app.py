@@ -17,6 +17,7 @@ import os  # noqa: E402
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import functools  # noqa: E402
+import gc  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
 import sys  # noqa: E402
@@ -31,7 +32,7 @@ from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
 from game.sound import Sounds  # noqa: E402
 from game.scenes.registry import entry  # noqa: E402
-from game.storage import ENV_VAR, Storage, data_dir, unlock_folder  # noqa: E402
+from game.storage import ENV_VAR, Storage, data_dir  # noqa: E402
 from game.worker import Worker  # noqa: E402
 from solver.assets import asset_path  # noqa: E402
 from solver.errors import SquarewiseError  # noqa: E402
@@ -417,12 +418,12 @@ def _stop_on_signal(signum, _frame) -> None:
         pass          # no window yet: run() quits at once once it has one
 
 
-def catch_stop_signals() -> None:
-    """Ctrl-C, a closed terminal (SIGHUP) and SIGTERM quit the game as the close box does."""
-    _stop["pid"] = os.getpid()
-    for name in STOP_SIGNALS:
-        if hasattr(signal, name):       # Windows has no SIGHUP
-            signal.signal(getattr(signal, name), _stop_on_signal)
+def catch_stop_signals() -> dict:
+    """Ctrl-C, a closed terminal (SIGHUP) and SIGTERM quit the game as the close box does;
+    returns the handlers they had, for `signal.signal` to put back."""
+    _stop.update(pid=os.getpid(), signal=None)
+    return {signum: signal.signal(signum, _stop_on_signal)
+            for signum in (getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name))}  # no SIGHUP on Windows
 
 
 def _quit_if_stopped(app) -> None:
@@ -442,7 +443,15 @@ def _exit_code(code: int) -> int:
 
 def run(argv: list[str] | None = None) -> int:
     """The game window. Returns the process exit code."""
-    catch_stop_signals()
+    caught = catch_stop_signals()
+    try:
+        return _run(argv)
+    finally:
+        for signum, handler in caught.items():
+            signal.signal(signum, handler)
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         args = options.parse(sys.argv[1:] if argv is None else argv)
         if args.smoke_test is not None:        # never the player's data folder
@@ -458,7 +467,7 @@ def run(argv: list[str] | None = None) -> int:
             return _exit_code(smoke_test(args.smoke_test, size))
         finally:
             pygame.quit()
-            unlock_folder(os.environ[ENV_VAR])
+            gc.collect()           # the App's Storage, and with it the folder's lock (Windows cannot remove a locked file)
             shutil.rmtree(os.environ[ENV_VAR], ignore_errors=True)
     from game.scenes.title import TitleScene
 

@@ -18,6 +18,7 @@ import os
 import shutil
 import sys
 import threading
+import weakref
 from pathlib import Path
 
 from game.play import records
@@ -115,7 +116,7 @@ def _merge(defaults: dict, stored: dict, bad: list[str], prefix: str = "") -> di
     return out
 
 
-_HELD: dict[str, object] = {}      # folder -> the open lock file this process holds (kept until it ends)
+_HELD: dict[str, list] = {}      # folder -> [its open lock file, how many Storages of this process use it]
 
 
 def _try_lock(handle) -> bool:
@@ -132,29 +133,34 @@ def _try_lock(handle) -> bool:
     return True
 
 
-def lock_folder(folder: Path) -> bool:
-    """Whether this process may write `folder`: True if it holds (or now takes) the folder's
-    lock, False if another process holds it. A folder where no lock file can be made (a
+def lock_folder(folder: Path) -> str | None:
+    """Take (or share, within this process) `folder`'s lock: the key to `unlock_folder` it
+    with, or None if another process holds it. A folder where no lock file can be made (a
     read-only folder) counts as this process's: nothing can be written there anyway."""
     key = os.path.realpath(folder)
-    if key in _HELD:
-        return True
-    try:
-        handle = open(Path(folder) / LOCK_NAME, "a+b")
-    except OSError:
-        return True
-    if not _try_lock(handle):
-        handle.close()
-        return False
-    _HELD[key] = handle
-    return True
+    if key not in _HELD:
+        try:
+            handle = open(Path(folder) / LOCK_NAME, "a+b")
+        except OSError:
+            handle = None
+        if handle is not None and not _try_lock(handle):
+            handle.close()
+            return None
+        _HELD[key] = [handle, 0]
+    _HELD[key][1] += 1
+    return key
 
 
-def unlock_folder(folder) -> None:
-    """Let go of `folder`'s lock (before the folder is removed: the smoke test's)."""
-    handle = _HELD.pop(os.path.realpath(folder), None)
-    if handle is not None:
-        handle.close()
+def unlock_folder(key: str) -> None:
+    """One user of the lock `key` less; the last lets go of it (the system does at exit anyway)."""
+    held = _HELD.get(key)
+    if held is None:
+        return
+    held[1] -= 1
+    if held[1] <= 0:
+        del _HELD[key]
+        if held[0] is not None:
+            held[0].close()
 
 
 class Storage:
@@ -167,7 +173,10 @@ class Storage:
         self._pending: dict[str, dict] = {}          # write_soon's documents not yet written
         self._pending_lock = threading.Lock()
         self._writer: threading.Thread | None = None
-        self.read_only = not lock_folder(self.folder)
+        lock = lock_folder(self.folder)
+        self.read_only = lock is None
+        if lock is not None:
+            weakref.finalize(self, unlock_folder, lock)       # the lock lasts as long as this Storage
         if self.read_only:
             self._warn(f"squarewise: warning: another Squarewise is using the data folder {self.folder}; "
                        "this one saves nothing (close the other to keep your games)")

@@ -4,7 +4,6 @@ repair that drops only what is bad and keeps the original, loaders that refuse w
 cannot use, and a smoke test that never touches the player's data folder."""
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -21,48 +20,10 @@ from game.puzzles.macmahon.puzzle import MACMAHON
 from game.storage import LOCK_NAME, Storage, write_versioned
 from solver.errors import SquarewiseError
 from tests.game.drive import frame, key, place_by_mouse
+from tests.game.processes import ROOT, WAIT, game_env, start_game, stop, wait_for_lock
 
-ROOT = Path(__file__).resolve().parents[2]
 BOARD = "A1A2A4A6B4D5E1"
 POSIX = os.name == "posix"
-WAIT = 60                     # seconds: a bound on every real process here, on a loaded machine
-
-
-def game_env(folder) -> dict:
-    return {**os.environ, "SQUAREWISE_DATA_DIR": str(folder), "SDL_VIDEODRIVER": "dummy",
-            "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-
-
-def wait_for_lock(folder: Path, process: subprocess.Popen) -> None:
-    """Until `process` holds the folder's lock (a lock this test cannot take)."""
-    import fcntl
-    end = time.monotonic() + WAIT
-    while time.monotonic() < end and process.poll() is None:
-        if (folder / LOCK_NAME).exists():
-            with open(folder / LOCK_NAME, "a+b") as handle:
-                try:
-                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except OSError:
-                    return
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-        time.sleep(0.05)
-    raise AssertionError("the game never took its data folder's lock")
-
-
-def start_game(folder: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=game_env(folder),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def stop(process: subprocess.Popen, signum=signal.SIGINT) -> tuple[int, str]:
-    process.send_signal(signum)
-    try:
-        _, err = process.communicate(timeout=WAIT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
-        raise
-    return process.returncode, err
 
 
 # ---------------------------------------------------------------- 1. one writer per data folder

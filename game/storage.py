@@ -23,7 +23,7 @@ from pathlib import Path
 
 from game.play import records
 from solver.atomic import clean_stale_temps, write_text_atomic
-from solver.errors import SquarewiseError
+from solver.errors import SquarewiseError, one_line
 from solver.safe_read import read_json
 
 VERSION = 1
@@ -216,8 +216,8 @@ class Storage:
         if repair is not None:
             bad += repair(merged)
         if bad:
-            self._warn(f"squarewise: warning: {path}: bad value for {', '.join(bad)}; "
-                       f"dropped ({self.keep_damaged(name)})")
+            self._warn(one_line(f"squarewise: warning: {path}: bad value for {', '.join(bad)}; "
+                                f"dropped ({self.keep_damaged(name)})"))     # keys from the file: escaped
         return merged
 
     def write(self, name: str, data: dict) -> None:

@@ -124,7 +124,7 @@ def _is_game(game) -> bool:
             and isinstance(game.get("assisted"), bool) and isinstance(game.get("when"), str)
             and (game.get("level") is None or isinstance(game.get("level"), str))
             and (daily is None or (type(daily) is int and daily >= 1))
-            and isinstance(game.get("game", ""), str) and _count(game.get("hints", 0)))
+            and isinstance(game.get("game", ""), str) and type(game.get("hints", 0)) is int and game.get("hints", 0) >= 0)
 
 
 def _counts(holder: dict, keys, name: str, dropped: list[str]) -> None:

@@ -68,7 +68,7 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.app.toasts.show(str(exc), 4, self.app.palette.illegal)
             board = Board()
         if not self.shows(board):
-            self.refuse(board)
+            self.refuse_board(board)
             board = Board()
         self.app.settings["macmahon_variant"] = board.header
         self.begin(Match(Position.empty(board), puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
@@ -246,7 +246,7 @@ class MacMahonScene(MacMahonView, PlayScene):
         except SquarewiseError:
             board = None            # new_game says why and starts the classic board
         if board is not None and not self.shows(board):
-            self.refuse(board)
+            self.refuse_board(board)
             return
         self.replace_game(lambda: self.new_game(header), f"a new {variant_label(header)} board")
 
@@ -257,13 +257,13 @@ class MacMahonScene(MacMahonView, PlayScene):
         except SquarewiseError:
             board = None            # the shared check says why
         if board is not None and not self.shows(board):
-            self.refuse(board)
+            self.refuse_board(board)
             if self.buttons:
                 self.id_entry.set_text(self.shown_id() or "")
             return False
         return super().ask_play_id(text, **meta)
 
-    def refuse(self, board: Board) -> None:
+    def refuse_board(self, board: Board) -> None:
         self.app.toasts.show(f"A {board.rows}x{board.cols} board does not fit this window: "
                              f"{'keeping this game' if self.match else 'the classic board instead'}", 5,
                              self.app.palette.illegal)

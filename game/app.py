@@ -17,6 +17,9 @@ import os  # noqa: E402
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import functools  # noqa: E402
+import gc  # noqa: E402
+import shutil  # noqa: E402
+import signal  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 
@@ -24,7 +27,6 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game import keys, options  # noqa: E402
-from game.play import records  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
@@ -61,10 +63,7 @@ class App:
         theme.font.cache_clear()       # fonts from an earlier pygame.init() are dead
         self.storage = storage or Storage()
         self.settings = self.storage.settings()
-        self.statistics = self.storage.statistics()
-        dropped = records.clean(self.statistics)        # damaged game records: the rest of the file is kept
-        if dropped:
-            self.storage.warnings.append(f"squarewise: warning: statistics: dropped {', '.join(dropped)}")
+        self.statistics = self.storage.statistics()     # damaged values dropped one by one, the rest kept
         self.sounds = Sounds(self.settings.get("volume", 0.8), bool(self.settings.get("muted", False)))
         want = window_size(size or self.settings.get("window"))
         self.window = pygame.Window("Squarewise", want, resizable=True)
@@ -422,12 +421,16 @@ def smoke_test(seconds: float, size=None) -> int:
 
     app = App(size=size)
     app.push(TitleScene(app))
+    _quit_if_stopped(app)
     app.frame()
+    if not app.running:
+        return 0
     first = app.first_frame_at - _T0
     print(f"first frame: {first:.3f} s after start", flush=True)
     app.loop(min(1.0, seconds / 4))
-    app.push(entry("genius").scene(app, new=True))
-    app.loop(max(0.0, seconds - (time.perf_counter() - app.first_frame_at)))
+    if app.running:
+        app.push(entry("genius").scene(app, new=True))
+        app.loop(max(0.0, seconds - (time.perf_counter() - app.first_frame_at)))
     frames = app.frames
     total = time.perf_counter() - app.first_frame_at
     app.quit()
@@ -435,11 +438,61 @@ def smoke_test(seconds: float, size=None) -> int:
     return 0
 
 
+# Signals that stop the game as its close box does (saving everything), and their exit codes
+# and lines, as the CLI's (docs/files.md). SDL would catch SIGTERM alone; it leaves a handler
+# set before it starts in place.
+STOP_SIGNALS = {"SIGINT": (130, "interrupted"), "SIGHUP": (129, "stopped by SIGHUP"),
+                "SIGTERM": (143, "stopped by SIGTERM")}
+_stop = {"pid": None, "signal": None}     # the game's process, and the name of the signal that stopped it
+
+
+def _stop_on_signal(signum, _frame) -> None:
+    if os.getpid() != _stop["pid"]:
+        return        # a worker forked from the game: the game decides, and cancels its jobs
+    _stop["signal"] = signal.Signals(signum).name
+    try:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))   # the close box's path: App.quit saves
+    except pygame.error:
+        pass          # no window yet: run() quits at once once it has one
+
+
+def catch_stop_signals() -> dict:
+    """Ctrl-C, a closed terminal (SIGHUP) and SIGTERM quit the game as the close box does;
+    returns the handlers they had, for `signal.signal` to put back."""
+    _stop.update(pid=os.getpid(), signal=None)
+    return {signum: signal.signal(signum, _stop_on_signal)
+            for signum in (getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name))}  # no SIGHUP on Windows
+
+
+def _quit_if_stopped(app) -> None:
+    """Quit at once (saving) if a stopping signal came before the window could hear it."""
+    if _stop["signal"] is not None:
+        app.quit()
+
+
+def _exit_code(code: int) -> int:
+    """`code`, or the stopping signal's exit code with its one line on stderr."""
+    if _stop["signal"] is None:
+        return code
+    code, words = STOP_SIGNALS[_stop["signal"]]
+    print(f"squarewise: {words}", file=sys.stderr)
+    return code
+
+
 def run(argv: list[str] | None = None) -> int:
     """The game window. Returns the process exit code."""
+    caught = catch_stop_signals()
+    try:
+        return _run(argv)
+    finally:
+        for signum, handler in caught.items():
+            signal.signal(signum, handler)
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         args = options.parse(sys.argv[1:] if argv is None else argv)
-        if args.smoke_test is not None and not os.environ.get(ENV_VAR):
+        if args.smoke_test is not None:        # never the player's data folder
             os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")
         data_dir()
         check_display()
@@ -449,17 +502,20 @@ def run(argv: list[str] | None = None) -> int:
     size = args.size
     if args.smoke_test is not None:
         try:
-            return smoke_test(args.smoke_test, size)
+            return _exit_code(smoke_test(args.smoke_test, size))
         finally:
             pygame.quit()
+            gc.collect()           # the App's Storage, and with it the folder's lock (Windows cannot remove a locked file)
+            shutil.rmtree(os.environ[ENV_VAR], ignore_errors=True)
     from game.scenes.title import TitleScene
 
     app = App(size=size)
     app.push(TitleScene(app))
     if args.genius is not None:
         app.push(entry("genius").scene(app, game_id=args.genius or None))
+    _quit_if_stopped(app)
     try:
         app.loop()
     finally:
         pygame.quit()
-    return 0
+    return _exit_code(0)

@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import os
+import shutil
 import sys
+import threading
+import weakref
 from pathlib import Path
 
+from game.play import records
 from solver.atomic import clean_stale_temps, write_text_atomic
-from solver.errors import SquarewiseError
+from solver.errors import SquarewiseError, one_line
 from solver.safe_read import read_json
 
 VERSION = 1
 MAX_FILE_BYTES = 4 << 20      # settings, statistics and saves are a few kB; refuse anything over 4 MiB
 ENV_VAR = "SQUAREWISE_DATA_DIR"
+LOCK_NAME = "squarewise.lock"
 
 DEFAULT_SETTINGS = {
     "palette": "classic",
@@ -112,6 +116,53 @@ def _merge(defaults: dict, stored: dict, bad: list[str], prefix: str = "") -> di
     return out
 
 
+_HELD: dict[str, list] = {}      # folder -> [its open lock file, how many Storages of this process use it]
+
+
+def _try_lock(handle) -> bool:
+    """Take an exclusive lock on the open file `handle` without waiting; False if another holds it."""
+    try:
+        if os.name == "nt":
+            import msvcrt
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def lock_folder(folder: Path) -> str | None:
+    """Take (or share, within this process) `folder`'s lock: the key to `unlock_folder` it
+    with, or None if another process holds it. A folder where no lock file can be made (a
+    read-only folder) counts as this process's: nothing can be written there anyway."""
+    key = os.path.realpath(folder)
+    if key not in _HELD:
+        try:
+            handle = open(Path(folder) / LOCK_NAME, "a+b")
+        except OSError:
+            handle = None
+        if handle is not None and not _try_lock(handle):
+            handle.close()
+            return None
+        _HELD[key] = [handle, 0]
+    _HELD[key][1] += 1
+    return key
+
+
+def unlock_folder(key: str) -> None:
+    """One user of the lock `key` less; the last lets go of it (the system does at exit anyway)."""
+    held = _HELD.get(key)
+    if held is None:
+        return
+    held[1] -= 1
+    if held[1] <= 0:
+        del _HELD[key]
+        if held[0] is not None:
+            held[0].close()
+
+
 class Storage:
     """Named JSON documents in one folder: `read(name, defaults)` and `write(name, data)`."""
 
@@ -119,6 +170,17 @@ class Storage:
         self.folder = Path(folder) if folder else data_dir()
         self.folder.mkdir(parents=True, exist_ok=True)
         self.warnings: list[str] = []
+        self._pending: dict[str, dict] = {}          # write_soon's documents not yet written
+        self._pending_lock = threading.Lock()
+        self._writer: threading.Thread | None = None
+        lock = lock_folder(self.folder)
+        self.read_only = lock is None
+        if lock is not None:
+            weakref.finalize(self, unlock_folder, lock)       # the lock lasts as long as this Storage
+        if self.read_only:
+            self._warn(f"squarewise: warning: another Squarewise is using the data folder {self.folder}; "
+                       "this one saves nothing (close the other to keep your games)")
+            return
         for folder in (self.folder, self.folder / "saves"):
             clean_stale_temps(folder, old_names=True)   # left by writes killed half-way (solver/atomic.py)
 
@@ -126,12 +188,18 @@ class Storage:
         return self.folder / f"{name}.json"
 
     def exists(self, name: str) -> bool:
+        self.flush()
         return os.path.lexists(self.path(name))
 
-    def read(self, name: str, defaults: dict | None = None) -> dict:
-        """The stored document merged over `defaults`; defaults if missing or unreadable."""
+    def read(self, name: str, defaults: dict | None = None, repair=None) -> dict:
+        """The stored document merged over `defaults`; defaults if missing or unreadable.
+
+        Values of the wrong shape are dropped one by one (`repair(data)` drops more, returning
+        their names); the damaged file is first copied aside as NAME.json.corrupt-N, and one
+        warning says what was dropped and where the original is."""
         defaults = defaults or {}
         path = self.path(name)
+        self.flush()
         if not os.path.lexists(path):
             return copy.deepcopy(defaults)
         try:
@@ -145,18 +213,58 @@ class Storage:
             return copy.deepcopy(defaults)
         bad: list[str] = []
         merged = _merge(defaults, stored, bad)
+        if repair is not None:
+            bad += repair(merged)
         if bad:
-            self._warn(f"squarewise: warning: {path}: bad value for {', '.join(bad)}; using the default")
+            self._warn(one_line(f"squarewise: warning: {path}: bad value for {', '.join(bad)}; "
+                                f"dropped ({self.keep_damaged(name)})"))     # keys from the file: escaped
         return merged
 
     def write(self, name: str, data: dict) -> None:
-        """Store `data` as `name`; a failure (disk full, folder gone) is a warning, not a crash."""
+        """Store `data` as `name`; a failure (disk full, folder gone) is a warning, not a crash.
+        Nothing is written while another process holds the folder."""
+        if self.read_only:
+            return
+        self.flush()
+        self._write_now(name, data)
+
+    def _write_now(self, name: str, data: dict) -> None:
         try:
             write_versioned(self.path(name), data)
         except OSError as exc:
             self._warn(f"squarewise: warning: cannot write {self.path(name)}: {exc.strerror or exc}")
 
+    def write_soon(self, name: str, data: dict) -> None:
+        """Store (a copy of) `data` as `name` from a background thread, so that the game never
+        waits for the disk (an autosave after every move); only the latest of each name is
+        written. `read`, `write`, `delete` and `flush` wait for what is pending first."""
+        if self.read_only:
+            return
+        with self._pending_lock:
+            self._pending[name] = copy.deepcopy(data)
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_pending, name="squarewise-writer", daemon=True)
+                self._writer.start()
+
+    def _write_pending(self) -> None:
+        while True:
+            with self._pending_lock:
+                if not self._pending:
+                    self._writer = None
+                    return
+                name, data = self._pending.popitem()
+            self._write_now(name, data)
+
+    def flush(self) -> None:
+        """Wait until every `write_soon` is on disk."""
+        writer = self._writer
+        if writer is not None:
+            writer.join()
+
     def delete(self, name: str) -> None:
+        if self.read_only:
+            return
+        self.flush()
         try:
             self.path(name).unlink()
         except FileNotFoundError:
@@ -166,26 +274,9 @@ class Storage:
         return self.read("settings", DEFAULT_SETTINGS)
 
     def statistics(self) -> dict:
-        """Per puzzle {"played", "solved", "best": {key: seconds}}; entries of another shape are dropped."""
-        stats = self.read("statistics", DEFAULT_STATISTICS)
-        bad: list[str] = []
-        for puzzle, entry in list(stats.items()):
-            if not isinstance(entry, dict) or not isinstance(entry.get("best", {}), dict):
-                bad.append(puzzle)
-                del stats[puzzle]
-                continue
-            for count in ("played", "solved"):
-                if count in entry and type(entry[count]) is not int:
-                    bad.append(f"{puzzle}.{count}")
-                    entry[count] = 0
-            for key, seconds in list(entry.get("best", {}).items()):
-                number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
-                if not number or not 0 <= seconds < math.inf:
-                    bad.append(f"{puzzle}.best.{key}")
-                    del entry["best"][key]
-        if bad:
-            self._warn(f"squarewise: warning: {self.path('statistics')}: bad value for {', '.join(bad)}; dropped")
-        return stats
+        """Per puzzle {"played", "solved", "best": {key: seconds}, ...} (game/play/records.py);
+        only the values of the wrong shape are dropped."""
+        return self.read("statistics", DEFAULT_STATISTICS, repair=records.clean)
 
     def saves_dir(self) -> Path:
         folder = self.folder / "saves"
@@ -199,6 +290,7 @@ class Storage:
         """Move the document `name` out of the way as NAME.json.corrupt-N, never overwriting
         it; the new path, or None if it is gone already (read set it aside) or cannot be moved."""
         path = self.path(name)
+        self.flush()
         if not os.path.lexists(path):
             return None
         try:
@@ -206,11 +298,31 @@ class Storage:
         except OSError:
             return None
 
+    def keep_damaged(self, name: str) -> str:
+        """Copy the document `name` (about to be rewritten without its damaged parts) to
+        NAME.json.corrupt-N, never overwriting; words for the warning saying where it is."""
+        if self.read_only:
+            return "the file is left as it is"
+        path = self.path(name)
+        try:
+            with open(path, "rb") as source, open(self._aside_name(path), "xb") as copy_file:
+                shutil.copyfileobj(source, copy_file)
+                return f"the original is kept as {Path(copy_file.name).name}"
+        except OSError as why:
+            return f"the original could not be copied: {why.strerror or why}"
+
     def _set_aside(self, path: Path) -> Path:
+        if self.read_only:
+            raise PermissionError("another Squarewise is using the data folder")
+        aside = self._aside_name(path)
+        os.replace(path, aside)
+        return aside
+
+    @staticmethod
+    def _aside_name(path: Path) -> Path:
         n = 1
         while os.path.lexists(aside := path.with_name(f"{path.name}.corrupt-{n}")):
             n += 1
-        os.replace(path, aside)
         return aside
 
     def _warn(self, line: str) -> None:

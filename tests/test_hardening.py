@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.game.processes import run_game
+
 from solver.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,12 +49,18 @@ def python_m(*args, env=None, timeout=60, **kw):
 
 
 def start_game(data: Path, monkeypatch, capsys, seconds: str = "0.3") -> list[str]:
-    """The real game start (`squarewise --smoke-test`) on the data folder `data`; its stderr lines."""
-    from game.app import run
+    """The real game start on the data folder `data` (what `--smoke-test` runs: the window, the
+    title, a Genius game; `--smoke-test` itself always uses a throw-away folder); its stderr lines."""
+    import pygame
+    from game.app import check_display, smoke_test
     for key, value in DUMMY.items():
         monkeypatch.setenv(key, value)
     monkeypatch.setenv("SQUAREWISE_DATA_DIR", str(data))
-    assert run(["--smoke-test", seconds]) == 0
+    check_display()
+    try:
+        assert smoke_test(float(seconds)) == 0
+    finally:
+        pygame.quit()
     err = capsys.readouterr().err
     assert "Traceback" not in err
     return [line for line in err.splitlines() if line.startswith("squarewise")]
@@ -203,9 +211,9 @@ def test_fifos_devices_and_folders_are_refused_without_blocking(tmp_path):
     data.mkdir()
     os.mkfifo(data / "settings.json")
     os.symlink("/dev/zero", data / "statistics.json")
-    proc = python_m("game", "--smoke-test", "0.3", env={**DUMMY, "SQUAREWISE_DATA_DIR": str(data)}, timeout=60)
-    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    assert "not a regular file" in proc.stderr
+    code, err = run_game(data)             # the real game on that folder, stopped with Ctrl-C
+    assert code == 130 and "Traceback" not in err, err
+    assert "not a regular file" in err
 
 
 def test_files_over_the_size_cap_are_refused(capsys, tmp_path, monkeypatch):

@@ -34,6 +34,8 @@ import statistics as stats_module
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.play.match import MAX_ELAPSED
+
 
 GAMES_KEPT = 500
 _NICE_WIDTHS = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600)
@@ -51,7 +53,9 @@ def record_game(statistics: dict, puzzle: str, key: str, seconds: float, won: bo
     identity: a game already recorded (a save of it loaded and finished, say) has its record
     replaced, so it is counted once, by its last result."""
     entry = _entry(statistics, puzzle)
-    seconds = round(float(seconds), 2)
+    seconds = round(min(float(seconds), MAX_ELAPSED), 2)
+    if type(daily) is not int or daily < 1:
+        daily = None          # only a daily puzzle's number (from 1) is kept: what clean() accepts
     record = {"key": key, "level": level, "seconds": seconds, "won": bool(won), "assisted": bool(won and assisted),
               "when": (when or datetime.now()).isoformat(timespec="seconds"), "daily": daily}
     if game is not None:
@@ -100,53 +104,83 @@ def _keep_best(entry: dict, key: str, seconds: float) -> bool:
     return False
 
 
+def _seconds(value) -> bool:
+    """A time a record can hold: a number from 0 to MAX_ELAPSED (what a save's clock may be)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_ELAPSED
+
+
+def _whole(value):
+    """`value` as a count (a whole number >= 0: 10.0 reads as 10), or None if it is not one."""
+    if type(value) is float and value.is_integer():
+        value = int(value)
+    return value if type(value) is int and value >= 0 else None
+
+
 def _is_game(game) -> bool:
     if not isinstance(game, dict):
         return False
-    seconds = game.get("seconds")
-    number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < math.inf
     daily = game.get("daily")
-    return (number and isinstance(game.get("key"), str) and isinstance(game.get("won"), bool)
+    return (_seconds(game.get("seconds")) and isinstance(game.get("key"), str) and isinstance(game.get("won"), bool)
             and isinstance(game.get("assisted"), bool) and isinstance(game.get("when"), str)
             and (game.get("level") is None or isinstance(game.get("level"), str))
             and (daily is None or (type(daily) is int and daily >= 1))
-            and isinstance(game.get("game", ""), str) and _count(game.get("hints", 0)))
+            and isinstance(game.get("game", ""), str) and type(game.get("hints", 0)) is int and game.get("hints", 0) >= 0)
 
 
-def _count(value) -> bool:
-    return type(value) is int and value >= 0
+def _counts(holder: dict, keys, name: str, dropped: list[str]) -> None:
+    """Read each of `keys` in `holder` as a count (10.0 as 10); 0 when it is not one."""
+    for key in keys:
+        if key in holder:
+            count = _whole(holder[key])
+            if count is None:
+                dropped.append(f"{name}.{key}")
+            holder[key] = count or 0
 
 
 def clean(statistics: dict) -> list[str]:
-    """Drop what this module's keys hold of the wrong shape (a hand-edited or damaged file),
-    keeping everything else; returns what was dropped, as 'puzzle.key' names, for a warning."""
+    """Drop what is of the wrong shape (a hand-edited or damaged file), element by element,
+    keeping everything else; returns what was dropped, as 'puzzle.key' names, for a warning.
+    Counts written as whole floats (10.0) are read as whole numbers."""
     dropped = []
-    for puzzle, entry in statistics.items():
+    for puzzle, entry in list(statistics.items()):
         if not isinstance(entry, dict):
+            del statistics[puzzle]
+            dropped.append(puzzle)
             continue
-        games = entry.get("games")
-        if games is not None:
+        if "best" in entry and not isinstance(entry["best"], dict):
+            entry["best"] = {}
+            dropped.append(f"{puzzle}.best")
+        for key, seconds in list(entry.get("best", {}).items()):
+            if not _seconds(seconds):
+                del entry["best"][key]
+                dropped.append(f"{puzzle}.best.{key}")
+        _counts(entry, ("played", "solved", "assisted"), puzzle, dropped)
+        if "games" in entry:
+            games = entry["games"]
             if not isinstance(games, list):
                 del entry["games"]
                 dropped.append(f"{puzzle}.games")
             elif not all(map(_is_game, games)):
                 entry["games"] = [g for g in games if _is_game(g)]
                 dropped.append(f"{puzzle}.games ({len(games) - len(entry['games'])} damaged)")
-        if "assisted" in entry and not _count(entry["assisted"]):
-            del entry["assisted"]
-            dropped.append(f"{puzzle}.assisted")
-        streak = entry.get("streak")
-        if streak is not None and not (isinstance(streak, dict) and all(_count(streak.get(k)) for k in ("current", "longest"))):
-            del entry["streak"]
-            dropped.append(f"{puzzle}.streak")
-        daily = entry.get("daily")
-        if daily is not None:
-            won = daily.get("won") if isinstance(daily, dict) else None
-            if not isinstance(won, list) or not all(type(n) is int and n >= 1 for n in won):
-                del entry["daily"]
-                dropped.append(f"{puzzle}.daily")
+        if "streak" in entry:
+            streak = entry["streak"]
+            if isinstance(streak, dict):
+                _counts(streak, ("current", "longest"), f"{puzzle}.streak", dropped)
             else:
-                daily["won"] = sorted(set(won))
+                del entry["streak"]
+                dropped.append(f"{puzzle}.streak")
+        if "daily" in entry:
+            daily = entry["daily"]
+            won = daily.get("won", []) if isinstance(daily, dict) else None
+            if not isinstance(won, list):
+                entry["daily"] = {"won": []}
+                dropped.append(f"{puzzle}.daily")
+                continue
+            numbers = [n for n in map(_whole, won) if n is not None and n >= 1]
+            if len(numbers) < len(won):
+                dropped.append(f"{puzzle}.daily.won ({len(won) - len(numbers)} damaged)")
+            daily["won"] = sorted(set(numbers))
     return dropped
 
 

@@ -53,6 +53,8 @@ class SessionListener(Protocol):
 
     def session_changed(self) -> None: ...
 
+    def worth_resuming(self) -> bool: ...
+
 
 class Host(Protocol):
     """What a session needs of the application: the statistics, the data folder, the worker."""
@@ -126,6 +128,7 @@ class PlaySession:
         self.note = None
         if won:
             self.end(won=True)
+        self._kept()
         self.listener.session_changed()
 
     def undo(self) -> bool:
@@ -143,6 +146,7 @@ class PlaySession:
             return False
         if self.match.finished and self.match.meta.get("result") != "won":
             self.end(won=True)        # a redo that fills the board wins (once)
+        self._kept()
         self.listener.session_changed()
         return True
 
@@ -293,14 +297,21 @@ class PlaySession:
             kept = f"; kept as {aside.name}" if aside else ""
             raise SquarewiseError(f"could not continue the last game: {exc}{kept}") from None
 
-    def autosave(self, worth: bool) -> None:
-        """Keep the game in progress for next time (`worth`), or forget the one kept."""
+    def autosave(self, worth: bool, soon: bool = False) -> None:
+        """Keep the game in progress for next time (`worth`), or forget the one kept; `soon`:
+        written from a background thread (Storage.write_soon), so a move never waits for it."""
         if self.match is None or self.kind != "play":      # a race is never resumed
             return
         if worth and not self.match.finished and not self.match.ended:
-            self.host.storage.write(self.puzzle.autosave, self.match.to_dict())
+            storage = self.host.storage
+            (storage.write_soon if soon else storage.write)(self.puzzle.autosave, self.match.to_dict())
         else:
             self.host.storage.delete(self.puzzle.autosave)
+
+    def _kept(self) -> None:
+        """Autosave after every move, undo and redo, so a crash or a power cut loses nothing;
+        the screen says whether the game is worth resuming."""
+        self.autosave(self.listener.worth_resuming(), soon=True)
 
     def save_to(self, path: Path) -> Path:
         """Write the match to `path` (.json added); OSError if it cannot be written."""

@@ -77,3 +77,43 @@ def file_bytes(valid: object):
             lambda c: text.replace("1", c, 1).encode()),
         st.just(text.replace('"', '"\\ud800', 1).encode()),
     )
+
+
+def paths(doc, at=()):
+    """Every place in the JSON tree `doc`: tuples of keys and list indexes, the root's () first."""
+    yield at
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    for key, value in items:
+        yield from paths(value, at + (key,))
+
+
+def _replaced(doc, at, value):
+    if not at:
+        return value
+    copy = dict(doc) if isinstance(doc, dict) else list(doc)
+    copy[at[0]] = _replaced(doc[at[0]], at[1:], value)
+    return copy
+
+
+def wrong_values():
+    """Well-formed JSON of the wrong type or range: what a hand edit or another program writes."""
+    return st.one_of(extreme_values(), json_values(),
+                     st.sampled_from(["7", "", "0", "1e308", "-1", 1e308, -1e308, 10.0, 7.5, 0, -3, 10 ** 9 + 1,
+                                      [], {}, None, True, [1, "x"], {"won": [0]}]))
+
+
+def mutated(doc, count: int = 3):
+    """`doc` with up to `count` of its values (anywhere in the tree) replaced by wrong ones."""
+    places = list(paths(doc))[1:]
+    one = st.tuples(st.sampled_from(places), wrong_values())
+    return st.lists(one, min_size=1, max_size=count).map(
+        lambda changes: _apply(doc, changes))
+
+
+def _apply(doc, changes):
+    for at, value in changes:
+        try:
+            doc = _replaced(doc, at, value)
+        except (KeyError, IndexError, TypeError):    # an earlier change removed this place
+            pass
+    return doc

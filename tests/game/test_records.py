@@ -101,8 +101,9 @@ def test_damaged_extension_keys_are_dropped_and_the_rest_kept():
                                   {"key": "default", "seconds": "fast"}, 7]},
              "macmahon": {"played": 1, "solved": 0, "best": {}, "games": "none"}}
     dropped = records.clean(stats)
-    assert sorted(dropped) == ["genius.assisted", "genius.daily", "genius.games (2 damaged)",
+    assert sorted(dropped) == ["genius.assisted", "genius.daily.won (1 damaged)", "genius.games (2 damaged)",
                                "genius.streak", "macmahon.games"]
+    assert stats["genius"]["daily"] == {"won": [1]} and stats["genius"]["assisted"] == 0
     assert len(stats["genius"]["games"]) == 1 and stats["genius"]["best"] == {"default": 50.0}
     assert summary(stats, "genius").median == 50.0
 

@@ -106,7 +106,7 @@ def test_smoke_test_flag(tmp_path):
     assert out.returncode == 0, out.stderr
     first = [line for line in out.stdout.splitlines() if line.startswith("first frame:")]
     assert first and float(first[0].split()[2]) < 5
-    assert (tmp_path / "settings.json").exists()
+    assert list(tmp_path.iterdir()) == []         # a throw-away data folder, never the player's
 
 
 def test_a_data_folder_that_cannot_be_made_exits_2_with_one_line(tmp_path, monkeypatch, capsys):
@@ -114,7 +114,7 @@ def test_a_data_folder_that_cannot_be_made_exits_2_with_one_line(tmp_path, monke
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     monkeypatch.setenv("SQUAREWISE_DATA_DIR", str(blocker))
-    assert run(["--smoke-test", "1"]) == 2
+    assert run([]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("squarewise: error: cannot use the data folder") and "a-file" in err[0]
 

@@ -67,6 +67,9 @@ class MacMahonScene(MacMahonView, PlayScene):
         except SquarewiseError as exc:
             self.app.toasts.show(str(exc), 4, self.app.palette.illegal)
             board = Board()
+        if not self.shows(board):
+            self.refuse_board(board)
+            board = Board()
         self.app.settings["macmahon_variant"] = board.header
         self.begin(Match(Position.empty(board), puzzle=MACMAHON.name, meta={"assisted": False}, timer=Timer()))
         self.say("Drag a tile to the board: R or the wheel turns it")
@@ -238,7 +241,32 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     def ask_new_game(self, header: str) -> None:
         """A new board of `header`, asking first if that abandons a game in progress."""
+        try:
+            board = Board.parse(header)
+        except SquarewiseError:
+            board = None            # new_game says why and starts the classic board
+        if board is not None and not self.shows(board):
+            self.refuse_board(board)
+            return
         self.replace_game(lambda: self.new_game(header), f"a new {variant_label(header)} board")
+
+    def ask_play_id(self, text: str, **meta) -> bool:
+        """A game ID on a board this window cannot show is refused at once: the game goes on."""
+        try:
+            board = self.puzzle.parse(text).board
+        except SquarewiseError:
+            board = None            # the shared check says why
+        if board is not None and not self.shows(board):
+            self.refuse_board(board)
+            if self.buttons:
+                self.id_entry.set_text(self.shown_id() or "")
+            return False
+        return super().ask_play_id(text, **meta)
+
+    def refuse_board(self, board: Board) -> None:
+        self.app.toasts.show(f"A {board.rows}x{board.cols} board does not fit this window: "
+                             f"{'keeping this game' if self.match else 'the classic board instead'}", 5,
+                             self.app.palette.illegal)
 
     def do_puzzle(self, action: str) -> bool:
         m = self.match

@@ -34,6 +34,10 @@ def variant_label(header: str) -> str:
     return dict(VARIANTS).get(header, header)
 
 
+MIN_CELL = 16        # design pixels: a board whose cells would be smaller is not offered
+MIN_BUTTON = 20      # design pixels: the least height of a row of buttons above the game ID
+
+
 class MacMahonView:
     """Layout, widgets and drawing for MacMahonScene."""
 
@@ -56,7 +60,7 @@ class MacMahonView:
         self.variant_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             [label for _, label in VARIANTS], variant_label(self.board.header),
             pygame.Rect(controls.x, controls.y, controls.width, row), app.ui))
-        rows = (len(self.BUTTONS) + 2 + 1) // 2
+        rows = self.button_rows()
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
                            min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
         rects = grid_rects(area, 2, rows, gap)
@@ -72,11 +76,13 @@ class MacMahonView:
                                            app.px(32)))
         self.refresh_buttons()
 
-    def layout(self) -> dict:
+    def layout(self, position=None) -> dict:
+        """Where everything goes for `position` (the position on show unless given)."""
         app = self.app
+        position = position or self.position
         top, body = self.top_and_body()
         left_w = int(body.width * 0.64)
-        board = self.board
+        board = position.board
         line = font(text_size("heading", app.scale), "bold").get_linesize()
         above = body.y - app.px(8) + 2 * line + app.px(12)       # room for the status of a wide board
         geo = BoardGeometry.fit(pygame.Rect(body.x, above, left_w, int(body.height * 0.6) - line),
@@ -87,7 +93,7 @@ class MacMahonView:
         right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
                             body.height)
         status = pygame.Rect(right.x, right.y, right.width, app.px(150))
-        id_lines = self.id_lines(right.width - app.px(20))
+        id_lines = self.id_lines(right.width - app.px(20), position)
         id_h = (len(id_lines) + 1) * (self.id_text_size() + app.px(3)) + app.px(16)
         game_id = pygame.Rect(right.x, right.bottom - id_h, right.width, id_h)
         controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width,
@@ -99,21 +105,39 @@ class MacMahonView:
                 "status": status, "controls": controls, "top": top, "game_id": game_id, "id_lines": id_lines,
                 "messages": messages}
 
+    def button_rows(self) -> int:
+        """The rows of two under the variant menu: the buttons, the Game menu and the rules."""
+        return (len(self.BUTTONS) + 2 + 1) // 2
+
+    def shows(self, board) -> bool:
+        """Whether `board` can be laid out in this window: cells of at least MIN_CELL, the board
+        inside its column, and room above its game ID for the buttons (a 24x1 board's ID is 25
+        lines long, a 22x28 board's cells would be a few pixels wide)."""
+        app = self.app
+        lay = self.layout(Position.empty(board))
+        geo = lay["geo"].rect
+        _, body = self.top_and_body()
+        gap = app.px(8)
+        buttons = app.px(44) + gap + self.button_rows() * (app.px(MIN_BUTTON) + gap)
+        return (lay["geo"].cell >= app.px(MIN_CELL) and body.left <= geo.left and geo.right <= lay["status"].left
+                and geo.bottom <= body.bottom and lay["controls"].height >= buttons)
+
     def id_text_size(self) -> int:
         return text_size("small", self.app.scale)
 
-    def id_lines(self, width: int) -> list[str]:
-        """The game ID of the position on show, whole, in lines that fit `width` pixels: the board
+    def id_lines(self, width: int, position) -> list[str]:
+        """The game ID of `position`, whole, in lines that fit `width` pixels: the board
         header, then a board row a line; a board whose rows do not fit runs on, as many tiles a
         line as the widest tile number leaves room for (so the count of lines never changes)."""
-        head, _, body = self.position.notation().partition(":")
-        widest = len(str(len(self.board.tiles))) + 2                    # "24c/"
+        head, _, body = position.notation().partition(":")
+        board = position.board
+        widest = len(str(len(board.tiles))) + 2                    # "24c/"
         room = max(8, width // font(self.id_text_size(), "mono").size("0")[0])
         rows = body.split("/")
         tokens = [re.findall(r"\d*\D", row) for row in rows]
         for row in tokens[:-1]:
             row[-1] += "/"
-        if self.board.cols * (widest - 1) + 1 > room:
+        if board.cols * (widest - 1) + 1 > room:
             flat = [t for row in tokens for t in row]
             per_line = max(1, room // widest)
             tokens = [flat[k:k + per_line] for k in range(0, len(flat), per_line)]

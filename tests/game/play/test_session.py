@@ -58,6 +58,9 @@ class Listener:
     def session_changed(self):
         self.changes += 1
 
+    def worth_resuming(self):
+        return True
+
 
 @pytest.fixture
 def clock():

@@ -1,0 +1,240 @@
+"""Never lose a game (issue 19): one writer per data folder (two real processes), an autosave on
+every move, Ctrl-C and SIGHUP save as the close box does (a real signal to a real game), a
+repair that drops only what is bad and keeps the original, loaders that refuse what the game
+cannot use, and a smoke test that never touches the player's data folder."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.play import records
+from game.play.match import Match
+from game.puzzles.genius.puzzle import GENIUS
+from game.puzzles.macmahon.puzzle import MACMAHON
+from game.storage import LOCK_NAME, Storage, write_versioned
+from solver.errors import SquarewiseError
+from tests.game.drive import frame, key, place_by_mouse
+from tests.game.processes import ROOT, WAIT, game_env, start_game, stop, wait_for_lock
+
+BOARD = "A1A2A4A6B4D5E1"
+POSIX = os.name == "posix"
+
+
+# ---------------------------------------------------------------- 1. one writer per data folder
+HOLD = """
+import sys
+from game.storage import Storage
+storage = Storage(sys.argv[1])
+print("read-only" if storage.read_only else "writer", flush=True)
+storage.write("statistics", {"genius": {"played": int(sys.argv[2]), "solved": 0, "best": {}}})
+sys.stdin.read()
+"""
+
+
+def hold(folder, played: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", HOLD, str(folder), str(played)], cwd=ROOT, env=game_env(folder),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_second_process_on_a_data_folder_runs_read_only_until_the_first_ends(tmp_path):
+    first = hold(tmp_path, 1)
+    try:
+        assert first.stdout.readline().strip() == "writer"
+        second = hold(tmp_path, 2)
+        out, err = second.communicate("", timeout=WAIT)
+        assert out.strip() == "read-only"
+        assert len(err.splitlines()) == 1 and "another Squarewise is using the data folder" in err
+        assert Storage(tmp_path).statistics()["genius"]["played"] == 1       # the second wrote nothing
+    finally:
+        first.kill()                # however the first ends, its lock goes with it
+        first.communicate(timeout=WAIT)
+    third = hold(tmp_path, 3)
+    out, err = third.communicate("", timeout=WAIT)
+    assert out.strip() == "writer" and err == ""
+    assert Storage(tmp_path).statistics()["genius"]["played"] == 3
+
+
+@pytest.mark.skipif(not POSIX, reason="real signals")
+def test_a_second_game_on_the_same_folder_plays_but_saves_nothing(tmp_path):
+    first = start_game(tmp_path, "--genius", BOARD)
+    try:
+        wait_for_lock(tmp_path, first)
+        before = sorted(p.name for p in tmp_path.iterdir())
+        second = start_game(tmp_path, "--genius", BOARD)
+        line = second.stderr.readline()
+        assert "another Squarewise is using the data folder" in line
+        code, err = stop(second)
+        assert code == 130 and err.strip() == "squarewise: interrupted"
+        assert sorted(p.name for p in tmp_path.iterdir()) == before     # its quit wrote nothing
+    finally:
+        code, err = stop(first)
+    assert code == 130 and (tmp_path / "statistics.json").exists() and (tmp_path / "genius-autosave.json").exists()
+
+
+# ---------------------------------------------------------------- 2. autosave on every move
+def autosaved(app) -> Match:
+    return Match.from_dict(app.storage.read(GENIUS.autosave), GENIUS)
+
+
+def test_every_move_undo_and_redo_is_autosaved_at_once(app, genius):
+    import pygame
+    assert not app.storage.exists(GENIUS.autosave)
+    place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])
+    kept = autosaved(app)                  # no quit, no scene left: a crash now loses nothing
+    assert kept.position == genius.position and len(kept.history) == 2
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert autosaved(app).index == 0 and genius.match.index == 0
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert autosaved(app).position == genius.position and autosaved(app).index == 1
+
+
+def test_a_write_in_the_background_keeps_the_order_of_writes(tmp_path):
+    storage = Storage(tmp_path)
+    for n in range(20):
+        storage.write_soon("doc", {"n": n})
+    assert storage.read("doc") == {"n": 19}            # a read waits for what is pending
+    storage.write_soon("doc", {"n": 20})
+    storage.delete("doc")                              # a delete is never undone by a late write
+    storage.flush()
+    assert not storage.exists("doc") and [p.name for p in tmp_path.iterdir()] == [LOCK_NAME]
+
+
+def test_a_move_in_a_second_instance_writes_nothing(app, genius, data_dir, monkeypatch):
+    monkeypatch.setattr(app.storage, "read_only", True)
+    place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])
+    assert not app.storage.exists(GENIUS.autosave)
+
+
+# ---------------------------------------------------------------- 3. Ctrl-C and SIGHUP save
+@pytest.mark.skipif(not POSIX, reason="real signals")
+@pytest.mark.parametrize("signum, code, line", [(signal.SIGINT, 130, "squarewise: interrupted"),
+                                                (getattr(signal, "SIGHUP", None), 129, "squarewise: stopped by SIGHUP")])
+def test_a_signal_saves_like_the_close_box_and_says_one_line(tmp_path, signum, code, line):
+    game = start_game(tmp_path, "--genius", BOARD)
+    wait_for_lock(tmp_path, game)
+    time.sleep(0.5)
+    returncode, err = stop(game, signum)
+    assert returncode == code and err.strip() == line, err
+    settings = Storage(tmp_path).settings()
+    assert settings["window"] == [1100, 760] and (tmp_path / "statistics.json").exists()
+    assert autosave_start(tmp_path) == BOARD
+
+
+def autosave_start(folder: Path) -> str:
+    return Storage(folder).read(GENIUS.autosave)["start"]
+
+
+# ---------------------------------------------------------------- 4. repair drops only what is bad
+def write_statistics(folder: Path, data: dict) -> bytes:
+    folder.mkdir(parents=True, exist_ok=True)
+    write_versioned(folder / "statistics.json", data)
+    return (folder / "statistics.json").read_bytes()
+
+
+GAME = {"key": "default", "level": None, "seconds": 50.0, "won": True, "assisted": False,
+        "when": "2026-01-01T10:00:00", "daily": None}
+
+
+def test_repair_drops_only_the_bad_value_and_keeps_the_original(data_dir, capsys):
+    from game.app import App
+    original = write_statistics(data_dir, {
+        "macmahon": {"played": 10.0, "solved": 4, "best": {"4x6x3": "fast", "6x4x3": 80.5}},
+        "genius": {"played": 3, "solved": 2.0, "best": {"default": 50.0},
+                   "games": [GAME, {**GAME, "seconds": 1e308}],
+                   "daily": {"won": [3, "x", 5.0, 0, None, 9]}}})
+    app = App(size=(1100, 760), storage=Storage(data_dir))
+    stats = app.statistics
+    assert stats["macmahon"] == {"played": 10, "solved": 4, "best": {"6x4x3": 80.5}}
+    assert type(stats["macmahon"]["played"]) is int and stats["genius"]["solved"] == 2
+    assert stats["genius"]["daily"]["won"] == [3, 5, 9] and stats["genius"]["games"] == [GAME]
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "macmahon.best.4x6x3" in err[0] and "statistics.json.corrupt-1" in err[0]
+    assert (data_dir / "statistics.json.corrupt-1").read_bytes() == original
+    app.quit()
+    assert records.clean(Storage(data_dir).statistics()) == []        # what was written reads back clean
+    assert not (data_dir / "statistics.json.corrupt-2").exists()
+
+
+# ---------------------------------------------------------------- 5. loaders and writers agree
+def saved_genius(**meta) -> dict:
+    from solver.genius.position import Position
+    return Match(Position.parse(BOARD), puzzle="genius", meta={"dice": "default", **meta}).to_dict()
+
+
+@pytest.mark.parametrize("daily", ["7", 0, -3, 7.0, True])
+def test_a_save_with_a_daily_that_is_not_a_number_from_1_is_refused(daily):
+    with pytest.raises(SquarewiseError, match="bad 'daily'"):
+        Match.from_dict(saved_genius(daily=daily), GENIUS)
+
+
+def test_a_daily_0_is_never_recorded_and_never_wipes_earlier_wins():
+    stats = {"genius": {"played": 0, "solved": 0, "best": {}, "daily": {"won": [3, 4]}}}
+    records.record_game(stats, "genius", "daily", 30.0, True, daily=0)
+    records.record_game(stats, "genius", "daily", 30.0, True, daily="7")
+    assert stats["genius"]["daily"]["won"] == [3, 4] and records.clean(stats) == []
+    stats["genius"]["daily"]["won"].append(0)      # one written by an older Squarewise
+    assert records.clean(stats) == ["genius.daily.won (1 damaged)"] and stats["genius"]["daily"]["won"] == [3, 4]
+
+
+def test_a_time_the_loader_refuses_is_never_written():
+    stats: dict = {}
+    records.record_game(stats, "genius", "default", 1e308, True)
+    assert records.clean(stats) == [] and stats["genius"]["best"]["default"] <= 10 ** 9
+
+
+def test_the_statistics_screen_draws_the_longest_time_a_record_holds(app):
+    from game.scenes.title import TitleScene
+    for seconds in (10 ** 9, 0, 10 ** 9, 5):
+        records.record_game(app.statistics, "genius", "default", seconds, True)
+    app.push(TitleScene(app))
+    app.open("stats", puzzle="genius")
+    for _ in range(3):
+        frame(app)
+    assert type(app.top).__name__ == "StatsScene"
+
+
+def test_a_macmahon_save_whose_history_is_on_another_board_is_refused():
+    from solver.macmahon import search as tiles
+    from solver.macmahon.position import Position
+    start = Position.parse("4x6x3")
+    move = start.moves_to(tiles.solve(start))[0].notation(start.board)
+    match = Match(start, puzzle="macmahon")
+    match.play(MACMAHON.execute(start, move), move)
+    saved = match.to_dict()
+    assert Match.from_dict(saved, MACMAHON).position == match.position
+    other = MACMAHON.execute(Position.parse("6x4x3"), move)
+    with pytest.raises(SquarewiseError, match="does not lead to the position saved after it"):
+        Match.from_dict({**saved, "history": [saved["start"], other.notation()]}, MACMAHON)
+    with pytest.raises(SquarewiseError, match="does not begin at the start"):
+        Match.from_dict({**saved, "history": [Position.parse("6x4x3").notation(), other.notation()]}, MACMAHON)
+
+
+# ---------------------------------------------------------------- 6. set aside; the smoke test's folder
+def test_a_broken_autosave_is_set_aside_and_the_player_told(app, data_dir):
+    from game.scenes.genius.scene import GeniusScene
+    from game.scenes.title import TitleScene
+    write_versioned(data_dir / "genius-autosave.json", saved_genius(daily="7"))
+    app.push(TitleScene(app))
+    scene = GeniusScene(app)
+    app.push(scene)
+    frame(app)
+    assert (data_dir / "genius-autosave.json.corrupt-1").exists()
+    said = [item[0] for item in app.toasts.items]
+    assert any("Could not continue the last game" in s and "corrupt-1" in s for s in said), said
+    assert scene.match is not None and scene.match.meta.get("daily") is None     # a new game, not the broken one
+
+
+def test_the_smoke_test_never_uses_the_players_data_folder(tmp_path):
+    player, temp = tmp_path / "player", tmp_path / "tmp"
+    player.mkdir()
+    temp.mkdir()
+    done = subprocess.run([sys.executable, "-m", "game", "--smoke-test", "1"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=WAIT, env={**game_env(player), "TMPDIR": str(temp)})
+    assert done.returncode == 0, done.stderr
+    assert list(player.iterdir()) == [] and list(temp.iterdir()) == []

@@ -135,8 +135,8 @@ class TitleScene(Scene):
             y += bh + gap
         y += gap
         small = app.px(44)
-        third = (bw - 2 * gap) // 3
-        for i, entry in enumerate(EXTRAS):        # how to play, daily puzzles, statistics: one row
+        third = (bw - (len(EXTRAS) - 1) * gap) // len(EXTRAS)
+        for i, entry in enumerate(EXTRAS):        # how to play, daily puzzles, race online, statistics: one row
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui))
             self.blurbs[button] = entry.blurb

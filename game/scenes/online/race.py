@@ -130,8 +130,18 @@ class OnlineRaceScene(GeniusBoard):
         self.app.pop()
         self.app.top.back()
 
+    def ask_play_id(self, text: str, **meta) -> bool:
+        """A race plays the server's roll: a typed game ID is not played here."""
+        self.app.toasts.show("A race online plays the server's roll; Leave first to play a game ID", 4)
+        return False
+
     def can_move(self) -> bool:
         return self.racing
+
+    def clock_held(self) -> bool:
+        """The race's clock runs on the server for everyone: this one never stops for a
+        covered or unfocused window."""
+        return False
 
     def can_pause(self) -> bool:
         return False
@@ -141,12 +151,16 @@ class OnlineRaceScene(GeniusBoard):
 
     # ------------------------------------------------------------------ drawing
     def _compute_layout(self) -> dict:
-        """Play mode's layout with the tray shortened: the opponents' boards above it."""
+        """Play mode's layout; under the two rows of buttons, the opponents' boards, then the
+        strip for messages."""
         lay = super()._compute_layout()
-        tray = lay["tray"]
-        rivals = pygame.Rect(tray.x, tray.y, tray.width, tray.height // 2)
-        tray = pygame.Rect(tray.x, rivals.bottom + self.app.px(6), tray.width, tray.bottom - rivals.bottom - self.app.px(6))
-        return {**lay, "rivals": rivals, "tray": tray, "slots": grid_rects(tray, 3, 3, self.app.px(8))}
+        app = self.app
+        top = lay["buttons"].y + 2 * app.px(52) + app.px(12)
+        messages = lay["messages"]
+        bottom = messages.bottom - app.px(48)
+        rivals = pygame.Rect(messages.x, top, messages.width, bottom - top)
+        return {**lay, "rivals": rivals, "messages": pygame.Rect(messages.x, bottom + app.px(4), messages.width,
+                                                                  app.px(44))}
 
     def draw(self, surface) -> None:
         super().draw(surface)

@@ -2,6 +2,7 @@
 player a headless ThreadedClient. No multicast: the scene is opened with lan=False."""
 from __future__ import annotations
 
+import socket
 import time
 
 import pygame
@@ -162,3 +163,43 @@ def test_a_server_gone_is_said_and_the_board_stays_playable(app, lobby, server):
         assert isinstance(app.top, TitleScene)
     finally:
         bob.close()
+
+
+def test_the_race_screen_keeps_the_structure_rules():
+    """The race screen is opened by the lobby, not the registry: the structure test's rule, here."""
+    from tests.game.test_structure import test_a_screen_is_at_most_four_classes_and_shares_no_attribute_between_them as rule
+    rule(OnlineRaceScene)
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 where nothing listens (bound, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_join_says_what_is_wrong_with_an_address_in_one_line(app, lobby):
+    lobby.target_entry.set_text("ftp://somewhere/ABC234")
+    click(app, lobby.join_button)
+    assert lobby.link is None and "ws://" in lobby.line
+    lobby.target_entry.set_text(f"127.0.0.1:{free_port()}/ABC234")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link.lost is not None)
+    assert lobby.line.startswith("Cannot reach ws://127.0.0.1:") and "\n" not in lobby.line
+
+
+def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby):
+    lobby.name_entry.set_text("  ")
+    click(app, lobby.host_button)
+    run_until(app, lambda: lobby.link.code is not None)
+    url = lobby.link.hosted.url
+    assert app.settings["race_name"] == "Player"                          # an empty name: the default
+    click(app, lobby.leave_button)
+    assert isinstance(app.top, TitleScene)
+    probe = ThreadedClient(url, timeout=2)
+    try:
+        seen = []
+        run_until(app, lambda: seen.extend(probe.poll()) or any(m["type"] == "lost" for m in seen), seconds=5)
+        assert "cannot reach" in seen[-1]["reason"]
+    finally:
+        probe.close()

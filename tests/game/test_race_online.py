@@ -203,3 +203,21 @@ def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby
         assert "cannot reach" in seen[-1]["reason"]
     finally:
         probe.close()
+
+
+def test_closing_the_window_mid_race_records_a_loss_and_gives_the_seat_up(app, lobby, server):
+    bob, code = opponent_room(server)
+    try:
+        race = join_and_race(app, lobby, server, bob, code)
+        app.quit()
+        games = genius_games(app)
+        assert len(games) == 1 and not games[0]["won"] and games[0]["key"] == "online race"
+        got = []
+        deadline = time.monotonic() + 10
+        while not any(m["type"] == "room" and any(p["left"] or not p["connected"] for p in m["players"])
+                      for m in got) and time.monotonic() < deadline:
+            got += bob.poll()
+            time.sleep(0.01)
+        assert time.monotonic() < deadline, "Bob never heard that Ann left"
+    finally:
+        bob.close()

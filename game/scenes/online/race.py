@@ -130,6 +130,11 @@ class OnlineRaceScene(GeniusBoard):
         self.app.pop()
         self.app.top.back()
 
+    def on_quit(self) -> None:
+        """Closing the window mid-race leaves it: lost (the lobby below gives the seat up)."""
+        if not self.match.ended:
+            self.session.end(won=False)
+
     def ask_play_id(self, text: str, **meta) -> bool:
         """A race plays the server's roll: a typed game ID is not played here."""
         self.app.toasts.show("A race online plays the server's roll; Leave first to play a game ID", 4)

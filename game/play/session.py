@@ -11,6 +11,8 @@ The kind of a match (meta["kind"]) says what its end records:
 - "play" (a roll, a game ID, a daily, a level, free mode's board): its record, and a best time
   when it was won without help;
 - "versus" (a race against the computer): its record, won or lost;
+- "online" (a race through a race server, game/scenes/online/): its record, won (the board
+  filled) or lost (left, or the race ended first);
 - "race" (two players on one screen) and "view" (a solution only shown): nothing.
 """
 from __future__ import annotations
@@ -28,7 +30,7 @@ from game.play.records import record_game
 from game.storage import read_versioned, write_versioned
 from solver.errors import IllegalMove, SquarewiseError
 
-RECORDED = ("play", "versus")       # the kinds of match whose end goes into the statistics
+RECORDED = ("play", "versus", "online")       # the kinds of match whose end goes into the statistics
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,9 @@ EXTRAS: tuple[PuzzleEntry, ...] = (
 
 # Screens that a scene opens by key (`App.open`) but the title does not list.
 INNER: tuple[PuzzleEntry, ...] = (
+    PuzzleEntry("online", "Race online",
+                "race friends on the local network or a server: the same roll, every move checked",
+                "game.scenes.online.lobby:RaceOnlineScene"),
     PuzzleEntry("genius-versus", "Race the computer",
                 "the same roll on the computer's board beside yours, at a level's pace",
                 "game.scenes.genius.versus:VersusScene"),

@@ -22,6 +22,7 @@ from game.draw.widgets import text, wrap
 from game.play import dailies
 from game.play.jobs import JobSlot
 from game.scenes.base import Scene
+from game.scenes import registry
 from game.scenes.registry import EXTRAS, PUZZLES
 from solver import daily
 
@@ -143,10 +144,14 @@ class TitleScene(Scene):
             self.blurbs[button] = entry.blurb
             self.choices.append((button, lambda e=entry: app.open(e.key)))
         y += small + gap
-        for label, action in (("Settings", self.open_settings), ("Quit", app.quit)):
-            button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, small), label, app.ui))
+        half = (bw - gap) // 2              # the last row: Race online beside Quit
+        for label, action, rect in (("Settings", self.open_settings, (x, y, bw, small)),
+                                    ("Race online", lambda: app.open("online"), (x, y + small + gap, half, small)),
+                                    ("Quit", app.quit, (x + half + gap, y + small + gap, bw - half - gap, small))):
+            button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui))
             self.choices.append((button, action))
-            y += small + gap
+        self.blurbs[self.choices[-2][0]] = registry.entry("online").blurb
+        y += 2 * (small + gap)
         self.build_cards(app.px(24), top, x - app.px(48))
         self.blurb_area = pygame.Rect(x - app.px(60), y + gap, bw + app.px(120), app.px(44))
         app.toasts.place(pygame.Rect(app.px(20), y, w - app.px(40), h - y - app.px(4)))   # under the buttons

@@ -1,0 +1,1 @@
+"""Race online: the lobby (host, join, ready) and the race screen, over game/net."""

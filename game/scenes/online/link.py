@@ -1,0 +1,139 @@
+"""`RaceLink`: one player's seat in a race room, as the online screens see it (no pygame).
+
+It owns the `ThreadedClient` (and, for the player who hosts, the `HostedServer`), reads the
+server's messages once a frame (`pump`) into what the screens draw: the room, the countdown,
+the race's roll, each opponent's board, the finishers and the results, and the one line that
+says the server is gone. `send_moves` sends the moves that take the server's copy of the
+player's board to the local one (numbered as docs/protocol.md says).
+"""
+from __future__ import annotations
+
+from game.net.client import ThreadedClient
+from game.net.protocol import NAME, ProtocolError
+from game.puzzles.genius.puzzle import TAKE_BACK, describe
+from solver.errors import SquarewiseError
+from solver.genius.position import Position
+
+NAME_SETTING = "race_name"
+DEFAULT_NAME = "Player"
+
+
+def clean_name(text: str) -> str:
+    """A name the protocol takes: printable, 1..24 characters (else the default)."""
+    name = "".join(c for c in text if c.isprintable()).strip()[:24].strip()
+    try:
+        NAME.check(name, "name")
+    except ProtocolError:
+        return DEFAULT_NAME
+    return name
+
+
+class RaceLink:
+    """What the server has said about the room and the race, and the way to talk to it."""
+
+    def __init__(self, client: ThreadedClient, hello: tuple[str, dict], hosted=None, advertise: bool = True):
+        self.client, self.hosted, self.advertise = client, hosted, advertise
+        self.hello = hello                    # the first message once connected: create or join
+        self.room: dict | None = None
+        self.seat: int | None = None
+        self.countdown: int | None = None
+        self.race: dict | None = None         # the last `race` message: a new race to show
+        self.fresh = False                    # a race the screens have not put on a board yet
+        self.boards: dict[int, Position] = {}
+        self.finished: dict[int, dict] = {}
+        self.results: list[dict] | None = None
+        self.lost: str | None = None
+        self.error: str | None = None
+        self.seq = 0
+        self.sent: Position | None = None     # the server's copy of this player's board, as sent
+
+    def pump(self) -> None:
+        """Read what came since the last frame."""
+        for message in self.client.poll():
+            getattr(self, "_on_" + message["type"], lambda m: None)(message)
+
+    def _on_connected(self, message: dict) -> None:
+        kind, fields = self.hello
+        self.client.send(kind, **fields)
+
+    def _on_lost(self, message: dict) -> None:
+        self.lost = message["reason"]
+
+    def _on_error(self, message: dict) -> None:
+        self.error = message["reason"]
+
+    def _on_joined(self, message: dict) -> None:
+        self.seat = message["seat"]
+        if self.hosted is not None and self.advertise:
+            self.hosted.advertise(message["room"], self.hello[1]["name"])
+
+    def _on_room(self, message: dict) -> None:
+        self.room = message
+        if message["phase"] != "countdown":
+            self.countdown = None
+
+    def _on_countdown(self, message: dict) -> None:
+        self.countdown = message["n"]
+
+    def _on_race(self, message: dict) -> None:
+        self.race, self.fresh, self.countdown = message, True, None
+        self.seq = message["seq"]
+        self.sent = Position.parse(message["position"])
+        self.boards, self.finished, self.results = {}, {}, None
+
+    def _on_refused(self, message: dict) -> None:
+        self.error = message["reason"]
+        self.seq = message["seq"] - 1
+        self.sent = Position.parse(message["position"])
+
+    def _on_board(self, message: dict) -> None:
+        self.boards[message["seat"]] = Position.parse(message["position"])
+
+    def _on_finished(self, message: dict) -> None:
+        self.finished[message["seat"]] = message
+
+    def _on_results(self, message: dict) -> None:
+        self.results = message["order"]
+
+    # ------------------------------------------------------------------ what the screens ask
+    @property
+    def code(self) -> str | None:
+        return self.room["room"] if self.room else None
+
+    def players(self) -> list[dict]:
+        return self.room["players"] if self.room else []
+
+    def rivals(self) -> list[dict]:
+        return [p for p in self.players() if p["seat"] != self.seat]
+
+    def me(self) -> dict | None:
+        return next((p for p in self.players() if p["seat"] == self.seat), None)
+
+    def send(self, kind: str, **fields) -> None:
+        if self.lost is None:
+            self.client.send(kind, **fields)
+
+    def send_moves(self, position: Position) -> None:
+        """Send the moves from the server's copy of the board to `position` (one for a move,
+        an undo or a redo; a take-back for each piece a restart took off)."""
+        if self.sent is None or position == self.sent or self.lost is not None:
+            return
+        try:
+            moves = [describe(self.sent, position)]
+        except SquarewiseError:
+            moves = [TAKE_BACK + piece for piece in self.sent.placed if piece not in position.placed]
+        for move in moves:
+            self.seq += 1
+            if move.startswith(TAKE_BACK):
+                self.client.send("take", seq=self.seq, piece=move[len(TAKE_BACK):])
+            else:
+                self.client.send("move", seq=self.seq, move=move)
+        self.sent = position
+
+    def close(self) -> None:
+        """Give the seat up and stop the connection (and the server, for the host)."""
+        self.send("leave")
+        self.client.close()
+        if self.hosted is not None:
+            self.hosted.close()
+            self.hosted = None

@@ -1,0 +1,224 @@
+"""Race online, headless: the real screens against a real race server on 127.0.0.1, the other
+player a headless ThreadedClient. No multicast: the scene is opened with lan=False."""
+from __future__ import annotations
+
+import socket
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.net.client import ThreadedClient
+from game.net.host import HostedServer
+from game.net.server import Config
+from game.scenes.online.lobby import RaceOnlineScene
+from game.scenes.online.race import OnlineRaceScene
+from game.scenes.title import TitleScene
+from solver.genius.position import Position
+from tests.net.race import FAST, solution
+from tests.validate_genius import check_position
+
+
+@pytest.fixture
+def server():
+    hosted = HostedServer("127.0.0.1", 0, Config(**FAST))
+    yield hosted
+    hosted.close()
+
+
+@pytest.fixture
+def lobby(app):
+    app.push(TitleScene(app))
+    app.open("online", bind="127.0.0.1", lan=False)
+    assert isinstance(app.top, RaceOnlineScene)
+    return app.top
+
+
+def click(app, button) -> None:
+    app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
+
+
+def run_until(app, done, others=(), seconds: float = 15.0) -> list:
+    """Frames of the game (60 a second, real time: the server's clock is real) until `done()`;
+    the messages the headless players got meanwhile."""
+    got = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.frame(1 / 60)
+        for other in others:
+            got += other.poll()
+        if done():
+            return got
+        time.sleep(1 / 60)
+    raise AssertionError("the frames ran out")
+
+
+def opponent_room(server) -> tuple[ThreadedClient, str]:
+    bob = ThreadedClient(server.url)
+    bob.send("create", name="Bob", dice="default", level="easy")
+    got = []
+    deadline = time.monotonic() + 10
+    while not any(m["type"] == "joined" for m in got) and time.monotonic() < deadline:
+        got += bob.poll()
+        time.sleep(0.01)
+    return bob, next(m for m in got if m["type"] == "joined")["room"]
+
+
+def join_and_race(app, lobby, server, bob, code) -> OnlineRaceScene:
+    lobby.name_entry.set_text("Ann\x07 the\u202e quick")          # unprintable characters go
+    lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code.lower()}")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link.me() is not None and len(lobby.link.players()) == 2, [bob])
+    assert lobby.link.me()["name"] == "Ann the quick"
+    assert app.settings["race_name"] == "Ann the quick"
+    bob.send("ready", ready=True)
+    click(app, lobby.ready_button)
+    run_until(app, lambda: isinstance(app.top, OnlineRaceScene), [bob])
+    return app.top
+
+
+def play_solution(app, race: OnlineRaceScene) -> None:
+    start = race.match.start
+    for move in solution(start):
+        race.play_move(move, move)
+        app.frame(1 / 60)
+    check_position(race.position, blockers=start.blockers)
+
+
+def genius_games(app) -> list[dict]:
+    return app.statistics.get("genius", {}).get("games", [])
+
+
+def test_a_joined_race_finishes_first_and_is_recorded_once(app, lobby, server):
+    bob, code = opponent_room(server)
+    try:
+        race = join_and_race(app, lobby, server, bob, code)
+        assert race.match.meta["kind"] == "online" and race.match.start == Position.parse(race.link.race["blockers"])
+        play_solution(app, race)
+        seen: list = []
+        run_until(app, lambda: seen.extend(bob.poll()) or (race.link.finished and any(
+            m["type"] == "board" and m["position"] == race.position.notation() for m in seen)))
+        assert race.link.finished[race.link.seat]["place"] == 1          # the server's verdict
+        for seq, move in enumerate(solution(race.match.start), 1):       # Bob finishes second
+            bob.send("move", seq=seq, move=move)
+        run_until(app, lambda: race.link.results is not None, [bob])
+        assert [(r["name"], r["place"]) for r in race.link.results] == [("Ann the quick", 1), ("Bob", 2)]
+        assert "1. Ann the quick" in race.status
+        games = genius_games(app)
+        assert len(games) == 1 and games[0]["won"] and games[0]["key"] == "online race"
+        for _ in range(30):
+            app.frame(1 / 60)
+        assert len(genius_games(app)) == 1                                # once
+        assert race.buttons["rematch"].is_enabled
+        click(app, race.buttons["rematch"])
+        assert app.top is lobby
+        run_until(app, lambda: lobby.link.room["phase"] == "lobby")
+    finally:
+        bob.close()
+
+
+def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
+    lobby.name_entry.set_text("Host")
+    click(app, lobby.host_button)
+    run_until(app, lambda: lobby.link.code is not None)
+    assert lobby.link.hosted is not None
+    bob = ThreadedClient(lobby.link.hosted.url)
+    try:
+        bob.send("join", name="Bob", room=lobby.link.code)
+        run_until(app, lambda: len(lobby.link.players()) == 2, [bob])
+        bob.send("ready", ready=True)
+        click(app, lobby.ready_button)
+        run_until(app, lambda: isinstance(app.top, OnlineRaceScene), [bob], seconds=20)
+        race = app.top
+        first = solution(race.match.start)
+        race.play_move(first[0], first[0])                               # one piece down, then Bob wins
+        for seq, move in enumerate(first, 1):
+            bob.send("move", seq=seq, move=move)
+        run_until(app, lambda: race.match.ended, [bob])
+        assert len(race.link.boards[2].placed) == 9                       # Bob's small board, full
+        assert "Bob finished first" in race.status
+        games = genius_games(app)
+        assert len(games) == 1 and not games[0]["won"]                    # lost, recorded at once
+        for move in first[1:]:                                            # Ann plays on for second place
+            race.play_move(move, move)
+            app.frame(1 / 60)
+        run_until(app, lambda: race.link.results is not None, [bob])
+        assert [(r["name"], r["place"]) for r in race.link.results] == [("Bob", 1), ("Host", 2)]
+        assert len(genius_games(app)) == 1 and not genius_games(app)[0]["won"]   # still once, lost
+    finally:
+        bob.close()
+
+
+def test_a_server_gone_is_said_and_the_board_stays_playable(app, lobby, server):
+    bob, code = opponent_room(server)
+    try:
+        race = join_and_race(app, lobby, server, bob, code)
+        server.close()
+        run_until(app, lambda: race.link.lost is not None)
+        assert "shut down" in race.status and "playable alone" in race.status
+        play_solution(app, race)                                          # alone, to the end
+        assert race.match.finished
+        assert len(genius_games(app)) == 1 and genius_games(app)[0]["won"]
+        race.back()                                                        # no race to leave: straight out
+        assert isinstance(app.top, TitleScene)
+    finally:
+        bob.close()
+
+
+def test_the_race_screen_keeps_the_structure_rules():
+    """The race screen is opened by the lobby, not the registry: the structure test's rule, here."""
+    from tests.game.test_structure import test_a_screen_is_at_most_four_classes_and_shares_no_attribute_between_them as rule
+    rule(OnlineRaceScene)
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 where nothing listens (bound, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_join_says_what_is_wrong_with_an_address_in_one_line(app, lobby):
+    lobby.target_entry.set_text("ftp://somewhere/ABC234")
+    click(app, lobby.join_button)
+    assert lobby.link is None and "ws://" in lobby.line
+    lobby.target_entry.set_text(f"127.0.0.1:{free_port()}/ABC234")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link.lost is not None)
+    assert lobby.line.startswith("Cannot reach ws://127.0.0.1:") and "\n" not in lobby.line
+
+
+def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby):
+    lobby.name_entry.set_text("  ")
+    click(app, lobby.host_button)
+    run_until(app, lambda: lobby.link.code is not None)
+    url = lobby.link.hosted.url
+    assert app.settings["race_name"] == "Player"                          # an empty name: the default
+    click(app, lobby.leave_button)
+    assert isinstance(app.top, TitleScene)
+    probe = ThreadedClient(url, timeout=2)
+    try:
+        seen = []
+        run_until(app, lambda: seen.extend(probe.poll()) or any(m["type"] == "lost" for m in seen), seconds=5)
+        assert "cannot reach" in seen[-1]["reason"]
+    finally:
+        probe.close()
+
+
+def test_closing_the_window_mid_race_records_a_loss_and_gives_the_seat_up(app, lobby, server):
+    bob, code = opponent_room(server)
+    try:
+        race = join_and_race(app, lobby, server, bob, code)
+        app.quit()
+        games = genius_games(app)
+        assert len(games) == 1 and not games[0]["won"] and games[0]["key"] == "online race"
+        got = []
+        deadline = time.monotonic() + 10
+        while not any(m["type"] == "room" and any(p["left"] or not p["connected"] for p in m["players"])
+                      for m in got) and time.monotonic() < deadline:
+            got += bob.poll()
+            time.sleep(0.01)
+        assert time.monotonic() < deadline, "Bob never heard that Ann left"
+    finally:
+        bob.close()

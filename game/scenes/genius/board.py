@@ -159,10 +159,10 @@ class GeniusBoard(PlayScene):
         key = (h.piece, h.orientation, h.grab, geo.cell, pal.name, self.label(h.piece))
         self.motion.draw_held(surface, key, lambda: self.held_image(geo.cell), self.mouse, max(3, geo.cell // 8))
 
-    def held_image(self, cell: int, alpha: int = 200) -> pygame.Surface:
-        """The held piece drawn on a layer whose middle is the middle of its grabbed square (so it
-        turns round the square under the pointer)."""
-        h, pal = self.held, self.app.palette
+    def held_image(self, cell: int, alpha: int = 200, held=None) -> pygame.Surface:
+        """The held piece (or `held`, one just let go) drawn on a layer whose middle is the middle
+        of its grabbed square (so it turns round the square under the pointer)."""
+        h, pal = held or self.held, self.app.palette
         shape = orientations(h.piece)[h.orientation]
         reach = (max(max(r, c) for r, c in shape) + 1) * cell
         layer = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
@@ -517,12 +517,12 @@ class GeniusBoard(PlayScene):
         h, at = self.held, self.anchor()
         if h is None:
             return
-        image = self.held_image(self.layout()["geo"].cell) if not self.keyboard else None
         found = self.hand.drop(self.position, at)
         if found.reason is not None:
             self.refuse(capital(self.piece_name(h.piece)), found.reason)
-            if image is not None:
-                self.motion.refused(image, self.mouse, self.home_of(h.piece))
+            if not self.keyboard:           # the picture flies back to where the piece came from
+                self.motion.refused(self.held_image(self.layout()["geo"].cell, held=h), self.mouse,
+                                    self.home_of(h.piece))
             return
         self.play_move(found.move, capital(self.piece_name(h.piece)))
         if h.piece in self.position.placed:

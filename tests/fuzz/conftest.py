@@ -6,6 +6,7 @@ to the file named by SQUAREWISE_FUZZ_REPORT when that is set. The README quotes 
 """
 from __future__ import annotations
 
+import itertools
 import os
 
 import pytest
@@ -14,6 +15,19 @@ from tests.fuzz.strategies import COUNT
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+_serial = itertools.count()
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A new empty folder per call (hypothesis runs many examples in one test)."""
+    def make():
+        folder = tmp_path / f"f{next(_serial)}"
+        folder.mkdir()
+        return folder
+    return make
 
 
 @pytest.hookimpl(hookwrapper=True)

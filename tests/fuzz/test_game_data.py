@@ -9,17 +9,14 @@ loads into a match whose end can be recorded and whose save loads again.
 """
 from __future__ import annotations
 
-import itertools
 import json
 
-import pytest
 from hypothesis import given
 
 from game.play import records
 from game.play.match import MAX_ELAPSED, Match
 from tests.fuzz.strategies import fuzz, mutated, tried
 
-_serial = itertools.count()
 GAME = {"key": "default", "level": "hard", "seconds": 50.0, "won": True, "assisted": False,
         "when": "2026-01-01T10:00:00", "daily": 3, "game": "abc"}
 STATISTICS = {
@@ -32,13 +29,6 @@ SETTINGS = {"palette": "classic", "window": [1100, 760], "volume": 0.8, "muted":
             "howto_seen": {"genius": True, "macmahon": False}, "genius_level": "any"}
 
 
-@pytest.fixture
-def fresh(tmp_path):
-    def make():
-        folder = tmp_path / f"f{next(_serial)}"
-        folder.mkdir()
-        return folder
-    return make
 
 
 def write(folder, name: str, data) -> bytes:

@@ -6,28 +6,17 @@ never refuses: it sets a bad file aside and uses defaults.
 """
 from __future__ import annotations
 
-import itertools
 import json
 import math
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.errors import SquarewiseError
 from tests.fuzz.strategies import extreme_values, file_bytes, fuzz, json_values, nasty_text, tried
 
-_serial = itertools.count()
 
 
-@pytest.fixture
-def fresh(tmp_path):
-    """A new empty folder per call (hypothesis runs many examples in one test)."""
-    def make():
-        folder = tmp_path / f"f{next(_serial)}"
-        folder.mkdir()
-        return folder
-    return make
 
 
 def refused_or(load, *args):

@@ -158,7 +158,7 @@ class PlayScene(Scene):
             best = ending.new_best and not ending.again and not ending.assisted
             self.celebration = Celebration(self.layout()["geo"].rect, self.confetti_colours(), self.rng,
                                            seconds=ending.seconds, best=best)
-        self.say(headline + (f", {detail}" if detail else "") + (f" · {offer}" if offer else ""))
+        self.say(headline + (f", {detail}" if detail else ""))     # (the offers: the banner, the keys)
         self.win_lines = [headline] + ([detail] if detail else []) + ([offer] if offer else []) + \
             [f"New game: {keys.describe('new')}"]
 
@@ -183,9 +183,13 @@ class PlayScene(Scene):
             and m.meta.get("result") == "won" and m.meta.get("kind", "play") == "play"
         shown = self.result_button is not None and self.result_button.alive()
         if wanted and not shown:
-            geo = self.layout()["geo"].rect
+            lay = self.layout()
+            geo = lay["geo"].rect
             rect = pygame.Rect(0, 0, self.app.px(190), self.app.px(40))
-            rect.midbottom = (geo.centerx, geo.bottom - self.app.px(10))
+            if "dice" in lay:                        # the strip under the board: covers no cell
+                rect.center = (geo.centerx, lay["dice"].centery)
+            else:
+                rect.midbottom = (geo.centerx, geo.bottom - self.app.px(10))
             self.result_button = self.add(pygame_gui.elements.UIButton(
                 rect, "Copy result", self.app.ui, tool_tip_text=f"the line to share: {keys.describe('copy_result')}"))
         elif shown and not wanted:

@@ -336,7 +336,8 @@ class GeniusBoard(PlayScene):
             return
         if not rolled:
             if self.match is not None:
-                text(surface, f"{len(self.position.unplaced)} pieces to place",
+                n = len(self.position.unplaced)
+                text(surface, f"{n} piece{'s' if n != 1 else ''} to place",
                      (lay["geo"].rect.centerx, strip.centery), text_size("body", app.scale),
                      pal.dim_text, anchor="center")
             return

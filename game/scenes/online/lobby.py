@@ -58,7 +58,7 @@ class RaceOnlineScene(Scene):
                                                                   "Ready", app.ui))
         self.leave_button = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(right + w + app.px(14), app.size[1] - app.px(70), w, h), "Leave (Esc)", app.ui))
-        self.pickers = RoomSettings(self, right, app.size[1] - app.px(120), 2 * w + app.px(14), h, self.dice())
+        self.pickers = RoomSettings(self, x, self.rooms_y - app.px(26), w, h, self.dice())   # where rooms are listed
         self.sync_widgets()
 
     def sync_widgets(self) -> None:
@@ -216,6 +216,7 @@ class RaceOnlineScene(Scene):
         text(surface, "or an address: host:port/CODE", (x, app.px(226)), body, pal.dim_text)
         if self.room_buttons:
             text(surface, "Rooms on this network", (x, self.rooms_y - app.px(26)), body, pal.dim_text)
+        self.pickers.draw(surface)
         right = app.px(360)
         text(surface, self.line, (right, app.px(70)), body, pal.text, max_width=surface.get_width() - right - x)
         link = self.link
@@ -229,7 +230,7 @@ class RaceOnlineScene(Scene):
                  (right, y), body, pal.dim_text, max_width=surface.get_width() - right - x)
             y += round(body * 1.8)
         text(surface, f"Dice: {link.room['dice']} · level: {link.room['level']}"
-             + ("" if link.seat != link.room["host"] else " (yours to pick, below)"), (right, y), body, pal.text)
+             + ("" if link.seat != link.room["host"] else " (yours to pick)"), (right, y), body, pal.text)
         y += round(body * 1.8)
         for p in link.players():
             mark = "ready" if p["ready"] else "not ready"

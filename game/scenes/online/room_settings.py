@@ -10,26 +10,30 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.draw.theme import text_size
+from game.draw.widgets import text
 from game.scenes.online.link import RaceLink
 from solver.genius.dice import BUILTIN
-from solver.genius.levels import CHOICES, COUNT, check_level
+from solver.genius.levels import ANY, COUNT, LEVELS, check_level
 
 DICE_OPTIONS = list(BUILTIN)
-LEVEL_OPTIONS = ["any", *[w for w in CHOICES if w != "any"], *map(str, range(1, COUNT + 1))]
+LEVEL_OPTIONS = [ANY, *LEVELS, *map(str, range(1, COUNT + 1))]
 
 
 class RoomSettings:
     """The dice and level drop-downs of the lobby's host."""
 
     def __init__(self, scene, x: int, y: int, w: int, h: int, dice: str):
-        """`dice`: the set the room is created with (what the dice picker shows first)."""
+        """The pickers one above the other from (x, y), each under its label; `dice`: the set
+        the room is created with (what the dice picker shows first)."""
         app = scene.app
-        half = (w - app.px(8)) // 2
+        self.picked = {"dice": dice, "level": "any"}   # the host's picks (what the room is created with)
+        self.app, self.labels = app, [("Dice set", (x, y)), ("Level", (x, y + h + app.px(50)))]
         self.dice = scene.add(pygame_gui.elements.UIDropDownMenu(
-            DICE_OPTIONS, dice, pygame.Rect(x, y, half, h), app.ui, expansion_height_limit=app.px(200)))
+            DICE_OPTIONS, dice, pygame.Rect(x, y + app.px(22), w, h), app.ui, expansion_height_limit=app.px(200)))
         self.level = scene.add(pygame_gui.elements.UIDropDownMenu(
-            LEVEL_OPTIONS, LEVEL_OPTIONS[0], pygame.Rect(x + w - half, y, half, h), app.ui,
-            expansion_height_limit=app.px(300)))
+            LEVEL_OPTIONS, LEVEL_OPTIONS[0], pygame.Rect(x, y + h + app.px(72), w, h), app.ui,
+            expansion_height_limit=app.px(240)))
 
     def sync(self, link: RaceLink | None) -> None:
         """Shown to the host in the lobby only (the pickers show the host's last picks)."""
@@ -38,12 +42,21 @@ class RoomSettings:
         for menu in (self.dice, self.level):
             menu.show() if mine else menu.hide()
 
+    def draw(self, surface: pygame.Surface) -> None:
+        """The pickers' labels, while they are shown."""
+        if self.dice.visible:
+            size = text_size("body", self.app.scale)
+            for words, at in self.labels:
+                text(surface, words, at, size, self.app.palette.dim_text)
+
     def handle(self, event, link: RaceLink | None) -> bool:
         """A pick by the host: sent to the server (the room message brings it back to all)."""
         if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED or event.ui_element not in (self.dice, self.level):
             return False
+        if event.ui_element is self.dice:
+            self.picked["dice"] = event.text
+        else:
+            self.picked["level"] = check_level(event.text)
         if link is not None and link.room is not None:
-            dice = event.text if event.ui_element is self.dice else link.room["dice"]
-            level = check_level(event.text) if event.ui_element is self.level else link.room["level"]
-            link.send("settings", dice=dice, level=level)
+            link.send("settings", **self.picked)
         return True

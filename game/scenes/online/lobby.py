@@ -196,6 +196,8 @@ class RaceOnlineScene(Scene):
 
     def lobby_line(self) -> str:
         link = self.link
+        if link.retry is not None:
+            return "Connection lost: reconnecting..."
         if link.lost is not None:
             return f"{link.lost[0].upper()}{link.lost[1:]}"
         if link.room is None:

@@ -12,6 +12,7 @@ import pytest
 from game.net.client import ThreadedClient
 from game.net.host import HostedServer
 from game.net.server import Config
+from game.scenes.online import link as link_module
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
 from game.scenes.title import TitleScene
@@ -220,5 +221,118 @@ def test_closing_the_window_mid_race_records_a_loss_and_gives_the_seat_up(app, l
             got += bob.poll()
             time.sleep(0.01)
         assert time.monotonic() < deadline, "Bob never heard that Ann left"
+    finally:
+        bob.close()
+
+
+def kick(server, code: str, seat: int) -> None:
+    """Cut that seat's connection on the server's side, with no closing handshake (a network drop)."""
+    player = server.server.rooms[code].players[seat]
+    server._loop.call_soon_threadsafe(player.link.drop)
+
+
+def remaining(race: OnlineRaceScene) -> list[str]:
+    return [m for m in solution(race.match.start) if m.split(":")[0] not in race.position.placed]
+
+
+def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app, lobby, server, monkeypatch):
+    monkeypatch.setattr(link_module, "RETRY_EVERY", 0.5)                 # inside the test server's 2 s grace
+    bob, code = opponent_room(server)
+    try:
+        race = join_and_race(app, lobby, server, bob, code)
+        for move in remaining(race)[:2]:
+            race.play_move(move, move)
+        seen: list = []
+        run_until(app, lambda: seen.extend(bob.poll()) or any(
+            m["type"] == "board" and len(Position.parse(m["position"]).placed) == 2 for m in seen))
+        kick(server, code, race.link.seat)
+        run_until(app, lambda: race.link.retry is not None, [bob])
+        bob.send("move", seq=1, move=solution(race.match.start)[0])      # Bob moves while Ann is away
+        assert race.status == "Connection lost: reconnecting..."
+        offline = remaining(race)[0]
+        race.play_move(offline, offline)                                 # never reaches the server
+        assert len(race.position.placed) == 3
+        before = race.match.elapsed
+        run_until(app, lambda: race.link.online and not race.link.resumed, [bob])
+        assert race.link.retry is None and race.link.lost is None
+        assert race.position == race.link.sent and len(race.position.placed) == 2   # the server's board
+        assert race.match.elapsed >= before - 0.5                         # the server's clock, not a new one
+        assert len(race.link.boards[race.link.rivals()[0]["seat"]].placed) == 1   # Bob's board, refreshed
+        assert "Reconnected" in race.status
+        for move in remaining(race):
+            race.play_move(move, move)
+            app.frame(1 / 60)
+        run_until(app, lambda: race.link.seat in race.link.finished, [bob])
+        assert race.link.finished[race.link.seat]["place"] == 1
+        check_position(race.position, blockers=race.match.start.blockers)
+        games = genius_games(app)
+        assert len(games) == 1 and games[0]["won"]
+    finally:
+        bob.close()
+
+
+def test_a_seat_the_server_no_longer_keeps_is_said_and_the_board_stays_playable(app, lobby, server):
+    bob, code = opponent_room(server)
+    try:
+        race = join_and_race(app, lobby, server, bob, code)
+        room = server.server.rooms[code]
+        player = room.players[race.link.seat]
+        server._loop.call_soon_threadsafe(lambda: (player.link.drop(), room.remove(player)))
+        run_until(app, lambda: race.link.lost is not None, [bob])
+        assert "did not give the seat back" in race.status and "playable alone" in race.status
+        assert race.link.retry is None and "\n" not in race.status
+        for move in remaining(race):
+            race.play_move(move, move)
+            app.frame(1 / 60)
+        assert race.match.finished
+    finally:
+        bob.close()
+
+
+def test_tries_to_resume_are_bounded_in_count_and_time():
+    from game.scenes.online.link import RETRY_EVERY, RETRY_FOR, Retry
+    now = [0.0]
+    retry = Retry("dropped", clock=lambda: now[0])
+    while now[0] < 2 * RETRY_FOR:
+        if retry.due():
+            retry.waiting = False                                          # that try failed at once
+        now[0] += 0.25
+    assert retry.tries == int(RETRY_FOR / RETRY_EVERY) - 1 and retry.over()
+    assert not retry.due()
+
+
+def test_the_host_picks_the_level_and_the_race_is_of_that_level(app, lobby):
+    from solver.genius.dice import builtin
+    from solver.genius.levels import level_of
+    click(app, lobby.host_button)
+    run_until(app, lambda: lobby.link.code is not None)
+    assert lobby.pickers.level.visible and lobby.pickers.dice.visible
+    bob = ThreadedClient(lobby.link.hosted.url)
+    try:
+        bob.send("join", name="Bob", room=lobby.link.code)
+        run_until(app, lambda: len(lobby.link.players()) == 2, [bob])
+        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=lobby.pickers.dice,
+                                              text="alternative")])
+        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=lobby.pickers.level,
+                                              text="9")])
+        got = run_until(app, lambda: lobby.link.room["level"] == 9 and lobby.link.room["dice"] == "alternative",
+                        [bob])
+        assert any(m["type"] == "room" and m["level"] == 9 and m["dice"] == "alternative" for m in got)  # Bob sees it
+        bob.send("ready", ready=True)
+        click(app, lobby.ready_button)
+        run_until(app, lambda: isinstance(app.top, OnlineRaceScene), [bob], seconds=30)
+        assert not lobby.pickers.level.visible                                # racing: no pickers
+        assert level_of(builtin("alternative"), app.top.match.start.blockers) == 9
+    finally:
+        bob.close()
+
+
+def test_only_the_host_sees_the_pickers(app, lobby, server):
+    bob, code = opponent_room(server)
+    try:
+        lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
+        click(app, lobby.join_button)
+        run_until(app, lambda: lobby.link.me() is not None, [bob])
+        assert not lobby.pickers.level.visible and not lobby.pickers.dice.visible
     finally:
         bob.close()

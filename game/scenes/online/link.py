@@ -3,10 +3,14 @@
 It owns the `ThreadedClient` (and, for the player who hosts, the `HostedServer`), reads the
 server's messages once a frame (`pump`) into what the screens draw: the room, the countdown,
 the race's roll, each opponent's board, the finishers and the results, and the one line that
-says the server is gone. `send_moves` sends the moves that take the server's copy of the
+says the server is gone. A connection that drops during a race (not a server that shut down)
+is resumed with the seat's token: a new connection every `RETRY_EVERY` seconds for at most
+`RETRY_FOR` seconds (the server's seat-keeping time), then the line says it failed. `send_moves` sends the moves that take the server's copy of the
 player's board to the local one (numbered as docs/protocol.md says).
 """
 from __future__ import annotations
+
+import time
 
 from game.net.client import ThreadedClient
 from game.net.protocol import NAME, ProtocolError
@@ -16,6 +20,9 @@ from solver.genius.position import Position
 
 NAME_SETTING = "race_name"
 DEFAULT_NAME = "Player"
+RETRY_EVERY = 2.0        # seconds between two tries to resume a dropped seat
+RETRY_FOR = 60.0         # the server's seat-keeping time (docs/protocol.md): no try after it
+SHUT_DOWN = "the race server shut down"
 
 
 def clean_name(text: str) -> str:
@@ -46,23 +53,56 @@ class RaceLink:
         self.error: str | None = None
         self.seq = 0
         self.sent: Position | None = None     # the server's copy of this player's board, as sent
+        self.token: str | None = None         # the seat's secret, to resume it
+        self.retry: Retry | None = None       # tries to resume, while the connection is down
+        self.resumed = False                  # a resumed race the screens have not caught up with
 
     def pump(self) -> None:
-        """Read what came since the last frame."""
+        """Read what came since the last frame (and try to resume when it is time)."""
         for message in self.client.poll():
             getattr(self, "_on_" + message["type"], lambda m: None)(message)
+        if self.retry is not None and self.retry.due():
+            self.client.close()
+            self.client = ThreadedClient(self.client.url)
+        elif self.retry is not None and self.retry.over() and not self.retry.waiting:
+            self.give_up(f"{self.retry.reason}; resuming the seat failed: {self.retry.last}")
+
+    @property
+    def online(self) -> bool:
+        """Connected (or connecting for the first time): neither lost nor resuming."""
+        return self.lost is None and self.retry is None
 
     def _on_connected(self, message: dict) -> None:
+        if self.retry is not None:
+            self.client.send("resume", room=self.code, token=self.token)
+            return
         kind, fields = self.hello
         self.client.send(kind, **fields)
 
     def _on_lost(self, message: dict) -> None:
-        self.lost = message["reason"]
+        reason = message["reason"]
+        if self.retry is None and self.token is not None and self.race is not None and reason != SHUT_DOWN:
+            self.retry = Retry(reason)
+        elif self.retry is None:
+            self.lost = reason
+        else:
+            self.retry.waiting, self.retry.last = False, reason
+
+    def give_up(self, reason: str) -> None:
+        self.retry, self.lost = None, reason
+        self.client.close()
 
     def _on_error(self, message: dict) -> None:
+        if self.retry is not None:             # the server refused the resume: no seat to go back to
+            self.give_up(f"{self.retry.reason}; the server did not give the seat back: {message['reason']}")
+            return
         self.error = message["reason"]
 
     def _on_joined(self, message: dict) -> None:
+        self.token = message["token"]
+        if self.retry is not None:             # resumed: the room, the race and the boards follow
+            self.retry = None
+            return
         self.seat = message["seat"]
         if self.hosted is not None and self.advertise:
             self.hosted.advertise(message["room"], self.hello[1]["name"])
@@ -76,6 +116,10 @@ class RaceLink:
         self.countdown = message["n"]
 
     def _on_race(self, message: dict) -> None:
+        if self.race is not None and message["race"] == self.race["race"]:   # the same race, resumed
+            self.race, self.resumed = message, True
+            self.seq, self.sent = message["seq"], Position.parse(message["position"])
+            return
         self.race, self.fresh, self.countdown = message, True, None
         self.seq = message["seq"]
         self.sent = Position.parse(message["position"])
@@ -110,13 +154,13 @@ class RaceLink:
         return next((p for p in self.players() if p["seat"] == self.seat), None)
 
     def send(self, kind: str, **fields) -> None:
-        if self.lost is None:
+        if self.online:
             self.client.send(kind, **fields)
 
     def send_moves(self, position: Position) -> None:
         """Send the moves from the server's copy of the board to `position` (one for a move,
         an undo or a redo; a take-back for each piece a restart took off)."""
-        if self.sent is None or position == self.sent or self.lost is not None:
+        if self.sent is None or position == self.sent or not self.online:
             return
         try:
             moves = [describe(self.sent, position)]
@@ -137,3 +181,28 @@ class RaceLink:
         if self.hosted is not None:
             self.hosted.close()
             self.hosted = None
+
+
+class Retry:
+    """Tries to resume a dropped seat: one every RETRY_EVERY seconds (never two at once) until
+    RETRY_FOR has passed since the drop."""
+
+    def __init__(self, reason: str, clock=time.monotonic):
+        self.reason, self.clock = reason, clock     # why the connection dropped
+        self.began = clock()
+        self.next = self.began + RETRY_EVERY
+        self.tries = 0
+        self.waiting = False                        # a try under way (no answer yet)
+        self.last = "no try yet"                    # why the last try failed
+
+    def due(self) -> bool:
+        """Time for the next try (and count it as under way)."""
+        if self.waiting or self.clock() < self.next or self.over():
+            return False
+        self.tries += 1
+        self.waiting = True
+        self.next = self.clock() + RETRY_EVERY
+        return True
+
+    def over(self) -> bool:
+        return self.clock() - self.began >= RETRY_FOR

@@ -3,7 +3,8 @@
 **Host** starts the race server on this computer (`HostedServer`, listening on the local
 network only from that moment) and creates a room, advertised over multicast DNS; **Join**
 takes a typed `host:port/CODE` (or `host:port` alone: a new room on that server) or a room
-found on the local network. When the server sends the race, the race screen
+found on the local network. The host picks the dice set and level of the next roll (two
+drop-downs, `RoomSettings`); every player sees the choice. When the server sends the race, the race screen
 (`OnlineRaceScene`) is pushed on top with the same `RaceLink`; it comes back here for a
 rematch. Leaving this screen gives the seat up (and stops the server, for the host).
 """
@@ -17,7 +18,9 @@ from game.draw.widgets import screen_heading, text
 from game.net.client import ThreadedClient, parse_target
 from game.scenes.base import Scene
 from game.scenes.online.link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
+from game.scenes.online.room_settings import RoomSettings
 from solver.errors import SquarewiseError
+from solver.genius.dice import BUILTIN
 
 MAX_ROOMS = 5
 
@@ -55,6 +58,7 @@ class RaceOnlineScene(Scene):
                                                                   "Ready", app.ui))
         self.leave_button = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(right + w + app.px(14), app.size[1] - app.px(70), w, h), "Leave (Esc)", app.ui))
+        self.pickers = RoomSettings(self, x, self.rooms_y - app.px(26), w, h, self.dice())   # where rooms are listed
         self.sync_widgets()
 
     def sync_widgets(self) -> None:
@@ -65,6 +69,7 @@ class RaceOnlineScene(Scene):
         in_lobby = me is not None and self.link.room["phase"] in ("lobby", "countdown") and self.link.lost is None
         self.ready_button.enable() if in_lobby else self.ready_button.disable()
         self.ready_button.set_text("Not ready" if me and me["ready"] else "Ready")
+        self.pickers.sync(self.link)
 
     def sync_rooms(self) -> None:
         """One button per room found on the local network (while not seated)."""
@@ -96,9 +101,7 @@ class RaceOnlineScene(Scene):
         except OSError as exc:
             self.line = f"Cannot host here: {exc.strerror or exc}"
             return
-        dice = self.app.settings.get("dice", "default")
-        hello = ("create", {"name": name, "dice": dice if dice in ("default", "alternative") else "default",
-                            "level": "any"})
+        hello = ("create", {"name": name, "dice": self.dice(), "level": "any"})
         self.seat(RaceLink(ThreadedClient(hosted.url), hello, hosted, advertise=self.lan), "Opening a room on this computer...")
 
     def join(self, target: str) -> None:
@@ -109,8 +112,13 @@ class RaceOnlineScene(Scene):
             return
         name = self.player_name()
         hello = ("join", {"name": name, "room": code}) if code else \
-            ("create", {"name": name, "dice": "default", "level": "any"})
+            ("create", {"name": name, "dice": self.dice(), "level": "any"})
         self.seat(RaceLink(ThreadedClient(url), hello), f"Connecting to {url}...")
+
+    def dice(self) -> str:
+        """The dice set a room created here starts with: the player's, if it is a built-in one."""
+        dice = self.app.settings.get("dice", "default")
+        return dice if dice in BUILTIN else "default"
 
     def seat(self, link: RaceLink, line: str) -> None:
         self.link, self.line = link, line
@@ -154,6 +162,8 @@ class RaceOnlineScene(Scene):
 
     # ------------------------------------------------------------------ events and frame
     def handle_event(self, event) -> bool:
+        if self.pickers.handle(event, self.link):
+            return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
         element = event.ui_element
@@ -186,6 +196,8 @@ class RaceOnlineScene(Scene):
 
     def lobby_line(self) -> str:
         link = self.link
+        if link.retry is not None:
+            return "Connection lost: reconnecting..."
         if link.lost is not None:
             return f"{link.lost[0].upper()}{link.lost[1:]}"
         if link.room is None:
@@ -206,6 +218,7 @@ class RaceOnlineScene(Scene):
         text(surface, "or an address: host:port/CODE", (x, app.px(226)), body, pal.dim_text)
         if self.room_buttons:
             text(surface, "Rooms on this network", (x, self.rooms_y - app.px(26)), body, pal.dim_text)
+        self.pickers.draw(surface)
         right = app.px(360)
         text(surface, self.line, (right, app.px(70)), body, pal.text, max_width=surface.get_width() - right - x)
         link = self.link
@@ -218,6 +231,9 @@ class RaceOnlineScene(Scene):
             text(surface, f"Others join with this computer's address, port {link.hosted.port}, code {link.code}",
                  (right, y), body, pal.dim_text, max_width=surface.get_width() - right - x)
             y += round(body * 1.8)
+        text(surface, f"Dice: {link.room['dice']} · level: {link.room['level']}"
+             + ("" if link.seat != link.room["host"] else " (yours to pick)"), (right, y), body, pal.text)
+        y += round(body * 1.8)
         for p in link.players():
             mark = "ready" if p["ready"] else "not ready"
             if not p["connected"]:

@@ -13,6 +13,7 @@ import pygame
 
 from game.draw.widgets import grid_rects
 from game.play.match import Match, Timer, format_time
+from game.puzzles.genius.puzzle import describe
 from game.play.session import Ending
 from game.scenes.genius.board import GeniusBoard
 from game.scenes.genius.versus_view import draw_rival
@@ -69,10 +70,37 @@ class OnlineRaceScene(GeniusBoard):
             self.refresh_buttons()
         if link.fresh:                         # a rematch begun while this screen was on top
             self.begin_race()
+        elif link.resumed:
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        """The seat resumed: the server's board and clock are the truth; this screen takes them
+        (the moves made while the connection was down and the server never got are dropped)."""
+        link, m = self.link, self.match
+        link.resumed = False
+        server = link.sent
+        if server != self.position:
+            self.hand.let_go()
+            history, moves = [m.start], [""]
+            for move in m.start.moves_to(server):
+                history.append(history[-1].place(move))
+                moves.append(describe(history[-2], history[-1]))
+            m.history, m.moves, m.index = history, moves, len(history) - 1
+        if not m.finished:
+            m.timer = Timer(link.race["elapsed_ms"] / 1000, running=True)
+            self.sync_clock()
+        if server.is_solved and not m.ended:
+            self.session.end(won=True)
+        self.session_changed()
+        self.said = None
+        self.say("Reconnected: the race goes on")
+        self.app.toasts.show("Reconnected: the race goes on", 3)
 
     def news(self) -> str | None:
         """One line: the server gone, the results, another finished first, or the last refusal."""
         link = self.link
+        if link.retry is not None:
+            return "Connection lost: reconnecting..."
         if link.lost is not None:
             return f"{link.lost[0].upper()}{link.lost[1:]}; your board stays playable alone"
         if link.results is not None:
@@ -98,7 +126,7 @@ class OnlineRaceScene(GeniusBoard):
     def button_flags(self) -> dict:
         m = self.match
         return {"undo": self.racing and m.can_undo, "redo": self.racing and m.can_redo,
-                "rematch": self.link.results is not None and self.link.lost is None}
+                "rematch": self.link.results is not None and self.link.online}
 
     def do_puzzle(self, action: str) -> bool:
         if action != "rematch" or self.link.results is None:
@@ -116,7 +144,7 @@ class OnlineRaceScene(GeniusBoard):
     def back(self) -> None:
         if self.held:
             self.hand.let_go()
-        elif self.racing and self.link.lost is None:
+        elif self.racing and self.link.online:
             self.confirm("Leave the race? It counts as lost, you stay in the results unplaced, "
                          "and the others race on.", self.leave, title="Leave the race", action="Leave")
         else:

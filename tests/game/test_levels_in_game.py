@@ -30,13 +30,12 @@ def win(app, scene) -> None:
     frame(app)
 
 
-def drawn(app, scene) -> int:
+def drawn(app, scene, before) -> int:
     """Wait for the level draw in the worker and the dice; the new board's level."""
-    assert scene.job is not None and scene.job.label.startswith("Drawing a level")
     app.worker.drain(60)
     frame(app)
     finish_roll(app, scene)
-    assert not scene.match.finished
+    assert scene.match is not before and not scene.match.finished, scene.status
     return level_of(dice.builtin("default"), scene.match.start.blockers)
 
 
@@ -47,23 +46,27 @@ def test_a_win_offers_harder_and_same_level_which_draw_those_levels(app, genius)
     offered = ["next_puzzle", "same_level"] + (["harder"] if won < 10 else [])
     assert sorted(genius.offers.buttons) == sorted(offered)
     assert all(button.alive() for button in genius.offers.buttons.values())
+    before = genius.match
     key(app, pygame.K_EQUALS)                                # Same level
-    assert drawn(app, genius) == won and genius.offers.buttons == {}
+    assert drawn(app, genius, before) == won and genius.offers.buttons == {}
     if won < 10:
         win(app, genius)
+        before = genius.match
         click(app, genius.offers.buttons["harder"])
-        assert drawn(app, genius) == won + 1
+        assert drawn(app, genius, before) == won + 1
 
 
 def test_level_ten_offers_no_harder_and_next_puzzle_follows_the_setting(app, genius):
     choose(app, genius, "level", "Level: level 10 (very hard)")
+    before = genius.match
     genius.do("new")
-    assert drawn(app, genius) == 10
+    assert drawn(app, genius, before) == 10
     win(app, genius)
     assert sorted(genius.offers.buttons) == ["next_puzzle", "same_level"]
     choose(app, genius, "level", "Level: level 2 (easy)")
+    before = genius.match
     click(app, genius.offers.buttons["next_puzzle"])
-    assert drawn(app, genius) == 2
+    assert drawn(app, genius, before) == 2
 
 
 def test_a_won_dailys_next_puzzle_opens_the_daily_puzzles(app):
@@ -77,3 +80,66 @@ def test_a_won_dailys_next_puzzle_opens_the_daily_puzzles(app):
     key(app, pygame.K_n)
     frame(app)
     assert isinstance(app.top, DailyScene)
+
+
+# ---------------------------------------------------------------------- MacMahon levels
+def macmahon_scene(app):
+    from game.scenes.macmahon.scene import MacMahonScene
+    app.push(TitleScene(app))
+    scene = MacMahonScene(app, variant="4x6x3")
+    app.push(scene)
+    app.worker.drain()
+    frame(app)
+    return scene
+
+
+def made(app, scene) -> None:
+    """Wait for the level board made in the worker."""
+    assert scene.job is not None and scene.job.label.startswith("Making a level")
+    app.worker.drain(60)
+    frame(app)
+    app.worker.drain(60)               # the new board's solvability count
+    frame(app)
+
+
+def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records_its_level(app):
+    from game.play import records
+    from game.puzzles.macmahon.puzzle import MACMAHON
+    from solver.macmahon import search
+    from tests.validate_macmahon import problems
+    scene = macmahon_scene(app)
+    assert scene.menus["level"].label == "Level: free play"
+    choose(app, scene, "level", "Level 7")
+    made(app, scene)
+    start = scene.match.start
+    given = [c for c, v in enumerate(start.cells) if v is not None]
+    assert 0 < len(given) < start.board.size and scene.match.meta["level"] == "7"
+    assert search.completions(start) == 1                  # exactly one way to finish it
+    done = search.solve(start)
+    assert problems(done.colour_rows(), done.board.colours) == []
+    assert all(done.cells[c] == start.cells[c] for c in given)
+    assert scene.menus["level"].label == "Level 7" and MACMAHON.best_key(start, scene.match.meta) == "4x6x3 given"
+    scene.do("solve")                                      # (assisted) the game ends and is recorded by level
+    app.worker.drain(60)
+    for _ in range(400):
+        if scene.match.finished:
+            break
+        frame(app, dt=0.2)
+    assert scene.match.finished
+    kept = records.games(app.statistics, "macmahon", level="7")
+    assert len(kept) == 1 and kept[0]["won"] and kept[0]["assisted"]
+    key(app, pygame.K_n, pygame.KMOD_LCTRL)                  # New game: another board of the same level
+    made(app, scene)
+    assert scene.match.meta["level"] == "7" and scene.match.start != start
+    assert search.completions(scene.match.start) == 1
+
+
+def test_macmahon_level_ten_is_the_empty_board_and_free_play_goes_back(app):
+    scene = macmahon_scene(app)
+    choose(app, scene, "level", "Level 10")
+    made(app, scene)
+    assert all(v is None for v in scene.match.start.cells) and scene.match.meta["level"] == "10"
+    choose(app, scene, "level", "Level: free play")
+    app.worker.drain(60)
+    frame(app)
+    assert "level" not in scene.match.meta and scene.menus["level"].label == "Level: free play"

@@ -73,9 +73,9 @@ LABELS = {
     "fullscreen": "full screen",
     "edit_dice": "dice editor",
     "solutions": "every solution of the roll (after a win)",
-    "next_puzzle": "after a win: a new roll at the level setting (a daily: the daily puzzles)",
-    "harder": "after a win: a roll one level harder than the one won",
-    "same_level": "after a win: another roll of the won roll's level",
+    "next_puzzle": "next puzzle (after a win)",
+    "harder": "a roll one level harder (after a win)",
+    "same_level": "a roll of the same level (after a win)",
     "mode": "strict / free mode", "variant": "next variant (board and colour set)", "browse": "the solution browser",
 }
 # What a puzzle calls an action where the words above do not fit it; its number keys and mouse.

@@ -143,3 +143,22 @@ def test_macmahon_level_ten_is_the_empty_board_and_free_play_goes_back(app):
     app.worker.drain(60)
     frame(app)
     assert "level" not in scene.match.meta and scene.menus["level"].label == "Level: free play"
+
+
+def test_a_macmahon_level_asks_before_abandoning_a_game_in_progress(app):
+    from tests.game.drive import answer_confirm
+    from tests.game.test_macmahon_feel import drop
+    scene = macmahon_scene(app)
+    app.settings["macmahon_mode"] = "free"                 # any tile goes anywhere
+    drop(app, scene, 0, 0)
+    assert scene.session.in_progress()
+    before = scene.match
+    choose(app, scene, "level", "Level 3")
+    making = scene.job is not None and scene.job.label.startswith("Making")
+    assert scene.match is before and not making           # nothing made until the player agrees
+    assert answer_confirm(app, scene, yes=False)
+    assert scene.match is before and scene.menus["level"].label == "Level: free play"
+    choose(app, scene, "level", "Level 3")
+    assert answer_confirm(app, scene, yes=True)
+    made(app, scene)
+    assert scene.match is not before and scene.match.meta["level"] == "3"

@@ -127,7 +127,11 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
         frame(app, dt=0.2)
     assert scene.match.finished
     kept = records.games(app.statistics, "macmahon", level="7")
-    assert len(kept) == 1 and kept[0]["won"] and kept[0]["assisted"]
+    assert len(kept) == 1 and kept[0]["won"] and kept[0]["assisted"] and kept[0]["key"] == "4x6x3 given"
+    assert scene.best_time() is None                       # a win with help sets no best time ...
+    records.record_game(app.statistics, "macmahon", "4x6x3", 50.0, True)
+    records.record_game(app.statistics, "macmahon", "4x6x3 given", 61.0, True)
+    assert scene.best_time() == 61.0                       # ... and the empty board's best is not this one's
     key(app, pygame.K_n, pygame.KMOD_LCTRL)                  # New game: another board of the same level
     made(app, scene)
     assert scene.match.meta["level"] == "7" and scene.match.start != start

@@ -123,7 +123,9 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.ask_count()
 
     def best_time(self) -> float | None:
-        return self.app.statistics.get(MACMAHON.name, {}).get("best", {}).get(self.board.header)
+        """The best time of the board's kind (best_key: the board, a board with tiles given, the daily)."""
+        key = MACMAHON.best_key(self.match.start, self.match.meta)
+        return self.app.statistics.get(MACMAHON.name, {}).get("best", {}).get(key)
 
     def clear_marks(self) -> None:
         self.hint = self.blamed = None

@@ -342,7 +342,10 @@ class MacMahonView:
         small = app.px(14)
         text(surface, ", ".join(facts), (inner.x, inner.bottom - 2 * small - app.px(6)), small, pal.dim_text,
              max_width=inner.width)
-        text(surface, f"Best time on {self.board.rows} x {self.board.cols}: {format_time(self.best_time())}",
+        given = " with tiles given" if any(v is not None for v in self.match.start.cells) else ""
+        where = "Best daily time" if self.match.meta.get("daily") is not None else \
+            f"Best time on {self.board.rows} x {self.board.cols}{given}"
+        text(surface, f"{where}: {format_time(self.best_time())}",
              (inner.x, inner.bottom - small), small, pal.dim_text, max_width=inner.width)
 
     def count_fact(self) -> str | None:

@@ -57,7 +57,7 @@ class MacMahonView:
         controls = lay["controls"]
         row = app.px(44)
         gap = app.px(8)
-        level_w = app.px(140)                   # the variant menu and, right of it, the level picker
+        level_w = min(app.px(140), controls.width // 3)      # the variant menu, then the level picker
         self.variant_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             [label for _, label in VARIANTS], variant_label(self.board.header),
             pygame.Rect(controls.x, controls.y, controls.width - level_w - gap, row), app.ui))

@@ -97,6 +97,13 @@ def job_solve(notation: str, progress=None) -> Solution | Stuck:
     return Solution(tuple(m.notation(position.board) for m in position.moves_to(done)))
 
 
+def job_level_board(level: int, seed: int, progress=None) -> str:
+    """The game ID of the classic board of `level` (1..10) made from `seed`
+    (solver.macmahon.levels): tiles given and one completion, or the empty board at level 10."""
+    from solver.macmahon.levels import macmahon_level_board
+    return macmahon_level_board(level, seed).puzzle.notation()
+
+
 def solution_counts(position: Position) -> tuple[int, int] | None:
     """(the board's solutions, the solutions that keep every tile of `position`), when the
     engine can list them (up to 3 colours): a look-up in the solution table."""

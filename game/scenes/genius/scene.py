@@ -17,9 +17,11 @@ from game.puzzles.genius.free import FreeBoard
 from game.puzzles.genius.puzzle import GENIUS, job_count, job_reason, job_roll_at_level
 from game.puzzles.genius.race import Race
 from game.scenes.genius.board import GeniusBoard
+from game.scenes.genius.win_offers import WinOffers
 from solver.errors import SquarewiseError
 from solver.genius.board import mask
-from solver.genius.levels import ANY, COUNT, LEVELS, check_level, group_of
+from solver.genius import dice
+from solver.genius.levels import ANY, COUNT, LEVELS, check_level, group_of, level_of
 from solver.genius.position import Position
 from solver.genius.roll_counts import difficulty_label
 from solver.genius.search import bare_reason_cells
@@ -36,6 +38,7 @@ class GeniusScene(GeniusBoard):
         super().__init__(app, rng)
         self.free: FreeBoard | None = None
         self.race: Race | None = None
+        self.offers = WinOffers(self)
         if not new:
             self.resume()
         if game_id:
@@ -85,12 +88,13 @@ class GeniusScene(GeniusBoard):
         self.app.toasts.show(f"New rolls: {self.level_words(self.level_setting())} ({keys.describe('new')} rolls one)")
         self.refresh_buttons()
 
-    def new_roll(self, *, race: bool = False) -> None:
-        """Roll the dice and start a new match; at a chosen level the roll is drawn fairly from
-        that level's rolls in a child process first (the old game's clock stands meanwhile)."""
+    def new_roll(self, *, race: bool = False, level: str | None = None) -> None:
+        """Roll the dice and start a new match; at a chosen level (`level`, else the setting) the
+        roll is drawn fairly from that level's rolls in a child process first (the old game's
+        clock stands meanwhile)."""
         setting, dice_set = self.load_dice()
         seed = self.rng.getrandbits(31)
-        level = self.level_setting()
+        level = self.level_setting() if level is None else level
         if race or level == ANY:
             self.roll_for(setting, dice_set, seed, tuple(dice_set.roll(seed)), race=race)
             return
@@ -150,6 +154,50 @@ class GeniusScene(GeniusBoard):
         if self.match.meta.get("kind") == "view":
             return None, "", ""          # a solution only shown: no confetti, no record
         return super().win_words(ending)
+
+    def won_level(self) -> int | None:
+        """The level (1..10) of the board on show among its dice set's rolls (a game ID's
+        board: the default dice's), None if it has none."""
+        name = self.match.meta.get("dice", "default")
+        try:
+            dice_set = dice.resolve("default" if name == "game ID" else name)
+            return level_of(dice_set, self.match.start.blockers, self.match.meta.get("solutions"))
+        except SquarewiseError:
+            return None
+
+    def win_actions(self) -> tuple[str, ...]:
+        """The offers of a won roll on show: Next puzzle, and Harder (below level 10) and Same
+        level when the board has a level; none otherwise."""
+        m = self.match
+        if self.mode != "play" or m is None or not m.finished or m.meta.get("result") != "won" \
+                or m.meta.get("kind", "play") != "play":
+            return ()
+        level = self.offers.level_of(m, self.won_level)
+        if level is None:
+            return ("next_puzzle",)
+        return ("next_puzzle",) + (("harder",) if level < COUNT else ()) + ("same_level",)
+
+    def take_offer(self, action: str) -> bool:
+        """Next puzzle (a daily's: the daily puzzles), Harder or Same level after a win."""
+        if action not in self.win_actions():
+            return False
+        if action == "next_puzzle" and self.match.meta.get("daily") is not None:
+            self.app.open("daily")
+            return True
+        level = {"next_puzzle": None, "harder": str(self.offers.level + 1) if self.offers.level else None,
+                 "same_level": str(self.offers.level)}[action]
+        self.replace_game(lambda: (self.new_roll(level=level), self.on_resize()), "a new roll")
+        return True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.offers.sync(self.win_actions() if self.buttons else ())
+
+    def handle_event(self, event) -> bool:
+        offer = self.offers.pressed(event)
+        if offer is not None:
+            return self.do(offer)
+        return super().handle_event(event)
 
     def win_offer(self) -> str:
         """The win's invitation to step through the roll's other solutions (their number when known)."""
@@ -349,6 +397,8 @@ class GeniusScene(GeniusBoard):
             return False
         elif action == "solutions":
             return self.show_all_solutions()
+        elif action in ("next_puzzle", "harder", "same_level"):
+            return self.take_offer(action)
         elif action == "hint" and not self.match.finished and self.race is None:
             self.ask_hint()
         elif action == "solve" and not self.match.finished and self.race is None:

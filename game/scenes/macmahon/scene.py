@@ -23,11 +23,12 @@ from game.play.match import Match, Timer
 from game.play.puzzle import Stuck, Yes
 from game.puzzles.macmahon.hand import (Hand, Held, drop, next_empty, next_tile, turn_in_place, turn_text,
                                         without_held)
-from game.puzzles.macmahon.puzzle import MACMAHON, job_check, solution_counts
+from game.puzzles.macmahon.puzzle import MACMAHON, job_check, job_level_board, solution_counts
 from game.scenes.macmahon.view import VARIANTS, MacMahonView, variant_label
 from game.scenes.play import PlayScene, countdown
 from solver.errors import SquarewiseError
 from solver.grid import is_ascii_number
+from solver.macmahon.levels import COUNT as LEVEL_COUNT
 from solver.macmahon.position import Board, Move, Position
 
 
@@ -122,7 +123,9 @@ class MacMahonScene(MacMahonView, PlayScene):
         self.ask_count()
 
     def best_time(self) -> float | None:
-        return self.app.statistics.get(MACMAHON.name, {}).get("best", {}).get(self.board.header)
+        """The best time of the board's kind (best_key: the board, a board with tiles given, the daily)."""
+        key = MACMAHON.best_key(self.match.start, self.match.meta)
+        return self.app.statistics.get(MACMAHON.name, {}).get("best", {}).get(key)
 
     def clear_marks(self) -> None:
         self.hint = self.blamed = None
@@ -206,6 +209,42 @@ class MacMahonScene(MacMahonView, PlayScene):
         return {"undo": m.can_undo, "redo": m.can_redo, "restart": m.position != m.start,
                 "hint": not m.finished, "solve": not m.finished, "check": not m.finished}
 
+    def level(self) -> int | None:
+        """The level (1..10) of the board on show, None for free play (or a daily)."""
+        level = None if self.match.meta.get("daily") else self.match.meta.get("level")
+        return int(level) if level and level.isdigit() else None
+
+    def level_label(self) -> str:
+        return f"Level {self.level()}" if self.level() else "Level: free play"
+
+    def level_choices(self) -> list[tuple[str, str]]:
+        """The level picker's entries: free play (an empty board of the variant), then 1..10."""
+        return [("free", "Level: free play")] + [(str(n), f"Level {n}") for n in range(1, LEVEL_COUNT + 1)]
+
+    def choose_level(self, choice: str) -> None:
+        """The level picker: a new board of that level, or free play's empty board."""
+        if choice == "free":
+            if self.level():
+                self.ask_new_game(self.board.header)
+        else:
+            self.ask_level(int(choice))
+
+    def ask_level(self, level: int) -> None:
+        """A new classic board of `level`, asking first if that abandons a game in progress."""
+        self.refresh_buttons()           # the picker shows this game's level until the new one starts
+        self.replace_game(lambda: self.start_level(level), f"a level {level} board")
+
+    def start_level(self, level: int) -> None:
+        """Make the board of `level` in the worker (60-90 ms), then play it (tiles given)."""
+        seed = self.rng.getrandbits(31)
+        self.session.run_job(f"Making a level {level} board", job_level_board, (level, seed),
+                             lambda notation: self.begin_level(level, notation))
+        self.refresh_buttons()
+
+    def begin_level(self, level: int, notation: str) -> None:
+        self.begin_id(Position.parse(notation), {"level": str(level)})
+        self.say(f"Level {level}: fill the empty cells; the tiles given stay put")
+
     def rules_label(self) -> str:
         return dict(self.RULES)["strict" if self.strict else "free"]
 
@@ -219,6 +258,8 @@ class MacMahonScene(MacMahonView, PlayScene):
         super().refresh_buttons()
         if "mode" in self.menus:
             self.menus["mode"].show(self.rules_label())
+        if "level" in self.menus and self.match is not None:
+            self.menus["level"].show(self.level_label())
 
     def shown_id(self) -> str:
         """The current position's notation (MacMahon's game ID is where the game is now); nothing
@@ -270,7 +311,9 @@ class MacMahonScene(MacMahonView, PlayScene):
 
     def do_puzzle(self, action: str) -> bool:
         m = self.match
-        if action == "new":
+        if action == "new" and self.level():
+            self.ask_level(self.level())              # another board of the same level
+        elif action == "new":
             self.ask_new_game(self.board.header)
         elif action == "mode":
             self.toggle_mode()

@@ -57,9 +57,10 @@ class MacMahonView:
         controls = lay["controls"]
         row = app.px(44)
         gap = app.px(8)
+        level_w = min(app.px(140), controls.width // 3)      # the variant menu, then the level picker
         self.variant_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             [label for _, label in VARIANTS], variant_label(self.board.header),
-            pygame.Rect(controls.x, controls.y, controls.width, row), app.ui))
+            pygame.Rect(controls.x, controls.y, controls.width - level_w - gap, row), app.ui))
         rows = self.button_rows()
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
                            min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
@@ -67,6 +68,8 @@ class MacMahonView:
         self.add_buttons(self.BUTTONS, rects[2:])
         self.add_menu("game", rects[0], "Game", list(self.GAME_MENU))
         self.add_menu("mode", rects[1], self.rules_label(), list(self.RULES), self.choose_rules)
+        self.add_menu("level", pygame.Rect(controls.right - level_w, controls.y, level_w, row),
+                      self.level_label(), self.level_choices(), self.choose_level)
         top = lay["top"]
         self.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
                           f"copy this position's game ID: {keys.describe('copy')}",
@@ -205,8 +208,11 @@ class MacMahonView:
     def draw_top(self, surface, top: pygame.Rect) -> None:
         app = self.app
         daily = self.match.meta.get("daily")
-        where = f"Daily #{daily}" + (f" · {self.match.meta['level']}" if self.match.meta.get("level") else "") \
-            if daily else variant_label(self.board.header)
+        level = self.match.meta.get("level")
+        if daily:
+            where = f"Daily #{daily}" + (f" · {level}" if level else "")
+        else:
+            where = f"Level {level}" if level else variant_label(self.board.header)
         sub = f"{where}, {'strict' if self.strict else 'free'} mode"
         title_bar(surface, app, top, "MacMahon Squares", sub, max_width=top.centerx - app.px(220))
         self.draw_clock(surface, top)
@@ -336,7 +342,10 @@ class MacMahonView:
         small = app.px(14)
         text(surface, ", ".join(facts), (inner.x, inner.bottom - 2 * small - app.px(6)), small, pal.dim_text,
              max_width=inner.width)
-        text(surface, f"Best time on {self.board.rows} x {self.board.cols}: {format_time(self.best_time())}",
+        given = " with tiles given" if any(v is not None for v in self.match.start.cells) else ""
+        where = "Best daily time" if self.match.meta.get("daily") is not None else \
+            f"Best time on {self.board.rows} x {self.board.cols}{given}"
+        text(surface, f"{where}: {format_time(self.best_time())}",
              (inner.x, inner.bottom - small), small, pal.dim_text, max_width=inner.width)
 
     def count_fact(self) -> str | None:

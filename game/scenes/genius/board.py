@@ -20,7 +20,7 @@ from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
 from game.play.hints import capital, genius_text, piece_words
 from game.play.match import Match, Timer
 from game.play.puzzle import Stuck
-from game.puzzles.genius.hand import Aim, Hand, square_on, without_held
+from game.puzzles.genius.hand import Aim, Hand, flipped, square_on, turned, turned_in_place, without_held
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.anim import banner
 from game.scenes.genius.dice_menu import DiceMenu, dice_label
@@ -576,10 +576,35 @@ class GeniusBoard(PlayScene):
             self.session.move(f"-{who}")
 
     def right_press(self, pos) -> bool:
+        """The right button flips the held piece, or a placed one where it lies."""
         if self.held:
             self.flip_held()
             return True
-        return False
+        return self.change_placed_at(pos, flipped, "flip")
+
+    def click_placed(self, pos) -> bool:
+        if self.held.source != "board":
+            return False
+        self.hand.let_go()
+        return self.change_placed_at(pos, turned, "turn")
+
+    def change_placed_at(self, pos, change, sound: str) -> bool:
+        """Turn or flip (`change`: Held -> Held) the placed piece under `pos` where it lies, if
+        it fits there; else say why. False if no piece is there."""
+        cell = self.layout()["geo"].cell_at(pos)
+        who = self.position.occupant(cell) if cell is not None else None
+        if not who or who == "#":
+            return False
+        found = turned_in_place(self.position, who, cell, change)
+        if found.reason is not None:
+            self.refuse(capital(self.piece_name(who)), found.reason)
+            return True
+        self.app.sounds.play(sound)
+        if found.move is not None:
+            after = self.session.move(found.move)
+            if isinstance(after, str):
+                self.refuse(capital(self.piece_name(who)), after)
+        return True
 
     def pick_up_at(self, pos) -> bool:
         lay = self.layout()

@@ -71,7 +71,9 @@ class GeniusBoard(PlayScene):
     ID_WIDTH = 220        # a Genius game ID is 14 characters
     TOOLTIPS = {"new": "new", "pause": "pause", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back",
-                "solutions": "solutions"}
+                "solutions": "solutions", "turn": "rotate", "flip": "flip"}
+    #: under the tray, for a trackpad: turn and flip the piece in hand (not in free mode: no pieces)
+    HAND_BUTTONS = [("turn", "Turn (R)"), ("flip", "Flip (F)")]
 
     def build_ui(self) -> None:
         """The menu bar (Game, and the screen's pickers) and the buttons in sight, three a row."""
@@ -81,7 +83,10 @@ class GeniusBoard(PlayScene):
         rows = (len(menus) + len(specs) + 2) // 3
         rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
                                        min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
-        self.add_buttons(specs, rects[len(menus):])
+        tools = lay["tools"]
+        hand = [] if self.mode == "free" else self.HAND_BUTTONS
+        self.add_buttons(specs + hand, rects[len(menus):len(menus) + len(specs)] + grid_rects(
+            pygame.Rect(tools.x, tools.y, min(tools.width, app.px(250)), tools.height), 2, 1, app.px(8)))
         for (name, label, entries, on_choose), rect in zip(menus, rects):
             self.add_menu(name, rect, label, entries, on_choose)
         top = lay["top"]
@@ -126,12 +131,15 @@ class GeniusBoard(PlayScene):
         gap = app.px(6)
         buttons_h = 3 * app.px(52)           # the most rows of menus and buttons a mode has
         messages_h = app.px(64)               # the strip for messages: it covers nothing needed
-        tray_h = min(int(right.height * 0.44), right.height - buttons_h - messages_h - app.px(52) - 3 * gap)
+        tools_h = app.px(32)                  # the Turn and Flip buttons under the tray
+        tray_h = min(int(right.height * 0.44),
+                     right.height - buttons_h - messages_h - app.px(52) - tools_h - 4 * gap)
         tray = pygame.Rect(right.x, right.y, right.width, tray_h)
-        status = pygame.Rect(right.x, tray.bottom + gap, right.width, app.px(52))
+        tools = pygame.Rect(right.x, tray.bottom + gap, right.width, tools_h)
+        status = pygame.Rect(right.x, tools.bottom + gap, right.width, app.px(52))
         buttons = pygame.Rect(right.x, status.bottom + gap, right.width, buttons_h)
         messages = pygame.Rect(right.x, buttons.bottom + gap, right.width, max(app.px(40), right.bottom - buttons.bottom - gap))
-        return {"geo": geo, "dice": dice_strip, "tray": tray, "status": status, "buttons": buttons,
+        return {"geo": geo, "dice": dice_strip, "tray": tray, "tools": tools, "status": status, "buttons": buttons,
                 "messages": messages, "slots": grid_rects(tray, 3, 3, app.px(8)), "top": top}
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -574,6 +582,19 @@ class GeniusBoard(PlayScene):
         who = self.piece_at_cursor()
         if who:
             self.session.move(f"-{who}")
+
+    def do(self, action: str) -> bool:
+        """The Turn and Flip buttons act on the piece in hand (saying so when there is none)."""
+        if action not in ("turn", "flip") or self.paused:
+            return super().do(action)
+        if self.held is None:
+            self.app.toasts.show("Pick up a piece first: Turn and Flip act on the piece in hand", 2.5)
+            return False
+        if action == "turn":
+            self.turn_held()
+        else:
+            self.flip_held()
+        return True
 
     def right_press(self, pos) -> bool:
         """The right button flips the held piece, or a placed one where it lies."""

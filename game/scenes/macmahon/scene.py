@@ -282,6 +282,8 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.ask_check()
         elif action == "solve" and not m.finished:
             self.ask_solve()
+        elif action == "turn" and self.held is not None:
+            self.turn_held(1)             # the Turn button, for a trackpad
         else:
             return False
         return True

@@ -55,8 +55,9 @@ ONLY = {"genius": {"flip", "edit_dice", "solutions", "next_puzzle", "harder", "s
 PIECE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5,
               pygame.K_6, pygame.K_7, pygame.K_8, pygame.K_9]
 
-# Mouse: the left button drags and clicks, the wheel rotates (up: clockwise), the right
-# button flips a held piece (or puts it back when nothing would flip).
+# Mouse: the left button drags (moves) and clicks (takes from the tray; turns a placed piece
+# clockwise where it lies), the wheel rotates (up: clockwise), the right button turns the
+# other way: it flips a Genius piece and turns a MacMahon tile anticlockwise, held or placed.
 MOUSE_DRAG = 1
 MOUSE_FLIP = 3
 WHEEL_ROTATES = True
@@ -81,7 +82,7 @@ LABELS = {
 # What a puzzle calls an action where the words above do not fit it; its number keys and mouse.
 WORDS = {
     "genius": {"numbers": ("1 .. 9", "select a piece of the tray"),
-               "mouse": ("Mouse", "drag pieces; wheel rotates; right button flips")},
+               "mouse": ("Mouse", "drag pieces; click a placed one to turn it; wheel rotates; right button flips")},
     "macmahon": {"count": "is this still solvable?", "solve": "solve from here (animated)",
                  "place": "place the tile in hand / pick up the tile at the cursor",
                  "drop": "put the tile in hand back / take the tile at the cursor to the tray",
@@ -89,7 +90,7 @@ WORDS = {
                  "rotate_back": "turn anticlockwise", "next_piece": "hold the next tile of the tray",
                  "prev_piece": "hold the previous tile of the tray",
                  "numbers": ("1 .. 24", "hold tile number N (type two digits quickly)"),
-                 "mouse": ("Mouse", "drag tiles; wheel turns; right button turns a placed tile or puts one back")},
+                 "mouse": ("Mouse", "drag tiles; click a placed one to turn it; wheel turns; right button turns anticlockwise")},
 }
 
 

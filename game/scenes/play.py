@@ -631,7 +631,8 @@ class PlayScene(Scene):
             return False
         press, self.press = self.press, None
         if press is not None and abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) <= CLICK_SLOP:
-            self.hand.stick()           # a click: carry it until the next click
+            if not self.click_placed(press):
+                self.hand.stick()       # a click on the tray: carry it until the next click
             return True
         self.drop()
         return True
@@ -696,6 +697,11 @@ class PlayScene(Scene):
         return False
 
     def right_press(self, pos) -> bool:
+        return False
+
+    def click_placed(self, pos) -> bool:
+        """Hook: a click at `pos` picked up a placed item: turn it a quarter clockwise where it
+        lies instead (True), or False to carry it."""
         return False
 
     def pick_up_at(self, pos) -> bool:

@@ -310,15 +310,15 @@ def test_turn_a_placed_tile_where_it_lies(app, macmahon):
     before = macmahon.position
     press(app, cell_centre(macmahon, corner), button=3)
     assert macmahon.position == before and "fits no other way" in app.toasts.latest
-    typed(app, "m")                                   # free mode: a quarter turn, and the clash is marked
+    typed(app, "m")                                   # free mode: a quarter turn back, and the clash is marked
     press(app, cell_centre(macmahon, corner), button=3)
     tile, rotation = before.cells[corner]
-    assert macmahon.position.cells[corner] == (tile, (rotation + 1) % 4)
+    assert macmahon.position.cells[corner] == (tile, (rotation + 3) % 4)
     assert any(cell == corner for cell, _ in macmahon.position.clashes())
-    key(app, pygame.K_RIGHT)                          # keyboard: the cursor to A1, Q turns it back
+    key(app, pygame.K_RIGHT)                          # keyboard: the cursor to A1, R turns it on again
     key(app, pygame.K_LEFT)
     assert macmahon.hand.cursor == corner and macmahon.keyboard
-    key(app, pygame.K_q)
+    key(app, pygame.K_r)
     assert macmahon.position.cells[corner] == (tile, rotation)
 
 

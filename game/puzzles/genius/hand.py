@@ -133,6 +133,24 @@ def drop(position: Position, held: Held, at: tuple[int, int] | None, found: Aim 
     return Drop(Move(held.piece, frozenset(found.cells)).notation(), None)
 
 
+def turned_in_place(position: Position, piece: str, cell: int, change) -> Drop:
+    """The placed `piece` changed by `change` (Held -> Held: a turn or a flip) where it lies:
+    held by the square on `cell` first, then by each other square, nearest first, until the
+    changed piece fits; the reason against the first try when none does (neither: it looks
+    the same, as the O turned)."""
+    cells = position.placed[piece]
+    at = divmod(cell, SIZE)
+    squares = sorted(cells, key=lambda c: (abs(c // SIZE - at[0]) + abs(c % SIZE - at[1]), c))
+    first = None
+    for c in squares:
+        held, _ = pick_up(position, piece, 0, sticky=False, grab=square_on(cells, c))
+        found = drop(position, change(held), divmod(c, SIZE))
+        if found.reason is None:
+            return found
+        first = first or found
+    return first
+
+
 class Hand:
     """The piece in hand, each piece's way round in the tray, and the keyboard cursor."""
 

@@ -20,7 +20,7 @@ from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
 from game.play.hints import capital, genius_text, piece_words
 from game.play.match import Match, Timer
 from game.play.puzzle import Stuck
-from game.puzzles.genius.hand import Aim, Hand, square_on, without_held
+from game.puzzles.genius.hand import Aim, Hand, flipped, square_on, turned, turned_in_place, without_held
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.anim import banner
 from game.scenes.genius.dice_menu import DiceMenu, dice_label
@@ -71,7 +71,9 @@ class GeniusBoard(PlayScene):
     ID_WIDTH = 220        # a Genius game ID is 14 characters
     TOOLTIPS = {"new": "new", "pause": "pause", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "count": "count", "save": "save", "load": "load", "help": "help", "menu": "back",
-                "solutions": "solutions"}
+                "solutions": "solutions", "turn": "rotate", "flip": "flip"}
+    #: under the tray, for a trackpad: turn and flip the piece in hand (not in free mode: no pieces)
+    HAND_BUTTONS = [("turn", "Turn (R)"), ("flip", "Flip (F)")]
 
     def build_ui(self) -> None:
         """The menu bar (Game, and the screen's pickers) and the buttons in sight, three a row."""
@@ -81,7 +83,10 @@ class GeniusBoard(PlayScene):
         rows = (len(menus) + len(specs) + 2) // 3
         rects = grid_rects(pygame.Rect(lay["buttons"].x, lay["buttons"].y, lay["buttons"].width,
                                        min(lay["buttons"].height, rows * app.px(52))), 3, rows, app.px(8))
-        self.add_buttons(specs, rects[len(menus):])
+        tools = lay["tools"]
+        hand = [] if self.mode == "free" else self.HAND_BUTTONS
+        self.add_buttons(specs + hand, rects[len(menus):len(menus) + len(specs)] + grid_rects(
+            pygame.Rect(tools.x, tools.y, min(tools.width, app.px(250)), tools.height), 2, 1, app.px(8)))
         for (name, label, entries, on_choose), rect in zip(menus, rects):
             self.add_menu(name, rect, label, entries, on_choose)
         top = lay["top"]
@@ -126,12 +131,15 @@ class GeniusBoard(PlayScene):
         gap = app.px(6)
         buttons_h = 3 * app.px(52)           # the most rows of menus and buttons a mode has
         messages_h = app.px(64)               # the strip for messages: it covers nothing needed
-        tray_h = min(int(right.height * 0.44), right.height - buttons_h - messages_h - app.px(52) - 3 * gap)
+        tools_h = app.px(32)                  # the Turn and Flip buttons under the tray
+        tray_h = min(int(right.height * 0.44),
+                     right.height - buttons_h - messages_h - app.px(52) - tools_h - 4 * gap)
         tray = pygame.Rect(right.x, right.y, right.width, tray_h)
-        status = pygame.Rect(right.x, tray.bottom + gap, right.width, app.px(52))
+        tools = pygame.Rect(right.x, tray.bottom + gap, right.width, tools_h)
+        status = pygame.Rect(right.x, tools.bottom + gap, right.width, app.px(52))
         buttons = pygame.Rect(right.x, status.bottom + gap, right.width, buttons_h)
         messages = pygame.Rect(right.x, buttons.bottom + gap, right.width, max(app.px(40), right.bottom - buttons.bottom - gap))
-        return {"geo": geo, "dice": dice_strip, "tray": tray, "status": status, "buttons": buttons,
+        return {"geo": geo, "dice": dice_strip, "tray": tray, "tools": tools, "status": status, "buttons": buttons,
                 "messages": messages, "slots": grid_rects(tray, 3, 3, app.px(8)), "top": top}
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -576,11 +584,49 @@ class GeniusBoard(PlayScene):
         if who:
             self.session.move(f"-{who}")
 
+    def do(self, action: str) -> bool:
+        """The Turn and Flip buttons act on the piece in hand (saying so when there is none)."""
+        if action not in ("turn", "flip") or self.paused:
+            return super().do(action)
+        if self.held is None:
+            self.app.toasts.show("Pick up a piece first: Turn and Flip act on the piece in hand", 2.5)
+            return False
+        if action == "turn":
+            self.turn_held()
+        else:
+            self.flip_held()
+        return True
+
     def right_press(self, pos) -> bool:
+        """The right button flips the held piece, or a placed one where it lies."""
         if self.held:
             self.flip_held()
             return True
-        return False
+        return self.change_placed_at(pos, flipped, "flip")
+
+    def click_placed(self, pos) -> bool:
+        if self.held.source != "board":
+            return False
+        self.hand.let_go()
+        return self.change_placed_at(pos, turned, "turn")
+
+    def change_placed_at(self, pos, change, sound: str) -> bool:
+        """Turn or flip (`change`: Held -> Held) the placed piece under `pos` where it lies, if
+        it fits there; else say why. False if no piece is there."""
+        cell = self.layout()["geo"].cell_at(pos)
+        who = self.position.occupant(cell) if cell is not None else None
+        if not who or who == "#":
+            return False
+        found = turned_in_place(self.position, who, cell, change)
+        if found.reason is not None:
+            self.refuse(capital(self.piece_name(who)), found.reason)
+            return True
+        self.app.sounds.play(sound)
+        if found.move is not None:
+            after = self.session.move(found.move)
+            if isinstance(after, str):
+                self.refuse(capital(self.piece_name(who)), after)
+        return True
 
     def pick_up_at(self, pos) -> bool:
         lay = self.layout()

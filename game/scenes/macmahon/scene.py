@@ -325,6 +325,8 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.ask_check()
         elif action == "solve" and not m.finished:
             self.ask_solve()
+        elif action == "turn" and self.held is not None:
+            self.turn_held(1)             # the Turn button, for a trackpad
         else:
             return False
         return True
@@ -387,7 +389,7 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.app.sounds.play("turn")
 
     def turn_placed(self, cell: int, times: int = 1) -> bool:
-        """Turn the tile on `cell` where it lies (the right button; R / Q at the keyboard cursor).
+        """Turn the tile on `cell` where it lies (a click, the right button; R / Q at the keyboard cursor).
         Free mode turns it a quarter; strict mode turns it on to the next way round that fits,
         or says why none does."""
         value = self.position.cells[cell]
@@ -435,11 +437,19 @@ class MacMahonScene(MacMahonView, PlayScene):
             self.motion.settled(cell)
 
     def right_press(self, pos) -> bool:
+        """The right button turns the held tile, or a placed one where it lies, anticlockwise."""
         if self.held:
-            self.hand.let_go()        # the right button puts the tile back
+            self.turn_held(3)
             return True
         cell = self.layout()["geo"].cell_at(pos)
-        return cell is not None and self.turn_placed(cell)
+        return cell is not None and self.turn_placed(cell, 3)
+
+    def click_placed(self, pos) -> bool:
+        cell = self.held.source
+        if cell is None:
+            return False
+        self.hand.let_go()
+        return self.turn_placed(cell)
 
     def pick_up_at(self, pos) -> bool:
         lay = self.layout()

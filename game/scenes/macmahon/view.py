@@ -44,13 +44,13 @@ class MacMahonView:
     # ------------------------------------------------------------------ widgets
     #: the buttons in sight (the few used all the time); the rest are in the Game menu
     BUTTONS = (("new", "New game"), ("hint", "Hint"), ("undo", "Undo"), ("redo", "Redo"),
-               ("restart", "Restart"), ("pause", "Pause"))
+               ("restart", "Restart"), ("pause", "Pause"), ("turn", "Turn (R)"))
     GAME_MENU = (("check", "Solvable?"), ("solve", "Solve from here"), ("browse", "Solution browser"),
                  ("save", "Save..."), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu"))
     RULES = (("strict", "Rules: strict"), ("free", "Rules: free"))
     TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
                 "solve": "solve", "check": "count", "save": "save", "load": "load", "help": "help",
-                "pause": "pause", "menu": "back"}
+                "pause": "pause", "menu": "back", "turn": "rotate"}
 
     def build_ui(self) -> None:
         app, lay = self.app, self.layout()
@@ -63,7 +63,7 @@ class MacMahonView:
             pygame.Rect(controls.x, controls.y, controls.width - level_w - gap, row), app.ui))
         rows = self.button_rows()
         area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
-                           min(controls.bottom - controls.y - row - 2 * gap, rows * (row + gap)))
+                           min(controls.bottom - controls.y - row - 2 * gap, 4 * (row + gap)))   # rows fit in four
         rects = grid_rects(area, 2, rows, gap)
         self.add_buttons(self.BUTTONS, rects[2:])
         self.add_menu("game", rects[0], "Game", list(self.GAME_MENU))

@@ -177,19 +177,15 @@ class PlayScene(Scene):
         return self.app.palette.pieces
 
     def sync_result_button(self) -> None:
-        """Copy result at the foot of the board while a won daily is on show (under the banner)."""
+        """Copy result beside the status line (Cancel's place) while a won daily is on show."""
         m = self.match
         wanted = bool(self.buttons) and m is not None and m.finished and m.meta.get("daily") is not None \
             and m.meta.get("result") == "won" and m.meta.get("kind", "play") == "play"
         shown = self.result_button is not None and self.result_button.alive()
         if wanted and not shown:
-            lay = self.layout()
-            geo = lay["geo"].rect
-            rect = pygame.Rect(0, 0, self.app.px(190), self.app.px(40))
-            if "dice" in lay:                        # the strip under the board: covers no cell
-                rect.center = (geo.centerx, lay["dice"].centery)
-            else:
-                rect.midbottom = (geo.centerx, geo.bottom - self.app.px(10))
+            rect = self.cancel_button.rect.copy()    # where Cancel shows while a job runs (none runs now)
+            rect.width = max(rect.width, self.app.px(140))
+            rect.right = self.cancel_button.rect.right
             self.result_button = self.add(pygame_gui.elements.UIButton(
                 rect, "Copy result", self.app.ui, tool_tip_text=f"the line to share: {keys.describe('copy_result')}"))
         elif shown and not wanted:

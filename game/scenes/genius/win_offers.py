@@ -38,10 +38,13 @@ class WinOffers:
         if not actions:
             return
         app = self.scene.app
-        geo = self.scene.layout()["geo"].rect
-        width, height, gap = app.px(130), app.px(36), app.px(8)
+        lay = self.scene.layout()
+        geo, strip = lay["geo"].rect, lay["dice"]           # the strip under the board: covers no cell
+        gap = app.px(8)
+        width = min(app.px(130), (geo.width - (len(actions) - 1) * gap) // len(actions))
+        height = min(app.px(36), strip.height - app.px(4))
         left = geo.centerx - (len(actions) * width + (len(actions) - 1) * gap) // 2
-        top = geo.bottom - app.px(10 + 40 + 8) - height      # above the Copy result button's place
+        top = strip.centery - height // 2
         for i, name in enumerate(actions):
             rect = pygame.Rect(left + i * (width + gap), top, width, height)
             self.buttons[name] = self.scene.add(pygame_gui.elements.UIButton(

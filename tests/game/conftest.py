@@ -23,6 +23,8 @@ def app(data_dir):
     from game.app import App
     from game.storage import Storage
     application = App(size=(1100, 760), storage=Storage(data_dir))
+    import pygame
+    pygame.event.clear()        # window events left by earlier tests' windows (a lost focus would hold clocks)
     application.settings["animations"] = True
     application.settings["howto_seen"] = {"genius": True, "macmahon": True}   # a returning player
     yield application
@@ -37,5 +39,5 @@ def genius(app):
     app.push(TitleScene(app))
     scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1", rng=random.Random(3))
     app.push(scene)
-    app.frame(1 / 60)
+    app.frame(1 / 60, [])       # the scripted events only, never the window's own queue
     return scene

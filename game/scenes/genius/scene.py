@@ -29,9 +29,9 @@ from solver.genius.search import bare_reason_cells
 
 class GeniusScene(GeniusBoard):
     caption = "Squarewise - The Genius Square"
-    WHILE_PAUSED = GeniusBoard.WHILE_PAUSED | {"race", "versus", "free", "roll_level", "edit_dice"}
+    WHILE_PAUSED = GeniusBoard.WHILE_PAUSED | {"race", "versus", "free", "edit_dice"}
     #: what applies while the scene's first roll is still being drawn at a level (no match yet)
-    WHILE_DRAWING = {"menu", "help", "roll_level", "new", "load", "paste", "play_id", "edit_dice"}
+    WHILE_DRAWING = {"menu", "help", "new", "load", "paste", "play_id", "edit_dice"}
 
     def __init__(self, app, *, new: bool = False, game_id: str | None = None, daily: int | None = None,
                  level: str | None = None, rng: random.Random | None = None):
@@ -69,12 +69,6 @@ class GeniusScene(GeniusBoard):
     def level_words(self, level: str) -> str:
         """How a level choice is shown: 'any', 'hard', 'level 9 (hard)'."""
         return f"level {level} ({group_of(int(level))})" if level.isdigit() else level
-
-    def cycle_level(self) -> None:
-        """The next level for new rolls (any, easy, ..., very hard, then 1..10)."""
-        order = [choice for choice, _ in self.level_choices()]
-        here = self.level_setting()
-        self.choose_level(order[(order.index(here) + 1) % len(order)] if here in order else ANY)
 
     def level_choices(self) -> list[tuple[str, str]]:
         """The level picker's entries: any, the four groups, then the ten levels."""
@@ -383,8 +377,6 @@ class GeniusScene(GeniusBoard):
             self.app.open("genius-versus")
         elif action == "edit_dice":
             self.app.open("dice-editor")
-        elif action == "roll_level":
-            self.cycle_level()
         elif action == "free":
             self.replace_game(self.enter_free, "free mode")
         elif action == "free_clear":

@@ -8,6 +8,7 @@ the game is then marked assisted in the statistics (game/records.py).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,3 +98,16 @@ def hint_text(hint: HintStep, cols: int = 6) -> str:
 def hints_note(count: int) -> str:
     """What the clock line adds for the hints used: '' for none, ' · 1 hint', ' · 2 hints'."""
     return f" · {count} hint{'s' if count != 1 else ''}" if count else ""
+
+
+def genius_reason(reason: str, name) -> str:
+    """The engine's reason against a Genius move with every piece said as the player sees it
+    (`name(piece)`): 'overlaps 3-L at E2' -> 'overlaps the orange corner (4) at E2'.
+
+    >>> genius_reason("overlaps 3-L at E2", lambda p: f"the piece {p}")
+    'overlaps the piece 3-L at E2'
+    >>> genius_reason("on a blocker at B3", str)
+    'on a blocker at B3'
+    """
+    return re.sub(r"^overlaps (\S+) at|^(\S+)(?= is (?:already|not) )",
+                  lambda m: f"overlaps {name(m[1])} at" if m[1] else name(m[2]), reason)

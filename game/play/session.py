@@ -1,11 +1,16 @@
 """`PlaySession`: one match from its start to its end, without pygame (Tatham's mid end).
 
-A screen owns a session and hands it moves in the puzzle's move notation; the session plays
-them on the match (`Puzzle.execute`), keeps the clock, climbs the hint ladder, runs the
-solver's jobs in a child process and plays a solve step by step, saves and loads, and is
-**the one place a match begins and ends**: `begin` puts a match on the board, `end` writes
-its one record in the statistics (docs/records.md). What the screen shows of all this it
-hears through its `listener` (`SessionListener`): a win, a hint, a stuck board.
+A screen owns a session and hands it the player's commands (game/play/commands.py):
+`process(command)` asks the puzzle's `interpret` what the command means with the session's
+`hand` (what is held, the cursor: Tatham's `game_ui`), plays a move string on the match
+(`Puzzle.execute`, the engine's), and falls back to the mid end's own keys (undo, redo,
+restart, hint, solve, pause) for a command the puzzle did not use. It keeps the clock,
+climbs the hint ladder, runs the solver's jobs in a child process and plays a solve step by
+step, saves and loads, and is **the one place a match begins and ends**: `begin` puts a match
+on the board, `end` writes its one record in the statistics (docs/records.md). What the
+screen should do about it comes back as effects (a sound, a message, a motion, a win): from
+`process` at once, and from a job's answer through `take_effects`. Whoever wants each move
+string played (the online link) adds itself to `watchers`.
 
 The kind of a match (meta["kind"]) says what its end records:
 - "play" (a roll, a game ID, a daily, a level, free mode's board): its record, and a best time
@@ -22,15 +27,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from game.play.commands import UNUSED, Changed, Key, Motion, Play, Refused, Sound, Toast, Unused
 from game.play.hints import HintStep, escalate, hints_note, still_fresh
 from game.play.jobs import JobSlot
 from game.play.match import Match, format_time
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck
+from game.synth import SCALE
 from game.play.records import record_game
 from game.storage import read_versioned, write_versioned
 from solver.errors import IllegalMove, SquarewiseError
 
 RECORDED = ("play", "versus", "online")       # the kinds of match whose end goes into the statistics
+HISTORY = ("undo", "redo", "restart")           # the mid end's keys that walk the history
 
 
 @dataclass(frozen=True)
@@ -44,18 +52,31 @@ class Ending:
     again: bool             # the match had ended before (a board filled again after an undo)
 
 
-class SessionListener(Protocol):
-    """What a screen hears from its session."""
+@dataclass(frozen=True)
+class Won:
+    """Effect: the board was filled (the screen celebrates, or a mode says its own words)."""
+    ending: Ending
 
-    def session_won(self, ending: Ending) -> None: ...
 
-    def session_hint(self, step: HintStep) -> None: ...
+@dataclass(frozen=True)
+class Began:
+    """Effect: another match is on the board (the screen drops its banner, motion and guide)."""
 
-    def session_stuck(self, answer: Stuck) -> None: ...
 
-    def session_changed(self) -> None: ...
+@dataclass(frozen=True)
+class Moved:
+    """Effect: the position on show changed (a move, undo, redo, restart)."""
 
-    def worth_resuming(self) -> bool: ...
+
+@dataclass(frozen=True)
+class Hinted:
+    """Effect: a rung of the hint ladder was said."""
+    step: HintStep
+
+
+def fill_note(filled: float) -> str:
+    """The sound of a board `filled` (0..1) full: a note of the scale, higher as it fills."""
+    return f"note{min(len(SCALE), max(1, round(filled * len(SCALE))))}"
 
 
 class Host(Protocol):
@@ -70,10 +91,13 @@ class Host(Protocol):
 class PlaySession:
     """One match of `puzzle` at a time, and everything that happens to it."""
 
-    def __init__(self, puzzle: Puzzle, host: Host, listener: SessionListener):
+    def __init__(self, puzzle: Puzzle, host: Host, hand):
         self.puzzle = puzzle
         self.host = host
-        self.listener = listener
+        self.hand = hand                 # what is held and where the cursor is (the puzzle's Hand)
+        self.watchers: list = []         # called with each move string played
+        self.keep = lambda: True         # whether the game in progress is worth resuming next time
+        self.effects: list = []          # what the screen should do, from a job's answer
         self.match: Match | None = None
         self.jobs = JobSlot(host.worker)
         self.hint_step: HintStep | None = None
@@ -103,7 +127,55 @@ class PlaySession:
         self.note = None
         self.solve_queue = []
         self.paused = False
+        self.hand.let_go()
+        self.hand.clear_marks()
+        self.effects.append(Began())
         self.sync_clock()
+
+    # ------------------------------------------------------------------ commands
+    def process(self, command, allows=lambda action: True) -> list:
+        """What `command` does: the puzzle's reading of it with the hand, else the mid end's
+        keys (`allows(action)`: whether the mode on the board lets that key act now). Returns
+        the effects for the screen; an `Unused` one if nothing here used it."""
+        action = command.action if isinstance(command, Key) else None
+        if action == "pause" and allows("pause") and self.toggle_pause():
+            return [Moved()]
+        if self.match is None or self.paused:
+            return [Unused(command)]
+        outcome = self.puzzle.interpret(self.hand, self.position, command)
+        if isinstance(outcome, Play):
+            return self._play_outcome(outcome)
+        if isinstance(outcome, Refused):
+            return self.refused(outcome)
+        if isinstance(outcome, Changed):
+            return ([Sound(outcome.sound)] if outcome.sound else []) + \
+                ([Motion(outcome.motion, outcome.times)] if outcome.motion else []) + \
+                ([Toast(outcome.toast, 2.5)] if outcome.toast else [])
+        assert outcome is UNUSED
+        if action in HISTORY + ("hint", "solve") and allows(action):
+            getattr(self, action if action in HISTORY else f"ask_{action}")()
+            return [Moved()] + self.take_effects()
+        return [Unused(command)]
+
+    def _play_outcome(self, outcome: Play) -> list:
+        effects = [Sound(outcome.sound)]
+        after = self.move(outcome.move)
+        if isinstance(after, str):
+            return effects + self.refused(Refused(after, outcome.item))
+        if self.match.finished:
+            return effects + [Motion("settled", outcome.settle)] + self.take_effects()
+        note = [Sound(fill_note(self.hand.filled(self.position)))] if outcome.sound.startswith("drop") else []
+        return effects + note + [Motion("settled", outcome.settle), Moved()] + self.take_effects()
+
+    def refused(self, outcome: Refused) -> list:
+        """The effects of a refusal: its sound, the reason on a message, the held item flying home."""
+        return [Sound("illegal"), Toast(f"{outcome.item}: {outcome.reason}", outcome.seconds, alarm=True),
+                Motion("refused", outcome.home), outcome]
+
+    def take_effects(self) -> list:
+        """The effects that came since the last call (a win, a hint, a job's answer)."""
+        effects, self.effects = self.effects, []
+        return effects
 
     def in_progress(self) -> bool:
         """A game the player began (a move made) and that has not ended: what replacing it abandons."""
@@ -128,10 +200,12 @@ class PlaySession:
             m.timer.start()
         won = m.play(position, move)
         self.note = None
+        self.hand.clear_marks()
+        for watcher in self.watchers:
+            watcher(move)
         if won:
             self.end(won=True)
         self._kept()
-        self.listener.session_changed()
 
     def undo(self) -> bool:
         return self._step(self.match.undo)
@@ -144,18 +218,23 @@ class PlaySession:
 
     def _step(self, step) -> bool:
         self.solve_queue = []
+        self.hand.let_go()
+        self.hand.clear_marks()
+        before = self.position
         if not step():
             return False
+        move = self.puzzle.describe(before, self.position) if self.watchers else ""
+        for watcher in self.watchers:
+            watcher(move)
         if self.match.finished and self.match.meta.get("result") != "won":
             self.end(won=True)        # a redo that fills the board wins (once)
         self._kept()
-        self.listener.session_changed()
         return True
 
     # ------------------------------------------------------------------ the end: the one place
     def end(self, won: bool) -> Ending:
         """The match has ended: won (the board filled) or lost (abandoned, given up, beaten).
-        Records it once, by its kind, and tells the listener about a win."""
+        Records it once, by its kind; a win is an effect (`Won`) for the screen."""
         m = self.match
         m.timer.stop()
         again = m.ended
@@ -173,7 +252,8 @@ class PlaySession:
         self.solve_queue = []
         ending = Ending(won, m.elapsed, assisted, recorded, new_best, again)
         if won:
-            self.listener.session_won(ending)
+            self.hand.let_go()
+            self.effects.append(Won(ending))
         return ending
 
     def abandon(self) -> None:
@@ -196,6 +276,7 @@ class PlaySession:
         if not self.paused and (self.match is None or self.match.finished or self.match.ended):
             return False
         self.paused = not self.paused
+        self.hand.let_go()
         self.solve_clock = 0.0
         self.sync_clock()
         return True
@@ -232,6 +313,7 @@ class PlaySession:
     def ask_hint(self) -> None:
         """One more hint: the first asks the engine which piece or tile comes next; asking again
         on the same position climbs to where, then how it is turned. Every rung is a hint used."""
+        self.hand.let_go()
         meta = self.match.meta
         meta["hints"] = meta.get("hints", 0) + 1
         meta["assisted"] = True
@@ -245,13 +327,25 @@ class PlaySession:
         if isinstance(result, Hint):
             self._climb(pos.notation(), result.move)
         else:
-            self.listener.session_stuck(result)
+            self.stuck(result)
 
     def _climb(self, notation: str, move) -> None:
-        self.hint_step = escalate(self.hint_step, notation, move)
-        self.listener.session_hint(self.hint_step)
+        """Say the next rung (the hand marks it on the board): hints are said on the status line
+        only, so no message outlives the position it is about."""
+        step = self.hint_step = escalate(self.hint_step, notation, move)
+        self.hand.clear_marks()
+        self.hand.mark_hint(self.position, step)
+        self.say(f"Hint {step.step + 1} of 3: {self.hand.hint_words(self.position, step)}")
+        self.effects.append(Sound("hint"))
+        self.effects.append(Hinted(step))
+
+    def stuck(self, answer: Stuck) -> None:
+        """No way on from the position on show: the hand's words (and mark) for the engine's answer."""
+        self.say(self.hand.stuck_words(self.position, answer))
+        self.effects.append(Toast(self.status, 4, alarm=True))
 
     def ask_solve(self) -> None:
+        self.hand.let_go()
         self.match.meta["assisted"] = True
         self.ask_engine("Solving", self.puzzle.solve_job, self._solution)
 
@@ -261,7 +355,7 @@ class PlaySession:
             self.solve_clock = 0.0
             self.say("Solving...")
         else:
-            self.listener.session_stuck(result)
+            self.stuck(result)
 
     def step_solve(self, dt: float, every: float) -> None:
         """Play the next move of a solve under way once `every` seconds have passed."""
@@ -313,7 +407,7 @@ class PlaySession:
     def _kept(self) -> None:
         """Autosave after every move, undo and redo, so a crash or a power cut loses nothing;
         the screen says whether the game is worth resuming."""
-        self.autosave(self.listener.worth_resuming(), soon=True)
+        self.autosave(self.keep(), soon=True)
 
     def save_to(self, path: Path) -> Path:
         """Write the match to `path` (.json added); OSError if it cannot be written."""

@@ -48,13 +48,6 @@ class Scene:
     def on_quit(self) -> None:
         """The app is closing: save anything worth keeping (called on every scene in the stack)."""
 
-    def receive(self, **result) -> None:
-        """A scene opened from this one handed a result back (`App.hand_back`)."""
-
-    def game_in_progress(self) -> bool:
-        """Whether the player would lose a game in progress if a handed-back result replaced it."""
-        return False
-
     # --- widgets ----------------------------------------------------------------------
     def build_ui(self) -> None:
         """Create this scene's pygame-gui widgets (use `self.add`)."""

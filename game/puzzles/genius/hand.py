@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from game.play.hints import genius_reason, genius_text, piece_words
 from solver.genius.board import SIZE
 from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
 from solver.genius.position import Move, Position
@@ -152,16 +153,55 @@ def turned_in_place(position: Position, piece: str, cell: int, change) -> Drop:
 
 
 class Hand:
-    """The piece in hand, each piece's way round in the tray, and the keyboard cursor."""
+    """The piece in hand, each piece's way round in the tray, the keyboard cursor, and the
+    board square under the pointer; `keyboard`: the keys are in use, so the held piece
+    follows the cursor, not the pointer. `name(piece)` says a piece in the player's words."""
 
-    def __init__(self):
+    def __init__(self, name=None):
         self.held: Held | None = None
         self.orient = {p: 0 for p in PIECES}
         self.cursor = (0, 0)
+        self.pointer: tuple[int, int] | None = None     # the board square under the pointer
+        self.keyboard = False
+        self.name = name or (lambda piece: piece_words(piece, PIECES.index(piece) + 1))
+        self.mark: tuple[str, frozenset, float] | None = None     # the engine's piece, its cells, seconds left
         self._aim: tuple | None = None          # (position, held, square) -> Aim, the last one asked
+
+    def anchor(self) -> tuple[int, int] | None:
+        """The square the held piece's grabbed square is over: the cursor's in keyboard play,
+        else the pointer's (None off the board)."""
+        return self.cursor if self.keyboard else self.pointer
 
     def let_go(self) -> None:
         self.held = None
+
+    # ------------------------------------------------------------------ the engine's marks and words
+    def clear_marks(self) -> None:
+        self.mark = None
+
+    def tick(self, dt: float) -> None:
+        """The engine's mark fades."""
+        if self.mark is not None:
+            self.mark = None if self.mark[2] <= dt else (*self.mark[:2], self.mark[2] - dt)
+
+    def mark_hint(self, position: Position, step) -> None:
+        """A hint's rung on the board: its tray slot, then the one cell it covers, then all of them."""
+        cells = sorted(step.move.cells)
+        self.mark = (step.move.piece, frozenset(cells), 4.0) if step.complete else \
+            (step.move.piece, frozenset(cells[:step.step]), 6.0)
+
+    def hint_words(self, position: Position, step) -> str:
+        return genius_text(step, self.name)
+
+    def stuck_words(self, position: Position, answer) -> str:
+        """Why there is no way on, and which piece to take back if one would do (marked)."""
+        piece, reason = answer.blame, answer.reason
+        if piece:
+            self.mark = (piece, position.placed[piece], 4.0)
+            return f"No solution keeps these pieces: take {self.name(piece)} back"
+        if position.placed and reason == "no solution keeps these pieces":
+            return "No solution keeps these pieces: take some back"
+        return f"This board has no solution: {reason}"
 
     def stick(self) -> None:
         """Picked up by a click: it follows the pointer until the next click."""
@@ -199,6 +239,21 @@ class Hand:
         if self._aim is None or self._aim[0] != key:
             self._aim = (key, aim(position, self.held, at))
         return self._aim[1]
+
+    def filled(self, position: Position) -> float:
+        """How full the board is, 0..1 (a drop's note rises with it)."""
+        return len(position.placed) / len(PIECES)
+
+    def shown(self, position: Position) -> Position:
+        """What the board shows: `position` without the piece in hand."""
+        return without_held(position, self.held)
+
+    def landing(self, position: Position) -> Aim | None:
+        """Where the held piece would land now, the reason against it in the player's words."""
+        found = self.aim(self.shown(position), self.anchor())
+        if found is None or found.reason is None:
+            return found
+        return found._replace(reason=genius_reason(found.reason, self.name))
 
     def drop(self, position: Position, at: tuple[int, int] | None) -> Drop:
         """Put the held piece down from square `at` (what the aim said there) and let go of it."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck
 from game.play.records import DAILY, GIVEN
+from game.puzzles.genius.interpret import interpret
 from solver.errors import IllegalMove, SquarewiseError
 from solver.genius import search
 from solver.genius.position import Move, Position
@@ -99,6 +100,6 @@ def rolled_are_blockers(meta: dict, start: Position) -> None:
 GENIUS = Puzzle(
     name="genius", autosave="genius-autosave", parse=Position.parse, execute=execute, describe=describe,
     best_key=best_key,
-    hint_job=job_hint, solve_job=job_solve,
+    hint_job=job_hint, solve_job=job_solve, interpret=interpret,
     meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list, "number": int},
     meta_rule=rolled_are_blockers)

@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from game.puzzles.macmahon.puzzle import FREE
+from game.play.hints import macmahon_text
 from solver.errors import IllegalMove
 from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate
 
 
 DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
+FREE = "!"                 # "8b@A2!": placed under free rules (clashes allowed, marked)
 
 
 @dataclass(frozen=True)
@@ -138,15 +139,34 @@ def next_tile(unplaced: list[int], now: int | None, step: int, tiles: int) -> in
     return (later[0] if step > 0 else later[-1]) if later else (unplaced[0] if step > 0 else unplaced[-1])
 
 
+class Landing(NamedTuple):
+    """Where the held tile would go: the cell, the rules' reason against it (None: it fits),
+    whether it may go there all the same (free rules on an empty cell), and the triangles it
+    would put in a clash."""
+    cell: int
+    reason: str | None
+    allowed: bool
+    clashes: frozenset
+
+
 class Hand:
-    """The tile in hand, each tile's way round in the tray, the keyboard cursor (a cell) and
-    the tile number being typed."""
+    """The tile in hand, each tile's way round in the tray, the keyboard cursor (a cell), the
+    cell under the pointer, the tile number being typed, the rules in force (`strict`), the
+    cells given by the puzzle (they stay put), and the engine's marks: a hint's rung and a
+    tile to take back. `keyboard`: the keys are in use, so the held tile follows the cursor."""
 
     def __init__(self):
         self.held: Held | None = None
         self.orient: dict[int, int] = {}
         self.cursor = 0
+        self.pointer: int | None = None
+        self.keyboard = False
         self.number = TileNumber()
+        self.strict = True
+        self.givens: frozenset[int] = frozenset()
+        self.solutions: int | None = None          # the board's solutions, when counted
+        self.hint: tuple[int, int, int, int, float] | None = None     # tile, rotation, cell, step, seconds left
+        self.blamed: tuple[int, float] | None = None                  # cell, seconds left
 
     def let_go(self) -> None:
         self.held = None
@@ -164,7 +184,73 @@ class Hand:
         self.orient[self.held.tile] = rotation
         self.held = replace(self.held, rotation=rotation)
 
-    def fresh(self, size: int) -> None:
-        """A new board: every tile the way it lies in the tray, the cursor on the board."""
+    def fresh(self, start: Position) -> None:
+        """A new board: every tile the way it lies in the tray, the cursor on the board, the
+        tiles of `start` given."""
         self.orient = {}
-        self.cursor = min(self.cursor, size - 1)
+        self.cursor = min(self.cursor, start.board.size - 1)
+        self.givens = frozenset(c for c, v in enumerate(start.cells) if v is not None)
+        self.solutions = None
+
+    def anchor(self) -> int | None:
+        """The cell the held tile is over: the cursor's in keyboard play, else the pointer's."""
+        return self.cursor if self.keyboard else self.pointer
+
+    def filled(self, position: Position) -> float:
+        """How full the board is, 0..1 (a drop's note rises with it)."""
+        return sum(v is not None for v in position.cells) / position.board.size
+
+    def shown(self, position: Position) -> Position:
+        """What the board shows: `position` without the tile in hand."""
+        return without_held(position, self.held)
+
+    def landing(self, position: Position) -> Landing | None:
+        """Where the held tile would go now, and whether the rules allow it (None: nothing
+        held, or off the board)."""
+        cell = self.anchor()
+        if self.held is None or cell is None:
+            return None
+        base = self.shown(position)
+        move = Move(self.held.tile, self.held.rotation, cell)
+        reason = base.check(move)
+        empty = base.cells[cell] is None
+        clashes = ghost_clashes(base, move) if reason is not None and empty else frozenset()
+        return Landing(cell, reason, reason is None or (not self.strict and empty), clashes)
+
+    # ------------------------------------------------------------------ the engine's marks and words
+    def clear_marks(self) -> None:
+        self.hint = self.blamed = None
+
+    def tick(self, dt: float) -> None:
+        """The marks fade; a tile number not finished in time ends."""
+        self.number.tick(dt)
+        if self.hint is not None:
+            self.hint = None if self.hint[-1] <= dt else (*self.hint[:-1], self.hint[-1] - dt)
+        if self.blamed is not None:
+            self.blamed = None if self.blamed[-1] <= dt else (self.blamed[0], self.blamed[-1] - dt)
+
+    @property
+    def mark(self):
+        """A mark on the board (it pulses while it shows), or None."""
+        return self.hint or self.blamed
+
+    def mark_hint(self, position: Position, step) -> None:
+        """A hint's rung on the board: its tray slot lights, then its cell is ringed, then its
+        ghost shows turned as it goes."""
+        tile, rotation, cell = step.move
+        self.hint = (tile, rotation, cell, step.step, 5.0 if step.complete else 6.0)
+
+    def hint_words(self, position: Position, step) -> str:
+        return macmahon_text(step, position.board.cols)
+
+    def stuck_words(self, position: Position, answer) -> str:
+        """Say there is no way on, and which tile to take back if one will do (marked)."""
+        cell, board = answer.blame, position.board
+        placed = [c for c, v in enumerate(position.cells) if v is not None]
+        if cell is not None:
+            self.blamed = (cell, 6.0)
+            return f"No: no solution keeps these tiles. Take back tile {position.cells[cell][0] + 1} " \
+                   f"on {board.cell_name(cell)}"
+        if not placed or set(placed) <= self.givens and self.solutions == 0:
+            return f"No: the {board.rows} x {board.cols} board has no solution at all"
+        return "No: no solution keeps these tiles, and no single tile taken back will do"

@@ -7,9 +7,9 @@ from game.play.puzzle import Hint, Puzzle, Solution, Stuck, Yes
 from game.play.records import DAILY, GIVEN
 from solver.errors import IllegalMove, SquarewiseError
 from solver.grid import parse_cell
+from game.puzzles.macmahon.hand import FREE
+from game.puzzles.macmahon.interpret import interpret
 from solver.macmahon.position import Move, Position
-
-FREE = "!"                 # "8b@A2!": placed under free rules (clashes allowed, marked)
 
 
 def execute(position: Position, move: str) -> Position:
@@ -115,4 +115,4 @@ def solution_counts(position: Position) -> tuple[int, int] | None:
 MACMAHON = Puzzle(
     name="macmahon", autosave="macmahon-autosave", parse=Position.parse, execute=execute, describe=describe,
     best_key=best_key,
-    hint_job=job_hint, solve_job=job_solve, meta_types={"source": str})
+    hint_job=job_hint, solve_job=job_solve, interpret=interpret, meta_types={"source": str})

@@ -1,45 +1,46 @@
 """A race online: the player's own board as in play mode, and each opponent's small board.
 
-A `GeniusBoard` whose session plays matches of the kind "online" (recorded once: won when the
-board filled, lost when the player left or the race ended first). Every change the session
-accepts goes to the server too (`RaceLink.send_moves`); the server checks it again and keeps
-the clock and the places. Hints and Solve are not offered. Leave gives the seat up (the
-player stays in the results, unplaced); Rematch goes back to the lobby of the same room. A
-server that is gone is said in one line, and the board stays playable alone.
+`Online` is the mode of the screen (game/scenes/mode.py); its session plays matches of the kind
+"online" (recorded once: won when the board filled, lost when the player left or the race
+ended first). Every move the session plays goes to the server too (the session's watcher);
+the server checks it again and keeps the clock and the places. Hints and Solve are not
+offered, and the race's clock runs for everyone: a covered or unfocused window does not stop
+it. Leave gives the seat up (the player stays in the results, unplaced); Rematch goes back to
+the lobby of the same room. A server that is gone is said in one line, and the board stays
+playable alone.
 """
 from __future__ import annotations
 
-import pygame
-
-from game.draw.widgets import grid_rects
+from game.play.commands import Ask, Refresh, Toast
 from game.play.match import Match, Timer, format_time
-from game.puzzles.genius.puzzle import describe
 from game.play.session import Ending
-from game.scenes.genius.board import GeniusBoard
-from game.scenes.genius.versus_view import draw_rival
+from game.scenes.genius.kit import GeniusKit
+from game.scenes.mode import Mode
 from game.scenes.online.link import RaceLink
+from game.scenes.play import PlayScene
 from solver.genius.position import Position
 
 
-class OnlineRaceScene(GeniusBoard):
-    caption = "Squarewise - Race online"
-    BUTTONS = {"play": [("rematch", "Rematch"), ("undo", "Undo"), ("redo", "Redo"),
-                        ("help", "Keys (F1)"), ("menu", "Leave (Esc)")]}
+class Online(Mode):
+    name = "online"
+    KIND = "online"
+    BUTTONS = (("rematch", "Rematch"), ("undo", "Undo"), ("redo", "Redo"), ("help", "Keys (F1)"),
+               ("menu", "Leave (Esc)"))
 
-    def __init__(self, app, *, link: RaceLink):
-        super().__init__(app)
+    def __init__(self, kit, link: RaceLink):
+        super().__init__(kit.app, kit.session)
+        self.kit = kit
         self.link = link
         self.said: str | None = None           # the server's last news already said
-        self.begin_race()
+        kit.session.watchers.append(lambda move: link.send_moves(kit.session.position))
 
     def begin_race(self) -> None:
         race = self.link.race
         self.link.fresh = False
         meta = {"dice": "online race", "dice_name": f"Race online · room {self.link.code}", "assisted": False,
                 "kind": "online", "race": race["race"]}
-        self.begin(Match(Position.parse(race["blockers"]), meta=meta, timer=Timer()))
-        self.match.timer.start()
-        self.say("Go! The same roll is on every board")
+        self.kit.play_match(Match(Position.parse(race["blockers"]), meta=meta, timer=Timer()))
+        self.session.say("Go! The same roll is on every board")
 
     @property
     def racing(self) -> bool:
@@ -52,26 +53,22 @@ class OnlineRaceScene(GeniusBoard):
         return min(others, key=lambda f: f["place"]) if others else None
 
     # ------------------------------------------------------------------ the server
-    def session_changed(self) -> None:
-        self.link.send_moves(self.position)
-        super().session_changed()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        link = self.link
+    def update(self, dt: float) -> list:
+        link, m = self.link, self.match
         link.pump()
-        if not self.match.ended and (link.results is not None or self.beaten() is not None):
+        effects = []
+        if m is not None and not m.ended and (link.results is not None or self.beaten() is not None):
             self.session.end(won=False)        # another board was full first: lost, but play on for a place
         news = self.news()
         if news != self.said and news is not None:
             self.said = news
-            self.say(news)
-            self.app.toasts.show(news, 4)
-            self.refresh_buttons()
+            self.session.say(news)
+            effects += [Toast(news, 4), Refresh()]
         if link.fresh:                         # a rematch begun while this screen was on top
             self.begin_race()
         elif link.resumed:
             self.catch_up()
+        return effects
 
     def catch_up(self) -> None:
         """The seat resumed: the server's board and clock are the truth; this screen takes them
@@ -79,22 +76,21 @@ class OnlineRaceScene(GeniusBoard):
         link, m = self.link, self.match
         link.resumed = False
         server = link.sent
-        if server != self.position:
-            self.hand.let_go()
+        if server != self.session.position:
+            self.session.hand.let_go()
             history, moves = [m.start], [""]
             for move in m.start.moves_to(server):
                 history.append(history[-1].place(move))
-                moves.append(describe(history[-2], history[-1]))
+                moves.append(self.session.puzzle.describe(history[-2], history[-1]))
             m.history, m.moves, m.index = history, moves, len(history) - 1
         if not m.finished:
             m.timer = Timer(link.race["elapsed_ms"] / 1000, running=True)
-            self.sync_clock()
+            self.session.sync_clock()
         if server.is_solved and not m.ended:
             self.session.end(won=True)
-        self.session_changed()
         self.said = None
-        self.say("Reconnected: the race goes on")
-        self.app.toasts.show("Reconnected: the race goes on", 3)
+        self.session.say("Reconnected: the race goes on")
+        self.session.effects += [Toast("Reconnected: the race goes on", 3), Refresh()]
 
     def news(self) -> str | None:
         """One line: the server gone, the results, another finished first, or the last refusal."""
@@ -123,91 +119,81 @@ class OnlineRaceScene(GeniusBoard):
         return f"Board full in {format_time(ending.seconds)}", "the server checks it and gives the place", ""
 
     # ------------------------------------------------------------------ buttons and leaving
-    def button_flags(self) -> dict:
+    def allows(self, action: str) -> bool:
+        return action in ("undo", "redo", "restart") and self.racing
+
+    def flags(self) -> dict:
         m = self.match
         return {"undo": self.racing and m.can_undo, "redo": self.racing and m.can_redo,
                 "rematch": self.link.results is not None and self.link.online}
 
-    def do_puzzle(self, action: str) -> bool:
-        if action != "rematch" or self.link.results is None:
-            return False
-        self.link.send("rematch")
-        self.app.pop()                          # the lobby: Ready again
+    def do(self, action: str) -> list | None:
+        if action == "rematch" and self.link.results is not None:
+            self.link.send("rematch")
+            self.app.pop()                          # the lobby: Ready again
+            return []
+        if action == "menu":
+            return self.back()
+        if action in ("hint", "solve", "count", "solutions", "new", "race", "free", "versus", "play",
+                      "save", "edit_dice") or action.startswith("level="):
+            return []
+        return None
+
+    def refuses_ids(self) -> str | None:
+        return "A race online plays the server's roll; Leave first to play a game ID"
+
+    def clock_always_runs(self) -> bool:
+        """The race's clock runs on the server for everyone: this one never stops for a
+        covered or unfocused window."""
         return True
 
-    def do(self, action: str) -> bool:
-        if action == "menu":
-            self.back()
-            return True
-        return super().do(action)
+    def in_progress(self) -> bool:
+        return False
 
-    def back(self) -> None:
-        if self.held:
-            self.hand.let_go()
-        elif self.racing and self.link.online:
-            self.confirm("Leave the race? It counts as lost, you stay in the results unplaced, "
-                         "and the others race on.", self.leave, title="Leave the race", action="Leave")
-        else:
-            self.leave()
+    def keep(self) -> bool:
+        return False
 
-    def leave(self) -> None:
+    def back(self) -> list | None:
+        if self.racing and self.link.online:
+            return [Ask("Leave the race? It counts as lost, you stay in the results unplaced, "
+                        "and the others race on.", self.leave_now, "Leave the race", "Leave")]
+        return self.leave_now()
+
+    def leave_now(self) -> list:
         """Give the seat up and go back to the title (through the lobby, which closes too)."""
-        if not self.match.ended:
-            self.session.end(won=False)
+        self.leave()
         self.link.send("leave")
         self.app.pop()
         self.app.top.back()
+        return []
 
-    def on_quit(self) -> None:
-        """Closing the window mid-race leaves it: lost (the lobby below gives the seat up)."""
-        if not self.match.ended:
+    def leave(self) -> None:
+        """Leaving mid-race (or closing the window) loses it (the lobby below gives the seat up)."""
+        if self.match is not None and not self.match.ended:
             self.session.end(won=False)
 
-    def ask_play_id(self, text: str, **meta) -> bool:
-        """A race plays the server's roll: a typed game ID is not played here."""
-        self.app.toasts.show("A race online plays the server's roll; Leave first to play a game ID", 4)
-        return False
-
-    def can_move(self) -> bool:
-        return self.racing
-
-    def clock_held(self) -> bool:
-        """The race's clock runs on the server for everyone: this one never stops for a
-        covered or unfocused window."""
-        return False
-
-    def can_pause(self) -> bool:
-        return False
-
-    def can_save(self) -> bool:
-        return False
-
-    # ------------------------------------------------------------------ drawing
-    def _compute_layout(self) -> dict:
-        """Play mode's layout; under the two rows of buttons, the opponents' boards, then the
-        strip for messages."""
-        lay = super()._compute_layout()
-        app = self.app
-        top = lay["buttons"].y + 2 * app.px(52) + app.px(12)
-        messages = lay["messages"]
-        bottom = messages.bottom - app.px(48)
-        rivals = pygame.Rect(messages.x, top, messages.width, bottom - top)
-        return {**lay, "rivals": rivals, "messages": pygame.Rect(messages.x, bottom + app.px(4), messages.width,
-                                                                  app.px(44))}
-
-    def draw(self, surface) -> None:
-        super().draw(surface)
-        rivals = self.link.rivals()
-        area = self.layout()["rivals"]
-        for rival, cell in zip(rivals, grid_rects(area, 2, max(1, (len(rivals) + 1) // 2), self.app.px(6))):
+    def shows(self) -> dict:
+        rivals = []
+        for rival in self.link.rivals():
             board = self.link.boards.get(rival["seat"], Position.parse(self.link.race["blockers"]))
-            draw_rival(surface, self.app, cell, board, self.rival_lines(rival, board))
+            lines = [rival["name"], f"{len(board.placed)} of 9 pieces"]
+            done = self.link.finished.get(rival["seat"])
+            if done is not None:
+                lines.append(f"{done['place']}. in {format_time(done['ms'] / 1000)}")
+            elif rival["left"] or not rival["connected"]:
+                lines.append("left" if rival["left"] else "dropped")
+            rivals.append((tuple(lines), board))
+        return {"subtitle": "race online", "rivals": tuple(rivals)}
 
-    def rival_lines(self, rival: dict, board: Position) -> list[str]:
-        lines = [rival["name"], f"{len(board.placed)} of 9 pieces"]
-        done = self.link.finished.get(rival["seat"])
-        if done is not None:
-            lines.append(f"{done['place']}. in {format_time(done['ms'] / 1000)}")
-        elif rival["left"] or not rival["connected"]:
-            lines.append("left" if rival["left"] else "dropped")
-        return lines
+
+class OnlineRaceScene(PlayScene):
+    """A race online: a play screen whose mode is `Online`."""
+
+    def __init__(self, app, *, link: RaceLink):
+        kit = GeniusKit(app, None, column="rivals")
+        kit.caption = "Squarewise - Race online"
+        super().__init__(app, kit)
+        kit.rng = self.rng
+        kit.mode = Online(kit, link)
+        self.link = link
+        kit.mode.begin_race()

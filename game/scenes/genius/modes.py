@@ -1,0 +1,343 @@
+"""The ways of playing a Genius board on the Genius screen, as parts of it (game/scenes/mode.py):
+`Solo` (a roll, a game ID, a daily, a level; the win's offers), `Free` (seven blockers placed
+by hand, the engine's verdict at once), `HotSeat` (two players race the same roll on one
+screen, the board hidden between turns) and `Viewed` (a solution only shown). Each is handed
+the kit (game/scenes/genius/kit.py: the session, the dealing of boards) and switches the kit
+to another mode when the player picks one.
+"""
+from __future__ import annotations
+
+from game import keys
+from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Press, Rebuild, Refresh, Replace, Square,
+                                Toast, Unused)
+from game.play.match import Match, Timer, format_time
+from game.puzzles.genius.free import FreeBoard
+from game.puzzles.genius.puzzle import job_reason
+from game.puzzles.genius.race import Race
+from game.scenes.mode import Mode
+from solver.genius import numbers
+from solver.genius.board import SIZE, mask
+from solver.genius.levels import COUNT
+from solver.genius.search import bare_reason_cells
+
+MODES = (("play", "Play"), ("race", "Race"), ("versus", "vs computer"), ("free", "Free mode"),
+         ("edit_dice", "Dice editor"))
+
+
+def roll_subtitle(match) -> str:
+    """Under the title: the dice set, the roll's number and its level when known
+    ('Default · #41,233 · hard'); a daily is its own number ('Daily #327 · hard')."""
+    meta = match.meta if match else {}
+    number = None if meta.get("daily") else meta.get("number")
+    return " · ".join(x for x in (meta.get("dice_name", ""), "" if number is None else numbers.label(number),
+                                  meta.get("level") or "") if x)
+
+
+class GeniusMode(Mode):
+    """What the Genius screen's modes share: the mode picker, and moving to another mode."""
+
+    def __init__(self, kit):
+        super().__init__(kit.app, kit.session)
+        self.kit = kit
+
+    def pickers(self) -> list:
+        return [("mode", dict(MODES).get(self.name, "Play"), list(MODES), None)]
+
+    def do(self, action: str) -> list | None:
+        kit = self.kit
+        if action in ("new", "play"):
+            return [Replace(lambda: kit.switch(Solo(kit)) + kit.new_roll(), "a new roll")]
+        if action == "race":
+            return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
+        if action == "free":
+            return [Replace(lambda: kit.switch(Free(kit)), "free mode")]
+        if action == "versus":
+            self.app.open("genius-versus")
+            return []
+        return None
+
+
+class Solo(GeniusMode):
+    """A roll, a game ID, a daily or a level played alone; after a win, the offers."""
+    BUTTONS = (("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
+               ("restart", "Restart"), ("pause", "Pause"))
+    GAME_MENU = (("save", "Save..."), ("load", "Load..."), ("solve", "Solve"), ("count", "Solutions?"),
+                 ("solutions", "All solutions"), ("help", "Keys"), ("menu", "Main menu"))
+
+    def __init__(self, kit):
+        super().__init__(kit)
+        self.level_of: tuple | None = None       # (match, its level 1..10 or None), once worked out
+
+    def pickers(self) -> list:
+        return super().pickers() + [("level", self.kit.level_label(),
+                                     [(f"level={c}", label) for c, label in self.kit.level_choices()], None)]
+
+    def do(self, action: str) -> list | None:
+        if action.startswith("level="):
+            self.kit.choose_level(action.partition("=")[2])
+            return [Refresh()]
+        if action == "play":
+            return []
+        if action in ("next_puzzle", "harder", "same_level"):
+            return self.take_offer(action)
+        if action == "solutions":
+            m = self.match
+            if m is None or not m.finished:
+                return [Unused(Key(action))]
+            self.app.open("genius-solutions", game_id=m.start.notation(), found=m.position.notation())
+            return []
+        return super().do(action)
+
+    def shows(self) -> dict:
+        return {"subtitle": roll_subtitle(self.match)}
+
+    def won_level(self) -> int | None:
+        m = self.match
+        if self.level_of is None or self.level_of[0] is not m:
+            self.level_of = (m, self.kit.won_level())
+        return self.level_of[1]
+
+    def offers(self) -> tuple[str, ...]:
+        """Next puzzle after a won roll, and Harder (below level 10) and Same level when the
+        board has a level."""
+        m = self.match
+        if m is None or not m.finished or m.meta.get("result") != "won" or m.meta.get("kind", "play") != "play":
+            return ()
+        level = self.won_level()
+        if level is None:
+            return ("next_puzzle",)
+        return ("next_puzzle",) + (("harder",) if level < COUNT else ()) + ("same_level",)
+
+    def take_offer(self, action: str) -> list:
+        """Next puzzle (a daily's: the daily puzzles), Harder or Same level after a win."""
+        if action not in self.offers():
+            return [Unused(Key(action))]
+        if action == "next_puzzle" and self.match.meta.get("daily") is not None:
+            self.app.open("daily")
+            return []
+        level = self.won_level()
+        pick = {"next_puzzle": None, "harder": str(level + 1) if level else None, "same_level": str(level)}[action]
+        return [Replace(lambda: self.kit.new_roll(level=pick), "a new roll")]
+
+    def win_offer(self) -> str:
+        """The win's invitation to step through the roll's other solutions (their number when known)."""
+        n = self.match.meta.get("solutions")
+        what = f"the other {n - 1:,} solution{'s' if n != 2 else ''}" if isinstance(n, int) and n > 1 \
+            else "every solution of this roll"
+        return f"See {what}: {keys.describe('solutions')}"
+
+
+class Free(GeniusMode):
+    """Seven blockers placed by hand (a click, or the arrows and Enter); the engine's verdict at once."""
+    name = "free"
+    BUTTONS = (("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"))
+    GAME_MENU = (("new", "Back to dice"), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu"))
+
+    def __init__(self, kit):
+        super().__init__(kit)
+        self.free = FreeBoard()
+        self.session.cancel_job()
+        self.session.hand.let_go()
+        self.session.say("Click seven cells for the blockers")
+
+    def allows(self, action: str) -> bool:
+        return False
+
+    def keep(self) -> bool:
+        return False
+
+    def shows(self) -> dict:
+        return {"subtitle": "free mode", "free": self.free}
+
+    def flags(self) -> dict:
+        return {"free_play": self.free.verdict == ""}
+
+    def intercept(self, command) -> list | None:
+        """A click or Enter puts a blocker on a cell or takes it away; the arrows move the cursor."""
+        hand = self.session.hand
+        if isinstance(command, Hover):
+            return []
+        if isinstance(command, Press):
+            at = command.at
+            if command.button != MAIN or not isinstance(at, Square) or not (0 <= at.row < SIZE and 0 <= at.col < SIZE):
+                return [Unused(command)]
+            hand.keyboard = False
+            return self.toggle(at.row * SIZE + at.col)
+        if isinstance(command, Cursor):
+            hand.keyboard = True
+            hand.move_cursor(command.dr, command.dc)
+            return []
+        if command == Key("place"):
+            hand.keyboard = True
+            return self.toggle(hand.cursor[0] * SIZE + hand.cursor[1])
+        return [Unused(command)] if isinstance(command, Key) and command.action in ("help", "new", "copy", "load") \
+            else [Unused(None)]
+
+    def toggle(self, cell: int) -> list:
+        if not self.free.toggle(cell):
+            return [Toast("Seven blockers already: click one to take it away", 2.5)]
+        if self.free.full:
+            self.check()
+        else:
+            self.session.say(f"{len(self.free.blockers)} of 7 blockers")
+        return [Refresh()]
+
+    def check(self) -> None:
+        free, board = self.free, self.free.start()
+
+        def done(reason) -> None:
+            if board.blockers != frozenset(free.blockers):
+                return
+            free.judge(reason, bare_reason_cells(mask(free.blockers)) if reason else frozenset())
+            self.session.say("Solvable: press Play" if not reason else f"Unsolvable: {reason}")
+            self.session.effects += [Refresh()] + ([Toast(self.session.status, 4, alarm=True)] if reason else [])
+
+        self.session.run_job("Checking the board", job_reason, (board.notation(),), done)
+
+    def do(self, action: str) -> list | None:
+        kit = self.kit
+        if action == "free_play" and self.free.full and self.free.verdict == "":
+            start = self.free.start()
+            switched = kit.switch(Solo(kit))
+            kit.play_match(Match(start, meta={"dice": "free", "dice_name": "free", "assisted": False}, timer=Timer()))
+            return switched
+        if action == "free_clear":
+            return kit.switch(Free(kit))
+        if action == "free_check" and self.free.full:
+            kit.ask_count(sorted(self.free.blockers))
+            return []
+        if action == "copy":
+            if not self.free.full:
+                return [Toast("Place seven blockers first")]
+            game_id = self.free.start().notation()
+            copied = self.app.copy_text(game_id)
+            return [Toast("Game ID copied" if copied else f"No clipboard here; the game ID is {game_id}")]
+        if action == "free":
+            return []
+        return super().do(action)
+
+
+class HotSeat(GeniusMode):
+    """Two players race the same roll on one screen; the board is hidden for the hand-over, and
+    each player's clock starts when the dice land on their turn. Nothing is recorded."""
+    name = "race"
+    KIND = "race"
+    BUTTONS = (("race_start", "Start turn"), ("give_up", "Give up..."), ("race_solution", "A solution"),
+               ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"), ("pause", "Pause"))
+    GAME_MENU = (("race", "New race"), ("new", "Leave race"), ("help", "Keys"), ("menu", "Main menu"))
+
+    def __init__(self, kit):
+        super().__init__(kit)
+        setting, dice_set = kit.load_dice()
+        seed = kit.rng.getrandbits(31)
+        self.race = Race([tuple(d) for d in dice_set.dice])
+        kit.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="race")
+        self.session.say("Player 1: press Start")      # nobody sees the board before their own clock starts
+
+    @property
+    def hidden(self) -> bool:
+        return self.race.waiting
+
+    def allows(self, action: str) -> bool:
+        if action in ("hint", "solve", "save") or self.hidden:
+            return False
+        return super().allows(action)
+
+    def keep(self) -> bool:
+        return False
+
+    def in_progress(self) -> bool:
+        """A turn begun or played and one to come."""
+        return not self.race.over and (self.race.turn > 0 or not self.race.waiting)
+
+    def intercept(self, command) -> list | None:
+        """Between turns the board takes nothing but Start: a click on it, or Enter."""
+        if not self.hidden:
+            return None
+        if isinstance(command, Press) and command.button == MAIN and isinstance(command.at, Square) \
+                or command == Key("place"):
+            return self.do("race_start")
+        return [Unused(command)] if isinstance(command, Key) else []
+
+    def shows(self) -> dict:
+        cover = ()
+        if self.hidden:
+            race = self.race
+            if race.over:
+                cover = (race.headline(), f"Player 1: {race.player_time(0)}", f"Player 2: {race.player_time(1)}",
+                         "New race, A solution, or Leave race")
+            else:
+                n = race.turn + 1
+                cover = (f"Player {n}: ready?",) + ((f"Player 1: {race.player_time(0)}",) if n == 2 else ()) + \
+                    ("Press Start (Enter, or click the board)", "your clock starts then")
+        return {"subtitle": f"race: player {min(2, self.race.turn + 1)}", "cover": cover}
+
+    def flags(self) -> dict:
+        return {"race_start": self.race.can_start and self.kit.roll is None, "give_up": not self.race.waiting,
+                "race_solution": self.race.over, "undo": not self.hidden and self.match.can_undo,
+                "redo": not self.hidden and self.match.can_redo,
+                "restart": not self.hidden and self.match.position != self.match.start}
+
+    def do(self, action: str) -> list | None:
+        race, kit = self.race, self.kit
+        if action == "race_start":
+            if not race.can_start or kit.roll is not None:
+                return []
+            meta = {k: v for k, v in self.match.meta.items() if k not in ("game", "result")}
+            self.session.begin(Match(self.match.start, meta=dict(meta, player=race.turn + 1), timer=Timer()))
+            race.waiting = False
+            self.session.hand.fresh_tray()      # each player starts from the same fresh tray
+            self.session.say(f"Player {race.turn + 1} is playing")
+            kit.roll_in(race.dice)              # the board is first seen now: the clock starts when the dice land
+            return [Refresh()]
+        if action == "give_up" and not race.waiting:
+            return [Ask(f"Give up this turn? Player {race.turn + 1} gets no time.", self.give_up, "Give up?",
+                        "Give up")]
+        if action == "race_solution" and race.over:
+            kit.switch(Viewed(kit))
+            meta = {k: v for k, v in self.match.meta.items() if k not in ("player", "game", "result")}
+            kit.play_match(Match(self.match.start, meta=dict(meta, assisted=True, kind="view")))
+            self.session.ask_solve()
+            return [Rebuild()]
+        if action == "race":
+            return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
+        if action in ("hint", "solve", "count", "solutions") or action.startswith("level="):
+            return [Unused(None)]
+        return super().do(action)
+
+    def give_up(self) -> None:
+        if not self.race.waiting:
+            self.match.timer.stop()
+            self.next_racer(None)
+
+    def won(self, ending) -> list:
+        """A turn's board filled: the player's time, the board in view a moment, then the hand-over."""
+        lines = (f"Player {self.race.turn + 1}: {format_time(ending.seconds)}",)
+        self.next_racer(ending.seconds)
+        return [Banner(lines, "win")]
+
+    def next_racer(self, elapsed: float | None) -> None:
+        self.race.finish_turn(elapsed)
+        self.session.hand.let_go()
+        self.session.say(self.race.verdict() if self.race.over else "Player 2: same board, your clock. Press Start")
+        self.session.effects.append(Refresh())
+
+
+class Viewed(GeniusMode):
+    """A solution only shown (after a race): nothing to undo, restart or pause, nothing recorded."""
+    name = "view"
+    KIND = "view"
+    BUTTONS = Solo.BUTTONS
+    GAME_MENU = Solo.GAME_MENU
+
+    def allows(self, action: str) -> bool:
+        return False
+
+    def keep(self) -> bool:
+        return False
+
+    def flags(self) -> dict:
+        return {name: False for name in ("undo", "redo", "restart", "hint", "pause")}
+
+    def win_words(self, ending):
+        return None, "", ""

@@ -68,7 +68,7 @@ def drag(app, start, end, steps: int = 3) -> None:
 
 def finish_roll(app, scene) -> None:
     for _ in range(200):
-        if scene.roll is None:
+        if scene.kit.roll is None:
             return
         frame(app, dt=0.05)
     raise AssertionError("the roll animation never ended")
@@ -88,11 +88,11 @@ def assert_legal(position) -> None:
 
 def slot_of(scene, piece):
     from solver.genius.pieces import PIECES
-    return scene.layout()["slots"][PIECES.index(piece)]
+    return scene.view.layout()["slots"][PIECES.index(piece)]
 
 
 def cell_centre(scene, cell):
-    return scene.layout()["geo"].cell_rect(cell).center
+    return scene.view.layout()["geo"].cell_rect(cell).center
 
 
 def turn_until(app, scene, piece, cells) -> None:
@@ -100,7 +100,7 @@ def turn_until(app, scene, piece, cells) -> None:
     from solver.genius.pieces import orientation_of
     want = orientation_of(piece, cells)
     for i in range(8):
-        if scene.held.orientation == want:
+        if scene.session.hand.held.orientation == want:
             return
         key(app, pygame.K_f if i == 3 else pygame.K_r)
     raise AssertionError(f"could not turn {piece} to orientation {want}")
@@ -110,14 +110,14 @@ def grabbed_cell(scene, cells) -> int:
     """The board cell that must be under the pointer for the held piece to land on `cells`."""
     r0 = min(c // 6 for c in cells)
     c0 = min(c % 6 for c in cells)
-    gr, gc = scene.held.grab
+    gr, gc = scene.session.hand.held.grab
     return (r0 + gr) * 6 + c0 + gc
 
 
 def place_by_mouse(app, scene, piece, cells) -> None:
     """Drag `piece` from the tray, turn it with R/F on the way, drop it on `cells`."""
     press(app, slot_of(scene, piece).center)
-    assert scene.held is not None and scene.held.piece == piece, (scene.held, piece, app.size)
+    assert scene.session.hand.held is not None and scene.session.hand.held.piece == piece, (scene.session.hand.held, piece, app.size)
     move(app, (slot_of(scene, piece).centerx + 30, slot_of(scene, piece).centery))
     turn_until(app, scene, piece, cells)
     target = cell_centre(scene, grabbed_cell(scene, cells))
@@ -150,6 +150,6 @@ def jump(scene, target) -> None:
 def choose(app, scene, menu: str, label: str) -> None:
     """Pick the entry `label` of the scene's drop-down `menu` ("game", "mode", "level") as a click would."""
     import pygame_gui
-    drop_down = scene.menus[menu].menu
+    drop_down = scene.chrome.menus[menu].menu
     assert label in [text for text, _ in drop_down.options_list], (label, drop_down.options_list)
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop_down, text=label))

@@ -75,8 +75,8 @@ def test_title_card_waits_then_plays_the_daily_and_the_win_offers_copy_result(ap
     assert game.win_lines[0].startswith(f"Daily #{expected.number} solved in ")
     assert game.win_lines[1] == "daily streak 1" and game.win_lines[2].startswith("Copy result: Ctrl+Shift+C · See ")
     frame(app)
-    assert game.result_button is not None and game.result_button.alive()
-    click(app, game.result_button)
+    assert game.chrome.result is not None and game.chrome.result.alive()
+    click(app, game.chrome.result)
     line = result_line(app.statistics, "genius", expected.number)
     assert line.endswith("· no hints · streak 1") and line in app.toasts.latest
     app.toasts.items.clear()
@@ -84,7 +84,7 @@ def test_title_card_waits_then_plays_the_daily_and_the_win_offers_copy_result(ap
     assert line in app.toasts.latest
     game.undo()                                      # the board no longer full: no button
     frame(app)
-    assert not game.result_button.alive()
+    assert not game.chrome.result.alive()
     key(app, pygame.K_ESCAPE)
     frame(app)
     assert app.top is title and title.cards["genius"][1].text == "Play again"

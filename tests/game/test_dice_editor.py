@@ -158,8 +158,8 @@ def test_malformed_sets_show_the_engine_reason(app, tmp_path):
 
 def test_the_editor_is_reached_from_the_genius_dice_menu(genius):
     app = genius.app
-    assert EDIT in genius.dice.menu.options_list or EDIT in [o[0] for o in genius.dice.menu.options_list]
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=genius.dice.menu, text=EDIT))
+    assert EDIT in genius.kit.dice_menu.menu.options_list or EDIT in [o[0] for o in genius.kit.dice_menu.menu.options_list]
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=genius.kit.dice_menu.menu, text=EDIT))
     assert isinstance(app.top, DiceEditorScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is genius

@@ -16,7 +16,7 @@ from tests.game.drive import (answer_confirm, cell_centre, finish_roll, frame, k
 
 
 def button(app, scene, name):
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons[name]))
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons[name]))
 
 
 def fill_board(app, scene):
@@ -34,23 +34,23 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(app
     for piece in ("1", "2", "3-L"):
         genius.take(piece, sticky=False)
         genius.turn_held(1)                         # turned in player 1's tray
-        genius.hand.let_go()
+        genius.session.hand.let_go()
     fill_board(app, genius)
-    assert genius.hidden() and genius.race.turn == 1
+    assert genius.mode.hidden and genius.race.turn == 1
     for name in ("undo", "redo", "restart"):        # nothing to take back on the hand-over screen
-        assert not genius.buttons[name].is_enabled
+        assert not genius.chrome.buttons[name].is_enabled
     key(app, pygame.K_RETURN)                       # player 2
     finish_roll(app, genius)
-    assert all(o == 0 for o in genius.hand.orient.values()), "player 2's tray must not show player 1's turns"
+    assert all(o == 0 for o in genius.session.hand.orient.values()), "player 2's tray must not show player 1's turns"
     genius.match.timer._base += 17
     fill_board(app, genius)
     p1, p2 = genius.race.times
     assert p2 < p1
-    assert genius.status == f"Player 2 wins: 0:{int(p2):02d} against player 1's 0:{int(p1):02d}"
+    assert genius.session.status == f"Player 2 wins: 0:{int(p2):02d} against player 1's 0:{int(p1):02d}"
     assert genius.race_lines()[:3] == ["Player 2 wins", f"Player 1: 0:{int(p1):02d}", f"Player 2: 0:{int(p2):02d}"]
     for name in ("undo", "redo", "restart"):
-        assert not genius.buttons[name].is_enabled
-    assert genius.buttons["race_solution"].is_enabled
+        assert not genius.chrome.buttons[name].is_enabled
+    assert genius.chrome.buttons["race_solution"].is_enabled
     button(app, genius, "race_solution")            # after a race: a solution
     app.worker.drain()
     for _ in range(60):
@@ -65,7 +65,7 @@ def test_race_where_both_give_up_says_so_in_words(app, genius):
         finish_roll(app, genius)
         button(app, genius, "give_up")
         assert answer_confirm(app, genius)
-    assert genius.status == "Nobody filled the board: both players gave up"
+    assert genius.session.status == "Nobody filled the board: both players gave up"
     assert "\u2014" not in " ".join(genius.race_lines())
 
 
@@ -81,10 +81,10 @@ def test_the_hand_over_screen_hides_the_board_and_the_pieces_line(app, genius, m
 
 def test_a_piece_from_the_tray_keeps_the_grabbed_square_under_the_pointer(app, genius):
     piece = "4-I"
-    shape = orientations(piece)[genius.hand.orient[piece]]
+    shape = orientations(piece)[genius.session.hand.orient[piece]]
     end = max(shape)                                 # the last square of the bar
     size = genius.tray_square()
-    x0, y0 = genius.tray_origin(piece, size, genius.layout()["slots"][PIECES.index(piece)])
+    x0, y0 = genius.tray_origin(piece, size, genius.view.layout()["slots"][PIECES.index(piece)])
     grab_at = (int(x0 + (end[1] + 0.5) * size), int(y0 + (end[0] + 0.5) * size))
     pos = genius.position
     for cell in range(36):                           # a cell where the piece fits with its end on it
@@ -94,7 +94,7 @@ def test_a_piece_from_the_tray_keeps_the_grabbed_square_under_the_pointer(app, g
                 pos.check(Move(piece, tuple(cells))) is None:
             break
     press(app, grab_at)
-    assert genius.held.grab == end
+    assert genius.session.hand.held.grab == end
     move(app, (grab_at[0] + 40, grab_at[1]))
     move(app, cell_centre(genius, cell))
     release(app, cell_centre(genius, cell))
@@ -108,7 +108,7 @@ def test_an_illegal_ghost_crosses_out_only_the_cells_that_break_the_rule(app, ge
     piece = "4-I"
     press(app, slot_of(genius, piece).center)
     move(app, (slot_of(genius, piece).centerx + 30, slot_of(genius, piece).centery))
-    geo = genius.layout()["geo"]
+    geo = genius.view.layout()["geo"]
     for cell in range(36):                           # aim so that exactly one cell is on a blocker
         move(app, cell_centre(genius, cell))
         cells, reason = genius.aim()[:2] or (None, None)
@@ -129,11 +129,11 @@ def test_free_mode_marks_the_isolated_cells_it_names(app, genius):
         release(app, cell_centre(genius, cell))
     app.worker.drain()
     frame(app)
-    assert genius.status == "Unsolvable: two isolated single cells"
+    assert genius.session.status == "Unsolvable: two isolated single cells"
     assert genius.free.reason_cells == {0, 5}
     illegal = tuple(app.palette.illegal)[:3]
     for cell in (0, 5, 13):
-        rect = genius.layout()["geo"].cell_rect(cell)
+        rect = genius.view.layout()["geo"].cell_rect(cell)
         found = any(tuple(app.surface.get_at((x, y)))[:3] == illegal for x in range(rect.left, rect.right, 2)
                     for y in range(rect.top, rect.bottom, 2))
         assert found == (cell != 13), cell
@@ -144,8 +144,8 @@ def test_the_dice_row_is_centred_under_the_board(app):
     from game.scenes.genius.scene import GeniusScene
     scene = GeniusScene(app, new=True, rng=random.Random(5))
     app.push(scene)
-    rects = scene.dice_rects(7, scene.layout())
-    assert abs((rects[0].left + rects[-1].right) / 2 - scene.layout()["geo"].rect.centerx) <= 1
+    rects = scene.dice_rects(7, scene.view.layout())
+    assert abs((rects[0].left + rects[-1].right) / 2 - scene.view.layout()["geo"].rect.centerx) <= 1
 
 
 def test_numbers_have_thousands_separators(app, genius):
@@ -164,19 +164,19 @@ def test_the_dice_menu_is_wide_enough_for_a_file_name(app, genius, tmp_path):
     app.settings["dice"] = str(tmp_path / "made-22.json")
     genius.on_resize()
     label = "File: made-22.json"
-    assert genius.dice.menu.rect.width >= font(round(16 * app.scale)).size(label)[0] + app.px(40)
+    assert genius.kit.dice_menu.menu.rect.width >= font(round(16 * app.scale)).size(label)[0] + app.px(40)
 
 
 def test_messages_go_where_they_cover_nothing_needed(app, genius):
     genius.app.toasts.show("A message long enough to wrap over two lines in the strip given to messages")
     frame(app)
-    lay = genius.layout()
+    lay = genius.view.layout()
     boxes = [box for box, *_ in app.toasts.boxes(app.size, app.scale)]
     assert boxes
     geo = lay["geo"]
     labelled = pygame.Rect(geo.rect.x - geo.cell, geo.rect.y - geo.cell, geo.rect.w + geo.cell, geo.rect.h + geo.cell)
     needed = [labelled, lay["dice"], lay["status"], lay["tray"]] + \
-        [b.rect for b in genius.buttons.values()]
+        [b.rect for b in genius.chrome.buttons.values()]
     for box in boxes:
         assert box.left >= 0 and box.right <= app.size[0]
         assert not [r for r in needed if box.colliderect(r)], (box, lay["messages"])
@@ -236,7 +236,7 @@ def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(app, genius
 
 def open_every_menu(app, scene):
     """Open each drop-down of the menu bar as a click does (pygame-gui builds the list then)."""
-    for name, action_menu in scene.menus.items():
+    for name, action_menu in scene.chrome.menus.items():
         drop_down = action_menu.menu
         drop_down.current_state.should_transition = True
         frame(app)
@@ -247,18 +247,18 @@ def open_every_menu(app, scene):
 
 def test_a_calm_board_few_buttons_in_sight_the_rest_in_menus_that_run_the_same_actions(app, genius):
     from tests.game.drive import choose
-    shown = set(genius.buttons) - {"turn", "flip"}       # besides the small pair under the tray
+    shown = set(genius.chrome.buttons) - {"turn", "flip"}       # besides the small pair under the tray
     assert len(shown) <= 9 and {"new", "undo", "hint"} <= shown
-    assert set(genius.menus) == {"game", "mode", "level"}
+    assert set(genius.chrome.menus) == {"game", "mode", "level"}
     open_every_menu(app, genius)
     choose(app, genius, "game", "Keys")                 # the Game menu runs the named action
     assert genius.show_help
     key(app, pygame.K_ESCAPE)
     choose(app, genius, "mode", "Free mode")            # the mode picker
-    assert genius.mode == "free" and genius.menus["mode"].label == "Free mode"
+    assert genius.mode == "free" and genius.chrome.menus["mode"].label == "Free mode"
     open_every_menu(app, genius)
     choose(app, genius, "mode", "Race")
-    assert genius.mode == "race" and "race_start" in genius.buttons
+    assert genius.mode == "race" and "race_start" in genius.chrome.buttons
     open_every_menu(app, genius)
     choose(app, genius, "mode", "Play")
     assert genius.mode == "play"
@@ -272,7 +272,7 @@ def test_the_menu_bar_and_buttons_neither_overlap_nor_spill(app, genius, size):
         if mode != "play":
             genius.do(mode)
         frame(app)
-        rects = [b.rect for b in genius.buttons.values()] + [m.menu.rect for m in genius.menus.values()]
+        rects = [b.rect for b in genius.chrome.buttons.values()] + [m.menu.rect for m in genius.chrome.menus.values()]
         window = pygame.Rect(0, 0, *size)
         assert all(window.contains(r) for r in rects), mode
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], mode

@@ -21,13 +21,13 @@ def test_a_roll_animates_then_the_clock_starts(app):
     scene = GeniusScene(app, new=True, rng=random.Random(11))
     app.push(scene)
     frame(app)
-    assert scene.roll is not None and not scene.match.timer.running
+    assert scene.kit.roll is not None and not scene.match.timer.running
     seed = scene.match.meta["seed"]
     assert scene.match.start.blockers == frozenset(dice.builtin("default").roll(seed))
     assert scene.match.meta["rolled"] == list(dice.builtin("default").roll(seed))
     finish_roll(app, scene)
     assert scene.match.timer.running
-    assert scene.id_entry.get_text() == scene.match.game_id == Position.from_blockers(
+    assert scene.chrome.id_entry.get_text() == scene.match.game_id == Position.from_blockers(
         dice.builtin("default").roll(seed)).notation()
 
 
@@ -37,23 +37,23 @@ def test_a_key_skips_the_roll(app):
     frame(app)
     key(app, pygame.K_SPACE)
     frame(app)
-    assert scene.roll is None and scene.match.timer.running
+    assert scene.kit.roll is None and scene.match.timer.running
 
 
 def test_drag_rotate_flip_undo_redo(app, genius):
     start = genius.position
     press(app, slot_of(genius, "4-L").center)
-    o0 = genius.held.orientation
+    o0 = genius.session.hand.held.orientation
     wheel(app, 1)
-    o1 = genius.held.orientation
+    o1 = genius.session.hand.held.orientation
     assert o1 != o0 and len(orientations("4-L")[o1]) == 4
     key(app, pygame.K_f)
-    assert genius.held.orientation not in (o1,)
+    assert genius.session.hand.held.orientation not in (o1,)
     wheel(app, -1)
     release(app, slot_of(genius, "4-L").center)   # a click: the piece stays in hand
-    assert genius.held is not None and genius.held.sticky
+    assert genius.session.hand.held is not None and genius.session.hand.held.sticky
     key(app, pygame.K_ESCAPE)
-    assert genius.held is None and genius.position == start and app.running
+    assert genius.session.hand.held is None and genius.position == start and app.running
 
     place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])          # B1 C1 D1 D2
     assert genius.position.placed["4-L"] == frozenset({6, 12, 18, 19})
@@ -68,14 +68,14 @@ def test_drag_rotate_flip_undo_redo(app, genius):
 def test_an_illegal_drop_changes_nothing_and_says_why(app, genius):
     start = genius.position
     press(app, slot_of(genius, "4-O").center)
-    grab = genius.held.grab
+    grab = genius.session.hand.held.grab
     # put the square's top-left on A1, a blocker
     target = cell_centre(genius, grab[0] * 6 + grab[1])
     move(app, target)
     cells, reason = genius.aim()[:2]
     assert reason == start.check(Move("4-O", cells)) and reason.startswith("on a blocker")
     release(app, target)
-    assert genius.position == start and genius.held is None
+    assert genius.position == start and genius.session.hand.held is None
     assert reason in app.toasts.latest
 
 
@@ -121,16 +121,16 @@ def test_keyboard_alone_fills_the_board(app, genius):
     for n, piece in enumerate(PIECES):
         cells = done.placed[piece]
         key(app, pygame.K_1 + n)
-        assert genius.held.piece == piece
+        assert genius.session.hand.held.piece == piece
         want = orientation_of(piece, cells)
         for i in range(8):
-            if genius.held.orientation == want:
+            if genius.session.hand.held.orientation == want:
                 break
             key(app, pygame.K_f if i == 3 else pygame.K_e)
         r0, c0 = min(c // 6 for c in cells), min(c % 6 for c in cells)
-        goal = (r0 + genius.held.grab[0], c0 + genius.held.grab[1])
-        while genius.hand.cursor != goal:
-            r, c = genius.hand.cursor
+        goal = (r0 + genius.session.hand.held.grab[0], c0 + genius.session.hand.held.grab[1])
+        while genius.session.hand.cursor != goal:
+            r, c = genius.session.hand.cursor
             key(app, pygame.K_DOWN if r < goal[0] else pygame.K_UP if r > goal[0] else
                 pygame.K_RIGHT if c < goal[1] else pygame.K_LEFT)
         key(app, pygame.K_RETURN)
@@ -139,7 +139,7 @@ def test_keyboard_alone_fills_the_board(app, genius):
     check_position(genius.position)
     # keyboard pick-up of a placed piece is refused once the board is full
     key(app, pygame.K_RETURN)
-    assert genius.held is None
+    assert genius.session.hand.held is None
 
 
 def test_save_and_load_keep_the_board_and_the_clock(app, genius, tmp_path):
@@ -170,7 +170,7 @@ def test_the_close_box_saves_and_the_game_comes_back(app, genius):
 
 
 def test_a_typed_game_id_plays_and_a_bad_one_is_refused(app, genius):
-    genius.id_entry.set_text(" a1a2a3a4a5a6b1 ")
+    genius.chrome.id_entry.set_text(" a1a2a3a4a5a6b1 ")
     frame(app)
     genius.do("play_id")
     assert genius.match.game_id == "A1A2A3A4A5A6B1"
@@ -183,7 +183,7 @@ def test_hint_names_a_piece_of_a_solution(app, genius):
     app.worker.drain()
     genius.do("hint")                    # which, where, then how: the whole move on the board
     genius.do("hint")
-    piece, cells, _ = genius.hint_mark
+    piece, cells, _ = genius.session.hand.mark
     after = genius.position.place(Move(piece, cells))
     check_position(search.solve(after), after.blockers, keep=after.placed)
     assert genius.match.meta["assisted"]
@@ -195,7 +195,7 @@ def test_hint_on_a_dead_end_says_which_piece_to_take_back(app, genius):
     genius.play(dead)
     genius.do("hint")
     app.worker.drain()
-    assert genius.status == "No solution keeps these pieces: take the red single square (1) back"
+    assert genius.session.status == "No solution keeps these pieces: take the red single square (1) back"
 
 
 def test_solve_animates_a_full_board_without_recording_a_best_time(app, genius):
@@ -215,7 +215,7 @@ def test_count_rates_the_roll(app, genius):
     genius.do("count")
     app.worker.drain()
     n = search.count(Position.parse(BOARD))
-    assert genius.status == f"{n:,} solutions: {difficulty_label(n)}"
+    assert genius.session.status == f"{n:,} solutions: {difficulty_label(n)}"
     assert genius.match.meta["solutions"] == n
 
 
@@ -226,8 +226,8 @@ def test_free_mode_says_at_once_why_a_board_fails(app, genius):
         press(app, cell_centre(genius, cell))
         release(app, cell_centre(genius, cell))
     app.worker.drain()
-    assert genius.status == "Unsolvable: all 7 blockers on one checkerboard colour"
-    assert not genius.buttons["free_play"].is_enabled
+    assert genius.session.status == "Unsolvable: all 7 blockers on one checkerboard colour"
+    assert not genius.chrome.buttons["free_play"].is_enabled
     for cell in one_colour:                  # click them again: gone
         press(app, cell_centre(genius, cell))
     assert not genius.free.blockers
@@ -235,7 +235,7 @@ def test_free_mode_says_at_once_why_a_board_fails(app, genius):
     for cell in good:
         press(app, cell_centre(genius, cell))
     app.worker.drain()
-    assert genius.status == "Solvable: press Play"
+    assert genius.session.status == "Solvable: press Play"
     genius.do("free_play")
     assert genius.mode == "play" and genius.match.start.blockers == frozenset(good)
 
@@ -243,22 +243,22 @@ def test_free_mode_says_at_once_why_a_board_fails(app, genius):
 def test_race_two_players_same_roll(app, genius):
     genius.do("race")
     start = genius.match.start
-    assert genius.hidden() and not genius.match.timer.running and genius.id_entry.get_text() == ""
+    assert genius.mode.hidden and not genius.match.timer.running and genius.chrome.id_entry.get_text() == ""
     key(app, pygame.K_RETURN)                         # player 1 starts: the dice roll in
-    assert not genius.hidden() and genius.roll is not None and not genius.match.timer.running
+    assert not genius.mode.hidden and genius.kit.roll is not None and not genius.match.timer.running
     finish_roll(app, genius)
-    assert genius.match.timer.running and genius.id_entry.get_text() == start.notation()
+    assert genius.match.timer.running and genius.chrome.id_entry.get_text() == start.notation()
     done = solution_of(start)
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
-    assert genius.race.times[0] is not None and genius.race.turn == 1 and genius.hidden()
-    assert genius.hidden() and genius.id_entry.get_text() == ""
+    assert genius.race.times[0] is not None and genius.race.turn == 1 and genius.mode.hidden
+    assert genius.mode.hidden and genius.chrome.id_entry.get_text() == ""
     key(app, pygame.K_RETURN)                         # player 2, same board, empty
     finish_roll(app, genius)
     assert genius.match.start == start and not genius.position.placed and genius.match.timer.running
     genius.do("give_up")
     assert answer_confirm(app, genius)
-    assert genius.race.turn == 2 and genius.status.startswith("Player 1 wins")
+    assert genius.race.turn == 2 and genius.session.status.startswith("Player 1 wins")
 
 
 def test_copy_and_paste_the_game_id(app, genius):
@@ -281,20 +281,20 @@ def test_a_long_solver_call_shows_progress_and_escape_cancels_it(app, genius):
     import time
     import pygame_gui
     done = []
-    genius.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
+    genius.session.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
     deadline = time.monotonic() + 10
-    while genius.job.fraction is None and time.monotonic() < deadline:
+    while genius.session.job.fraction is None and time.monotonic() < deadline:
         frame(app)
-    assert genius.job.fraction == 0.25 and genius.cancel_button.visible
-    job = genius.job
+    assert genius.session.job.fraction == 0.25 and genius.chrome.cancel.visible
+    job = genius.session.job
     key(app, pygame.K_ESCAPE)
-    assert job.cancelled() and genius.job is None and app.top is genius
+    assert job.cancelled() and genius.session.job is None and app.top is genius
     assert job.wait(5)
     frame(app)
-    assert done == [] and not genius.cancel_button.visible
-    genius.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
-    job = genius.job
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.cancel_button))
+    assert done == [] and not genius.chrome.cancel.visible
+    genius.session.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
+    job = genius.session.job
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.chrome.cancel))
     assert job.cancelled() and job.wait(5) and done == []
 
 
@@ -321,18 +321,18 @@ def test_save_and_load_through_the_file_dialogs(app, genius, tmp_path):
 def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
     import pygame_gui
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Alternative",
-                                  ui_element=genius.dice.menu))
+                                  ui_element=genius.kit.dice_menu.menu))
     assert app.storage.settings()["dice"] == "alternative"
     genius.do("new")
     seed = genius.match.meta["seed"]
     assert genius.match.meta["rolled"] == list(dice.builtin("alternative").roll(seed))
     bad = tmp_path / "bad.json"
     bad.write_text('{"name": "x", "dice": [["A1"]]}')
-    genius.dice.use_file(bad)
+    genius.kit.dice_menu.use_file(bad)
     assert "bad.json" in app.toasts.latest and app.settings["dice"] == "alternative"
     good = tmp_path / "mine.json"
     dice.save(dice.builtin("default"), good)
-    genius.dice.use_file(good)
+    genius.kit.dice_menu.use_file(good)
     assert app.settings["dice"] == str(good)
     genius.do("new")
     finish_roll(app, genius)
@@ -341,22 +341,22 @@ def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
 
 def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
     genius.do("race")
-    assert "give_up" in genius.buttons
+    assert "give_up" in genius.chrome.buttons
     assert genius.ask_play_id(BOARD)
-    assert genius.mode == "play" and genius.race is None and "hint" in genius.buttons
-    assert not genius.hidden() and genius.match.timer.running
+    assert genius.mode == "play" and genius.race is None and "hint" in genius.chrome.buttons
+    assert not genius.mode.hidden and genius.match.timer.running
 
 
 def test_keyboard_pick_up_cancel_and_return_to_tray(app, genius):
     place_by_mouse(app, genius, "2", [33, 34])          # F4 F5
     placed = genius.position
-    genius.hand.cursor = (5, 4)                                # on F5
-    genius.keyboard = True
+    genius.session.hand.cursor = (5, 4)                                # on F5
+    genius.session.hand.keyboard = True
     key(app, pygame.K_RETURN)
-    assert genius.held.piece == "2" and genius.held.source == "board"
+    assert genius.session.hand.held.piece == "2" and genius.session.hand.held.source == "board"
     assert "2" not in genius.board_position().placed      # lifted off the board while held
     key(app, pygame.K_ESCAPE)                             # put it back where it was
-    assert genius.held is None and genius.position == placed and app.top is genius
+    assert genius.session.hand.held is None and genius.position == placed and app.top is genius
     key(app, pygame.K_BACKSPACE)                          # cursor still on it: back to the tray
     assert "2" not in genius.position.placed
     key(app, pygame.K_u)
@@ -365,10 +365,10 @@ def test_keyboard_pick_up_cancel_and_return_to_tray(app, genius):
 
 def test_a_drag_released_over_a_button_ends(app, genius):
     press(app, slot_of(genius, "4-I").center)
-    undo = genius.buttons["undo"].rect.center
+    undo = genius.chrome.buttons["undo"].rect.center
     move(app, undo)
     release(app, undo)
-    assert genius.held is None and not genius.position.placed
+    assert genius.session.hand.held is None and not genius.position.placed
 
 
 def test_a_game_left_while_the_dice_roll_resumes_with_a_running_clock(app):
@@ -377,7 +377,7 @@ def test_a_game_left_while_the_dice_roll_resumes_with_a_running_clock(app):
     scene = GeniusScene(app, new=True)
     app.push(scene)
     frame(app)
-    assert scene.roll is not None
+    assert scene.kit.roll is not None
     key(app, pygame.K_ESCAPE)
     again = GeniusScene(app)
     assert again.match.start == scene.match.start and again.match.timer.running

@@ -53,7 +53,7 @@ def test_genius_first_launch_guides_each_step_by_the_game(app):
     assert isinstance(scene, GeniusScene) and scene.guide is not None
     assert scene.match.start.notation() == GeniusPosition.parse(GAMES["genius"].game_id).notation()
     assert app.settings["howto_seen"]["genius"] is True
-    lay = scene.layout()
+    lay = scene.view.layout()
     geo = lay["geo"]
     # step 1: the red square dropped elsewhere is not the step; dropped on F4 it is
     slot_1 = lay["slots"][PIECES.index("1")].center
@@ -69,7 +69,7 @@ def test_genius_first_launch_guides_each_step_by_the_game(app):
     # step 2: pick up the 4-L and turn it with the wheel
     press(app, lay["slots"][PIECES.index("4-L")].center)
     frame(app)
-    assert scene.held.piece == "4-L" and scene.guide.index == 1
+    assert scene.session.hand.held.piece == "4-L" and scene.guide.index == 1
     wheel(app, 1)
     frame(app)
     assert scene.guide.index == 2
@@ -118,16 +118,16 @@ def test_a_first_launch_with_a_game_id_keeps_the_guide_for_later(app):
 def test_macmahon_guide_turn_place_refuse_hint(app):
     scene = first_launch(app, "macmahon")
     assert isinstance(scene, MacMahonScene) and scene.guide is not None
-    lay = scene.layout()
+    lay = scene.view.layout()
     geo = lay["geo"]
     press(app, lay["slots"][20].center)           # tile 21
     frame(app)
-    assert scene.held.tile == 20 and scene.guide.index == 0
+    assert scene.session.hand.held.tile == 20 and scene.guide.index == 0
     wheel(app, 1)
     frame(app)
     assert scene.guide.index == 1
     for _ in range(4):                            # turned as the one completion has it
-        if scene.held.rotation == 3:
+        if scene.session.hand.held.rotation == 3:
             break
         wheel(app, 1)
     move(app, geo.cell_rect(23).center)

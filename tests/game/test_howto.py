@@ -52,10 +52,10 @@ def test_title_opens_how_to_play_and_the_demo_loops(app):
         steps.append(scene.step)
     assert steps[0] != steps[45] and "matches" in " ".join(steps)
     assert steps[0] == steps[61]                    # the demonstration starts again
-    click(app, scene.buttons["other"])
+    click(app, scene.chrome.buttons["other"])
     assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
     frame(app, dt=0.1)
-    click(app, app.top.buttons["play"])             # from the title, Play opens the puzzle in its place
+    click(app, app.top.chrome.buttons["play"])             # from the title, Play opens the puzzle in its place
     assert isinstance(app.top, GeniusScene) and app.scenes[-2] is title
 
 

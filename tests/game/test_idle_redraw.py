@@ -64,9 +64,9 @@ def test_a_toast_wakes_the_loop_when_it_goes(genius):
 def test_a_picked_up_piece_moves_while_it_lifts_then_rests(genius):
     app = genius.app
     assert genius.do("pause") and genius.do("pause")      # (resumed: the clock runs again)
-    slot = genius.layout()["slots"][6]
+    slot = genius.view.layout()["slots"][6]
     press(app, slot.center)
-    assert genius.held is not None and app.redraw_in() == 0.0, "lifting"
+    assert genius.session.hand.held is not None and app.redraw_in() == 0.0, "lifting"
     settle(app, 0.3)
     assert genius.motion.lift == 1.0 and not genius.motion.moving
     assert app.redraw_in() > 0, "held still: only the clock is due"
@@ -81,9 +81,9 @@ def test_a_pulsing_hint_keeps_the_frames_coming(genius):
     app.worker.drain()
     frame(app)
     for _ in range(3):
-        if genius.hint_mark is not None:
+        if genius.session.hand.mark is not None:
             break
         genius.do("hint")
         app.worker.drain()
         frame(app)
-    assert genius.hint_mark is not None and app.redraw_in() == 0.0, "the hint pulses"
+    assert genius.session.hand.mark is not None and app.redraw_in() == 0.0, "the hint pulses"

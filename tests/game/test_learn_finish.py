@@ -79,20 +79,20 @@ def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
     name = genius.piece_name(piece)                     # as the player sees it: 'the teal long bar (5)'
     number = PIECES.index(piece) + 1
     assert name.startswith("the ") and name.endswith(f" ({number})") and piece not in name
-    assert genius.status == f"Hint 1 of 3: Place {name} next"
-    assert genius.hint_mark[:2] == (piece, frozenset())     # its tray slot lights, no cell yet
+    assert genius.session.status == f"Hint 1 of 3: Place {name} next"
+    assert genius.session.hand.mark[:2] == (piece, frozenset())     # its tray slot lights, no cell yet
     hint(app, genius)
-    assert "covers" in genius.status and genius.hint_mark[1] == frozenset(cells[:1])
+    assert "covers" in genius.session.status and genius.session.hand.mark[1] == frozenset(cells[:1])
     hint(app, genius)
-    assert genius.status.startswith("Hint 3 of 3") and genius.hint_mark[1] == frozenset(cells)
+    assert genius.session.status.startswith("Hint 3 of 3") and genius.session.hand.mark[1] == frozenset(cells)
     assert genius.match.meta["hints"] == 3
     assert genius.session.clock_text().endswith(" · 3 hints")
     place_by_mouse(app, genius, piece, cells)           # the hint was right: the board changed
     assert genius.position.placed[piece] == frozenset(cells)
-    assert "Hint" not in genius.status and not any("Hint" in t for t, *_ in app.toasts.items)   # gone with its position
+    assert "Hint" not in genius.session.status and not any("Hint" in t for t, *_ in app.toasts.items)   # gone with its position
     hint(app, genius)
-    assert genius.status.startswith("Hint 1 of 3: Place the") and genius.session.hint_step.move.piece != piece
-    assert f"({number})" not in genius.status
+    assert genius.session.status.startswith("Hint 1 of 3: Place the") and genius.session.hint_step.move.piece != piece
+    assert f"({number})" not in genius.session.status
     assert genius.match.meta["hints"] == 4
 
 
@@ -104,19 +104,19 @@ def test_macmahon_hints_escalate_through_the_shared_play_base(app):
     frame(app)
     hint(app, scene)
     tile = scene.session.hint_step.move.tile
-    assert scene.status == f"Hint 1 of 3: Place tile {tile + 1} next"
+    assert scene.session.status == f"Hint 1 of 3: Place tile {tile + 1} next"
     hint(app, scene)
-    assert scene.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
+    assert scene.session.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
     cell = scene.session.hint_step.move.cell
     assert scene.hint[2:4] == (cell, 1)                       # the cell is marked on the board
     hint(app, scene)
-    assert scene.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
+    assert scene.session.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
     assert scene.session.clock_text().endswith(" · 3 hints")
 
 
 def press_button(app, scene, name) -> None:
     import pygame_gui
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons[name]))
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons[name]))
 
 
 def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
@@ -126,14 +126,14 @@ def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off
     from game.storage import Storage
     from tests.game.drive import finish_roll
     from tests.game.drive import choose
-    assert genius.menus["level"].label == "Level: any"
+    assert genius.chrome.menus["level"].label == "Level: any"
     choose(app, genius, "level", "Level: hard")
-    assert app.settings["genius_level"] == "hard" and genius.menus["level"].label == "Level: hard"
-    assert genius.menus["level"].menu.selected_option[0].startswith("Level: hard")      # what the closed menu shows
+    assert app.settings["genius_level"] == "hard" and genius.chrome.menus["level"].label == "Level: hard"
+    assert genius.chrome.menus["level"].menu.selected_option[0].startswith("Level: hard")      # what the closed menu shows
     assert Storage(app.storage.folder).settings()["genius_level"] == "hard"      # remembered
     before = genius.match
     genius.do("new")                              # (as F2 does; no frame polls the worker before the check)
-    assert genius.match is before and genius.job is not None                     # drawing, in a worker
+    assert genius.match is before and genius.session.job is not None                     # drawing, in a worker
     app.worker.drain(60)
     frame(app)
     finish_roll(app, genius)
@@ -152,7 +152,7 @@ def test_a_genius_scene_opened_at_a_level_draws_its_first_roll_before_showing_a_
     app.push(TitleScene(app))
     scene = GeniusScene(app, new=True)
     app.push(scene)
-    assert scene.match is None and scene.job is not None
+    assert scene.match is None and scene.session.job is not None
     for k in (pygame.K_h, pygame.K_u, pygame.K_1, pygame.K_c):
         key(app, k)                                     # nothing to act on yet, and nothing breaks
     app.worker.drain(60)

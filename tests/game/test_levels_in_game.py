@@ -35,7 +35,7 @@ def drawn(app, scene, before) -> int:
     app.worker.drain(60)
     frame(app)
     finish_roll(app, scene)
-    assert scene.match is not before and not scene.match.finished, scene.status
+    assert scene.match is not before and not scene.match.finished, scene.session.status
     return level_of(dice.builtin("default"), scene.match.start.blockers)
 
 
@@ -95,7 +95,7 @@ def macmahon_scene(app):
 
 def made(app, scene) -> None:
     """Wait for the level board made in the worker."""
-    assert scene.job is not None and scene.job.label.startswith("Making a level")
+    assert scene.session.job is not None and scene.session.job.label.startswith("Making a level")
     app.worker.drain(60)
     frame(app)
     app.worker.drain(60)               # the new board's solvability count
@@ -108,7 +108,7 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
     from solver.macmahon import search
     from tests.validate_macmahon import problems
     scene = macmahon_scene(app)
-    assert scene.menus["level"].label == "Level: free play"
+    assert scene.chrome.menus["level"].label == "Level: free play"
     choose(app, scene, "level", "Level 7")
     made(app, scene)
     start = scene.match.start
@@ -118,7 +118,7 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
     done = search.solve(start)
     assert problems(done.colour_rows(), done.board.colours) == []
     assert all(done.cells[c] == start.cells[c] for c in given)
-    assert scene.menus["level"].label == "Level 7" and MACMAHON.best_key(start, scene.match.meta) == "4x6x3 given"
+    assert scene.chrome.menus["level"].label == "Level 7" and MACMAHON.best_key(start, scene.match.meta) == "4x6x3 given"
     scene.do("solve")                                      # (assisted) the game ends and is recorded by level
     app.worker.drain(60)
     for _ in range(400):
@@ -146,7 +146,7 @@ def test_macmahon_level_ten_is_the_empty_board_and_free_play_goes_back(app):
     choose(app, scene, "level", "Level: free play")
     app.worker.drain(60)
     frame(app)
-    assert "level" not in scene.match.meta and scene.menus["level"].label == "Level: free play"
+    assert "level" not in scene.match.meta and scene.chrome.menus["level"].label == "Level: free play"
 
 
 def test_a_macmahon_level_asks_before_abandoning_a_game_in_progress(app):
@@ -158,10 +158,10 @@ def test_a_macmahon_level_asks_before_abandoning_a_game_in_progress(app):
     assert scene.session.in_progress()
     before = scene.match
     choose(app, scene, "level", "Level 3")
-    making = scene.job is not None and scene.job.label.startswith("Making")
+    making = scene.session.job is not None and scene.session.job.label.startswith("Making")
     assert scene.match is before and not making           # nothing made until the player agrees
     assert answer_confirm(app, scene, yes=False)
-    assert scene.match is before and scene.menus["level"].label == "Level: free play"
+    assert scene.match is before and scene.chrome.menus["level"].label == "Level: free play"
     choose(app, scene, "level", "Level 3")
     assert answer_confirm(app, scene, yes=True)
     made(app, scene)

@@ -17,8 +17,8 @@ def settle(app) -> None:
 
 def drop(app, scene, tile, cell) -> None:
     """Take `tile` from the tray and put it on `cell` as it comes (its rotation as shown)."""
-    press(app, scene.layout()["slots"][tile].center)
-    target = scene.layout()["geo"].cell_rect(cell).center
+    press(app, scene.view.layout()["slots"][tile].center)
+    target = scene.view.layout()["geo"].cell_rect(cell).center
     move(app, target)
     release(app, target)
 
@@ -28,7 +28,7 @@ def test_the_count_is_about_the_position_on_show(app, macmahon):
     assert macmahon.count_fact() == "106,624 solutions"
     done = search.solve(Position.empty(Board()))
     tile, rotation = done.cells[0]
-    macmahon.hand.orient[tile] = rotation
+    macmahon.session.hand.orient[tile] = rotation
     drop(app, macmahon, tile, 0)
     assert macmahon.position.cells[0] == (tile, rotation)
     settle(app)
@@ -58,16 +58,16 @@ def test_the_whole_game_id_is_on_show(app, macmahon, size):
                 "".join(f"{t + 1}a" for t in range(r * int(header.split("x")[1]), (r + 1) * int(header.split("x")[1])))
                 for r in range(int(header.split("x")[0]))))
             frame(app)
-        lay = macmahon.layout()
+        lay = macmahon.view.layout()
         assert macmahon.board.header == header and macmahon.position.is_complete
         area, lines = lay["game_id"], lay["id_lines"]
         assert "".join(lines) == macmahon.position.notation()
         glyph = font(macmahon.id_text_size(), "mono").size("0")[0]
         assert all(glyph * len(line) <= area.width - app.px(20) for line in lines)
         assert pygame.Rect(0, 0, *app.size).contains(area)
-        widgets = [b.rect for b in macmahon.buttons.values()] + [macmahon.variant_menu.rect, lay["status"]]
+        widgets = [b.rect for b in macmahon.chrome.buttons.values()] + [macmahon.variant_menu.rect, lay["status"]]
         assert not any(area.colliderect(r) for r in widgets)
-        assert all(r.height >= app.px(24) for r in (b.rect for b in macmahon.buttons.values()))
+        assert all(r.height >= app.px(24) for r in (b.rect for b in macmahon.chrome.buttons.values()))
 
 
 def solved() -> Position:
@@ -79,7 +79,7 @@ def last_tile_left(app, scene) -> tuple[int, int]:
     done = solved()
     tile, rotation = done.cells[0]
     scene.ask_play_id(done.remove(0).notation())
-    scene.hand.orient[tile] = rotation
+    scene.session.hand.orient[tile] = rotation
     frame(app)
     return tile, 0
 
@@ -131,15 +131,15 @@ def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
 def test_pause_hides_the_board_and_the_game_id(app, macmahon):
     drop(app, macmahon, 0, 0)
     key(app, pygame.K_p)
-    assert macmahon.paused and macmahon.buttons["pause"].text == "Resume"
+    assert macmahon.session.paused and macmahon.chrome.buttons["pause"].text == "Resume"
     frame(app)
     from game.draw.theme import mix
     cover = mix(app.palette.background, app.palette.panel, 0.5)
-    lay = macmahon.layout()
+    lay = macmahon.view.layout()
     for point in (lay["geo"].cell_rect(0).center, lay["game_id"].center, lay["slots"][5].center):
         assert tuple(app.surface.get_at(point))[:3] == cover
     key(app, pygame.K_p)
-    assert not macmahon.paused
+    assert not macmahon.session.paused
 
 
 @pytest.mark.parametrize("header", ["7x10x4", "5x14x4"])
@@ -154,7 +154,7 @@ def test_tray_numbers_cover_no_triangle(app, macmahon, header, size):
     macmahon.new_game(header)
     frame(app)
     for tile in (0, 9, 69):
-        slot = macmahon.layout()["slots"][tile]
+        slot = macmahon.view.layout()["slots"][tile]
         label, rect = macmahon.tray_label(slot), macmahon.tray_tile(slot)
         w, _ = font(label.height, "bold").size(str(tile + 1))
         assert slot.contains(label) and slot.contains(rect) and not label.colliderect(rect) and w <= slot.width
@@ -172,17 +172,17 @@ def test_messages_cover_nothing_needed(app, macmahon, size):
     macmahon.ask_play_id(solved().remove(5).notation())
     app.toasts.items.clear()                        # ("Playing ...": this test makes its own messages)
     frame(app)
-    given = macmahon.layout()["geo"].cell_rect(0).center
+    given = macmahon.view.layout()["geo"].cell_rect(0).center
     press(app, given)                               # a given tile: a message says it stays put
     release(app, given)
     app.toasts.show("Tile 12: its left edge is blue, but tile 7 on C2 shows red there; try another way round", 4)
     frame(app)
     assert app.toasts.latest and len(app.toasts.items) == 2
-    lay = macmahon.layout()
+    lay = macmahon.view.layout()
     geo = lay["geo"]
     labels = pygame.Rect(geo.rect.x, geo.rect.y - int(geo.cell * 0.7), geo.rect.width, int(geo.cell * 0.7))
-    needed = [geo.rect, labels, lay["status"], lay["game_id"], macmahon.variant_menu.rect, macmahon.id_entry.rect,
-              *lay["slots"], *(b.rect for b in macmahon.buttons.values())]
+    needed = [geo.rect, labels, lay["status"], lay["game_id"], macmahon.variant_menu.rect, macmahon.chrome.id_entry.rect,
+              *lay["slots"], *(b.rect for b in macmahon.chrome.buttons.values())]
     boxes = app.toasts.boxes(app.size, app.scale)
     assert boxes
     for box, _lines, _size in boxes:
@@ -197,7 +197,7 @@ def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
     from solver.macmahon.tiles import rotate
     done = solved()
     first, rot = done.cells[0]
-    macmahon.hand.orient[first] = rot
+    macmahon.session.hand.orient[first] = rot
     drop(app, macmahon, first, 0)                                    # A1, as in a solution
     right_of_first = rotate(macmahon.board.tiles[first], rot)[1]
     tile, rotation = next((t, r) for t in range(24) for r in range(4) if t != first
@@ -209,13 +209,13 @@ def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
     monkeypatch.setattr(view, "mark_cells", lambda s, rects, colour: crossed.extend(rects))
     real = view.draw_tile
     monkeypatch.setattr(view, "draw_tile", lambda *a, **k: (rings.append(k.get("outline")), real(*a, **k)))
-    macmahon.hand.orient[tile] = rotation
-    press(app, macmahon.layout()["slots"][tile].center)
-    target = macmahon.layout()["geo"].cell_rect(1).center
+    macmahon.session.hand.orient[tile] = rotation
+    press(app, macmahon.view.layout()["slots"][tile].center)
+    target = macmahon.view.layout()["geo"].cell_rect(1).center
     move(app, target)
     marked.clear(), rings.clear()
     frame(app)
-    geo = macmahon.layout()["geo"]
+    geo = macmahon.view.layout()["geo"]
     assert {(geo.cell_at(rect.center), "TRBL"[side]) for rect, side in marked} == expected
     assert crossed == [] and app.palette.illegal not in rings
     marked.clear()
@@ -233,17 +233,17 @@ def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, m
     from tests.game.test_typing import click, pump, type_text
     done = solved()
     for way in ("paste", "type"):
-        macmahon.hand.orient[done.cells[3][0]] = done.cells[3][1]
+        macmahon.session.hand.orient[done.cells[3][0]] = done.cells[3][1]
         drop(app, macmahon, done.cells[3][0], 3)
         key(app, pygame.K_z, pygame.KMOD_LCTRL)
-        assert macmahon.buttons["redo"].is_enabled
+        assert macmahon.chrome.buttons["redo"].is_enabled
         wanted = done.remove(0).remove(1).notation()
         if way == "paste":
             monkeypatch.setattr(app, "paste_text", lambda: wanted)
             key(app, pygame.K_v, pygame.KMOD_LCTRL)
         else:
             pygame.event.clear()
-            click(app, macmahon.id_entry.rect.center)
+            click(app, macmahon.chrome.id_entry.rect.center)
             frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="",
                                           scancode=0))
             type_text(app, wanted)
@@ -252,23 +252,23 @@ def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, m
         answer_confirm(app, macmahon)
         frame(app)
         assert macmahon.match.game_id == wanted and app.keyboard_owner() is None
-        assert not macmahon.match.can_redo and not macmahon.buttons["redo"].is_enabled
+        assert not macmahon.match.can_redo and not macmahon.chrome.buttons["redo"].is_enabled
         tile, rotation = done.cells[0]
-        macmahon.hand.orient[tile] = rotation
+        macmahon.session.hand.orient[tile] = rotation
         drop(app, macmahon, tile, 0)
-        frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=macmahon.buttons["undo"]))
-        assert macmahon.position.cells[0] is None and macmahon.buttons["redo"].is_enabled
+        frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=macmahon.chrome.buttons["undo"]))
+        assert macmahon.position.cells[0] is None and macmahon.chrome.buttons["redo"].is_enabled
         key(app, pygame.K_y, pygame.KMOD_LCTRL)
-        assert macmahon.position.cells[0] == (tile, rotation) and not macmahon.buttons["redo"].is_enabled
+        assert macmahon.position.cells[0] == (tile, rotation) and not macmahon.chrome.buttons["redo"].is_enabled
         macmahon.new_game("4x6x3")
 
 
 def test_macmahon_menu_bar_opens_and_runs_the_same_actions(app, macmahon):
     from tests.game.drive import choose
     from tests.game.test_genius_feel import open_every_menu
-    assert set(macmahon.menus) == {"game", "mode", "level"} and len(macmahon.buttons) <= 9
+    assert set(macmahon.chrome.menus) == {"game", "mode", "level"} and len(macmahon.chrome.buttons) <= 9
     open_every_menu(app, macmahon)
     choose(app, macmahon, "mode", "Rules: free")
-    assert app.settings["macmahon_mode"] == "free" and macmahon.menus["mode"].label == "Rules: free"
+    assert app.settings["macmahon_mode"] == "free" and macmahon.chrome.menus["mode"].label == "Rules: free"
     choose(app, macmahon, "game", "Keys")
     assert macmahon.show_help

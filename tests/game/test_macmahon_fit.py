@@ -36,12 +36,12 @@ def open_macmahon(app, **options):
 
 def assert_laid_out(app, scene) -> None:
     """The board inside its column and the window, cells playable, no button under the game ID."""
-    lay = scene.layout()
+    lay = scene.view.layout()
     board = lay["geo"].rect
     assert pygame_rect(app).contains(board) and board.right <= lay["status"].left
     assert lay["geo"].cell >= app.px(16)
     panel = lay["game_id"]
-    for name, button in scene.buttons.items():
+    for name, button in scene.chrome.buttons.items():
         assert not button.rect.colliderect(panel), name
         assert button.rect.height >= app.px(20), name
 

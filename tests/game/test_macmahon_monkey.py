@@ -26,7 +26,7 @@ def start(app, mode: str) -> MacMahonScene:
 
 def play_area(scene) -> pygame.Rect:
     """The board, the tray and the status panel; the buttons (menu, browser, dialogs) are tested elsewhere."""
-    lay = scene.layout()
+    lay = scene.view.layout()
     return pygame.Rect(0, lay["top"].bottom, lay["controls"].x, scene.app.size[1] - lay["top"].bottom)
 
 

@@ -82,11 +82,11 @@ def test_the_board_shows_a_placed_turned_tile_and_its_white_border(app):
     position = Position.parse("4x6x3").place_unchecked(Move.parse("8b@B3"))  # tile 8 "RWBW" turned once
     scene.play(position)
     frame(app)
-    rect = scene.layout()["geo"].cell_rect(8)
+    rect = scene.view.layout()["geo"].cell_rect(8)
     pal = app.palette
     for side, letter in enumerate(turned("RWBW", 1)):
         assert close(sample(app.surface, rect, side), getattr(pal, NAMES[letter]))
-    geo = scene.layout()["geo"]
+    geo = scene.view.layout()["geo"]
     band = geo.rect.inflate(geo.cell // 9, geo.cell // 9)       # half way into the border band
     assert close(app.surface.get_at((band.centerx, band.top)), pal.tile_white)
     assert close(app.surface.get_at((band.left, band.centery)), pal.tile_white)

@@ -37,17 +37,17 @@ def engine_solution(board=None) -> Position:
 
 
 def slot(scene, tile):
-    return scene.layout()["slots"][tile].center
+    return scene.view.layout()["slots"][tile].center
 
 
 def cell_centre(scene, cell):
-    return scene.layout()["geo"].cell_rect(cell).center
+    return scene.view.layout()["geo"].cell_rect(cell).center
 
 
 def turn_to(app, scene, colours, how) -> None:
     """Turn the held tile with R / E / Q / the wheel until it shows `colours`."""
     for i in range(4):
-        if rotate(scene.board.tiles[scene.held.tile], scene.held.rotation) == colours:
+        if rotate(scene.board.tiles[scene.session.hand.held.tile], scene.session.hand.held.rotation) == colours:
             return
         how(app, i)
     raise AssertionError("the tile never showed the wanted colours")
@@ -60,7 +60,7 @@ TURNERS = [lambda app, i: key(app, pygame.K_r), lambda app, i: wheel(app, 1), la
 def place_by_mouse(app, scene, tile, cell, colours, turner) -> None:
     start = slot(scene, tile)
     press(app, start)
-    assert scene.held is not None and scene.held.tile == tile
+    assert scene.session.hand.held is not None and scene.session.hand.held.tile == tile
     move(app, (start[0] + 40, start[1] - 40))
     turn_to(app, scene, colours, turner)
     move(app, cell_centre(scene, cell))
@@ -71,15 +71,15 @@ def place_by_mouse(app, scene, tile, cell, colours, turner) -> None:
 def place_by_keys(app, scene, tile, cell, colours) -> None:
     for char in str(tile + 1):
         typed(app, char)
-    assert scene.held is not None and scene.held.tile == tile
+    assert scene.session.hand.held is not None and scene.session.hand.held.tile == tile
     turn_to(app, scene, colours, TURNERS[0])
     r, c = divmod(cell, scene.board.cols)
-    cr, cc = divmod(scene.hand.cursor, scene.board.cols)
+    cr, cc = divmod(scene.session.hand.cursor, scene.board.cols)
     for _ in range(abs(r - cr)):
         key(app, pygame.K_DOWN if r > cr else pygame.K_UP)
     for _ in range(abs(c - cc)):
         key(app, pygame.K_RIGHT if c > cc else pygame.K_LEFT)
-    assert scene.hand.cursor == cell
+    assert scene.session.hand.cursor == cell
     key(app, pygame.K_RETURN)
 
 
@@ -100,7 +100,7 @@ def test_scripted_play_to_a_win_by_mouse_and_keys(app, macmahon):
     assert macmahon.match.finished and not macmahon.match.timer.running
     best = app.statistics["macmahon"]["best"]["4x6x3"]
     assert best == pytest.approx(macmahon.match.elapsed, abs=0.01)
-    assert "Solved in" in macmahon.status
+    assert "Solved in" in macmahon.session.status
 
 
 def test_strict_mode_refuses_with_the_engines_reason(app, macmahon):
@@ -109,9 +109,9 @@ def test_strict_mode_refuses_with_the_engines_reason(app, macmahon):
     press(app, slot(macmahon, tile))
     move(app, cell_centre(macmahon, 0))
     reason = macmahon.verdict(0)
-    assert reason == start.check(Move(tile, macmahon.held.rotation, 0)) and reason.startswith("border must be white")
+    assert reason == start.check(Move(tile, macmahon.session.hand.held.rotation, 0)) and reason.startswith("border must be white")
     release(app, cell_centre(macmahon, 0))
-    assert macmahon.position == start and macmahon.held is None
+    assert macmahon.position == start and macmahon.session.hand.held is None
     assert reason in app.toasts.latest
 
 
@@ -120,7 +120,7 @@ def test_free_mode_allows_and_marks(app, macmahon):
     assert app.settings["macmahon_mode"] == "free"
     press(app, slot(macmahon, 6))
     release(app, (slot(macmahon, 6)[0] + 2, slot(macmahon, 6)[1]))          # a click: the tile follows
-    assert macmahon.held.sticky
+    assert macmahon.session.hand.held.sticky
     move(app, cell_centre(macmahon, 0))
     press(app, cell_centre(macmahon, 0))
     assert macmahon.position.cells[0] == (6, 0)
@@ -151,7 +151,7 @@ def test_pick_up_move_and_return_a_tile(app, macmahon):
     frame(app)
     # drag it from A1 to A6 (the corner tiles fit both corners only if turned: use the engine's verdict)
     press(app, cell_centre(macmahon, 0))
-    assert macmahon.held.tile == tile and macmahon.held.source == 0
+    assert macmahon.session.hand.held.tile == tile and macmahon.session.hand.held.source == 0
     assert macmahon.board_position().cells[0] is None
     move(app, (10, app.size[1] - 5))
     release(app, (10, app.size[1] - 5))                   # dropped off the board: back to the tray
@@ -166,11 +166,11 @@ def test_pick_up_move_and_return_a_tile(app, macmahon):
 
 def test_tab_selects_and_delete_takes_back(app, macmahon):
     key(app, pygame.K_TAB)
-    assert macmahon.held.tile == 0
+    assert macmahon.session.hand.held.tile == 0
     key(app, pygame.K_TAB)
-    assert macmahon.held.tile == 1
+    assert macmahon.session.hand.held.tile == 1
     key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
-    assert macmahon.held.tile == 0
+    assert macmahon.session.hand.held.tile == 0
     key(app, pygame.K_RETURN)                     # tile 1 (all white) fits on A1
     assert macmahon.position.cells[0] == (0, 0)
     key(app, pygame.K_DELETE)
@@ -184,12 +184,12 @@ def test_game_id_givens_stay_put(app, macmahon):
         given = given.place(Move(*solution.cells[cell], cell))
     assert macmahon.ask_play_id(given.notation())
     frame(app)
-    assert macmahon.id_entry.get_text() == given.notation()
+    assert macmahon.chrome.id_entry.get_text() == given.notation()
     press(app, cell_centre(macmahon, 0))
-    assert macmahon.held is None
+    assert macmahon.session.hand.held is None
     release(app, cell_centre(macmahon, 0))
     key(app, pygame.K_RETURN)                     # Enter at the cursor (A1): a given, refused
-    assert macmahon.held is None and macmahon.position == given
+    assert macmahon.session.hand.held is None and macmahon.position == given
     assert Position.parse(macmahon.position.notation()) == given
     assert macmahon.ask_play_id("4x6x3:99a...../....../....../......") is False
     assert "unknown tile 99" in app.toasts.latest and macmahon.position == given
@@ -242,43 +242,43 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     jump(macmahon, bad)
     key(app, pygame.K_c, pygame.KMOD_LSHIFT)
     app.worker.drain(30)
-    assert macmahon.status.startswith("No") and macmahon.blamed is not None
+    assert macmahon.session.status.startswith("No") and macmahon.blamed is not None
     blamed = macmahon.blamed[0]
     rescued = search.solve(bad.remove(blamed))
     assert problems(rescued.colour_rows(), 3) == []
     macmahon.restart()
     macmahon.do("check")
     app.worker.drain(30)
-    assert macmahon.status.startswith("Yes")
+    assert macmahon.session.status.startswith("Yes")
     key(app, pygame.K_s, pygame.KMOD_LSHIFT)
     app.worker.drain(30)
     for _ in range(40):
         frame(app, dt=0.2)
     final = macmahon.position
     assert final.is_complete and problems(final.colour_rows(), 3) == []
-    assert macmahon.match.finished and "with help" in macmahon.status
+    assert macmahon.match.finished and "with help" in macmahon.session.status
     assert "macmahon" not in app.statistics or "4x6x3" not in app.statistics["macmahon"].get("best", {})
 
 
 def test_cancel_a_solver_job(app, macmahon):
     macmahon.do("hint")
-    assert macmahon.job is not None
+    assert macmahon.session.job is not None
     key(app, pygame.K_ESCAPE)
-    assert macmahon.job is None and macmahon.status == "Cancelled" and app.top is macmahon
+    assert macmahon.session.job is None and macmahon.session.status == "Cancelled" and app.top is macmahon
 
 
 def test_variants(app, macmahon):
     macmahon.new_game("3x8x3")
     app.worker.drain()
     frame(app)
-    assert (macmahon.board.rows, macmahon.board.cols) == (3, 8) and len(macmahon.layout()["slots"]) == 24
+    assert (macmahon.board.rows, macmahon.board.cols) == (3, 8) and len(macmahon.view.layout()["slots"]) == 24
     assert macmahon.match.meta["solutions"] == 0
     macmahon.do("check")
     app.worker.drain(30)
-    assert "no solution at all" in macmahon.status
+    assert "no solution at all" in macmahon.session.status
     macmahon.new_game("7x10x4")
     frame(app)
-    assert len(macmahon.layout()["slots"]) == 70
+    assert len(macmahon.view.layout()["slots"]) == 70
     macmahon.do("solve")
     app.worker.drain(60)
     app.settings["animations"] = False
@@ -296,7 +296,7 @@ def test_every_variant_draws_at_small_and_large_sizes(app, macmahon):
             app.window.size = size
             app.restyle()
             frame(app)
-            lay = macmahon.layout()
+            lay = macmahon.view.layout()
             assert lay["geo"].rect.right <= lay["status"].x and lay["tray"].bottom <= app.size[1]
             assert all(lay["tray"].contains(s) for s in lay["slots"])
 
@@ -317,7 +317,7 @@ def test_turn_a_placed_tile_where_it_lies(app, macmahon):
     assert any(cell == corner for cell, _ in macmahon.position.clashes())
     key(app, pygame.K_RIGHT)                          # keyboard: the cursor to A1, R turns it on again
     key(app, pygame.K_LEFT)
-    assert macmahon.hand.cursor == corner and macmahon.keyboard
+    assert macmahon.session.hand.cursor == corner and macmahon.session.hand.keyboard
     key(app, pygame.K_r)
     assert macmahon.position.cells[corner] == (tile, rotation)
 
@@ -340,9 +340,9 @@ def test_variant_and_browser_keys(app, macmahon):
 def test_a_tile_taken_by_keyboard_finds_an_empty_cell(app, macmahon):
     key(app, pygame.K_TAB)                        # tile 1 to A1
     key(app, pygame.K_RETURN)
-    assert macmahon.position.cells[0] == (0, 0) and macmahon.hand.cursor == 0
+    assert macmahon.position.cells[0] == (0, 0) and macmahon.session.hand.cursor == 0
     typed(app, "2")                               # A1 is filled: the cursor moves on to A2
-    assert macmahon.held.tile == 1 and macmahon.hand.cursor == 1
+    assert macmahon.session.hand.held.tile == 1 and macmahon.session.hand.cursor == 1
 
 
 def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
@@ -365,7 +365,7 @@ def test_a_board_without_solutions_suggests_free_mode_only_in_strict_mode(app):
         app.push(scene)
         app.worker.drain(60)
         frame(app)
-        said[mode] = scene.status
+        said[mode] = scene.session.status
         app.pop()
     assert "no solution" in said["strict"] and said["strict"].endswith("or try free mode")
     assert "no solution" in said["free"] and "free mode" not in said["free"]

@@ -25,7 +25,7 @@ BOARD = "A1A2A4A6B4D5E1"
 
 def button(app, scene, name):
     import pygame_gui
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons[name]))
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons[name]))
 
 
 def give_up_turn(app, genius):
@@ -153,18 +153,18 @@ def test_7_the_take_back_line_goes_once_the_board_changes(app, genius):
     genius.session.move(Move("1", [dead]).notation())
     genius.do("hint")
     app.worker.drain()
-    assert genius.status == f"No solution keeps these pieces: take {genius.piece_name('1')} back"
+    assert genius.session.status == f"No solution keeps these pieces: take {genius.piece_name('1')} back"
     genius.session.move("-1")
     genius.session.move(Move("2", search.solve(genius.position).placed["2"]).notation())
-    assert genius.status == ""
+    assert genius.session.status == ""
 
 
 def test_8_start_turn_is_enabled_at_the_hand_over(app, genius):
     app.settings["animations"] = False
     genius.do("race")
-    assert genius.buttons["race_start"].is_enabled
+    assert genius.chrome.buttons["race_start"].is_enabled
     give_up_turn(app, genius)
-    assert genius.hidden() and genius.buttons["race_start"].is_enabled
+    assert genius.mode.hidden and genius.chrome.buttons["race_start"].is_enabled
 
 
 def test_9_undo_after_beating_the_computer_never_restarts_the_clock(app):
@@ -189,7 +189,7 @@ def test_9_the_clock_stands_while_a_level_roll_is_drawn(app, genius):
     genius.session.begin(Match(genius.position, meta={"dice": "default"},
                                timer=Timer(running=True, clock=lambda: clock[0])))
     genius.do("new")                         # nothing played: no question; the draw runs
-    assert genius.job is not None
+    assert genius.session.job is not None
     frame(app)
     clock[0] += 20
     assert genius.match.elapsed == 0.0

@@ -58,13 +58,13 @@ def test_without_animations_nothing_tweens():
 
 
 def cell_centre(scene, name: str):
-    geo = scene.layout()["geo"]
+    geo = scene.view.layout()["geo"]
     return geo.cell_rect((ord(name[0]) - ord("A")) * 6 + int(name[1]) - 1).center
 
 
 def test_a_refused_drop_flies_home_and_an_accepted_one_settles_with_its_sounds(genius):
     app = genius.app
-    slot = genius.layout()["slots"][PIECES.index("1")]
+    slot = genius.view.layout()["slots"][PIECES.index("1")]
     press(app, slot.center)
     move(app, cell_centre(genius, "A1"))              # a blocker: refused
     release(app, cell_centre(genius, "A1"))
@@ -126,7 +126,7 @@ def test_a_hot_seat_board_just_filled_stays_in_view_before_the_hand_over(app, ge
     done = search.solve(genius.position)
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
-    assert genius.hidden() and genius.race.turn == 1, "the hand-over has begun"
+    assert genius.mode.hidden and genius.race.turn == 1, "the hand-over has begun"
     assert genius.win_banner() == ["Player 1: 0:00"] and "win" in app.sounds.played
     drawn = []
     genius.race_lines = lambda: drawn.append(1) or ["next"]     # the hand-over card, when it is drawn

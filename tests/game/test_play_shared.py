@@ -94,23 +94,23 @@ def test_pause_hides_the_board_stops_the_clock_and_takes_no_moves(app, genius):
     passes(app, clock, 10)
     before = genius.match.elapsed
     blocker = sorted(genius.position.blockers)[0]
-    shown = app.surface.get_at(genius.layout()["geo"].cell_rect(blocker).center)
+    shown = app.surface.get_at(genius.view.layout()["geo"].cell_rect(blocker).center)
     key(app, pygame.K_p)
-    assert genius.paused and genius.buttons["pause"].text == "Resume"
+    assert genius.session.paused and genius.chrome.buttons["pause"].text == "Resume"
     passes(app, clock, 50)
     assert genius.match.elapsed == before
     cover = mix(app.palette.background, app.palette.panel, 0.5)
-    hidden = app.surface.get_at(genius.layout()["geo"].cell_rect(blocker).center)
+    hidden = app.surface.get_at(genius.view.layout()["geo"].cell_rect(blocker).center)
     assert hidden != shown and tuple(hidden)[:3] == cover
     position = genius.position
     key(app, pygame.K_u)                                   # undo
     key(app, pygame.K_2)                                   # take a piece
-    press(app, genius.layout()["slots"][2].center)
-    release(app, genius.layout()["slots"][2].center)
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.buttons["hint"]))
-    assert genius.position == position and genius.held is None and genius.job is None
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.buttons["pause"]))
-    assert not genius.paused
+    press(app, genius.view.layout()["slots"][2].center)
+    release(app, genius.view.layout()["slots"][2].center)
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.chrome.buttons["hint"]))
+    assert genius.position == position and genius.session.hand.held is None and genius.session.job is None
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.chrome.buttons["pause"]))
+    assert not genius.session.paused
     passes(app, clock, 5)
     assert genius.match.elapsed == before + 5
     key(app, pygame.K_u)
@@ -129,7 +129,7 @@ def test_a_started_game_is_only_abandoned_when_confirmed(app, genius):
         assert genius.dialog_open
         assert answer_confirm(app, genius, yes=False)
         assert genius.position == started and genius.mode == "play"
-    frame(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=genius.id_entry,
+    frame(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=genius.chrome.id_entry,
                                   text="A1A2A4A6B4D5E1"))  # a typed game ID
     assert genius.dialog_open and genius.position == started
     assert answer_confirm(app, genius, yes=True)
@@ -183,36 +183,36 @@ def test_a_win_by_solve_gets_the_confetti_but_no_best_time(app, genius):
 
 
 def test_the_keyboard_cursor_goes_when_the_mouse_is_used(app, genius):
-    move(app, genius.buttons["undo"].rect.center)          # the pointer rests on a button
+    move(app, genius.chrome.buttons["undo"].rect.center)          # the pointer rests on a button
     key(app, pygame.K_RIGHT)
-    assert genius.keyboard
-    press(app, genius.buttons["undo"].rect.center)         # clicked without moving
-    release(app, genius.buttons["undo"].rect.center)
-    assert not genius.keyboard
+    assert genius.session.hand.keyboard
+    press(app, genius.chrome.buttons["undo"].rect.center)         # clicked without moving
+    release(app, genius.chrome.buttons["undo"].rect.center)
+    assert not genius.session.hand.keyboard
     key(app, pygame.K_RIGHT)
     move(app, cell_centre(genius, 20))
-    assert not genius.keyboard
+    assert not genius.session.hand.keyboard
 
 
 def test_a_cancelled_game_id_leaves_the_box_showing_the_game_copy_copies(app, genius):
     place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])     # a game in progress
     real = genius.match.game_id
-    genius.id_entry.set_text("B1B2B4B6C4E5F1")
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.buttons["play_id"]))
+    genius.chrome.id_entry.set_text("B1B2B4B6C4E5F1")
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.chrome.buttons["play_id"]))
     assert genius.dialog_open
     assert answer_confirm(app, genius, yes=False)                                  # Cancel
     frame(app)
-    assert genius.match.game_id == real and genius.id_entry.get_text() == real
+    assert genius.match.game_id == real and genius.chrome.id_entry.get_text() == real
 
 
 def test_a_pause_hides_the_game_id_too_and_one_abandon_question(app, genius):
     place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
     genius.do("pause")
     frame(app)
-    assert genius.paused and genius.id_entry.get_text() == ""                      # it spells out the blockers
+    assert genius.session.paused and genius.chrome.id_entry.get_text() == ""                      # it spells out the blockers
     genius.do("pause")
     frame(app)
-    assert genius.id_entry.get_text() == genius.match.game_id
+    assert genius.chrome.id_entry.get_text() == genius.match.game_id
     asked = []
     genius.confirm = lambda message, *a, **k: asked.append(message)
     genius.do("new")

@@ -105,14 +105,14 @@ def test_a_joined_race_finishes_first_and_is_recorded_once(app, lobby, server):
             bob.send("move", seq=seq, move=move)
         run_until(app, lambda: race.link.results is not None, [bob])
         assert [(r["name"], r["place"]) for r in race.link.results] == [("Ann the quick", 1), ("Bob", 2)]
-        assert "1. Ann the quick" in race.status
+        assert "1. Ann the quick" in race.session.status
         games = genius_games(app)
         assert len(games) == 1 and games[0]["won"] and games[0]["key"] == "online race"
         for _ in range(30):
             app.frame(1 / 60)
         assert len(genius_games(app)) == 1                                # once
-        assert race.buttons["rematch"].is_enabled
-        click(app, race.buttons["rematch"])
+        assert race.chrome.buttons["rematch"].is_enabled
+        click(app, race.chrome.buttons["rematch"])
         assert app.top is lobby
         run_until(app, lambda: lobby.link.room["phase"] == "lobby")
     finally:
@@ -138,7 +138,7 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
             bob.send("move", seq=seq, move=move)
         run_until(app, lambda: race.match.ended, [bob])
         assert len(race.link.boards[2].placed) == 9                       # Bob's small board, full
-        assert "Bob finished first" in race.status
+        assert "Bob finished first" in race.session.status
         games = genius_games(app)
         assert len(games) == 1 and not games[0]["won"]                    # lost, recorded at once
         for move in first[1:]:                                            # Ann plays on for second place
@@ -157,7 +157,7 @@ def test_a_server_gone_is_said_and_the_board_stays_playable(app, lobby, server):
         race = join_and_race(app, lobby, server, bob, code)
         server.close()
         run_until(app, lambda: race.link.lost is not None)
-        assert "shut down" in race.status and "playable alone" in race.status
+        assert "shut down" in race.session.status and "playable alone" in race.session.status
         play_solution(app, race)                                          # alone, to the end
         assert race.match.finished
         assert len(genius_games(app)) == 1 and genius_games(app)[0]["won"]
@@ -248,7 +248,7 @@ def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app,
         kick(server, code, race.link.seat)
         run_until(app, lambda: race.link.retry is not None, [bob])
         bob.send("move", seq=1, move=solution(race.match.start)[0])      # Bob moves while Ann is away
-        assert race.status == "Connection lost: reconnecting..."
+        assert race.session.status == "Connection lost: reconnecting..."
         offline = remaining(race)[0]
         race.play_move(offline, offline)                                 # never reaches the server
         assert len(race.position.placed) == 3
@@ -258,7 +258,7 @@ def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app,
         assert race.position == race.link.sent and len(race.position.placed) == 2   # the server's board
         assert race.match.elapsed >= before - 0.5                         # the server's clock, not a new one
         assert len(race.link.boards[race.link.rivals()[0]["seat"]].placed) == 1   # Bob's board, refreshed
-        assert "Reconnected" in race.status
+        assert "Reconnected" in race.session.status
         for move in remaining(race):
             race.play_move(move, move)
             app.frame(1 / 60)
@@ -279,8 +279,8 @@ def test_a_seat_the_server_no_longer_keeps_is_said_and_the_board_stays_playable(
         player = room.players[race.link.seat]
         server._loop.call_soon_threadsafe(lambda: (player.link.drop(), room.remove(player)))
         run_until(app, lambda: race.link.lost is not None, [bob])
-        assert "did not give the seat back" in race.status and "playable alone" in race.status
-        assert race.link.retry is None and "\n" not in race.status
+        assert "did not give the seat back" in race.session.status and "playable alone" in race.session.status
+        assert race.link.retry is None and "\n" not in race.session.status
         for move in remaining(race):
             race.play_move(move, move)
             app.frame(1 / 60)

@@ -35,7 +35,7 @@ def test_the_level_picker_offers_the_ten_levels_and_draws_one(app, genius):
     choose(app, genius, "level", "Level: level 9 (hard)")
     assert app.settings["genius_level"] == "9" and genius.level_setting() == "9"
     genius.do("new")
-    assert genius.job is not None and genius.job.label == "Drawing a level 9 (hard) roll"
+    assert genius.session.job is not None and genius.session.job.label == "Drawing a level 9 (hard) roll"
     app.worker.drain(60)
     finish_roll(app, genius)
     start = genius.match.start

@@ -24,7 +24,7 @@ def test_pixels_of_a_known_position(app):
         app.push(scene)
         frame(app)
         pal = PALETTES[name]
-        geo = scene.layout()["geo"]
+        geo = scene.view.layout()["geo"]
         surface = app.surface
         for cell in (0, 1, 3, 5, 9, 22, 24):                        # the blockers
             assert surface.get_at(geo.cell_rect(cell).center)[:3] == pal.blocker
@@ -32,7 +32,7 @@ def test_pixels_of_a_known_position(app):
             x, y = geo.cell_rect(cell).center
             near = {tuple(surface.get_at((x + dx, y + dy))[:3]) for dx in (-2, 0, 2) for dy in (-2, 0, 2)}
             assert pal.piece_colour(PIECES.index(piece)) in near
-        top = scene.layout()["top"]                                  # the top bar is not covered
+        top = scene.view.layout()["top"]                                  # the top bar is not covered
         assert surface.get_at((geo.rect.centerx, top.bottom - 3))[:3] == pal.panel
         empty = geo.cell_rect(7).center                              # B2 is empty
         assert surface.get_at(empty)[:3] == pal.cell
@@ -84,11 +84,11 @@ def test_resizing_rescales_the_board_and_the_widgets(app):
     scene = GeniusScene(app, game_id=KNOWN)
     app.push(scene)
     frame(app)
-    big = scene.layout()["geo"].cell
+    big = scene.view.layout()["geo"].cell
     app.window.size = (820, 580)
     frame(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=820, y=580))
     assert app.size == (820, 580) and app.ui.window_resolution == (820, 580)
-    small = scene.layout()["geo"].cell
+    small = scene.view.layout()["geo"].cell
     assert small < big
     window = pygame.Rect(0, 0, *app.size)
     for widget in scene.widgets:

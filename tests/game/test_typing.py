@@ -38,26 +38,26 @@ def other_genius_id() -> str:
 def test_typing_in_the_genius_id_box_plays_no_moves_and_enter_plays_the_id(app, genius):
     pygame.event.clear()
     start = genius.position
-    click(app, genius.id_entry.rect.center)
-    assert app.keyboard_owner() is genius.id_entry
+    click(app, genius.chrome.id_entry.rect.center)
+    assert app.keyboard_owner() is genius.chrome.id_entry
     type_text(app, "5eb")                    # 5 would pick up the 4-I, e would turn it
-    assert genius.held is None and genius.position == start and app.top is genius
-    assert "5eb" in genius.id_entry.get_text()
+    assert genius.session.hand.held is None and genius.position == start and app.top is genius
+    assert "5eb" in genius.chrome.id_entry.get_text()
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
     wanted = other_genius_id()
     type_text(app, wanted)
-    assert genius.id_entry.get_text() == wanted and genius.held is None
+    assert genius.chrome.id_entry.get_text() == wanted and genius.session.hand.held is None
     key(app, pygame.K_RETURN)
     pump(app)
     assert genius.match.game_id == wanted
-    assert genius.held is None                # Enter submitted the field, it did not pick a piece up
+    assert genius.session.hand.held is None                # Enter submitted the field, it did not pick a piece up
     assert app.keyboard_owner() is None       # and the keys are the game's again
     type_text(app, "5")
-    assert genius.held is not None and genius.held.piece == "4-I"
+    assert genius.session.hand.held is not None and genius.session.hand.held.piece == "4-I"
 
 
 def test_escape_leaves_the_id_box_not_the_game(app, genius):
-    click(app, genius.id_entry.rect.center)
+    click(app, genius.chrome.id_entry.rect.center)
     key(app, pygame.K_ESCAPE)
     assert app.top is genius and app.keyboard_owner() is None
     key(app, pygame.K_ESCAPE)
@@ -73,10 +73,10 @@ def test_typing_in_the_macmahon_id_box_opens_nothing_and_lifts_nothing(app):
     app.worker.drain()
     frame(app)
     start = scene.position
-    click(app, scene.id_entry.rect.center)
+    click(app, scene.chrome.id_entry.rect.center)
     type_text(app, "b1r")                  # b opens the solution browser, 1 lifts a tile, r turns it
-    assert app.top is scene and scene.held is None and scene.position == start
-    assert "b1r" in scene.id_entry.get_text()
+    assert app.top is scene and scene.session.hand.held is None and scene.position == start
+    assert "b1r" in scene.chrome.id_entry.get_text()
 
 
 def test_a_file_dialog_takes_the_keys_and_escape_closes_only_it(app, genius):
@@ -86,7 +86,7 @@ def test_a_file_dialog_takes_the_keys_and_escape_closes_only_it(app, genius):
     assert isinstance(dialog, pygame_gui.windows.UIFileDialog)
     click(app, dialog.file_path_text_line.rect.center)
     type_text(app, "5e")
-    assert genius.held is None and "5e" in dialog.file_path_text_line.get_text()
+    assert genius.session.hand.held is None and "5e" in dialog.file_path_text_line.get_text()
     key(app, pygame.K_ESCAPE)
     assert not genius.dialog_open and app.top is genius
 

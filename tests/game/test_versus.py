@@ -90,9 +90,9 @@ def test_the_computer_wins_and_its_board_is_a_valid_solution(app):
     assert (record["played"], record["won"], record["streak"]) == (1, 0, 0)
     assert record["races"] == [[round(opponent.finish_time, 2), round(opponent.finish_time, 2), False]]
     clock.now += 60                                    # the player's clock stopped, the board is frozen
-    press(app, scene.layout()["slots"][5].center)
-    assert scene.held is None and scene.match.elapsed == opponent.finish_time
-    assert "champion finished first" in scene.status
+    press(app, scene.view.layout()["slots"][5].center)
+    assert scene.session.hand.held is None and scene.match.elapsed == opponent.finish_time
+    assert "champion finished first" in scene.session.status
 
 
 def test_a_pause_of_the_match_clock_stops_the_computer(app):
@@ -134,9 +134,9 @@ def test_the_level_menu_sets_the_next_race_and_is_remembered(app):
     scene, clock = start_race(app, "expert")
     scene.do("level")                                  # the key: the next level in turn
     assert scene.level == "expert" and scene.next_level == "champion"
-    assert scene.menus["level"].label == "Level: champion"
+    assert scene.chrome.menus["level"].label == "Level: champion"
     choose(app, scene, "level", "Level: expert")
-    assert scene.next_level == "expert" and scene.menus["level"].label == "Level: expert"
+    assert scene.next_level == "expert" and scene.chrome.menus["level"].label == "Level: expert"
     choose(app, scene, "level", "Level: champion")
     scene.do("new")
     assert scene.level == "champion" and app.settings["versus_level"] == "champion"
@@ -184,7 +184,7 @@ def test_the_computers_board_and_its_frame_stay_out_of_the_tray(app, monkeypatch
     app.window.size = size
     app.restyle()
     frame(app)
-    geo, lay = drawn[-1], scene.layout()
+    geo, lay = drawn[-1], scene.view.layout()
     framed = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
     assert lay["rival"].contains(framed)
     assert not [slot for slot in lay["slots"] if slot.colliderect(framed)]
@@ -193,5 +193,5 @@ def test_the_computers_board_and_its_frame_stay_out_of_the_tray(app, monkeypatch
 def test_the_versus_menus_open(app):
     from tests.game.test_genius_feel import open_every_menu
     scene, _ = start_race(app, "club")
-    assert set(scene.menus) == {"game", "level"}
+    assert set(scene.chrome.menus) == {"game", "level"}
     open_every_menu(app, scene)

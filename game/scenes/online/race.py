@@ -13,11 +13,11 @@ import pygame
 
 from game.draw.widgets import grid_rects
 from game.play.match import Match, Timer, format_time
-from game.puzzles.genius.puzzle import describe
 from game.play.session import Ending
 from game.scenes.genius.board import GeniusBoard
 from game.scenes.genius.versus_view import draw_rival
 from game.scenes.online.link import RaceLink
+from solver.genius.moves import describe
 from solver.genius.position import Position
 
 

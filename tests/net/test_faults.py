@@ -81,7 +81,7 @@ def test_a_resume_takes_the_seat_over_from_a_half_open_connection():
 
 def test_a_client_that_stops_reading_is_dropped_and_the_others_race_on():
     async def main():
-        async with serving(send_queue=16, send_timeout=0.5, seat_grace=0.3, rate=1000, burst=1000) as (server, url):
+        async with serving(max_backlog=8192, seat_grace=0.3, rate=1000, burst=1000) as (server, url):
             clients, code, _ = await room(url, 3)
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)

@@ -8,7 +8,7 @@ wrong type, a string too long or a number out of range. Nothing is used before i
 
 The schemas are a few flat records, so a small explicit validator (Str, Int, ...) says them
 more plainly than a JSON Schema library would, and it adds no dependency to the frozen game.
-Moves travel in the project's notation (`4-O:C2C3D2D3`, solver.genius.position.Move) and
+Moves travel as the engine's move strings (`4-O:C2C3D2D3`, `-4-O`: solver/genius/moves.py) and
 positions in the position notation; the server parses them with the engine after `decode`.
 """
 from __future__ import annotations

@@ -71,7 +71,7 @@ class RaceLink:
             self.send("alive")
         if self.retry is not None and self.retry.due():
             self.client.close()
-            self.client = ThreadedClient(self.client.url)
+            self.client = ThreadedClient(self.client.url, trust=self.client.trust)
         elif self.retry is not None and self.retry.over() and not self.retry.waiting:
             self.give_up(f"{self.retry.reason}; resuming the seat failed: {self.retry.last}")
 

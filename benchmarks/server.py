@@ -1,6 +1,7 @@
 """Benchmark the race server under load (prints figures, asserts nothing).
 
     .venv/bin/python benchmarks/server.py [--rooms 50] [--players 4] [--races 2] [--think 0.25 0.75]
+                                          [--before DIR]
 
 Starts `squarewise serve --port 0` as its own process on 127.0.0.1 (nothing else is ever
 contacted), fills `rooms` rooms of `players` headless clients in this process, and has every
@@ -8,25 +9,31 @@ room race `races` times (a rematch between): each client plays the engine's solu
 move every `think` seconds (drawn uniformly; a person takes seconds). It prints the round-trip
 latency of a move (sent -> the server's `moved`, under the whole load: every move also goes
 to the room's other boards) as median and 99th percentile, and the server process's CPU time
-over the run (from /proc: Linux). The clients share the machine with the server, so the
-latency includes their own scheduling delays too.
+over the run (from /proc: Linux) and per move. The clients share the machine with the
+server, so the latency includes their own scheduling delays too. With --before DIR (another
+checkout, e.g. a worktree of main) the same load runs first against that checkout's server,
+so one run gives before and after. The clients speak the few messages both protocol versions
+share (create, join, ready, move, rematch), as plain JSON with the server's version number.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.net.client import RaceClient  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
+
 from solver.genius.position import Position  # noqa: E402
 from solver.genius.search import solve  # noqa: E402
 
@@ -37,20 +44,46 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def fill_room(url: str, players: int) -> list[RaceClient]:
-    host = await RaceClient.connect(url)
+class Client:
+    """A bare client: JSON out with the server's protocol version, JSON in, unchecked."""
+
+    def __init__(self, ws, version: int):
+        self.ws, self.version = ws, version
+
+    @classmethod
+    async def connect(cls, url: str, version: int, address: str) -> "Client":
+        """`address`: the client's as a trusted proxy would say (each room its own household)."""
+        headers = {"X-Forwarded-For": address}
+        return cls(await connect(url, compression=None, proxy=None, additional_headers=headers), version)
+
+    async def send(self, kind: str, **fields) -> None:
+        await self.ws.send(json.dumps({"v": self.version, "type": kind, **fields}))
+
+    async def until(self, kind: str, timeout: float = 10.0, **match) -> dict:
+        async with asyncio.timeout(timeout):
+            while True:
+                message = json.loads(await self.ws.recv())
+                if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+                    return message
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def fill_room(url: str, players: int, version: int, address: str) -> list[Client]:
+    host = await Client.connect(url, version, address)
     await host.send("create", name="P1", dice="default", level="any")
     code = (await host.until("joined"))["room"]
     clients = [host]
     for i in range(2, players + 1):
-        client = await RaceClient.connect(url)
+        client = await Client.connect(url, version, address)
         await client.send("join", name=f"P{i}", room=code)
         await client.until("joined")
         clients.append(client)
     return clients
 
 
-async def play(client: RaceClient, think: tuple[float, float], rng: random.Random, rtts: list[float]) -> None:
+async def play(client: Client, think: tuple[float, float], rng: random.Random, rtts: list[float]) -> None:
     """One race for one client: wait for the roll, play the solution, wait for the results."""
     blockers = Position.parse((await client.until("race", timeout=60))["blockers"])
     solution = await asyncio.to_thread(solve, blockers)
@@ -63,7 +96,7 @@ async def play(client: RaceClient, think: tuple[float, float], rng: random.Rando
     await client.until("results", timeout=60)
 
 
-async def room_races(clients: list[RaceClient], races: int, think, seed: int, rtts: list[float]) -> None:
+async def room_races(clients: list[Client], races: int, think, seed: int, rtts: list[float]) -> None:
     rng = random.Random(seed)
     for race in range(races):
         if race:
@@ -73,9 +106,10 @@ async def room_races(clients: list[RaceClient], races: int, think, seed: int, rt
         await asyncio.gather(*(play(c, think, random.Random(rng.random()), rtts) for c in clients))
 
 
-async def load(url: str, server_pid: int, args):
+async def load(url: str, server_pid: int, args, version: int):
     """The races: (round trips, wall seconds, server CPU seconds, this process's CPU seconds)."""
-    rooms = [await fill_room(url, args.players) for _ in range(args.rooms)]
+    rooms = [await fill_room(url, args.players, version, f"10.0.{i // 250}.{i % 250 + 1}")
+             for i in range(args.rooms)]
     rtts: list[float] = []
     started, server_before, own_before = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*(room_races(r, args.races, tuple(args.think), i, rtts) for i, r in enumerate(rooms)))
@@ -88,33 +122,47 @@ async def load(url: str, server_pid: int, args):
     return rtts, wall, server_cpu, own_cpu
 
 
+def measure(root: Path, args, label: str) -> None:
+    """Run the load against the server of the checkout at `root` and print its figures."""
+    version = int(subprocess.run([sys.executable, "-c", "from game.net.protocol import VERSION; print(VERSION)"],
+                                 cwd=root, capture_output=True, text=True, check=True).stdout)
+    trust = ["--trust-proxy"] if version >= 2 else []          # version 1 had no caps per address
+    server = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", *trust], cwd=root,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        threading.Thread(target=server.stdout.read, daemon=True).start()      # the log lines, unread
+        url = "ws://" + line.split("ws://", 1)[1].split()[0]
+        load_before = os.getloadavg()[0]
+        rtts, wall, server_cpu, own_cpu = asyncio.run(load(url, server.pid, args, version))
+    finally:
+        server.terminate()
+        server.wait(15)
+    ordered = sorted(rtts)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    print(f"{label} ({root}):")
+    print(f"  {args.rooms} rooms x {args.players} clients, {args.races} races each, one move per "
+          f"{args.think[0]}..{args.think[1]} s per client: {len(rtts)} moves in {wall:.1f} s "
+          f"({len(rtts) / wall:.0f} moves/s)")
+    print(f"  move round trip: median {statistics.median(ordered) * 1000:.2f} ms, "
+          f"p99 {p99 * 1000:.2f} ms, max {ordered[-1] * 1000:.2f} ms")
+    print(f"  server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core), "
+          f"{1000 * server_cpu / len(rtts):.3f} ms a move; the clients' process: {own_cpu:.2f} s")
+    print(f"  {os.cpu_count()} cores, shared: load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--races", type=int, default=2)
     parser.add_argument("--think", type=float, nargs=2, default=[0.25, 0.75], metavar=("MIN", "MAX"))
+    parser.add_argument("--before", type=Path, metavar="DIR", help="first the same load on this checkout's server")
     args = parser.parse_args()
-    server = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0"], cwd=ROOT,
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        line = server.stdout.readline()
-        url = "ws://" + line.split("ws://", 1)[1].split()[0]
-        load_before = os.getloadavg()[0]
-        rtts, wall, server_cpu, own_cpu = asyncio.run(load(url, server.pid, args))
-    finally:
-        server.terminate()
-        server.wait(15)
-    ordered = sorted(rtts)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    print(f"{args.rooms} rooms x {args.players} clients, {args.races} races each, one move per "
-          f"{args.think[0]}..{args.think[1]} s per client: {len(rtts)} moves in {wall:.1f} s "
-          f"({len(rtts) / wall:.0f} moves/s)")
-    print(f"move round trip: median {statistics.median(ordered) * 1000:.2f} ms, "
-          f"p99 {p99 * 1000:.2f} ms, max {ordered[-1] * 1000:.2f} ms")
-    print(f"server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core); "
-          f"the clients' process: {own_cpu:.2f} s")
-    print(f"{os.cpu_count()} cores, shared: load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
+    if args.before is not None:
+        measure(args.before.resolve(), args, "before")
+    measure(ROOT, args, "after" if args.before is not None else "server")
 
 
 if __name__ == "__main__":

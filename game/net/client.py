@@ -4,13 +4,18 @@
 protocol's schemas. `ThreadedClient` runs one on a background thread with its own event loop:
 the game calls `send()` and `poll()` once a frame and never waits on the network. Besides the
 server's messages, `poll()` gives two made here: {"type": "connected"} and
-{"type": "lost", "reason": "..."} (one printable line saying why the connection ended).
+{"type": "lost", "reason": "..."} (one printable line saying why the connection ended; for a
+wss:// server whose certificate is not trusted, also "fingerprint": its SHA-256, which the
+player may choose to trust for that address: `ThreadedClient(url, trust=fingerprint)`).
 """
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import queue
+import ssl
 import threading
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -55,6 +60,34 @@ def parse_target(text: str) -> tuple[str, str | None]:
     return f"{scheme}://{where}/", code
 
 
+class UntrustedCertificate(SquarewiseError):
+    """A wss:// server whose certificate the system does not trust (self-signed, say) or whose
+    certificate is not the one the player chose to trust; `fingerprint` is the one it showed."""
+
+    def __init__(self, message: str, fingerprint: str | None):
+        super().__init__(message)
+        self.fingerprint = fingerprint
+
+
+def fingerprint(der: bytes) -> str:
+    """A certificate's SHA-256, as browsers show it: 'AB:12:...'."""
+    return ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
+
+
+async def server_fingerprint(url: str, timeout: float = CONNECT_TIMEOUT) -> str:
+    """The SHA-256 fingerprint of the certificate a wss:// server shows (unchecked: to show the
+    player, who decides whether to trust it for that address)."""
+    parts = urlsplit(url)
+    context = ssl.create_default_context()
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    _, writer = await asyncio.wait_for(asyncio.open_connection(
+        parts.hostname, parts.port or 443, ssl=context, server_hostname=parts.hostname), timeout)
+    try:
+        return fingerprint(writer.get_extra_info("ssl_object").getpeercert(binary_form=True))
+    finally:
+        writer.close()
+
+
 class RaceClient:
     """One connection to a race server."""
 
@@ -62,10 +95,28 @@ class RaceClient:
         self.ws = ws
 
     @classmethod
-    async def connect(cls, url: str, timeout: float = CONNECT_TIMEOUT, **options) -> "RaceClient":
-        """Connect to the server at `url` (ws://host:port/); `options` go to websockets.connect."""
-        ws = await connect(url, max_size=protocol.MAX_MESSAGE_BYTES, compression=None, open_timeout=timeout,
-                           proxy=None, **options)
+    async def connect(cls, url: str, timeout: float = CONNECT_TIMEOUT, trust: str | None = None,
+                      **options) -> "RaceClient":
+        """Connect to the server at `url` (ws://host:port/ or wss://...); `options` go to
+        websockets.connect. A wss:// server's certificate is checked with the system's store,
+        unless `trust` is the fingerprint of the certificate the player chose to trust for this
+        address (a self-signed one): then it must be exactly that certificate, checked before
+        any message is sent. UntrustedCertificate (with the server's fingerprint) otherwise."""
+        if url.startswith("wss://"):
+            options.setdefault("ssl", _tls_context(trust))
+        try:
+            ws = await connect(url, max_size=protocol.MAX_MESSAGE_BYTES, compression=None, open_timeout=timeout,
+                               proxy=None, **options)
+        except ssl.SSLCertVerificationError as exc:
+            shown = await server_fingerprint(url, timeout)
+            raise UntrustedCertificate(one_line(f"the certificate of {url} is not trusted "
+                                                f"({exc.verify_message}); its SHA-256 is {shown}"), shown) from None
+        if trust is not None:
+            shown = fingerprint(ws.transport.get_extra_info("ssl_object").getpeercert(binary_form=True))
+            if shown != trust.upper():
+                await ws.close()
+                raise UntrustedCertificate(f"the certificate of {url} is not the one trusted for it "
+                                           f"(it shows {shown})", shown)
         return cls(ws)
 
     async def send(self, kind: str, **fields) -> None:
@@ -87,8 +138,17 @@ class RaceClient:
         await self.ws.close()
 
 
+def _tls_context(trust: str | None) -> ssl.SSLContext:
+    context = ssl.create_default_context()
+    if trust is not None:                  # the fingerprint is checked instead of the chain
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    return context
+
+
 def lost_reason(exc: BaseException, url: str) -> str:
     """One line saying why the connection to `url` ended or never began."""
+    if isinstance(exc, UntrustedCertificate):
+        return str(exc)
     if isinstance(exc, ConnectionClosed):
         if exc.rcvd is None:
             return "the connection to the race server was lost (the server stopped or the network is down)"
@@ -107,8 +167,8 @@ def lost_reason(exc: BaseException, url: str) -> str:
 class ThreadedClient:
     """A RaceClient on a background thread: `send` queues a message, `poll` returns what came."""
 
-    def __init__(self, url: str, timeout: float = CONNECT_TIMEOUT):
-        self.url, self.timeout = url, timeout
+    def __init__(self, url: str, timeout: float = CONNECT_TIMEOUT, trust: str | None = None):
+        self.url, self.timeout, self.trust = url, timeout, trust
         self._inbox: queue.Queue = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue | None = None
@@ -156,7 +216,10 @@ class ThreadedClient:
 
     async def _main(self) -> None:
         try:
-            client = await RaceClient.connect(self.url, self.timeout)
+            client = await RaceClient.connect(self.url, self.timeout, self.trust)
+        except UntrustedCertificate as exc:
+            self._inbox.put({"type": "lost", "reason": lost_reason(exc, self.url), "fingerprint": exc.fingerprint})
+            return
         except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as exc:
             self._inbox.put({"type": "lost", "reason": lost_reason(exc, self.url)})
             return

@@ -8,7 +8,7 @@ wrong type, a string too long or a number out of range. Nothing is used before i
 
 The schemas are a few flat records, so a small explicit validator (Str, Int, ...) says them
 more plainly than a JSON Schema library would, and it adds no dependency to the frozen game.
-Moves travel in the project's notation (`4-O:C2C3D2D3`, solver.genius.position.Move) and
+Moves travel as the engine's move strings (`4-O:C2C3D2D3`, `-4-O`: solver/genius/moves.py) and
 positions in the position notation; the server parses them with the engine after `decode`.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from solver.genius.dice import BUILTIN
 from solver.genius.levels import CHOICES, COUNT
 from solver.genius.pieces import PIECES
 
-VERSION = 1
+VERSION = 2                     # 2: any move string in `move` (no `take`), progress not boards, results with boards
 MAX_MESSAGE_BYTES = 4096        # a frame larger than this closes the connection (websockets max_size)
 MAX_NAME = 24                   # characters in a player's name
 MAX_PLAYERS = 8
@@ -145,36 +145,43 @@ LEVEL = Level()
 POSITION = Str(120, 14)
 REASON = Str(200)
 
+BOARDS = ("hidden", "visible")  # opponents' boards during a race: progress only, or the boards too
+PIECE_COUNT = len(PIECES)
+
 # What a client may send.
 CLIENT: dict[str, dict] = {
     "create": {"name": NAME, "dice": DICE, "level": LEVEL},
     "join": {"name": NAME, "room": CODE},
     "resume": {"room": CODE, "token": TOKEN},
-    "settings": {"dice": DICE, "level": LEVEL},
+    "settings": {"dice": DICE, "level": LEVEL, "boards": OneOf(BOARDS)},
     "ready": {"ready": Bool()},
-    "move": {"seq": SEQ, "move": Str(40, 3)},
-    "take": {"seq": SEQ, "piece": OneOf(PIECES)},
+    "move": {"seq": SEQ, "move": Str(40, 2)},
+    "remove": {"seat": SEAT},
+    "alive": {},
     "rematch": {},
     "leave": {},
 }
 
 PLAYER = Record({"seat": SEAT, "name": NAME, "ready": Bool(), "connected": Bool(), "left": Bool(),
-                 "placed": Int(0, len(PIECES)), "ms": Nullable(MS)})
-PLACE = Record({"seat": SEAT, "name": NAME, "place": Nullable(Int(1, MAX_PLAYERS)), "ms": Nullable(MS)})
+                 "idle": Bool(), "placed": Int(0, PIECE_COUNT), "ms": Nullable(MS)})
+PLACE = Record({"seat": SEAT, "name": NAME, "place": Nullable(Int(1, MAX_PLAYERS)), "ms": Nullable(MS),
+                "position": Nullable(POSITION)})
 
 # What the server sends.
 SERVER: dict[str, dict] = {
     "joined": {"room": CODE, "seat": SEAT, "token": TOKEN},
-    "room": {"room": CODE, "phase": OneOf(PHASES), "dice": DICE, "level": LEVEL, "host": SEAT,
-             "players": ListOf(PLAYER, MAX_PLAYERS)},
+    "room": {"room": CODE, "phase": OneOf(PHASES), "dice": DICE, "level": LEVEL, "boards": OneOf(BOARDS),
+             "host": SEAT, "players": ListOf(PLAYER, MAX_PLAYERS)},
     "countdown": {"n": Int(1, 9)},
     "race": {"race": Int(1, 1 << 30), "blockers": POSITION, "position": POSITION,
              "elapsed_ms": MS, "seq": SEQ},
-    "moved": {"seq": SEQ, "position": POSITION},
-    "refused": {"seq": SEQ, "reason": REASON, "position": POSITION},
-    "board": {"seat": SEAT, "position": POSITION},
-    "finished": {"seat": SEAT, "ms": MS, "place": Int(1, MAX_PLAYERS)},
+    "moved": {"seq": SEQ, "ms": MS},
+    "refused": {"seq": SEQ, "reason": REASON, "position": POSITION, "ms": MS},
+    "progress": {"seat": SEAT, "placed": Int(0, PIECE_COUNT), "cells": Int(0, 36), "ms": MS,
+                 "position": Nullable(POSITION)},
+    "finished": {"seat": SEAT, "name": NAME, "place": Int(1, MAX_PLAYERS), "ms": MS},
     "results": {"race": Int(1, 1 << 30), "order": ListOf(PLACE, MAX_PLAYERS)},
+    "removed": {"reason": REASON},
     "error": {"reason": REASON},
 }
 

@@ -1,159 +1,243 @@
 """The race server: rooms of 2..8 players racing on the same Genius Square roll.
 
 The server owns the truth. It draws the roll with the engine (the host's dice set and level,
-solver.genius.levels.roll_at_level), applies every player's moves to its own copy of their
-board with the engine, refuses illegal, stale and replayed ones, keeps the one clock of the
-race, and says who finished, in what order and time: a player has finished when the server's
-copy of their board is solved, never because a client says so (no message claims it).
+solver.genius.levels.roll_at_level), applies every player's move strings to its own copy of
+their board with the engine's `execute` (solver/genius/moves.py: place, move, turn, flip,
+take back), refuses illegal, stale and replayed ones, keeps the one clock of the race, and
+says who finished, in what order and time: a player has finished when the server's copy of
+their board is solved, never because a client says so (no message claims it). During a race
+the others hear a player's progress (pieces placed, cells covered), not the board, unless the
+host chose visible boards; every board is in the results.
 
-Each connection is a `Link`: its messages are decoded against the protocol's schemas
-(game/net/protocol.py), rate-limited, and answered through a bounded queue, so a client that
-does not read is dropped instead of holding up its room. Rooms are found by a code made with
-`secrets`; failed joins are counted per address and refused past a limit, so codes cannot be
-guessed. A dropped player keeps the seat for `seat_grace` seconds and resumes with a token.
-Every limit and timeout is in `Config`, so tests can make them short.
+The server is meant for strangers (docs/server.md says what it does under each attack):
+every frame and byte a client sends, pings too, counts against its connection's budget and
+against the server's; past the server's, the heaviest senders are cut first. What waits to be
+sent to a client is bounded, and a client past the bound is cut. Connections, rooms and seats
+are capped per address; silent connections, idle racers and old rooms time out. Wrong room
+codes and tokens slow their sender's address down; a right token is never refused. Every
+limit and timeout is in `Config`, so tests can make them small.
 """
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import math
 import secrets
 import time
-from collections import deque
+from collections import Counter
 from dataclasses import dataclass
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidState
+from websockets.protocol import State
 
 from solver.errors import SquarewiseError
 from solver.genius.dice import builtin
 from solver.genius.levels import roll_at_level
-from solver.genius.position import Move, Position
+from solver.genius.moves import execute
+from solver.genius.position import Position
 
-from . import protocol
+from . import names, protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 
 POLICY = 1008                   # the close code for a broken rule
+log = logging.getLogger("squarewise.server")
 
 
 @dataclass
 class Config:
-    """Limits and timeouts (seconds); the defaults suit a real server."""
+    """Limits and timeouts (seconds); the defaults suit a server on the internet."""
     max_connections: int = 1000
     max_rooms: int = 500
+    per_address_connections: int = 16   # open connections from one address
+    per_address_rooms: int = 4          # open rooms made by one address
+    per_address_seats: int = 16         # seats held by one address, over all rooms
     hello_timeout: float = 10.0     # a connection not in a room that says nothing for this long is closed
-    seat_grace: float = 60.0        # a dropped player's seat is kept this long
+    seat_silence: float = 600.0     # a seated connection that sends nothing for this long is closed
+    seat_grace: float = 60.0        # a dropped player's seat is kept this long during and after a race
+    race_idle: float = 300.0        # a racer with no accepted move for this long is out of the race
+    race_limit: float = 3600.0      # a race still running after this ends; the unfinished are unplaced
+    room_lifetime: float = 6 * 3600.0   # a room is closed this long after it was made
     countdown: int = 3
     countdown_step: float = 1.0
-    race_limit: float = 3600.0      # a race still running after this ends; the unfinished are unplaced
-    rate: float = 20.0              # messages a second from one connection, sustained ...
+    rate: float = 20.0              # frames a second from one connection (pings too), sustained ...
     burst: int = 40                 # ... and in a burst; past that the connection is closed
+    byte_rate: float = 16384.0      # bytes a second from one connection, sustained ...
+    byte_burst: int = 65536         # ... and in a burst
+    server_rate: float = 1000.0     # frames a second from all connections together ...
+    server_burst: int = 2000        # ... past which the heaviest sender is cut
     max_errors: int = 10            # refused messages (bad JSON, wrong type) before a connection is closed
-    join_failures: int = 10         # failed joins or resumes from one address in join_window ...
-    join_window: float = 60.0       # ... before its joins are refused for the rest of the window
-    send_queue: int = 256           # messages waiting for a slow reader before it is dropped
-    send_timeout: float = 10.0      # one message still not written after this drops the reader
+    join_failures: int = 5          # failed joins or resumes from one address in join_window without delay ...
+    join_window: float = 60.0       # ... then each failure is answered after a delay that doubles
+    join_delay: float = 0.5         # the first delay ...
+    join_delay_most: float = 30.0   # ... and the longest
+    max_backlog: int = 262144       # bytes waiting to be sent to one client before it is cut
+    trust_proxy: bool = False       # take the client's address from X-Forwarded-For (behind a proxy)
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
 
 
 class Bucket:
-    """A token bucket: `take()` is False when messages come faster than `rate` past `burst`."""
+    """A token bucket: `take(n)` is False when more than `rate` a second come past `burst`."""
 
     def __init__(self, rate: float, burst: int):
         self.rate, self.burst = rate, burst
         self.tokens, self.when = float(burst), time.monotonic()
 
-    def take(self) -> bool:
+    def take(self, n: int = 1) -> bool:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
         self.when = now
-        if self.tokens < 1:
+        if self.tokens < n:
             return False
-        self.tokens -= 1
+        self.tokens -= n
         return True
 
 
-class Link:
-    """One client connection: its outgoing queue and writer, its rate limit, its seat if any."""
+class Load:
+    """How much a connection has sent lately: a count of frames that halves every HALF_LIFE s."""
+    HALF_LIFE = 2.0
 
-    def __init__(self, ws: ServerConnection, config: Config):
-        self.ws, self.config = ws, config
-        self.outbox: asyncio.Queue = asyncio.Queue(config.send_queue)
-        self.bucket = Bucket(config.rate, config.burst)
+    def __init__(self):
+        self.value, self.when = 0.0, time.monotonic()
+
+    def now(self, now: float) -> float:
+        return self.value * math.exp2((self.when - now) / self.HALF_LIFE)
+
+    def add(self, now: float) -> None:
+        self.value, self.when = self.now(now) + 1, now
+
+
+class Connection(ServerConnection):
+    """A websocket connection that counts every frame and byte its client sends (pings and
+    pongs too) against the client's budget and the server's, and cuts a client that lets more
+    than `max_backlog` bytes wait unread (the answers to its pings included)."""
+    link: "Link | None" = None
+
+    def data_received(self, data: bytes) -> None:
+        link = self.link
+        if link is None or link.cut:
+            super().data_received(data)
+            return
+        if not link.bytes.take(len(data)):
+            link.close_now("too much data")
+            return
+        super().data_received(data)
+        if self.transport.get_write_buffer_size() > link.server.config.max_backlog:
+            link.abort("not reading")
+
+    def process_event(self, event) -> None:
+        link = self.link
+        if link is not None and not link.cut and not link.count_frame():
+            return
+        super().process_event(event)
+
+
+class Link:
+    """One client connection: its budgets, its address, its seat if any, and the way to send."""
+
+    def __init__(self, server: "RaceServer", ws: Connection, address: str):
+        config = server.config
+        self.server, self.ws, self.address = server, ws, address
+        self.frames = Bucket(config.rate, config.burst)
+        self.bytes = Bucket(config.byte_rate, config.byte_burst)
+        self.load = Load()
         self.errors = 0
+        self.cut: str | None = None             # why the server cut this connection, once it has
         self.player: Player | None = None
-        self.writer = asyncio.create_task(self._write())
+        ws.link = self
+
+    def count_frame(self) -> bool:
+        """Count one incoming frame; False (and the connection cut) past a budget."""
+        now = time.monotonic()
+        self.load.add(now)
+        if not self.frames.take():
+            self.close_now("too many messages")
+            return False
+        if not self.server.budget.take():
+            self.server.shed(self)
+            return self.cut is None
+        return True
 
     def send(self, kind: str, **fields) -> None:
-        self.put(protocol.encode(protocol.SERVER, kind, **fields))
+        self.put(protocol.encode(protocol.SERVER, kind, **fields).encode())
 
-    def put(self, text: str) -> None:
-        """Queue an encoded message; a reader too slow to keep up is dropped."""
-        if self.writer.done():
+    def put(self, data: bytes) -> None:
+        """Write an encoded message now (no queue, no task); a client that lets more than
+        max_backlog bytes wait is cut."""
+        ws = self.ws
+        if self.cut or ws.protocol.state is not State.OPEN:
             return
         try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.drop()
+            ws.protocol.send_text(data)
+        except InvalidState:
+            return
+        for chunk in ws.protocol.data_to_send():
+            ws.transport.write(chunk)
+        if ws.transport.get_write_buffer_size() > self.server.config.max_backlog:
+            self.abort("not reading")
 
-    def drop(self) -> None:
-        """Cut the connection at once (a slow reader gets no closing handshake to wait on)."""
-        self.writer.cancel()
+    def close_now(self, reason: str) -> None:
+        """Close with 1008 and `reason` (the client is told), and stop counting its frames."""
+        self.server.refusal(self, f"connection cut: {reason}")
+        self.cut = reason
+        if self.ws.protocol.state is State.OPEN:
+            self.ws.protocol.fail(POLICY, reason)
+            for chunk in self.ws.protocol.data_to_send():
+                if chunk:
+                    self.ws.transport.write(chunk)
+        self.ws.loop.call_later(2.0, self.ws.transport.abort)
+
+    def abort(self, reason: str) -> None:
+        """Cut the connection at once (a client that does not read gets no closing handshake)."""
+        if not self.cut:
+            self.server.refusal(self, f"connection cut: {reason}")
+            self.cut = reason
         self.ws.transport.abort()
-
-    async def _write(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            try:
-                await asyncio.wait_for(self.ws.send(text), self.config.send_timeout)
-            except ConnectionClosed:
-                return
-            except asyncio.TimeoutError:
-                self.ws.transport.abort()
-                return
-            finally:
-                self.outbox.task_done()
-
-    async def close(self, code: int, reason: str) -> None:
-        """Send what is queued (briefly), then close with `code`."""
-        try:
-            await asyncio.wait_for(self.outbox.join(), 1.0)
-        except asyncio.TimeoutError:
-            pass
-        self.writer.cancel()
-        await self.ws.close(code, reason)
 
 
 class Player:
-    """A seat in a room: the player's name, token, board and progress."""
+    """A seat in a room: the player's name, address, token, board and progress."""
 
-    def __init__(self, room: "Room", seat: int, name: str):
-        self.room, self.seat, self.name = room, seat, name
+    def __init__(self, room: "Room", seat: int, name: str, address: str):
+        self.room, self.seat, self.name, self.address = room, seat, name, address
+        self.key = names.key(name)
         self.token = secrets.token_urlsafe(24)
         self.link: Link | None = None
         self.ready = False
         self.left = False
+        self.idle = False                       # out of this race: no move for race_idle seconds
         self.position: Position | None = None
         self.seq = 0
         self.ms: int | None = None
         self.place: int | None = None
-        self.expiry: asyncio.TimerHandle | None = None
+        self.expiry: asyncio.TimerHandle | None = None    # the seat's grace after a drop
+        self.waking: asyncio.TimerHandle | None = None    # race_idle from the last accepted move
 
     def summary(self) -> dict:
         return {"seat": self.seat, "name": self.name, "ready": self.ready, "connected": self.link is not None,
-                "left": self.left, "placed": len(self.position.placed) if self.position else 0, "ms": self.ms}
+                "left": self.left, "idle": self.idle, "placed": len(self.position.placed) if self.position else 0,
+                "ms": self.ms}
 
     def send(self, kind: str, **fields) -> None:
         if self.link is not None:
             self.link.send(kind, **fields)
+
+    def stop_timers(self) -> None:
+        for handle in (self.expiry, self.waking):
+            if handle is not None:
+                handle.cancel()
+        self.expiry = self.waking = None
 
 
 class Room:
     """A room: its players, the host's choices, and the race in it (phase lobby, countdown,
     racing, finished; a rematch goes back to the lobby)."""
 
-    def __init__(self, server: "RaceServer", code: str, dice: str, level: str):
-        self.server, self.code, self.dice, self.level = server, code, dice, level
+    def __init__(self, server: "RaceServer", code: str, dice: str, level, address: str):
+        self.server, self.code, self.dice, self.level, self.address = server, code, dice, level, address
+        self.boards = "hidden"
         self.players: dict[int, Player] = {}
         self.next_seat = 1
         self.host = 0
@@ -162,11 +246,16 @@ class Room:
         self.blockers: Position | None = None
         self.started = 0.0
         self.task: asyncio.Task | None = None        # the countdown, then the race limit
+        self.expiry = asyncio.get_running_loop().call_later(server.config.room_lifetime, server.expire, self)
+
+    def event(self, what: str, player: Player | None = None) -> None:
+        address = player.link.address if player is not None and player.link is not None else "-"
+        self.server.log(self.code, player.seat if player else None, address, what)
 
     # --- seats
 
-    def seat(self, name: str) -> Player:
-        player = Player(self, self.next_seat, name)
+    def seat(self, name: str, address: str) -> Player:
+        player = Player(self, self.next_seat, name, address)
         self.next_seat += 1
         self.players[player.seat] = player
         if not self.host:
@@ -174,16 +263,16 @@ class Room:
         return player
 
     def racing(self) -> list[Player]:
-        """The players in the race now: seated and not gone."""
+        """The players in the room's race now: seated and not gone."""
         return [p for p in self.players.values() if not p.left]
 
-    def remove(self, player: Player) -> None:
-        """`player` leaves (by choice or when the seat's grace ran out)."""
-        if player.expiry is not None:
-            player.expiry.cancel()
+    def remove(self, player: Player, why: str = "left") -> None:
+        """`player` leaves (by choice, removed by the host, or when the seat's grace ran out)."""
+        player.stop_timers()
         if player.link is not None:
             player.link.player = None
-            player.link = None
+        self.event(why, player)
+        player.link = None
         if self.phase == "racing" and player.position is not None:
             player.left = True                       # stays in the results, unplaced
         else:
@@ -203,33 +292,49 @@ class Room:
     # --- messages
 
     def broadcast(self, kind: str, **fields) -> None:
-        """Send a message to every connected player (encoded once)."""
-        self.send_all(protocol.encode(protocol.SERVER, kind, **fields))
+        """Send a message to every connected player (encoded once for all)."""
+        self.send_all(protocol.encode(protocol.SERVER, kind, **fields).encode())
 
-    def send_all(self, text: str, skip: Player | None = None) -> None:
-        """Queue an encoded message for every connected player but `skip`."""
+    def send_all(self, data: bytes, skip: Player | None = None) -> None:
         for player in self.players.values():
             if player.link is not None and player is not skip:
-                player.link.put(text)
+                player.link.put(data)
 
     def broadcast_room(self) -> None:
         self.broadcast("room", room=self.code, phase=self.phase, dice=self.dice, level=self.level,
-                       host=self.host, players=[p.summary() for p in self.players.values()])
+                       boards=self.boards, host=self.host, players=[p.summary() for p in self.players.values()])
+
+    def progress(self, player: Player, shown: bool) -> dict:
+        """A player's progress as the others see it: the board only when `shown`."""
+        position = player.position
+        return {"seat": player.seat, "placed": len(position.placed),
+                "cells": sum(len(cells) for cells in position.placed.values()),
+                "ms": player.ms if player.ms is not None else self.elapsed_ms(),
+                "position": position.notation() if shown else None}
 
     def catch_up(self, player: Player) -> None:
         """What a player who (re)joins needs: the room, and the race in it if there is one."""
         self.broadcast_room()
         if self.phase in ("racing", "finished") and player.position is not None:
             self.send_race(player)
+            shown = self.boards == "visible" or self.phase == "finished"
             for other in self.players.values():
                 if other is not player and other.position is not None:
-                    player.send("board", seat=other.seat, position=other.position.notation())
+                    player.send("progress", **self.progress(other, shown))
         if self.phase == "finished":
             player.send("results", race=self.race, order=self.order())
 
     # --- lobby and countdown
 
+    def settings(self, player: Player, message: dict) -> None:
+        if player.seat != self.host or self.phase != "lobby":
+            raise ProtocolError("only the host chooses, in the lobby")
+        self.dice, self.level, self.boards = message["dice"], message["level"], message["boards"]
+        self.broadcast_room()
+
     def set_ready(self, player: Player, ready: bool) -> None:
+        if self.phase not in ("lobby", "countdown"):
+            raise ProtocolError("Ready is for the lobby")
         player.ready = ready
         if self.phase == "countdown" and not ready:
             self.cancel_countdown()
@@ -238,8 +343,19 @@ class Room:
         if (self.phase == "lobby" and len(players) >= MIN_PLAYERS
                 and all(p.ready and p.link is not None for p in players)):
             self.phase = "countdown"
-            self.task = asyncio.create_task(self._count_down())
+            self.task = self.server.spawn(self._count_down())
+            self.event("countdown")
             self.broadcast_room()
+
+    def kick(self, player: Player, seat: int) -> None:
+        """The host removes the player of `seat` (in the lobby or between races)."""
+        if player.seat != self.host or self.phase == "racing":
+            raise ProtocolError("only the host removes a player, and not during a race")
+        other = self.players.get(seat)
+        if other is None or other is player:
+            raise ProtocolError("no other player has that seat")
+        other.send("removed", reason="the host removed you from the room")
+        self.remove(other, "removed by the host")
 
     def cancel_countdown(self) -> None:
         self.task.cancel()
@@ -264,11 +380,13 @@ class Room:
         self.phase, self.race, self.blockers = "racing", self.race + 1, blockers
         self.started = time.monotonic()
         for player in self.players.values():
-            player.position, player.seq, player.ms, player.place = blockers, 0, None, None
+            player.position, player.seq, player.ms, player.place, player.idle = blockers, 0, None, None, False
+            self.wake(player)
+        self.event(f"race {self.race} starts: {blockers.notation()}")
         self.broadcast_room()
         for player in self.players.values():
             self.send_race(player)
-        self.task = asyncio.create_task(self._race_limit())
+        self.task = self.server.spawn(self._race_limit())
 
     def send_race(self, player: Player) -> None:
         """The race as this player sees it: the roll, their board, the clock, their move count."""
@@ -277,6 +395,7 @@ class Room:
 
     async def _race_limit(self) -> None:
         await asyncio.sleep(self.server.config.race_limit)
+        self.event("the race's time is up")
         self.finish()
 
     def elapsed_ms(self) -> int:
@@ -284,35 +403,61 @@ class Room:
 
     # --- the race
 
-    def play(self, player: Player, seq: int, change) -> None:
-        """Apply one of the player's moves (`change(position)` returns the new position) if the
-        race is on, the player is in it, `seq` is the next number and the engine allows it."""
+    def wake(self, player: Player) -> None:
+        """(Re)start the player's idle clock: race_idle seconds to the next accepted move."""
+        if player.waking is not None:
+            player.waking.cancel()
+        player.waking = asyncio.get_running_loop().call_later(self.server.config.race_idle, self.doze, player)
+
+    def doze(self, player: Player) -> None:
+        """The player made no move for race_idle seconds: out of this race, unplaced."""
+        player.waking = None
+        if self.phase != "racing" or player.ms is not None or player.left:
+            return
+        player.idle = True
+        self.event("out of the race: no move", player)
+        self.broadcast_room()
+        self.end_if_over()
+
+    def play(self, player: Player, seq: int, move: str) -> None:
+        """Apply one of the player's move strings with the engine if the race is on, the player
+        is in it, `seq` is the next number and the rules allow it; otherwise `refused`, with the
+        reason and the player's board as the server has it."""
         if self.phase != "racing" or player.left or player.position is None:
             raise ProtocolError("no race is running")
         if player.ms is not None:
-            player.send("refused", seq=seq, reason="you have finished", position=player.position.notation())
-            return
+            return self.refuse(player, seq, "you have finished")
+        if player.idle:
+            return self.refuse(player, seq, "you are out of this race: no move for too long")
         if seq != player.seq + 1:
-            player.send("refused", seq=seq, reason=f"out of order: the next move is number {player.seq + 1}",
-                        position=player.position.notation())
-            return
+            return self.refuse(player, seq, f"out of order: the next move is number {player.seq + 1}")
         try:
-            position = change(player.position)
+            position = execute(player.position, move)
         except SquarewiseError as exc:
-            player.send("refused", seq=seq, reason=str(exc)[:200], position=player.position.notation())
-            return
+            return self.refuse(player, seq, str(exc))
         player.position, player.seq = position, seq
-        player.send("moved", seq=seq, position=position.notation())
-        board = protocol.encode(protocol.SERVER, "board", seat=player.seat, position=position.notation())
-        self.send_all(board, skip=player)
+        ms = self.elapsed_ms()
         if position.is_solved:
-            player.ms = self.elapsed_ms()
+            player.ms = ms
+        player.send("moved", seq=seq, ms=ms)
+        self.wake(player)
+        shown = self.boards == "visible"
+        self.send_all(protocol.encode(protocol.SERVER, "progress", **self.progress(player, shown)).encode(),
+                      skip=player)
+        if position.is_solved:
             player.place = 1 + sum(p.place is not None for p in self.players.values())
-            self.broadcast("finished", seat=player.seat, ms=player.ms, place=player.place)
+            player.stop_timers()
+            self.event(f"finished {_ordinal(player.place)} in {ms} ms", player)
+            self.broadcast("finished", seat=player.seat, name=player.name, place=player.place, ms=ms)
             self.end_if_over()
 
+    def refuse(self, player: Player, seq: int, reason: str) -> None:
+        self.event(f"move {seq} refused: {_escaped(reason)}", player)
+        player.send("refused", seq=seq, reason=reason[:200], position=player.position.notation(),
+                    ms=self.elapsed_ms())
+
     def end_if_over(self) -> None:
-        if all(p.ms is not None for p in self.racing()):
+        if all(p.ms is not None or p.idle for p in self.racing()):
             self.finish()
 
     def finish(self) -> None:
@@ -321,12 +466,19 @@ class Room:
         self.phase = "finished"
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
+        for player in self.players.values():
+            if player.waking is not None:
+                player.waking.cancel()
+                player.waking = None
+        self.event(f"race {self.race} over: " + ", ".join(
+            f"{p['seat']}:{p['place'] or '-'}" for p in self.order()))
         self.broadcast_room()
         self.broadcast("results", race=self.race, order=self.order())
 
     def order(self) -> list[dict]:
         ranked = sorted(self.players.values(), key=lambda p: (p.place is None, p.place or 0, p.seat))
-        return [{"seat": p.seat, "name": p.name, "place": p.place, "ms": p.ms} for p in ranked]
+        return [{"seat": p.seat, "name": p.name, "place": p.place, "ms": p.ms,
+                 "position": p.position.notation() if p.position is not None else None} for p in ranked]
 
     def rematch(self) -> None:
         """Back to the lobby for a new roll: everyone un-ready; the seats of players who left
@@ -334,11 +486,14 @@ class Room:
         if self.phase != "finished":
             raise ProtocolError("a rematch comes after a race")
         self.phase = "lobby"
+        self.event("rematch")
         for player in list(self.players.values()):
             player.ready, player.position, player.seq, player.ms, player.place = False, None, 0, None, None
+            player.idle = False
             if player.left or player.link is None:
-                self.remove(player)
-        self.broadcast_room()
+                self.remove(player, "seat freed at the rematch")
+        if self.server.rooms.get(self.code) is self:
+            self.broadcast_room()
 
 
 class RaceServer:
@@ -348,48 +503,82 @@ class RaceServer:
         self.config = config or Config()
         self.rooms: dict[str, Room] = {}
         self.links: set[Link] = set()
-        self.failures: dict[str, deque] = {}
+        self.connections_from: Counter = Counter()
+        self.failures: dict[str, list[float]] = {}   # per address: times of recent failed joins
+        self.budget = Bucket(self.config.server_rate, self.config.server_burst)
+        self.tasks: set[asyncio.Task] = set()
         self._ws_server = None
 
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Listen on host:port (0: any free port); returns the port."""
+    async def start(self, host: str = "127.0.0.1", port: int = 0, ssl=None) -> int:
+        """Listen on host:port (0: any free port), with TLS when `ssl` is an SSLContext; returns the port."""
         config = self.config
         self._ws_server = await serve(
             self._handle, host, port, max_size=protocol.MAX_MESSAGE_BYTES, compression=None,
             open_timeout=config.hello_timeout, ping_interval=config.ping_interval,
             ping_timeout=config.ping_timeout, close_timeout=2, process_request=self._admit,
-            server_header=None)
+            server_header=None, create_connection=Connection, ssl=ssl)
         return self._ws_server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
+        """Close every connection (clients hear 1001) and room, and wait for every task."""
         if self._ws_server is not None:
             self._ws_server.close()
             await self._ws_server.wait_closed()
         for room in list(self.rooms.values()):
             self.close_room(room)
+        if self.tasks:
+            await asyncio.gather(*self.tasks, return_exceptions=True)
 
-    def _admit(self, connection: ServerConnection, request):
-        """Refuse the handshake when the server is full."""
+    def spawn(self, coroutine) -> asyncio.Task:
+        """A task the server keeps until it is done (and waits for on close)."""
+        task = asyncio.create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    # --- the log
+
+    def log(self, room: str | None, seat: int | None, address: str, what: str) -> None:
+        """One line per room event and refusal: room, seat, address, what (player text escaped)."""
+        log.info("room=%s seat=%s addr=%s %s", room or "-", seat or "-", _escaped(address), what)
+
+    def refusal(self, link: Link, what: str) -> None:
+        player = link.player
+        self.log(player.room.code if player else None, player.seat if player else None, link.address, what)
+
+    # --- admission and budgets
+
+    def _admit(self, connection: Connection, request):
+        """Refuse the handshake when the server, or this address's share of it, is full."""
+        address = _address(connection, request, self.config.trust_proxy)
+        connection.address = address
         if len(self.links) >= self.config.max_connections:
+            self.log(None, None, address, "refused: the server is full")
             return connection.respond(503, "The race server is full.\n")
+        if self.connections_from[address] >= self.config.per_address_connections:
+            self.log(None, None, address, "refused: too many connections from this address")
+            return connection.respond(429, "Too many connections from this address.\n")
         return None
 
-    def close_room(self, room: Room) -> None:
-        if room.task is not None:
-            room.task.cancel()
-        for player in room.players.values():
-            if player.expiry is not None:
-                player.expiry.cancel()
-        self.rooms.pop(room.code, None)
+    def shed(self, link: Link) -> None:
+        """The server's budget is spent: cut the heaviest sender (this one, if it is)."""
+        now = time.monotonic()
+        heaviest = max((k for k in self.links if not k.cut), key=lambda k: k.load.now(now), default=link)
+        heaviest.close_now("the server is busy")
 
-    async def _handle(self, ws: ServerConnection) -> None:
-        link = Link(ws, self.config)
+    # --- connections
+
+    async def _handle(self, ws: Connection) -> None:
+        link = Link(self, ws, ws.address)
         self.links.add(link)
+        self.connections_from[link.address] += 1
         try:
             await self._serve_link(link)
         finally:
             self.links.discard(link)
-            link.writer.cancel()
+            self.connections_from[link.address] -= 1
+            if not self.connections_from[link.address]:
+                del self.connections_from[link.address]
             if link.player is not None:
                 self._dropped(link.player)
 
@@ -397,23 +586,24 @@ class RaceServer:
         config = self.config
         while True:
             try:
-                text = await asyncio.wait_for(link.ws.recv(), None if link.player else config.hello_timeout)
+                text = await asyncio.wait_for(
+                    link.ws.recv(), config.seat_silence if link.player else config.hello_timeout)
             except asyncio.TimeoutError:
-                await link.close(POLICY, "said nothing")
+                self.refusal(link, "connection closed: said nothing")
+                await link.ws.close(POLICY, "said nothing")
                 return
             except ConnectionClosed:
-                return
-            if not link.bucket.take():
-                link.send("error", reason="too many messages: closing")
-                await link.close(POLICY, "too many messages")
                 return
             try:
                 self._dispatch(link, protocol.decode(text, CLIENT))
             except ProtocolError as exc:
                 link.errors += 1
+                self.refusal(link, f"error: {_escaped(str(exc))}")
+                await asyncio.sleep(getattr(exc, "delay", 0.0))
                 link.send("error", reason=str(exc)[:200])
                 if link.errors >= config.max_errors:
-                    await link.close(POLICY, "too many bad messages")
+                    self.refusal(link, "connection closed: too many bad messages")
+                    await link.ws.close(POLICY, "too many bad messages")
                     return
 
     def _dispatch(self, link: Link, message: dict) -> None:
@@ -427,19 +617,14 @@ class RaceServer:
         if player is None:
             raise ProtocolError("not in a room: create, join or resume first")
         room = player.room
-        if kind == "ready":
-            if room.phase not in ("lobby", "countdown"):
-                raise ProtocolError("Ready is for the lobby")
+        if kind == "move":
+            room.play(player, message["seq"], message["move"])
+        elif kind == "ready":
             room.set_ready(player, message["ready"])
         elif kind == "settings":
-            if player.seat != room.host or room.phase != "lobby":
-                raise ProtocolError("only the host chooses, in the lobby")
-            room.dice, room.level = message["dice"], message["level"]
-            room.broadcast_room()
-        elif kind == "move":
-            room.play(player, message["seq"], lambda position: position.place(Move.parse(message["move"])))
-        elif kind == "take":
-            room.play(player, message["seq"], lambda position: position.remove(message["piece"]))
+            room.settings(player, message)
+        elif kind == "remove":
+            room.kick(player, message["seat"])
         elif kind == "rematch":
             room.rematch()
         elif kind == "leave":
@@ -448,11 +633,17 @@ class RaceServer:
     # --- entering a room
 
     def _create(self, link: Link, message: dict) -> None:
-        if len(self.rooms) >= self.config.max_rooms:
+        config, address = self.config, link.address
+        name = _name(message["name"])
+        if len(self.rooms) >= config.max_rooms:
             raise ProtocolError("the server has no room for another room; try later")
+        if sum(room.address == address for room in self.rooms.values()) >= config.per_address_rooms:
+            raise ProtocolError(f"your address has {config.per_address_rooms} rooms open already")
+        self._check_seats(address)
         code = self._new_code()
-        room = self.rooms[code] = Room(self, code, message["dice"], message["level"])
-        self._sit(link, room, room.seat(message["name"]))
+        room = self.rooms[code] = Room(self, code, message["dice"], message["level"], address)
+        player = room.seat(name, address)
+        self._sit(link, room, player, "created the room as " + _escaped(name))
 
     def _new_code(self) -> str:
         while True:
@@ -461,69 +652,118 @@ class RaceServer:
                 return code
 
     def _join(self, link: Link, message: dict) -> None:
-        room = self._guarded_room(link, message["room"])
+        room = self.rooms.get(message["room"])
+        if room is None:
+            raise self._failed(link, "no room with that code")
+        name = _name(message["name"])
         if room.phase != "lobby":
             raise ProtocolError("that room is racing; join when it is back in the lobby")
         if len(room.players) >= MAX_PLAYERS:
             raise ProtocolError(f"that room is full ({MAX_PLAYERS} players)")
-        if any(p.name == message["name"] for p in room.players.values()):
-            raise ProtocolError("that name is taken in this room")
-        self._sit(link, room, room.seat(message["name"]))
+        key = names.key(name)
+        if any(p.key == key for p in room.players.values()):
+            raise ProtocolError("that name (or one that looks like it) is taken in this room")
+        self._check_seats(link.address)
+        self._sit(link, room, room.seat(name, link.address), "joined as " + _escaped(name))
 
     def _resume(self, link: Link, message: dict) -> None:
-        room = self._guarded_room(link, message["room"])
-        player = next((p for p in room.players.values() if not p.left
-                       and secrets.compare_digest(p.token, message["token"])), None)
+        room = self.rooms.get(message["room"])
+        player = None if room is None else next(
+            (p for p in room.players.values() if not p.left and secrets.compare_digest(p.token, message["token"])),
+            None)
         if player is None:
-            self._failed(link)
-            raise ProtocolError("no seat with that token in that room")
+            raise self._failed(link, "no seat with that token in that room")
         if player.link is not None:              # the old connection is half-open: this one takes over
             old, player.link, old.player = player.link, None, None
-            old.drop()
-        self._sit(link, room, player)
+            old.abort("replaced by a resumed connection")
+        self._sit(link, room, player, "resumed")
 
-    def _sit(self, link: Link, room: Room, player: Player) -> None:
+    def _check_seats(self, address: str) -> None:
+        held = sum(p.address == address and not p.left for room in self.rooms.values() for p in room.players.values())
+        if held >= self.config.per_address_seats:
+            raise ProtocolError(f"your address holds {self.config.per_address_seats} seats already")
+
+    def _sit(self, link: Link, room: Room, player: Player, what: str) -> None:
         if player.expiry is not None:
             player.expiry.cancel()
             player.expiry = None
         player.link, link.player = link, player
+        room.event(what, player)
         link.send("joined", room=room.code, seat=player.seat, token=player.token)
         room.catch_up(player)
 
-    def _guarded_room(self, link: Link, code: str) -> Room:
-        """The room with this code, unless this address has failed too often (guessing)."""
-        address = _address(link)
-        recent = self.failures.get(address)
-        now = time.monotonic()
-        while recent and now - recent[0] > self.config.join_window:
-            recent.popleft()
-        if recent is not None and len(recent) >= self.config.join_failures:
-            raise ProtocolError("too many failed joins from this address: wait a minute")
-        room = self.rooms.get(code)
-        if room is None:
-            self._failed(link)
-            raise ProtocolError("no room with that code")
-        return room
-
-    def _failed(self, link: Link) -> None:
+    def _failed(self, link: Link, reason: str) -> ProtocolError:
+        """A failed join or resume: the error to raise, answered after a delay that doubles with
+        each failure from the address past join_failures in join_window (guessing slows down;
+        no one at the address is locked out, and a right code or token is answered at once)."""
+        config, now = self.config, time.monotonic()
         if len(self.failures) > 10_000:          # bounded memory: forget the oldest addresses
             for address in list(self.failures)[:5_000]:
                 del self.failures[address]
-        self.failures.setdefault(_address(link), deque()).append(time.monotonic())
+        recent = [t for t in self.failures.get(link.address, ()) if now - t < config.join_window]
+        recent.append(now)
+        self.failures[link.address] = recent
+        error = ProtocolError(reason)
+        over = len(recent) - config.join_failures
+        error.delay = 0.0 if over <= 0 else min(config.join_delay_most, config.join_delay * 2 ** (over - 1))
+        return error
 
     # --- leaving
 
     def _dropped(self, player: Player) -> None:
         """The player's connection is gone: in the lobby the seat is freed (joining again is
         as quick), in a race it is kept for seat_grace seconds for a resume."""
-        player.link = None
         room = player.room
         if room.phase in ("lobby", "countdown"):
-            room.remove(player)
+            room.remove(player, "dropped: seat freed")
             return
-        player.expiry = asyncio.get_running_loop().call_later(self.config.seat_grace, room.remove, player)
+        player.link = None
+        room.event("dropped: seat kept", player)
+        player.expiry = asyncio.get_running_loop().call_later(
+            self.config.seat_grace, room.remove, player, "seat's grace over")
         room.broadcast_room()
 
-def _address(link: Link) -> str:
-    remote = link.ws.remote_address
+    def expire(self, room: Room) -> None:
+        """The room's lifetime is over: everyone in it is told, and it closes."""
+        room.event("closed: the room's time is up")
+        for player in list(room.players.values()):
+            if player.link is not None:
+                player.send("removed", reason="this room's time is up: make a new one")
+                player.link.player = None
+                player.link = None
+        self.close_room(room)
+
+    def close_room(self, room: Room) -> None:
+        if room.task is not None:
+            room.task.cancel()
+        room.expiry.cancel()
+        for player in room.players.values():
+            player.stop_timers()
+        if self.rooms.pop(room.code, None) is not None:
+            room.event("room closed")
+
+
+def _name(text: str) -> str:
+    try:
+        return names.normalise(text)
+    except names.BadName as exc:
+        raise ProtocolError(str(exc)) from None
+
+
+def _address(connection: ServerConnection, request, trust_proxy: bool) -> str:
+    """The client's address: the peer's, or (behind a trusted proxy) the last X-Forwarded-For."""
+    if trust_proxy:
+        forwarded = request.headers.get("X-Forwarded-For", "").rpartition(",")[2].strip()
+        if forwarded:
+            return forwarded[:64]
+    remote = connection.remote_address
     return str(remote[0]) if remote else "?"
+
+
+def _escaped(text: str) -> str:
+    """Player text made safe for a log line: quoted, with anything not plain ASCII escaped."""
+    return json.dumps(text, ensure_ascii=True)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"

@@ -1,8 +1,8 @@
 """What the mid end asks of a puzzle (as Tatham's `struct game` does), and the engine's answers.
 
 A puzzle is a `Puzzle` record: how to read a game ID (`parse`), how a move string changes a
-position (`execute`, Tatham's `execute_move`), what a player's command means (`interpret`,
-Tatham's `interpret_move`), the solver jobs the play session runs in a
+position (`execute`, Tatham's `execute_move`: the engine's, solver/*/moves.py), what a player's
+command means (`interpret`, Tatham's `interpret_move`), the solver jobs the play session runs in a
 child process, the metadata a saved match may carry (its schema, checked on load), the key
 its best times are kept under, and the storage name of its game in progress. Its positions are immutable values that
 say `notation()`, `is_complete` (every piece or tile placed) and `is_solved` (placed and

@@ -216,16 +216,23 @@ class PlaySession:
     def restart(self) -> bool:
         return self._step(self.match.restart)
 
+    def _tell(self, was: int, now: int) -> None:
+        """Tell the watchers the move strings that walk the history from position `was` to `now`
+        (one for an undo or a redo, one for each move a restart takes back)."""
+        history, way = self.match.history, 1 if now > was else -1
+        for i in range(was, now, way):
+            move = self.puzzle.describe(history[i], history[i + way])
+            for watcher in self.watchers:
+                watcher(move)
+
     def _step(self, step) -> bool:
         self.solve_queue = []
         self.hand.let_go()
         self.hand.clear_marks()
-        before = self.position
+        was = self.match.index
         if not step():
             return False
-        move = self.puzzle.describe(before, self.position) if self.watchers else ""
-        for watcher in self.watchers:
-            watcher(move)
+        self._tell(was, self.match.index)
         if self.match.finished and self.match.meta.get("result") != "won":
             self.end(won=True)        # a redo that fills the board wins (once)
         self._kept()

@@ -1,6 +1,6 @@
 """The Genius hand (game/puzzles/genius/hand.py): picking up, turning and the move a drop makes, without pygame."""
 from game.puzzles.genius.hand import Drop, centre_square, drop, flipped, pick_up, square_on, turned
-from game.puzzles.genius.puzzle import execute
+from solver.genius.moves import execute
 from solver.genius.position import Move, Position
 from solver.grid import parse_cell
 from tests.game.drive import assert_legal

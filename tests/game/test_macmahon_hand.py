@@ -1,7 +1,7 @@
 """The MacMahon hand (game/puzzles/macmahon/hand.py): the move a drop or a turn in place makes, played by
 the puzzle's `execute`, without pygame."""
 from game.puzzles.macmahon.hand import Drop, Held, drop, turn_in_place, turn_text
-from game.puzzles.macmahon.puzzle import execute
+from solver.macmahon.moves import execute
 from solver.macmahon.position import Move, Position
 
 EMPTY = Position.parse("4x6x3")

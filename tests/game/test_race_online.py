@@ -99,7 +99,7 @@ def test_a_joined_race_finishes_first_and_is_recorded_once(app, lobby, server):
         play_solution(app, race)
         seen: list = []
         run_until(app, lambda: seen.extend(bob.poll()) or (race.link.finished and any(
-            m["type"] == "board" and m["position"] == race.position.notation() for m in seen)))
+            m["type"] == "progress" and m["placed"] == 9 for m in seen)))
         assert race.link.finished[race.link.seat]["place"] == 1          # the server's verdict
         for seq, move in enumerate(solution(race.match.start), 1):       # Bob finishes second
             bob.send("move", seq=seq, move=move)
@@ -137,7 +137,7 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
         for seq, move in enumerate(first, 1):
             bob.send("move", seq=seq, move=move)
         run_until(app, lambda: race.match.ended, [bob])
-        assert len(race.link.boards[2].placed) == 9                       # Bob's small board, full
+        assert race.link.progress[2]["placed"] == 9                        # Bob's progress: all placed
         assert "Bob finished first" in race.session.status
         games = genius_games(app)
         assert len(games) == 1 and not games[0]["won"]                    # lost, recorded at once
@@ -228,7 +228,7 @@ def test_closing_the_window_mid_race_records_a_loss_and_gives_the_seat_up(app, l
 def kick(server, code: str, seat: int) -> None:
     """Cut that seat's connection on the server's side, with no closing handshake (a network drop)."""
     player = server.server.rooms[code].players[seat]
-    server._loop.call_soon_threadsafe(player.link.drop)
+    server._loop.call_soon_threadsafe(player.link.abort, "test")
 
 
 def remaining(race: OnlineRaceScene) -> list[str]:
@@ -244,7 +244,7 @@ def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app,
             race.play_move(move, move)
         seen: list = []
         run_until(app, lambda: seen.extend(bob.poll()) or any(
-            m["type"] == "board" and len(Position.parse(m["position"]).placed) == 2 for m in seen))
+            m["type"] == "progress" and m["placed"] == 2 for m in seen))
         kick(server, code, race.link.seat)
         run_until(app, lambda: race.link.retry is not None, [bob])
         bob.send("move", seq=1, move=solution(race.match.start)[0])      # Bob moves while Ann is away
@@ -257,7 +257,7 @@ def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app,
         assert race.link.retry is None and race.link.lost is None
         assert race.position == race.link.sent and len(race.position.placed) == 2   # the server's board
         assert race.match.elapsed >= before - 0.5                         # the server's clock, not a new one
-        assert len(race.link.boards[race.link.rivals()[0]["seat"]].placed) == 1   # Bob's board, refreshed
+        assert race.link.progress[race.link.rivals()[0]["seat"]]["placed"] == 1   # Bob's progress, refreshed
         assert "Reconnected" in race.session.status
         for move in remaining(race):
             race.play_move(move, move)
@@ -277,7 +277,7 @@ def test_a_seat_the_server_no_longer_keeps_is_said_and_the_board_stays_playable(
         race = join_and_race(app, lobby, server, bob, code)
         room = server.server.rooms[code]
         player = room.players[race.link.seat]
-        server._loop.call_soon_threadsafe(lambda: (player.link.drop(), room.remove(player)))
+        server._loop.call_soon_threadsafe(lambda: (player.link.abort("test"), room.remove(player)))
         run_until(app, lambda: race.link.lost is not None, [bob])
         assert "did not give the seat back" in race.session.status and "playable alone" in race.session.status
         assert race.link.retry is None and "\n" not in race.session.status

@@ -7,12 +7,14 @@ import contextlib
 import json
 
 from game.net.client import RaceClient
+from game.net.protocol import VERSION
 from game.net.server import Config, RaceServer
 from solver.genius.position import Position
 from solver.genius.search import solve
 from tests.validate_genius import check_position
 
-FAST = dict(countdown_step=0.02, hello_timeout=2.0, seat_grace=2.0)
+FAST = dict(countdown_step=0.02, hello_timeout=2.0, seat_grace=2.0, per_address_connections=1000,
+            per_address_rooms=500, per_address_seats=1000)   # every test client is on 127.0.0.1
 
 
 def run(coro, timeout: float = 20.0):
@@ -64,28 +66,31 @@ def solution(position: Position) -> list[str]:
     return [move.notation() for move in position.moves_to(solved)]
 
 
-async def play(client: RaceClient, moves: list[str], first_seq: int = 1) -> str:
-    """Play `moves` in order, each answered `moved`; the last position the server sent."""
-    position = ""
+async def play(client: RaceClient, moves: list[str], first_seq: int = 1) -> dict:
+    """Play `moves` in order, each answered `moved`; the last answer."""
+    moved = {}
     for seq, move in enumerate(moves, first_seq):
         await client.send("move", seq=seq, move=move)
-        position = (await client.until("moved", seq=seq))["position"]
-    return position
+        moved = await client.until("moved", seq=seq)
+    return moved
 
 
 async def race(clients, order=None) -> dict:
     """A whole race: everyone Ready, all play the engine's solution at once up to its last
     piece, then put it down one after another in `order` (indices; default: as listed), so
     the finishing order is known whatever the machine's load. The results message, the
-    same for all, with every final board checked by the independent validator."""
+    same for all, with every finisher's final board (from the server) checked by the
+    independent validator."""
     position = await start(clients)
     moves = solution(position)
     await asyncio.gather(*(play(client, moves[:-1]) for client in clients))
     for i in order or range(len(clients)):
-        final = await play(clients[i], moves[-1:], first_seq=len(moves))
-        check_position(Position.parse(final), blockers=position.blockers)
+        await play(clients[i], moves[-1:], first_seq=len(moves))
     results = [await c.until("results") for c in clients]
     assert all(r == results[0] for r in results)
+    for entry in results[0]["order"]:
+        if entry["place"] is not None:
+            check_position(Position.parse(entry["position"]), blockers=position.blockers)
     return results[0]
 
 
@@ -95,4 +100,4 @@ async def raw(client: RaceClient, text) -> None:
 
 
 def message(kind: str, **fields) -> str:
-    return json.dumps({"v": 1, "type": kind, **fields})
+    return json.dumps({"v": VERSION, "type": kind, **fields})

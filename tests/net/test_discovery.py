@@ -27,13 +27,13 @@ def test_a_room_record_reads_back_as_the_room():
 
 
 @pytest.mark.parametrize("properties", [
-    {"v": "2", "room": "ABC234", "host": "Ann"},          # another protocol version
+    {"v": "1", "room": "ABC234", "host": "Ann"},          # another (older) protocol version
     {"room": "ABC234", "host": "Ann"},
-    {"v": "1", "room": "abc!!!", "host": "Ann"},
-    {"v": "1", "room": "ABC234", "host": "A\x1b[2JB"},    # a terminal escape in the name
-    {"v": "1", "room": "ABC234", "host": "x" * 200},
-    {"v": "1", "room": "ABC234", "host": b"\xff\xfe"},    # not UTF-8
-    {"v": "1", "room": "ABC234"},
+    {"v": "2", "room": "abc!!!", "host": "Ann"},
+    {"v": "2", "room": "ABC234", "host": "A\x1b[2JB"},    # a terminal escape in the name
+    {"v": "2", "room": "ABC234", "host": "x" * 200},
+    {"v": "2", "room": "ABC234", "host": b"\xff\xfe"},    # not UTF-8
+    {"v": "2", "room": "ABC234"},
 ])
 def test_a_record_that_is_not_a_valid_room_is_ignored(properties):
     info = ServiceInfo(SERVICE, f"x.{SERVICE}", port=8765, parsed_addresses=["192.168.1.20"], properties=properties)
@@ -41,7 +41,7 @@ def test_a_record_that_is_not_a_valid_room_is_ignored(properties):
 
 
 def test_a_record_with_no_address_is_ignored():
-    info = ServiceInfo(SERVICE, f"x.{SERVICE}", port=8765, properties={"v": "1", "room": "ABC234", "host": "Ann"})
+    info = ServiceInfo(SERVICE, f"x.{SERVICE}", port=8765, properties={"v": "2", "room": "ABC234", "host": "Ann"})
     assert parse(info) is None
 
 

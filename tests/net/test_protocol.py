@@ -8,28 +8,31 @@ import pytest
 from game.net import protocol
 from game.net.protocol import CLIENT, SERVER, ProtocolError, decode, encode
 
-PLAYER = {"seat": 1, "name": "Ann", "ready": True, "connected": True, "left": False, "placed": 3, "ms": None}
+PLAYER = {"seat": 1, "name": "Ann", "ready": True, "connected": True, "left": False, "idle": False, "placed": 3,
+          "ms": None}
 SAMPLES = {
     "create": {"name": "Ann", "dice": "alternative", "level": "very hard"},
     "join": {"name": "Zoë 🙂", "room": "ABC234"},
     "resume": {"room": "ABC234", "token": "x" * 32},
-    "settings": {"dice": "default", "level": 10},
+    "settings": {"dice": "default", "level": 10, "boards": "visible"},
     "ready": {"ready": False},
     "move": {"seq": 1, "move": "4-O:C2C3D2D3"},
-    "take": {"seq": 2, "piece": "3-L"},
+    "remove": {"seat": 2},
+    "alive": {},
     "rematch": {},
     "leave": {},
     "joined": {"room": "ABC234", "seat": 1, "token": "y" * 32},
-    "room": {"room": "ABC234", "phase": "lobby", "dice": "default", "level": "any", "host": 1,
+    "room": {"room": "ABC234", "phase": "lobby", "dice": "default", "level": "any", "boards": "hidden", "host": 1,
              "players": [PLAYER, {**PLAYER, "seat": 2, "ms": 1234}]},
     "countdown": {"n": 3},
     "race": {"race": 1, "blockers": "A1A2A4A6B4D5E1", "position": "A1A2A4A6B4D5E1/1:F6", "elapsed_ms": 0, "seq": 0},
-    "moved": {"seq": 1, "position": "A1A2A4A6B4D5E1/1:F6"},
-    "refused": {"seq": 1, "reason": "on a blocker at A1", "position": "A1A2A4A6B4D5E1"},
-    "board": {"seat": 2, "position": "A1A2A4A6B4D5E1/1:F6"},
-    "finished": {"seat": 2, "ms": 61234, "place": 1},
-    "results": {"race": 1, "order": [{"seat": 2, "name": "Bob", "place": 1, "ms": 61234},
-                                     {"seat": 1, "name": "Ann", "place": None, "ms": None}]},
+    "moved": {"seq": 1, "ms": 1500},
+    "refused": {"seq": 1, "reason": "on a blocker at A1", "position": "A1A2A4A6B4D5E1", "ms": 1600},
+    "progress": {"seat": 2, "placed": 1, "cells": 1, "ms": 1700, "position": None},
+    "finished": {"seat": 2, "name": "Bob", "ms": 61234, "place": 1},
+    "results": {"race": 1, "order": [{"seat": 2, "name": "Bob", "place": 1, "ms": 61234, "position": "A1A2A4A6B4D5E1"},
+                                     {"seat": 1, "name": "Ann", "place": None, "ms": None, "position": None}]},
+    "removed": {"reason": "the host removed you from the room"},
     "error": {"reason": "no room with that code"},
 }
 
@@ -48,7 +51,7 @@ def test_every_message_type_goes_through_encode_and_decode_unchanged(kind):
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
 def test_every_field_is_required_and_no_other_is_allowed(kind):
     schemas = CLIENT if kind in CLIENT else SERVER
-    base = {"v": 1, "type": kind, **SAMPLES[kind]}
+    base = {"v": protocol.VERSION, "type": kind, **SAMPLES[kind]}
     for field in SAMPLES[kind]:
         with pytest.raises(ProtocolError, match=f"missing field '{field}'"):
             decode(json.dumps({k: v for k, v in base.items() if k != field}), schemas)
@@ -63,12 +66,12 @@ def test_every_field_is_required_and_no_other_is_allowed(kind):
     ("join", "room", "abc234"), ("join", "room", "ABC2345"), ("resume", "token", "short"), ("ready", "ready", 0),
     ("ready", "ready", "true"), ("move", "seq", -1), ("move", "seq", True), ("move", "seq", 2.0),
     ("move", "seq", 10 ** 30), ("move", "move", ["4-O:C2C3D2D3"]), ("move", "move", "x" * 41),
-    ("take", "piece", "5-X"), ("room", "players", [PLAYER] * 9), ("room", "players", {"seat": 1}),
+    ("move", "move", "x"), ("settings", "boards", "shown"), ("remove", "seat", 0), ("room", "players", [PLAYER] * 9), ("room", "players", {"seat": 1}),
     ("room", "phase", "paused"), ("results", "order", [{"seat": 1}]),
 ])
 def test_wrong_values_are_refused_with_a_one_line_reason(kind, field, value):
     schemas = CLIENT if kind in CLIENT else SERVER
-    text = json.dumps({"v": 1, "type": kind, **{**SAMPLES[kind], field: value}})
+    text = json.dumps({"v": protocol.VERSION, "type": kind, **{**SAMPLES[kind], field: value}})
     with pytest.raises(ProtocolError) as refused:
         decode(text, schemas)
     assert str(refused.value).isprintable() and field in str(refused.value)
@@ -77,10 +80,11 @@ def test_wrong_values_are_refused_with_a_one_line_reason(kind, field, value):
 @pytest.mark.parametrize("text, says", [
     ("", "not valid JSON"), ("{", "not valid JSON"), ('{"v": NaN}', "not valid JSON"),
     ('{"v": Infinity}', "not valid JSON"), ("[1]", "JSON object"), ('{"type": "leave"}', "version"),
-    ('{"v": 2, "type": "leave"}', "version"), ('{"v": 1.0, "type": "leave"}', "version"),
-    ('{"v": true, "type": "leave"}', "version"), ('{"v": 1, "type": "joined"}', "unknown message type"),
-    ('{"v": 1, "type": ["leave"]}', "unknown message type"), ("[" * 100_000, "over"),
-    ("[" * 2000 + "]" * 2000, "not valid JSON"), (b'{"v": 1, "type": "leave"}', "binary"),
+    ('{"v": 1, "type": "leave"}', "version"), ('{"v": 2.0, "type": "leave"}', "version"),
+    ('{"v": true, "type": "leave"}', "version"), ('{"v": 2, "type": "joined"}', "unknown message type"),
+    ('{"v": 2, "type": "take", "seq": 1, "piece": "1"}', "unknown message type"),
+    ('{"v": 2, "type": ["leave"]}', "unknown message type"), ("[" * 100_000, "over"),
+    ("[" * 2000 + "]" * 2000, "not valid JSON"), (b'{"v": 2, "type": "leave"}', "binary"),
 ])
 def test_what_is_not_a_message_is_refused(text, says):
     with pytest.raises(ProtocolError, match=says):
@@ -89,6 +93,6 @@ def test_what_is_not_a_message_is_refused(text, says):
 
 def test_a_client_cannot_send_what_only_the_server_sends():
     with pytest.raises(ProtocolError, match="unknown message type"):
-        decode(encode(SERVER, "finished", seat=1, ms=5, place=1), CLIENT)
+        decode(encode(SERVER, "finished", seat=1, name="Ann", ms=5, place=1), CLIENT)
     with pytest.raises(ProtocolError):
-        encode(CLIENT, "finished", seat=1, ms=5, place=1)
+        encode(CLIENT, "finished", seat=1, name="Ann", ms=5, place=1)

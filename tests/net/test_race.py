@@ -32,7 +32,7 @@ def test_the_lobby_counts_down_3_2_1_and_the_roll_has_the_hosts_level():
     async def main():
         async with serving() as (_, url):
             (a, b), _, _ = await room(url, 2)
-            await a.send("settings", dice="alternative", level="hard")
+            await a.send("settings", dice="alternative", level="hard", boards="hidden")
             assert (await b.until("room", level="hard"))["dice"] == "alternative"
             await a.send("ready", ready=True)
             await b.send("ready", ready=True)
@@ -51,7 +51,7 @@ def test_a_level_may_be_one_of_the_ten():
     async def main():
         async with serving() as (_, url):
             (a, b), _, _ = await room(url, 2)
-            await a.send("settings", dice="default", level=9)
+            await a.send("settings", dice="default", level=9, boards="hidden")
             await b.until("room", level=9)
             board = await start([a, b])
             assert level_of(builtin("default"), board.blockers) == 9
@@ -62,10 +62,10 @@ def test_only_the_host_chooses_and_only_in_the_lobby():
     async def main():
         async with serving() as (_, url):
             (a, b), _, _ = await room(url, 2)
-            await b.send("settings", dice="alternative", level="easy")
+            await b.send("settings", dice="alternative", level="easy", boards="hidden")
             assert "host" in (await b.until("error"))["reason"]
             await start([a, b])
-            await a.send("settings", dice="alternative", level="easy")
+            await a.send("settings", dice="alternative", level="easy", boards="hidden")
             assert "host" in (await a.until("error"))["reason"]
     run(main())
 
@@ -141,6 +141,6 @@ def test_the_host_leaving_hands_the_room_to_the_next_player():
             await a.send("leave")
             state = await b.until("room", host=joined[1]["seat"])
             assert [p["name"] for p in state["players"]] == ["P2", "P3"]
-            await b.send("settings", dice="default", level="easy")
+            await b.send("settings", dice="default", level="easy", boards="hidden")
             assert (await c.until("room", level="easy"))["host"] == joined[1]["seat"]
     run(main())

@@ -6,46 +6,11 @@ from __future__ import annotations
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck
 from game.play.records import DAILY, GIVEN
 from game.puzzles.genius.interpret import interpret
-from solver.errors import IllegalMove, SquarewiseError
+from solver.errors import SquarewiseError
 from solver.genius import search
-from solver.genius.position import Move, Position
+from solver.genius.moves import describe, execute
+from solver.genius.position import Position
 from solver.genius.levels import roll_at_level
-
-TAKE_BACK = "-"            # "-4-O": the piece back to the tray
-
-
-def execute(position: Position, move: str) -> Position:
-    """The position after `move`: "4-O:C2C3D2D3" puts the piece there (from the tray, or
-    moved if it is on the board), "-4-O" takes it back to the tray. IllegalMove with the
-    engine's reason if the rules refuse it.
-
-    >>> p = execute(Position.parse("A1A2A4A6B4D5E1"), "4-O:C2C3D2D3")
-    >>> execute(p, "-4-O").notation()
-    'A1A2A4A6B4D5E1'
-    """
-    if move.startswith(TAKE_BACK):
-        piece = move[len(TAKE_BACK):]
-        if piece not in position.placed:
-            raise IllegalMove(f"{piece} is not on the board")
-        return position.remove(piece)
-    made = Move.parse(move)
-    base = position.remove(made.piece) if made.piece in position.placed else position
-    return base.place(made)
-
-
-def describe(before: Position, after: Position) -> str:
-    """The move string that takes `before` to `after` (one piece put, moved or taken back);
-    SquarewiseError if no one move does.
-
-    >>> describe(Position.parse("A1A2A4A6B4D5E1"), Position.parse("A1A2A4A6B4D5E1/1:F6"))
-    '1:F6'
-    """
-    changed = [p for p in set(before.placed) | set(after.placed) if before.placed.get(p) != after.placed.get(p)]
-    if before.blockers != after.blockers or len(changed) != 1:
-        raise SquarewiseError("not one move apart")
-    piece = changed[0]
-    return f"{TAKE_BACK}{piece}" if piece not in after.placed else Move(piece, after.placed[piece]).notation()
-
 
 def best_key(start: Position, meta: dict) -> str:
     """Best times are kept per dice set for a roll, apart for the daily, a board with pieces

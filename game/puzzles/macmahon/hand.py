@@ -2,7 +2,7 @@
 hand, each tile's way round in the tray, the keyboard cursor, and the move string that putting
 a tile down or turning a placed one makes, under strict rules (a rule break is refused with
 the engine's reason) or free ones (anything goes on an empty cell; clashes are marked). The
-session plays the moves (game/puzzles/macmahon/puzzle.py `execute`); the screen turns the
+session plays the moves (solver/macmahon/moves.py `execute`); the screen turns the
 pointer or the cursor into a cell and shows the answers."""
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from game.play.hints import macmahon_text
+from solver.macmahon.moves import FREE
 from solver.errors import IllegalMove
 from solver.macmahon.position import Move, Position
 from solver.macmahon.tiles import rotate
 
 
 DIGIT_WAIT = 0.9           # seconds to type the second digit of a tile number
-FREE = "!"                 # "8b@A2!": placed under free rules (clashes allowed, marked)
 
 
 @dataclass(frozen=True)

@@ -5,63 +5,9 @@ from __future__ import annotations
 
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck, Yes
 from game.play.records import DAILY, GIVEN
-from solver.errors import IllegalMove, SquarewiseError
-from solver.grid import parse_cell
-from game.puzzles.macmahon.hand import FREE
 from game.puzzles.macmahon.interpret import interpret
-from solver.macmahon.position import Move, Position
-
-
-def execute(position: Position, move: str) -> Position:
-    """The position after `move`: "8b@A2" puts tile 8 turned once on A2 (strict rules: a
-    clash is refused with the engine's reason), "8b@A2!" under free rules, "B3>8b@A2" takes
-    it from B3 first (a move, or a turn in place on the same cell), "-A2" takes the tile on A2
-    back to the tray.
-
-    >>> p = execute(Position.parse("4x6x3"), "2b@A1")
-    >>> execute(p, "A1>2b@A2!").notation()
-    '4x6x3:.2b..../....../....../......'
-    """
-    board = position.board
-    if move.startswith("-"):
-        cell = _cell(move[1:], position)
-        if position.cells[cell] is None:
-            raise IllegalMove(f"no tile on {board.cell_name(cell)}")
-        return position.remove(cell)
-    source, _, rest = move.rpartition(">")
-    if source:
-        cell = _cell(source, position)
-        if position.cells[cell] is None:
-            raise IllegalMove(f"no tile on {board.cell_name(cell)}")
-        position = position.remove(cell)
-    free = rest.endswith(FREE)
-    made = Move.parse(rest[:-1] if free else rest, board)
-    return position.place_unchecked(made) if free else position.place(made)
-
-
-def _cell(name: str, position: Position) -> int:
-    return parse_cell(name, position.board.rows, position.board.cols)
-
-
-def describe(before: Position, after: Position) -> str:
-    """The move string that takes `before` to `after` (one tile put, moved, turned or taken
-    back; written under free rules, which take any of them); SquarewiseError if no one move does.
-
-    >>> empty = Position.parse("4x6x3")
-    >>> describe(empty, execute(empty, "2b@A1"))
-    '2b@A1!'
-    """
-    board = before.board
-    changed = [c for c in range(board.size) if before.cells[c] != after.cells[c]]
-    came = [c for c in changed if before.cells[c] is not None]
-    went = [c for c in changed if after.cells[c] is not None]
-    if after.board != board or len(went) > 1 or len(came) > 1 or not changed:
-        raise SquarewiseError("not one move apart")
-    if not went:
-        return f"-{board.cell_name(came[0])}"
-    cell = went[0]
-    source = f"{board.cell_name(came[0])}>" if came else ""
-    return source + Move(*after.cells[cell], cell).notation(board) + FREE
+from solver.macmahon.moves import describe, execute
+from solver.macmahon.position import Position
 
 
 def best_key(start: Position, meta: dict) -> str:

@@ -5,8 +5,11 @@ server's messages once a frame (`pump`) into what the screens draw: the room, th
 the race's roll, each opponent's board, the finishers and the results, and the one line that
 says the server is gone. A connection that drops during a race (not a server that shut down)
 is resumed with the seat's token: a new connection every `RETRY_EVERY` seconds for at most
-`RETRY_FOR` seconds (the server's seat-keeping time), then the line says it failed. `send_moves` sends the moves that take the server's copy of the
-player's board to the local one (numbered as docs/protocol.md says).
+`RETRY_FOR` seconds (the server's seat-keeping time), then the line says it failed.
+`send_move` sends one move string as the session executed it (numbered as docs/protocol.md
+says); `sent` is the player's board as the server has it once it answers (a refused move's
+answer carries the server's board, to undo the move on screen). While seated it tells the
+server it is still there every `ALIVE_EVERY` seconds (the server closes silent seats).
 """
 from __future__ import annotations
 
@@ -14,8 +17,8 @@ import time
 
 from game.net.client import ThreadedClient
 from game.net.protocol import NAME, ProtocolError
-from game.puzzles.genius.puzzle import TAKE_BACK, describe
 from solver.errors import SquarewiseError
+from solver.genius.moves import execute
 from solver.genius.position import Position
 
 NAME_SETTING = "race_name"
@@ -23,6 +26,7 @@ DEFAULT_NAME = "Player"
 RETRY_EVERY = 2.0        # seconds between two tries to resume a dropped seat
 RETRY_FOR = 60.0         # the server's seat-keeping time (docs/protocol.md): no try after it
 SHUT_DOWN = "the race server shut down"
+ALIVE_EVERY = 60.0       # seconds between two `alive` messages while seated (the server's limit is 600)
 
 
 def clean_name(text: str) -> str:
@@ -46,13 +50,15 @@ class RaceLink:
         self.countdown: int | None = None
         self.race: dict | None = None         # the last `race` message: a new race to show
         self.fresh = False                    # a race the screens have not put on a board yet
-        self.boards: dict[int, Position] = {}
+        self.boards: dict[int, Position] = {}     # opponents' boards: visible races, and in the results
+        self.progress: dict[int, dict] = {}       # opponents' last `progress` (placed, cells, ms)
         self.finished: dict[int, dict] = {}
         self.results: list[dict] | None = None
         self.lost: str | None = None
         self.error: str | None = None
         self.seq = 0
-        self.sent: Position | None = None     # the server's copy of this player's board, as sent
+        self.sent: Position | None = None     # this player's board as the server has it, with the moves sent
+        self.said_at = time.monotonic()       # when the last message went to the server
         self.token: str | None = None         # the seat's secret, to resume it
         self.retry: Retry | None = None       # tries to resume, while the connection is down
         self.resumed = False                  # a resumed race the screens have not caught up with
@@ -61,9 +67,11 @@ class RaceLink:
         """Read what came since the last frame (and try to resume when it is time)."""
         for message in self.client.poll():
             getattr(self, "_on_" + message["type"], lambda m: None)(message)
+        if self.seat is not None and self.online and time.monotonic() - self.said_at > ALIVE_EVERY:
+            self.send("alive")
         if self.retry is not None and self.retry.due():
             self.client.close()
-            self.client = ThreadedClient(self.client.url)
+            self.client = ThreadedClient(self.client.url, trust=self.client.trust)
         elif self.retry is not None and self.retry.over() and not self.retry.waiting:
             self.give_up(f"{self.retry.reason}; resuming the seat failed: {self.retry.last}")
 
@@ -123,21 +131,30 @@ class RaceLink:
         self.race, self.fresh, self.countdown = message, True, None
         self.seq = message["seq"]
         self.sent = Position.parse(message["position"])
-        self.boards, self.finished, self.results = {}, {}, None
+        self.boards, self.progress, self.finished, self.results = {}, {}, {}, None
 
     def _on_refused(self, message: dict) -> None:
         self.error = message["reason"]
         self.seq = message["seq"] - 1
         self.sent = Position.parse(message["position"])
 
-    def _on_board(self, message: dict) -> None:
-        self.boards[message["seat"]] = Position.parse(message["position"])
+    def _on_progress(self, message: dict) -> None:
+        self.progress[message["seat"]] = message
+        if message["position"] is not None:
+            self.boards[message["seat"]] = Position.parse(message["position"])
 
     def _on_finished(self, message: dict) -> None:
         self.finished[message["seat"]] = message
 
     def _on_results(self, message: dict) -> None:
         self.results = message["order"]
+        for entry in self.results:
+            if entry["position"] is not None and entry["seat"] != self.seat:
+                self.boards[entry["seat"]] = Position.parse(entry["position"])
+
+    def _on_removed(self, message: dict) -> None:
+        """The host removed this player, or the room's time was up: no seat any more."""
+        self.lost, self.retry, self.token = message["reason"], None, None
 
     # ------------------------------------------------------------------ what the screens ask
     @property
@@ -156,23 +173,19 @@ class RaceLink:
     def send(self, kind: str, **fields) -> None:
         if self.online:
             self.client.send(kind, **fields)
+            self.said_at = time.monotonic()
 
-    def send_moves(self, position: Position) -> None:
-        """Send the moves from the server's copy of the board to `position` (one for a move,
-        an undo or a redo; a take-back for each piece a restart took off)."""
-        if self.sent is None or position == self.sent or not self.online:
+    def send_move(self, move: str) -> None:
+        """Send `move` (a move string the session executed: place, move, turn, flip, take back)
+        exactly as it is, numbered after the last one sent."""
+        if self.sent is None or not self.online:
             return
+        self.seq += 1
+        self.send("move", seq=self.seq, move=move)
         try:
-            moves = [describe(self.sent, position)]
-        except SquarewiseError:
-            moves = [TAKE_BACK + piece for piece in self.sent.placed if piece not in position.placed]
-        for move in moves:
-            self.seq += 1
-            if move.startswith(TAKE_BACK):
-                self.client.send("take", seq=self.seq, piece=move[len(TAKE_BACK):])
-            else:
-                self.client.send("move", seq=self.seq, move=move)
-        self.sent = position
+            self.sent = execute(self.sent, move)
+        except SquarewiseError:               # the server refuses it too, and sends its board
+            pass
 
     def close(self) -> None:
         """Give the seat up and stop the connection (and the server, for the host)."""

@@ -32,7 +32,7 @@ class Online(Mode):
         self.kit = kit
         self.link = link
         self.said: str | None = None           # the server's last news already said
-        kit.session.watchers.append(lambda move: link.send_moves(kit.session.position))
+        kit.session.watchers.append(link.send_move)
 
     def begin_race(self) -> None:
         race = self.link.race

@@ -58,5 +58,5 @@ class RoomSettings:
         else:
             self.picked["level"] = check_level(event.text)
         if link is not None and link.room is not None:
-            link.send("settings", **self.picked)
+            link.send("settings", boards=link.room["boards"], **self.picked)
         return True

@@ -1,0 +1,370 @@
+"""The server among strangers (issue 27, "Found by attacking the server"): each hole, tried
+against a real server on 127.0.0.1 with small limits, is closed, and honest players go on."""
+from __future__ import annotations
+
+import asyncio
+import base64
+import gc
+import logging
+import os
+import socket
+import struct
+import time
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from game.net.client import RaceClient
+from game.net.host import HostedServer
+from game.net.server import Config
+from tests.net.race import FAST, play, race, room, run, serving, solution, start
+
+PING, TEXT = 0x9, 0x1
+
+
+def _frame(opcode: int, payload: bytes) -> bytes:
+    """A masked client frame (payload under 126 bytes)."""
+    mask = os.urandom(4)
+    return (bytes([0x80 | opcode, 0x80 | len(payload)]) + mask
+            + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+
+async def _raw_socket(url: str, receive_buffer: int = 4096):
+    """A websocket opened by hand (so nothing reads unless the test does): (reader, writer)."""
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    reader, writer = await asyncio.open_connection(sock=sock)
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    assert b" 101 " in await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+    return reader, writer
+
+
+def _create(name: str = "Pinger") -> bytes:
+    return _frame(TEXT, f'{{"v":2,"type":"create","name":"{name}","dice":"default","level":"any"}}'.encode())
+
+
+async def _pings_until_cut(reader, writer, count: int) -> bytes:
+    """Send up to `count` pings without reading; then read what came until the server closes
+    (at most 10 s of silence): everything read. AssertionError if it never closes."""
+    got = b""
+    try:
+        for i in range(count):
+            writer.write(_frame(PING, b"p" * 125))
+            if i % 50 == 0:
+                await asyncio.wait_for(writer.drain(), 5)
+        while True:
+            data = await asyncio.wait_for(reader.read(65536), 10)
+            if not data:
+                return got
+            got += data
+    except (ConnectionResetError, BrokenPipeError):
+        return got
+    except asyncio.TimeoutError:
+        raise AssertionError("the server never cut the connection") from None
+    finally:
+        writer.close()
+
+
+def _address(name: str) -> dict:
+    return {"additional_headers": {"X-Forwarded-For": name}}
+
+
+# --- 1. memory from one client
+
+def test_pings_count_against_the_budget_and_a_pinging_non_reader_is_cut():
+    async def main():
+        async with serving() as (server, url):
+            reader, writer = await _raw_socket(url)
+            writer.write(_create())
+            await writer.drain()
+            got = await _pings_until_cut(reader, writer, 2000)
+            assert b"too many messages" in got                      # the close frame's reason
+            assert not any(link.player for link in server.links)
+            await race((await room(url, 2))[0])
+    run(main())
+
+
+def test_a_client_that_lets_answers_pile_up_unread_is_cut_at_the_backlog_bound():
+    async def main():
+        async with serving(rate=10_000, burst=10_000, byte_rate=1e9, byte_burst=1 << 30,
+                           server_rate=1e6, server_burst=1 << 20, max_backlog=16384) as (server, url):
+            reader, writer = await _raw_socket(url)
+            writer.write(_create())
+            await writer.drain()
+            deadline = time.monotonic() + 5
+            while not any(link.player for link in server.links) and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            (link,) = server.links
+            link.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            await _pings_until_cut(reader, writer, 20_000)
+            assert link.cut == "not reading" and link not in server.links
+    run(main())
+
+
+# --- 2. one address blocking everyone
+
+def test_connections_rooms_and_seats_are_capped_per_address_and_others_still_get_in():
+    async def main():
+        caps = dict(trust_proxy=True, per_address_connections=3, per_address_rooms=1, per_address_seats=2)
+        async with serving(**caps) as (_, url):
+            held = [await RaceClient.connect(url, **_address("10.0.0.1")) for _ in range(3)]
+            with pytest.raises(InvalidStatus) as refused:
+                await RaceClient.connect(url, **_address("10.0.0.1"))
+            assert refused.value.response.status_code == 429
+            await held[0].send("create", name="A", dice="default", level="any")
+            code = (await held[0].until("joined"))["room"]
+            await held[1].send("create", name="B", dice="default", level="any")
+            assert "rooms open already" in (await held[1].until("error"))["reason"]
+            await held[1].send("join", name="B", room=code)
+            await held[1].until("joined")
+            await held[2].send("join", name="C", room=code)
+            assert "seats already" in (await held[2].until("error"))["reason"]
+            other = await RaceClient.connect(url, **_address("10.0.0.2"))          # another household
+            await other.send("join", name="D", room=code)
+            await other.until("joined")
+    run(main())
+
+
+def test_the_forwarded_address_is_ignored_unless_the_proxy_is_trusted():
+    async def main():
+        async with serving(per_address_connections=2) as (_, url):
+            held = [await RaceClient.connect(url, **_address(f"10.0.0.{i}")) for i in range(2)]
+            with pytest.raises(InvalidStatus):
+                await RaceClient.connect(url, **_address("10.0.0.9"))          # all are 127.0.0.1
+            assert len(held) == 2
+    run(main())
+
+
+def test_a_silent_seat_times_out_and_its_lobby_seat_is_freed():
+    async def main():
+        async with serving(seat_silence=0.5) as (_, url):
+            (host, silent), _, _ = await room(url, 2)
+            host_alive = asyncio.create_task(_keep_alive(host, 0.1, 40))
+            with pytest.raises(ConnectionClosed):
+                await silent.until("never", timeout=10)
+            assert silent.ws.close_code == 1008 and silent.ws.close_reason == "said nothing"
+            state = await host.until("room")
+            while len(state["players"]) != 1:
+                state = await host.until("room")
+            host_alive.cancel()
+    run(main())
+
+
+async def _keep_alive(client: RaceClient, every: float, times: int) -> None:
+    for _ in range(times):
+        await client.send("alive")
+        await asyncio.sleep(every)
+
+
+def test_a_room_is_closed_when_its_lifetime_is_over():
+    async def main():
+        async with serving(room_lifetime=0.5) as (server, url):
+            (a, b), _, _ = await room(url, 2)
+            for client in (a, b):
+                assert "time is up" in (await client.until("removed", timeout=10))["reason"]
+            assert not server.rooms
+            await a.send("create", name="A", dice="default", level="any")          # a new room is fine
+            await a.until("joined")
+    run(main())
+
+
+# --- 3. the copycat
+
+def test_during_a_race_opponents_get_progress_not_boards_and_every_board_comes_with_the_results():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, joined = await room(url, 2)
+            position = await start([a, b])
+            moves = solution(position)
+            await play(a, moves[:3])
+            for placed in (1, 2, 3):
+                progress = await b.until("progress", placed=placed)
+                assert progress["seat"] == joined[0]["seat"] and progress["position"] is None
+                assert progress["cells"] > 0 and progress["ms"] >= 0
+            await play(a, moves[3:], first_seq=4)
+            await play(b, moves)
+            results = await b.until("results")
+            assert all(p["position"] == results["order"][0]["position"] for p in results["order"])
+    run(main())
+
+
+def test_the_host_may_choose_visible_boards_for_a_friendly_race():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            await a.send("settings", dice="default", level="any", boards="visible")
+            assert (await b.until("room", boards="visible"))["boards"] == "visible"
+            position = await start([a, b])
+            moves = solution(position)
+            await play(a, moves[:1])
+            shown = (await b.until("progress"))["position"]
+            assert shown == f"{position.notation()}/{moves[0]}"
+    run(main())
+
+
+# --- 4. guessing codes without locking out an address
+
+def test_wrong_codes_slow_their_address_down_but_the_right_code_and_a_token_get_in_at_once():
+    async def main():
+        async with serving(join_failures=2, join_delay=0.1, join_delay_most=0.4, max_errors=100) as (_, url):
+            (a, b), code, joined = await room(url, 2)
+            guesser = await RaceClient.connect(url)
+            waits = []
+            for guess in ("ZZZZZZ", "ZZZZZY", "ZZZZZX", "ZZZZZW", "ZZZZZV", "ZZZZZU"):
+                sent = time.monotonic()
+                await guesser.send("join", name="G", room=guess)
+                assert "no room" in (await guesser.until("error"))["reason"]
+                waits.append(time.monotonic() - sent)
+            assert [w >= d for w, d in zip(waits[2:], (0.1, 0.2, 0.4, 0.4))] == [True] * 4
+            neighbour = await RaceClient.connect(url)                              # the same address
+            await neighbour.send("join", name="N", room=code)
+            await neighbour.until("joined")
+            await neighbour.send("leave")
+            await start([a, b])
+            b.ws.transport.abort()                                                 # dropped mid-race
+            back = await RaceClient.connect(url)
+            await back.send("resume", room=code, token=joined[1]["token"])
+            assert (await back.until("joined"))["seat"] == joined[1]["seat"]
+    run(main())
+
+
+# --- 5. an overall budget
+
+def test_past_the_servers_budget_the_heaviest_senders_are_cut_and_an_honest_race_goes_on():
+    async def main():
+        async with serving(rate=20, burst=20, server_rate=40, server_burst=40) as (_, url):
+            flooders = [await RaceClient.connect(url) for _ in range(6)]
+            for i, client in enumerate(flooders):
+                await client.send("create", name=f"F{i}", dice="default", level="any")
+                await client.until("joined")
+
+            async def flood(client: RaceClient) -> int | None:
+                try:
+                    for _ in range(15 * 20):                     # 15 a second (under its own 20), 20 s at most
+                        await client.send("alive")
+                        await asyncio.sleep(1 / 15)
+                except ConnectionClosed:
+                    pass
+                return client.ws.close_code if client.ws.close_reason == "the server is busy" else None
+            floods = [asyncio.create_task(flood(c)) for c in flooders]
+            done, _ = await asyncio.wait(floods, timeout=20, return_when=asyncio.FIRST_COMPLETED)
+            assert any(task.result() == 1008 for task in done), "no flooder was cut"
+            clients, _, _ = await room(url, 2)
+            results = await race(clients)
+            assert [p["place"] for p in results["order"]] == [1, 2]
+            for task in floods:
+                task.cancel()
+    run(main(), timeout=40)
+
+
+# --- 6. look-alike names
+
+@pytest.mark.parametrize("name", ["Ann ", " ann", "\u0410nn", "ANN", "A\u0301nn", "Ann\u3164"])
+def test_a_name_that_looks_like_one_in_the_room_is_refused(name):
+    async def main():
+        async with serving() as (_, url):
+            a = await RaceClient.connect(url)
+            await a.send("create", name="Ann", dice="default", level="any")
+            code = (await a.until("joined"))["room"]
+            other = await RaceClient.connect(url)
+            await other.send("join", name=name, room=code)
+            assert "taken" in (await other.until("error"))["reason"]
+    run(main())
+
+
+@pytest.mark.parametrize("name", [" ", "\u3164", "\u115f\u1160", "\u0301" * 24, "\u2800"])
+def test_a_name_with_nothing_visible_is_refused(name):
+    async def main():
+        async with serving() as (_, url):
+            client = await RaceClient.connect(url)
+            await client.send("create", name=name, dice="default", level="any")
+            assert "name" in (await client.until("error"))["reason"]
+    run(main())
+
+
+def test_names_are_kept_normalised():
+    async def main():
+        async with serving() as (_, url):
+            client = await RaceClient.connect(url)
+            await client.send("create", name="  Zoe\uff01  ", dice="default", level="any")
+            state = await client.until("room")
+            assert state["players"][0]["name"] == "Zoe!"
+    run(main())
+
+
+# --- 7. griefing
+
+def test_the_host_removes_a_player_in_the_lobby_and_no_one_else_can():
+    async def main():
+        async with serving() as (_, url):
+            (a, b, c), _, joined = await room(url, 3)
+            await b.send("remove", seat=joined[2]["seat"])
+            assert "only the host" in (await b.until("error"))["reason"]
+            await a.send("remove", seat=joined[2]["seat"])
+            assert "host removed you" in (await c.until("removed"))["reason"]
+            state = await a.until("room")
+            while len(state["players"]) != 2:
+                state = await a.until("room")
+            results = await race([a, b])
+            assert [p["place"] for p in results["order"]] == [1, 2]
+    run(main())
+
+
+def test_a_racer_who_never_moves_is_out_and_the_race_ends_without_waiting():
+    async def main():
+        async with serving(race_idle=0.5) as (_, url):
+            (a, b), _, joined = await room(url, 2)
+            position = await start([a, b])
+            await play(a, solution(position))
+            results = await a.until("results", timeout=10)
+            assert [(p["seat"], p["place"]) for p in results["order"]] == [(joined[0]["seat"], 1),
+                                                                           (joined[1]["seat"], None)]
+            await b.send("move", seq=1, move=solution(position)[0])
+            assert "no race is running" in (await b.until("error"))["reason"]
+            await a.send("rematch")
+            await a.until("room", phase="lobby")
+    run(main())
+
+
+def test_a_race_of_only_idle_players_ends():
+    async def main():
+        async with serving(race_idle=0.3) as (_, url):
+            clients, _, _ = await room(url, 2)
+            await start(clients)
+            results = await clients[0].until("results", timeout=10)
+            assert [p["place"] for p in results["order"]] == [None, None]
+    run(main())
+
+
+# --- 8. nothing but its own log lines
+
+def test_closing_a_hosted_server_mid_race_leaves_no_task_pending():
+    class Caught(logging.Handler):
+        def __init__(self):
+            super().__init__()
+            self.lines = []
+
+        def emit(self, record):
+            self.lines.append(record.getMessage())
+    caught = Caught()
+    logging.getLogger("asyncio").addHandler(caught)
+    try:
+        hosted = HostedServer("127.0.0.1", 0, Config(**FAST, max_backlog=4096))
+
+        async def players():
+            clients, _, _ = await room(hosted.url, 3)
+            await start(clients)
+            await clients[0].send("move", seq=1, move="1:A1")
+            return clients
+        clients = run(players())
+        hosted.close()
+        del clients
+        gc.collect()
+    finally:
+        logging.getLogger("asyncio").removeHandler(caught)
+    assert not [line for line in caught.lines if "destroyed" in line or "exception" in line.lower()]

@@ -100,18 +100,26 @@ class Toasts:
     Where they go: `place(area)` gives a strip of the window that covers nothing the player
     needs (messages wrap to its width and stack upwards inside it); or `anchor` names the
     midbottom of the newest message; with neither, the bottom of the window. Either way a
-    message is wrapped and kept inside the window.
+    message is wrapped and kept inside the window. A card drawn in the strip (the guided
+    game's) is kept clear with `reserve(rect)` each frame: messages stay above it, smaller
+    if they must.
     """
 
     def __init__(self):
         self.items: list[list] = []   # [text, seconds left, colour or None]
         self.anchor: tuple[int, int] | None = None   # midbottom of the newest message; None: window bottom
         self.area: pygame.Rect | None = None         # the strip messages stay in; None: see `anchor`
+        self.card: pygame.Rect | None = None         # drawn in the strip this frame: kept clear
+        self.card_draws = 0                          # draws left before `card` is forgotten
 
     def place(self, area: pygame.Rect | None) -> None:
         """Show messages in `area` from now on (None: back to the default place)."""
         self.area = None if area is None else pygame.Rect(area)
         self.anchor = None
+
+    def reserve(self, card: pygame.Rect) -> None:
+        """Keep `card` (drawn this frame) clear of messages; said again each frame it shows."""
+        self.card, self.card_draws = pygame.Rect(card), 2
 
     def show(self, message: str, seconds: float = 2.5, colour: Colour | None = None) -> None:
         message = one_line(message)     # drawable: no newline, no lone surrogate (a file name may hold one)
@@ -134,6 +142,8 @@ class Toasts:
         margin = max(2, int(6 * scale))
         window = pygame.Rect(0, 0, w, h).inflate(-2 * margin, -2 * margin)
         bounds = self.area.clip(window) if self.area is not None else window
+        if self.card is not None and self.card_draws > 0 and bounds.colliderect(self.card):
+            bounds.height = max(0, self.card.top - margin - bounds.top)      # above the card
         if self.area is not None:
             x, y = bounds.centerx, bounds.bottom
         else:
@@ -145,6 +155,10 @@ class Toasts:
         for message, _left, _colour in reversed(self.items):
             lines = _wrapped(message, size_px, width - 2 * pad)
             line_h = font(size_px, "bold").get_linesize()
+            while not out and line_h * len(lines) + pad > bounds.height and size_px > 9:    # the newest fits
+                size_px -= 1
+                lines = _wrapped(message, size_px, width - 2 * pad)
+                line_h = font(size_px, "bold").get_linesize()
             box = pygame.Rect(0, 0, min(width, max(font(size_px, "bold").size(line)[0] for line in lines) + 2 * pad),
                               line_h * len(lines) + pad)
             box.midbottom = (x, y)
@@ -156,6 +170,7 @@ class Toasts:
         return out
 
     def draw(self, surface: pygame.Surface, palette: Palette, scale: float) -> None:
+        self.card_draws -= 1
         for (box, lines, size), (_message, left, colour) in zip(self.boxes(surface.get_size(), scale),
                                                                 reversed(self.items)):
             pad = max(4, int(10 * scale))

@@ -20,6 +20,7 @@ class Shows:
     free: Any = None                     # free mode's blockers (game/puzzles/genius/free.py FreeBoard)
     rivals: tuple = ()                   # the others' boards: (lines, position) each
     guide: Any = None                    # the guided first game's card (game/scenes/guide.py Guide)
+    offers: tuple[str, ...] = ()         # the win's offers on show (they take the dice's strip)
     facts: tuple[str, ...] = ()          # lines of facts under the status (MacMahon: tiles placed, best time)
 
 

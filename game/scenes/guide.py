@@ -151,20 +151,30 @@ class Guide:
         head = f"First game, step {self.index + 1} of {len(self.steps)}: {step.ask}"
         return f"{self.said} {head}" if self.said else head
 
+    def _lines(self, app, strip: pygame.Rect) -> tuple:
+        """(text size, padding, Skip's width, wrapped lines, line height) of the card in `strip`."""
+        size = text_size("small", app.scale)
+        pad = app.px(8)
+        skip_w = app.px(56) if self.step is not None else 0
+        return size, pad, skip_w, wrap(self.words(), size, strip.width - 2 * pad - skip_w), round(size * 1.3)
+
+    def card(self, app, strip: pygame.Rect) -> pygame.Rect:
+        """The card's rect in `strip` (the screen's message strip): low on the screen it grows upwards."""
+        _size, pad, _skip, lines, line_h = self._lines(app, strip)
+        card = pygame.Rect(strip.x, strip.y, strip.width, len(lines) * line_h + 2 * pad)
+        if strip.centery > app.size[1] // 2:
+            card.bottom = strip.bottom
+        return card
+
     def draw(self, surface: pygame.Surface, app, strip: pygame.Rect, geo) -> None:
         """The card in `strip` (the screen's message strip) and the step's cell ringed on the board."""
         pal = app.palette
         step = self.step
         if step is not None and step.cell is not None:
             ring(surface, geo.cell_rect(step.cell), pal.accent, max(3, geo.cell // 10))
-        size = text_size("small", app.scale)
-        pad = app.px(8)
-        skip_w = app.px(56) if step is not None else 0
-        lines = wrap(self.words(), size, strip.width - 2 * pad - skip_w)
-        line_h = round(size * 1.3)
-        card = pygame.Rect(strip.x, strip.y, strip.width, len(lines) * line_h + 2 * pad)
-        if strip.centery > surface.get_height() // 2:       # low on the screen: it grows upwards
-            card.bottom = strip.bottom
+        size, pad, skip_w, lines, line_h = self._lines(app, strip)
+        card = self.card(app, strip)
+        app.toasts.reserve(card)
         pygame.draw.rect(surface, pal.panel, card, border_radius=app.px(8))
         pygame.draw.rect(surface, pal.accent, card, 2, border_radius=app.px(8))
         for i, line in enumerate(lines):

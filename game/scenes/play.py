@@ -75,7 +75,7 @@ class PlayScene(Scene):
         s, m = self.session, self.session.match
         banner = self.win_banner()
         anims = Anims(self.celebration, tuple(banner), self.motion, self.kit.roll)
-        shows = Shows(**{**self.mode.shows(), "guide": self.guide})
+        shows = Shows(**{**self.mode.shows(), "guide": self.guide, "offers": self.mode.offers()})
         if m is None:
             return Frame(None, None, s.hand, None, s.status, "", s.paused, s.job, self.pointer.pos, shows, anims)
         return Frame(m, s.hand.shown(m.position), s.hand, s.hand.landing(m.position), "" if banner else s.status,
@@ -360,8 +360,10 @@ class PlayScene(Scene):
         s = self.session
         flags = {"pause": s.paused or self.allows("pause"), **self.kit.flags(), **self.mode.flags()}
         self.chrome.refresh(flags, paused=s.paused, busy=s.jobs.running, shown_id=self.kit.shown_id())
-        if "level" in self.chrome.menus:
-            self.chrome.menus["level"].show(self.kit.level_label())
+        labels = {name: label for name, label, *_ in self.mode.pickers()} | self.kit.labels()
+        for name, label in labels.items():
+            if name in self.chrome.menus:
+                self.chrome.menus[name].show(label)
 
     def build_ui(self) -> None:
         self.chrome.clear()
@@ -437,9 +439,7 @@ class PlayScene(Scene):
             self.guide.observe(self.position, s.hand.held, self.match.meta.get("hints", 0), dt)
             if self.guide.over:
                 self.guide = None
-        m = self.match
-        self.chrome.show_result(m is not None and m.finished and m.meta.get("daily") is not None and
-                                m.meta.get("result") == "won" and m.meta.get("kind", "play") == "play")
+        self.chrome.show_result(play_view.result_shown(self.match))
         self.chrome.show_offers(self.mode.offers(), self.kit.offers_area())
         if self.chrome.cancel is not None and s.jobs.running != self.chrome.cancel.visible:
             self.refresh()

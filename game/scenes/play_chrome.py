@@ -50,7 +50,7 @@ class PlayChrome:
 
     def add_menu(self, name: str, rect: pygame.Rect, label: str, entries, on_choose) -> None:
         """A drop-down of the menu bar; an action menu names each entry's key when there is room."""
-        shortcuts = {n: keys.describe(self.tooltips[n]) for n, _ in entries if n in self.tooltips}
+        shortcuts = {e[0]: keys.describe(self.tooltips[e[0]]) for e in entries if e[0] in self.tooltips}
         self.menus[name] = ActionMenu(self.scene, rect, label, entries, on_choose, shortcuts)
 
     def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:

@@ -23,10 +23,36 @@ def top_and_body(app, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 def board_box(geo) -> pygame.Rect:
-    """The board with its row and column labels (left and above) and its frame."""
-    r, cell = geo.rect, geo.cell
-    label, edge = cell * 3 // 5, cell // 6
-    return pygame.Rect(r.x - label, r.y - label, r.w + label + edge, r.h + label + edge)
+    """What a board covers: the frame round its cells and the labels left and above."""
+    label = geo.cell * 3 // 5
+    return geo.rect.inflate(geo.cell // 5, geo.cell // 5).union(
+        pygame.Rect(geo.rect.x - label, geo.rect.y - label, label, label))
+
+
+def title_box(app, top: pygame.Rect, title: str, subtitle: str) -> pygame.Rect:
+    """Where the top bar's title and the line under it are written."""
+    width = max(font(text_size("title", app.scale), "bold").size(title)[0],
+                font(text_size("small", app.scale)).size(subtitle)[0])
+    return pygame.Rect(app.px(16), top.y, width, top.height)
+
+
+def clock_box(app, top: pygame.Rect) -> pygame.Rect:
+    width = font(app.px(34), "mono").size("00:00")[0]
+    return pygame.Rect(top.right - app.px(20) - width, top.y, width, top.height)
+
+
+def result_shown(match) -> bool:
+    """Whether Copy result shows: a won daily on the board."""
+    return match is not None and match.finished and match.meta.get("daily") is not None and \
+        match.meta.get("result") == "won" and match.meta.get("kind", "play") == "play"
+
+
+def status_box(app, area: pygame.Rect, frame: Frame, button_w: int) -> pygame.Rect:
+    """Where the status line is written in `area`: left of the button at its right (Cancel while
+    a job runs, Copy result under a won daily; `button_w`: Cancel's width)."""
+    button = frame.job is not None or result_shown(frame.match)
+    width = area.width - (max(button_w, app.px(140)) + app.px(10) if button else 0)
+    return pygame.Rect(area.x, area.y + app.px(8), width, round(app.px(16) * 1.3))
 
 
 def draw_clock(surface: pygame.Surface, app, top: pygame.Rect, frame: Frame) -> None:

@@ -151,5 +151,6 @@ def choose(app, scene, menu: str, label: str) -> None:
     """Pick the entry `label` of the scene's drop-down `menu` ("game", "mode", "level") as a click would."""
     import pygame_gui
     drop_down = scene.chrome.menus[menu].menu
+    label = scene.chrome.menus[menu].shown(label)    # as the menu shows it (short when the long ones do not fit)
     assert label in [text for text, _ in drop_down.options_list], (label, drop_down.options_list)
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop_down, text=label))

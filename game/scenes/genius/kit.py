@@ -17,6 +17,7 @@ from game.play.match import Match, Timer
 from game.play.session import PlaySession
 from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS, job_count, job_roll_at_level
+from game.scenes.action_menu import menu_row, short_label
 from game.scenes.genius.dice_menu import DiceMenu, dice_label
 from game.scenes.genius.roll import RollAnimation
 from game.scenes.genius.view import GeniusView
@@ -83,9 +84,12 @@ class GeniusKit:
                            app.px(8))
         tools = lay["tools"]
         hand = [] if mode.name == "free" else self.HAND_BUTTONS
-        chrome.add_buttons(specs + hand, rects[len(menus):len(menus) + len(specs)] + grid_rects(
+        first = menu_row(app, rects[0].union(rects[2]),                      # each as wide as its labels need
+                         [[short_label(label, entries)] + [e[-1] for e in entries] for _, label, entries, _ in menus] +
+                         [[label] for _, label in specs[:3 - len(menus)]], app.px(8))
+        chrome.add_buttons(specs + hand, first[len(menus):] + rects[3:3 + len(specs) - (3 - len(menus))] + grid_rects(
             pygame.Rect(tools.x, tools.y, min(tools.width, app.px(250)), tools.height), 2, 1, app.px(8)))
-        for (name, label, entries, on_choose), rect in zip(menus, rects):
+        for (name, label, entries, on_choose), rect in zip(menus, first):
             chrome.add_menu(name, rect, label, entries, on_choose or chrome.scene.do)
         top = lay["top"]
         y = (top.height - app.px(36)) // 2
@@ -124,8 +128,14 @@ class GeniusKit:
             or self.session.paused
         return "" if hidden else self.match.game_id
 
-    def level_label(self) -> str:
-        return f"Level: {level_words(self.level_setting())}"
+    def labels(self) -> dict:
+        """The menus' labels that are the kit's own (none: the mode's pickers say theirs)."""
+        return {}
+
+    def level_label(self, level: str | None = None) -> str:
+        """The level picker's label of `level` (the setting's by default): 'Level: hard', 'Level 9 · hard'."""
+        level = self.level_setting() if level is None else level
+        return f"Level {level} · {group_of(int(level))}" if level.isdigit() else f"Level: {level}"
 
     # ------------------------------------------------------------------ the puzzle's own actions
     def do(self, action: str) -> list | None:
@@ -169,9 +179,11 @@ class GeniusKit:
         except SquarewiseError:
             return ANY
 
-    def level_choices(self) -> list[tuple[str, str]]:
-        """The level picker's entries: any, the four groups, then the ten levels, each distinct."""
-        return [(choice, level_words(choice).capitalize())
+    def level_choices(self) -> list[tuple[str, str, str]]:
+        """The level picker's entries, (key, label, short label): any, the four groups, then the
+        ten levels ('Level: hard', 'Hard'; 'Level 9 · hard', 'Level 9'), no two alike."""
+        return [(f"level={choice}", self.level_label(choice), f"Level {choice}" if choice.isdigit() else
+                 "Any level" if choice == ANY else choice.capitalize())
                 for choice in ((ANY,) + LEVELS + tuple(str(n) for n in range(1, COUNT + 1)))]
 
     def choose_level(self, level: str) -> None:

@@ -69,8 +69,7 @@ class Solo(GeniusMode):
         self.level_of: tuple | None = None       # (match, its level 1..10 or None), once worked out
 
     def pickers(self) -> list:
-        return super().pickers() + [("level", self.kit.level_label(),
-                                     [(f"level={c}", label) for c, label in self.kit.level_choices()], None)]
+        return super().pickers() + [("level", self.kit.level_label(), self.kit.level_choices(), None)]
 
     def do(self, action: str) -> list | None:
         if action.startswith("level="):
@@ -130,7 +129,7 @@ class Solo(GeniusMode):
 class Free(GeniusMode):
     """Seven blockers placed by hand (a click, or the arrows and Enter); the engine's verdict at once."""
     name = "free"
-    BUTTONS = (("free_play", "Play this board"), ("free_clear", "Clear"), ("free_check", "Solutions?"))
+    BUTTONS = (("free_clear", "Clear"), ("free_play", "Play this board"), ("free_check", "Solutions?"))
     GAME_MENU = (("new", "Back to dice"), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu"))
 
     def __init__(self, kit):

@@ -174,7 +174,7 @@ class Versus(Mode):
 
     def pickers(self) -> list:
         """The computer's level, for the next race."""
-        return [("level", f"Level: {self.next_level}", [(f"level={n}", f"Level: {n}") for n in LEVELS], None)]
+        return [("level", f"Level: {self.next_level}", [(f"level={n}", f"Level: {n}", n.capitalize()) for n in LEVELS], None)]
 
     def do(self, action: str) -> list | None:
         if action == "level" or action.startswith("level="):

@@ -106,11 +106,29 @@ class GeniusView:
         return {"rivals": pygame.Rect(messages.x, top, messages.width, bottom - top),
                 "messages": pygame.Rect(messages.x, bottom + app.px(4), messages.width, app.px(44))}
 
-    def regions(self) -> dict:
-        """The drawn areas that no widget may cover (the layout test reads them)."""
-        lay = self.layout()
-        names = ("tray", "status", "rival", "rivals")
-        return {"board": play_view.board_box(lay["geo"]), **{k: lay[k] for k in names if k in lay}}
+    def regions(self, frame: Frame) -> dict:
+        """What this view draws by hand now, name -> Rect: no widget may cover one (the layout test)."""
+        app, lay = self.app, self.layout()
+        top = lay["top"]
+        out = {"title": play_view.title_box(app, top, "The Genius Square", frame.shows.subtitle),
+               "board": play_view.board_box(lay["geo"]), "tray": lay["tray"],
+               "status": play_view.status_box(app, lay["status"], frame, app.px(100)),
+               **{k: lay[k] for k in ("rival", "rivals") if k in lay}}
+        if frame.match is not None and frame.shows.free is None:
+            out["clock"] = play_view.clock_box(app, top)
+            rolled = frame.match.meta.get("rolled")
+            if rolled and self.dice_shown(frame):
+                dice = self.dice_rects(len(rolled))
+                out["dice"] = dice[0].unionall(dice[1:])
+        if frame.shows.guide is not None and not frame.paused:
+            out["card"] = frame.shows.guide.card(app, lay["messages"])
+        return out
+
+    @staticmethod
+    def dice_shown(frame: Frame) -> bool:
+        """Whether the strip under the board shows the dice (not between race turns, nor while
+        the win's offers take it)."""
+        return not frame.shows.cover and not frame.shows.offers
 
     # ------------------------------------------------------------------ pixels to squares
     def target_at(self, pos, frame: Frame):
@@ -319,7 +337,7 @@ class GeniusView:
 
     def draw_dice(self, surface, lay: dict, frame: Frame) -> None:
         app, pal, strip = self.app, self.app.palette, lay["dice"]
-        if frame.shows.cover:
+        if not self.dice_shown(frame):
             return
         rolled = frame.match.meta.get("rolled")
         if not rolled:
@@ -354,4 +372,4 @@ class GeniusView:
             line = f"This roll: {n:,} solutions ({difficulty_label(n)})" if n is not None else \
                 "Drag a piece to the board: R or wheel turns, F flips"
         text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
-             max_width=area.width - (app.px(110) if job is not None else 0))
+             max_width=play_view.status_box(app, area, frame, app.px(100)).width)

@@ -11,6 +11,7 @@ import pygame
 from game import keys
 from game.draw.tiles import tile_colour
 from game.draw.widgets import grid_rects
+from game.scenes.action_menu import needed_width
 from game.play.commands import Key, Pick, Press, Rebuild, Refresh, Release, Replace, Toast, Turn
 from game.play.match import Match, Timer, format_time
 from game.play.puzzle import Yes
@@ -76,7 +77,7 @@ class MacMahonKit:
     def build(self, chrome, mode) -> None:
         app, lay = self.app, self.view.layout()
         controls, row, gap = lay["controls"], app.px(44), app.px(8)
-        level_w = min(app.px(140), controls.width // 3)      # the variant menu, then the level picker
+        level_w = needed_width(app, [e[-1] for e in self.level_choices()])    # the variant menu, then the level picker
         chrome.add_menu("variant", pygame.Rect(controls.x, controls.y, controls.width - level_w - gap, row),
                         variant_label(self.board.header), [(f"variant={h}", label) for h, label in VARIANTS],
                         chrome.scene.do)
@@ -110,6 +111,10 @@ class MacMahonKit:
         while paused (it spells out the board)."""
         return "" if self.session.paused else self.match.position.notation()
 
+    def labels(self) -> dict:
+        """The menus' labels: the variant, the rules and the level of the board on show."""
+        return {"variant": variant_label(self.board.header), "rules": self.rules_label(), "level": self.level_label()}
+
     def level(self) -> int | None:
         """The level (1..10) of the board on show, None for free play (or a daily)."""
         level = None if self.match.meta.get("daily") else self.match.meta.get("level")
@@ -120,7 +125,8 @@ class MacMahonKit:
 
     def level_choices(self) -> list[tuple[str, str]]:
         """The level picker's entries: free play (an empty board of the variant), then 1..10."""
-        return [("level=free", "Level: free play")] + [(f"level={n}", f"Level {n}") for n in range(1, LEVEL_COUNT + 1)]
+        return [("level=free", "Level: free play", "Free play")] + \
+            [(f"level={n}", f"Level {n}") for n in range(1, LEVEL_COUNT + 1)]
 
     def rules_label(self) -> str:
         return dict(RULES)["rules=strict" if self.strict else "rules=free"]

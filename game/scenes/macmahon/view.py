@@ -64,17 +64,21 @@ class MacMahonView:
         game_id = pygame.Rect(right.x, right.bottom - id_h, right.width, id_h)
         controls = pygame.Rect(right.x, status.bottom + app.px(8), right.width,
                                game_id.top - status.bottom - app.px(16))
-        row, gap = app.px(44), app.px(8)        # the controls: the variant, then the rows of buttons
-        used = min(controls.height, (BUTTON_ROWS + 1) * (row + gap))
+        row, gap = app.px(44), app.px(8)        # the controls: the variant, then four rows of buttons
+        used = min(controls.height, 5 * (row + gap))
         messages = pygame.Rect(right.x, controls.y + used, right.width, game_id.top - controls.y - used - gap)
         return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
                 "status": status, "controls": controls, "top": top, "game_id": game_id, "messages": messages}
 
-    def regions(self) -> dict:
-        """The drawn areas that no widget may cover (the layout test reads them)."""
+    def regions(self, frame: Frame) -> dict:
+        """What this view draws by hand now, name -> Rect: no widget may cover one (the layout test)."""
         lay = self.layout()
-        return {"board": play_view.board_box(lay["geo"]), "tray": lay["tray"], "status": lay["status"],
-                "game_id": lay["game_id"]}
+        geo, slots = lay["geo"], lay["slots"]
+        out = {"board": geo.rect.inflate(geo.cell // 4, geo.cell // 4), "tray": slots[0].unionall(slots[1:]),
+               "game_id": lay["game_id"]}
+        if frame.shows.guide is not None and not frame.paused:
+            out["card"] = frame.shows.guide.card(self.app, lay["messages"])
+        return out
 
     def shows(self, board: Board) -> bool:
         """Whether `board` can be laid out in this window: cells of at least MIN_CELL, the board

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.draw.theme import text_size
+from game.draw.theme import font, text_size
 from game.draw.widgets import screen_heading, text
 from game.net.client import ThreadedClient, parse_target
 from game.scenes.base import Scene
@@ -37,21 +37,36 @@ class RaceOnlineScene(Scene):
         self.room_buttons: dict = {}
 
     # ------------------------------------------------------------------ widgets
-    def build_ui(self) -> None:
+    def layout(self) -> dict:
+        """The left column: each field under its label ("name_label", "name", "host",
+        "address_label", "address", "join"), and where the rooms' list starts ("rooms_y")."""
         app = self.app
         x, w, h = app.px(40), app.px(260), app.px(38)
-        y = app.px(110)
-        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w, h), app.ui))
+        line = font(text_size("body", app.scale)).get_linesize()
+        out, y = {}, app.px(84)
+        for name, gap in (("name_label", 2), ("name", 14), ("host", 22), ("address_label", 2), ("address", 8),
+                          ("join", 40)):
+            out[name] = pygame.Rect(x, y, w, line if name.endswith("_label") else h)
+            y = out[name].bottom + app.px(gap)
+        out["rooms_y"] = y
+        return out
+
+    def regions(self) -> dict:
+        """The labels drawn by hand (the layout test checks them against the fields)."""
+        lay = self.layout()
+        return {"name_label": lay["name_label"], "address_label": lay["address_label"]}
+
+    def build_ui(self) -> None:
+        app, lay = self.app, self.layout()
+        w, h = app.px(260), app.px(38)
+        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(lay["name"], app.ui))
         self.name_entry.set_text_length_limit(24)
         self.name_entry.set_text(app.settings.get(NAME_SETTING, DEFAULT_NAME))
-        y += h + app.px(14)
-        self.host_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, w, h), "Host a room", app.ui))
-        y += h + app.px(30)
-        self.target_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w, h), app.ui))
+        self.host_button = self.add(pygame_gui.elements.UIButton(lay["host"], "Host a room", app.ui))
+        self.target_entry = self.add(pygame_gui.elements.UITextEntryLine(lay["address"], app.ui))
         self.target_entry.set_text_length_limit(200)
-        y += h + app.px(8)
-        self.join_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, w, h), "Join", app.ui))
-        self.rooms_y = y + h + app.px(40)
+        self.join_button = self.add(pygame_gui.elements.UIButton(lay["join"], "Join", app.ui))
+        x, self.rooms_y = lay["name"].x, lay["rooms_y"]
         self.room_buttons = {}
         right = app.px(360)
         self.ready_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(right, app.size[1] - app.px(70), w, h),
@@ -213,9 +228,10 @@ class RaceOnlineScene(Scene):
         surface.fill(pal.background)
         heading, body = (text_size(r, app.scale) for r in ("heading", "body"))
         screen_heading(surface, app, "Race online")
-        x = app.px(40)
-        text(surface, "Your name", (x, app.px(86)), body, pal.dim_text)
-        text(surface, "or an address: host:port/CODE", (x, app.px(226)), body, pal.dim_text)
+        x, lay = app.px(40), self.layout()
+        text(surface, "Your name", lay["name_label"].topleft, body, pal.dim_text)
+        text(surface, "or an address: host:port/CODE", lay["address_label"].topleft, body, pal.dim_text,
+             max_width=lay["address_label"].width)
         if self.room_buttons:
             text(surface, "Rooms on this network", (x, self.rooms_y - app.px(26)), body, pal.dim_text)
         self.pickers.draw(surface)

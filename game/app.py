@@ -48,6 +48,8 @@ BLINK = 0.4         # seconds between redraws while a text field's cursor blinks
 # Events that carry typing: while a text field or dialog has the keyboard, none reaches a scene.
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# The events that answer a dialog (Scene.handle_dialog).
+DIALOG_EVENTS = (pygame_gui.UI_FILE_DIALOG_PATH_PICKED, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
 # Window events that change whether the player can see and play the board: event -> (state, value).
 WINDOW_STATE = {pygame.WINDOWFOCUSLOST: ("focused", False), pygame.WINDOWFOCUSGAINED: ("focused", True),
                 pygame.WINDOWMINIMIZED: ("minimised", True), pygame.WINDOWRESTORED: ("minimised", False),
@@ -309,7 +311,7 @@ class App:
         scene = self.top
         if scene is None:
             return
-        if scene.handle_dialog(event) or scene.handle_event(event):
+        if event.type in DIALOG_EVENTS and scene.handle_dialog(event) or scene.handle_event(event):
             return
         name = keys.action(event)
         if name == "back":

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from game.play.commands import UNUSED, Changed, Key, Motion, Play, Refused, Sound, Toast, Unused
+from game.play.commands import (UNUSED, Changed, Key, Motion, Pick, Play, Press, Refused, Release, Sound, Toast, Turn,
+                                Unused)
 from game.play.hints import HintStep, escalate, hints_note, still_fresh
 from game.play.jobs import JobSlot
 from game.play.match import Match, format_time
@@ -39,6 +40,7 @@ from solver.errors import IllegalMove, SquarewiseError
 
 RECORDED = ("play", "versus", "online")       # the kinds of match whose end goes into the statistics
 HISTORY = ("undo", "redo", "restart")           # the mid end's keys that walk the history
+HANDS = (Press, Release, Pick, Turn)               # what takes or puts down (nothing while a solve plays)
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ class PlaySession:
         self.host = host
         self.hand = hand                 # what is held and where the cursor is (the puzzle's Hand)
         self.watchers: list = []         # called with each move string played
-        self.keep = lambda: True         # whether the game in progress is worth resuming next time
+        self.unsaved = False             # a move since the game was last kept (`flush`)
         self.effects: list = []          # what the screen should do, from a job's answer
         self.match: Match | None = None
         self.jobs = JobSlot(host.worker)
@@ -142,6 +144,8 @@ class PlaySession:
             return [Moved()]
         if self.match is None or self.paused:
             return [Unused(command)]
+        if self.solve_queue and isinstance(command, HANDS):
+            return []                          # a solve plays: the board takes nothing from the hand
         outcome = self.puzzle.interpret(self.hand, self.position, command)
         if isinstance(outcome, Play):
             return self._play_outcome(outcome)
@@ -412,9 +416,15 @@ class PlaySession:
             self.host.storage.delete(self.puzzle.autosave)
 
     def _kept(self) -> None:
-        """Autosave after every move, undo and redo, so a crash or a power cut loses nothing;
-        the screen says whether the game is worth resuming."""
-        self.autosave(self.keep(), soon=True)
+        """A move, undo or redo: the game is kept by the next `flush`."""
+        self.unsaved = True
+
+    def flush(self, worth: bool) -> None:
+        """Keep the game after its moves (the screen calls it each frame, saying whether the game
+        is `worth` resuming), so a crash or a power cut loses nothing; written from a thread."""
+        if self.unsaved:
+            self.unsaved = False
+            self.autosave(worth, soon=True)
 
     def save_to(self, path: Path) -> Path:
         """Write the match to `path` (.json added); OSError if it cannot be written."""

@@ -43,10 +43,6 @@ class Mode:
             return m is not None and not m.finished and not m.ended
         return m is not None
 
-    def intercept(self, command) -> list | None:
-        """The effects of a command this mode takes before the puzzle, or None."""
-        return None
-
     def do(self, action: str) -> list | None:
         """The effects of this mode's own action, or None if it is not one."""
         return None

@@ -91,6 +91,18 @@ class Motion:
         if self.enabled():
             self.flight = (image, tuple(start), tuple(end), Tween(self.FLY))
 
+    def act(self, kind: str, arg, flight) -> None:
+        """A motion effect (game/play/commands.py Motion): 'turned' (quarter turns), 'flipped',
+        'settled' (what), 'refused' (the held item; `flight(held)`: its image, start and end)."""
+        if kind == "turned":
+            self.turned(arg)
+        elif kind == "flipped":
+            self.flipped()
+        elif kind == "settled" and arg is not None:
+            self.settled(arg)
+        elif kind == "refused" and arg is not None:
+            self.refused(*flight(arg))
+
     def stop(self) -> None:
         """A new position or game: nothing is on its way anywhere."""
         self.turn = self.flip = self.settle = self.flight = None

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import pygame
+import pygame_gui
 
 from game import keys
 from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused
@@ -33,6 +35,9 @@ from game.scenes.play_input import Pointer, translate
 from game.scenes import play_view
 from solver.errors import SquarewiseError
 
+#: the widgets' events (a button pressed, a menu's choice, a typed game ID)
+UI_EVENTS = (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
+
 
 class PlayScene(Scene):
     """A puzzle being played: `kit` is the puzzle's part (game/scenes/genius/kit.py,
@@ -44,7 +49,6 @@ class PlayScene(Scene):
         self.rng = rng or random.Random()
         self.kit = kit
         self.session = kit.session
-        self.session.keep = lambda: self.kit.mode.keep()
         self.view = kit.view
         self.chrome = PlayChrome(self, kit.TOOLTIPS)
         self.pointer = Pointer()
@@ -56,6 +60,8 @@ class PlayScene(Scene):
         self.pending: tuple | None = None    # a replacement asked for before the screen was shown
         self.restore_id = False      # a typed game ID waits on a question: the box shows the game's again after
         self.guide: Guide | None = None      # the guided first game, while it runs
+        self.later: list = []                # effects of the input, performed in the frame
+        self.stale = False                   # the position changed: the buttons and counts follow in the frame
 
     # ------------------------------------------------------------------ what is on the board
     @property
@@ -84,9 +90,11 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event) -> bool:
-        action = self.chrome.pressed(event)
-        if action is not None:
-            return action == "" or self.do(action)
+        """One event: a widget's action, or the command it makes (decided now, performed in the frame)."""
+        if event.type in UI_EVENTS:
+            action = self.chrome.pressed(event)
+            if action is not None:
+                return action == "" or self.do(action)
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False               # any key or click closes the key table ...
             if keys.action(event) == "help":     # ... and F1 again opens How to play
@@ -94,18 +102,23 @@ class PlayScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and self.guide is not None and self.guide.press(event.pos):
             return True
-        frame = self.frame()
-        command = translate(event, lambda pos: self.view.target_at(pos, frame), self.pointer,
-                            self.session.hand.held is not None)
-        return command is not None and self.process(command)
+        hand = self.session.hand
+        command = translate(event, partial(self.view.target_at, hand=hand), self.pointer, hand.held is not None)
+        return command is not None and self.process(command, later=True)
 
-    def process(self, command) -> bool:
-        """The command to the mode, else the session; the effects performed. Whether it was used."""
-        effects = self.kit.intercept(command)
-        if effects is None:
-            effects = self.mode.intercept(command)
+    def process(self, command, later: bool = False) -> bool:
+        """The command to the parts: the dice rolling in, the mode, else the session. Whether it
+        was used; the effects are performed now, or in the frame (`later`)."""
+        effects = self.kit.intercept(command) if self.kit.roll is not None else None
+        intercept = getattr(self.mode, "intercept", None)
+        if effects is None and intercept is not None:
+            effects = intercept(command)
         if effects is None:
             effects = self.session.process(command, self.allows)
+        unused = [e for e in effects if isinstance(e, Unused)]
+        if later:
+            self.later += [e for e in effects if not isinstance(e, Unused)]
+            return self.perform(unused)
         return self.perform(effects)
 
     def allows(self, action: str) -> bool:
@@ -119,8 +132,10 @@ class PlayScene(Scene):
                 self.app.sounds.play(effect.name)
             elif isinstance(effect, Toast):
                 self.app.toasts.show(effect.text, effect.seconds, self.app.palette.illegal if effect.alarm else None)
-            elif isinstance(effect, Motion):
-                self.move_effect(effect)
+            elif isinstance(effect, Motion):         # a refused item's picture flies back where it came from
+                self.motion.act(effect.kind, effect.arg, lambda held: (
+                    self.view.held_image(held, self.frame().labels), self.pointer.pos,
+                    self.view.home_of(held, self.frame())))
             elif isinstance(effect, Refused) and self.guide is not None:
                 self.guide.refused(effect.reason)
             elif isinstance(effect, Won):
@@ -137,8 +152,7 @@ class PlayScene(Scene):
                 self.replace_game(effect.start, effect.what)
             elif isinstance(effect, Moved):
                 self.celebration = None if not (self.match and self.match.finished) else self.celebration
-                self.kit.moved()
-                self.refresh()
+                self.stale = True
             elif isinstance(effect, Ask):
                 self.confirm(effect.question, effect.on_yes, title=effect.title, action=effect.action)
                 self.sync_clock()
@@ -151,18 +165,6 @@ class PlayScene(Scene):
                 command = effect.command
                 used = hasattr(command, "action") and self.do(command.action)
         return used
-
-    def move_effect(self, effect: Motion) -> None:
-        kind, arg = effect.kind, effect.arg
-        if kind == "turned":
-            self.motion.turned(arg)
-        elif kind == "flipped":
-            self.motion.flipped()
-        elif kind == "settled" and arg is not None:
-            self.motion.settled(arg)
-        elif kind == "refused" and arg is not None:          # the picture flies back where it came from
-            frame = self.frame()
-            self.motion.refused(self.view.held_image(arg, frame.labels), self.pointer.pos, self.view.home_of(arg, frame))
 
     # ------------------------------------------------------------------ actions
     def do(self, action: str) -> bool:
@@ -434,7 +436,13 @@ class PlayScene(Scene):
         s.hand.tick(dt)
         every = self.kit.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
         s.step_solve(dt, every)
-        self.perform(self.kit.update(dt) + self.mode.update(dt) + s.take_effects())
+        effects, self.later = self.later, []
+        self.perform(effects + self.kit.update(dt) + self.mode.update(dt) + s.take_effects())
+        s.flush(self.mode.keep())               # the game in progress kept after every move
+        if self.stale:
+            self.stale = False
+            self.kit.moved()
+            self.refresh()
         if self.guide is not None and self.match is not None:
             self.guide.observe(self.position, s.hand.held, self.match.meta.get("hints", 0), dt)
             if self.guide.over:

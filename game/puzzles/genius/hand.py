@@ -155,17 +155,23 @@ def turned_in_place(position: Position, piece: str, cell: int, change) -> Drop:
 class Hand:
     """The piece in hand, each piece's way round in the tray, the keyboard cursor, and the
     board square under the pointer; `keyboard`: the keys are in use, so the held piece
-    follows the cursor, not the pointer. `name(piece)` says a piece in the player's words."""
+    follows the cursor, not the pointer."""
 
-    def __init__(self, name=None):
+    def __init__(self, colours: tuple[str, ...] = ()):
         self.held: Held | None = None
         self.orient = {p: 0 for p in PIECES}
         self.cursor = (0, 0)
         self.pointer: tuple[int, int] | None = None     # the board square under the pointer
         self.keyboard = False
-        self.name = name or (lambda piece: piece_words(piece, PIECES.index(piece) + 1))
+        self.colours = colours           # the palette's names of the pieces' colours (none: by shape alone)
         self.mark: tuple[str, frozenset, float] | None = None     # the engine's piece, its cells, seconds left
         self._aim: tuple | None = None          # (position, held, square) -> Aim, the last one asked
+
+    def name(self, piece: str) -> str:
+        """`piece` as the player sees it: 'the teal long bar (5)' (the shape alone when the
+        palette tells pieces by pattern)."""
+        i = PIECES.index(piece)
+        return piece_words(piece, i + 1, self.colours[i % len(self.colours)] if self.colours else None)
 
     def anchor(self) -> tuple[int, int] | None:
         """The square the held piece's grabbed square is over: the cursor's in keyboard play,

@@ -12,7 +12,6 @@ from game import keys
 from game.draw.theme import font
 from game.draw.widgets import grid_rects
 from game.play.commands import Flip, Hover, Key, Rebuild, Refresh, Release, Toast, Turn
-from game.play.hints import piece_words
 from game.play.match import Match, Timer
 from game.play.session import PlaySession
 from game.puzzles.genius.hand import Hand
@@ -24,7 +23,6 @@ from game.scenes.genius.view import GeniusView
 from solver.errors import SquarewiseError
 from solver.genius import dice, numbers
 from solver.genius.levels import ANY, COUNT, LEVELS, check_level, group_of, level_of
-from solver.genius.pieces import PIECES
 from solver.genius.position import Position
 from solver.genius.roll_counts import difficulty_label
 
@@ -51,7 +49,7 @@ class GeniusKit:
     def __init__(self, app, rng, column: str = ""):
         self.app = app
         self.rng = rng
-        self.session = PlaySession(GENIUS, app, Hand(self.piece_name))
+        self.session = PlaySession(GENIUS, app, Hand(tuple(app.palette.colour_names or ())))
         self.view = GeniusView(app, column)
         self.roll: RollAnimation | None = None
         self.mode = None                 # the mode on the board (set by the screen)
@@ -61,13 +59,6 @@ class GeniusKit:
     def match(self) -> Match | None:
         return self.session.match
 
-    def piece_name(self, piece: str) -> str:
-        """`piece` as the player sees it: 'the teal long bar (5)' (the shape alone when the
-        palette tells pieces by pattern)."""
-        i = PIECES.index(piece)
-        names = self.app.palette.colour_names
-        return piece_words(piece, i + 1, names[i % len(names)] if names else None)
-
     def confetti(self):
         return self.app.palette.pieces
 
@@ -76,6 +67,7 @@ class GeniusKit:
         """The menu bar (Game, and the mode's pickers) and the buttons in sight, three a row;
         Turn and Flip under the tray; the game ID and the dice menu in the top bar."""
         app, lay = self.app, self.view.layout()
+        self.session.hand.colours = tuple(app.palette.colour_names or ())      # (the palette may have changed)
         menus = [("game", "Game", list(mode.GAME_MENU), None)] + mode.pickers()
         specs = list(mode.BUTTONS)
         rows = (len(menus) + len(specs) + 2) // 3

@@ -131,7 +131,7 @@ class GeniusView:
         return not frame.shows.cover and not frame.shows.offers
 
     # ------------------------------------------------------------------ pixels to squares
-    def target_at(self, pos, frame: Frame):
+    def target_at(self, pos, hand):
         """The board square under `pos` (also just off the edge, so a piece can hang over it), or
         the tray slot and the square of its piece under `pos`, or None."""
         lay = self.layout()
@@ -140,7 +140,7 @@ class GeniusView:
             return Square(*geo.row_col_at(pos))
         for i, slot in enumerate(lay["slots"]):
             if slot.collidepoint(pos):
-                return Slot(i, self.tray_square_at(PIECES[i], pos, frame.hand.orient))
+                return Slot(i, self.tray_square_at(PIECES[i], pos, hand.orient))
         return None
 
     def tray_square(self, orient: dict) -> float:

@@ -12,7 +12,7 @@ from game import keys
 from game.draw.tiles import tile_colour
 from game.draw.widgets import grid_rects
 from game.scenes.action_menu import needed_width
-from game.play.commands import Key, Pick, Press, Rebuild, Refresh, Release, Replace, Toast, Turn
+from game.play.commands import Rebuild, Refresh, Replace, Toast, Turn
 from game.play.match import Match, Timer, format_time
 from game.play.puzzle import Yes
 from game.play.session import PlaySession
@@ -31,7 +31,6 @@ RULES = (("rules=strict", "Rules: strict"), ("rules=free", "Rules: free"))
 TOOLTIPS = {"new": "new", "undo": "undo", "redo": "redo", "restart": "restart", "hint": "hint",
             "solve": "solve", "check": "count", "save": "save", "load": "load", "help": "help",
             "pause": "pause", "menu": "back", "turn": "rotate"}
-HANDS_ON = ("place", "drop", "next_piece", "prev_piece")     # keys that take or put down a tile
 
 
 def variant_label(header: str) -> str:
@@ -160,13 +159,6 @@ class MacMahonKit:
         return f"{where}, {'strict' if self.strict else 'free'} mode"
 
     # ------------------------------------------------------------------ the puzzle's own actions
-    def intercept(self, command) -> list | None:
-        """While a solve plays, the board takes nothing from the hand."""
-        self.session.hand.strict = self.strict
-        busy = self.session.solve_queue and (isinstance(command, (Press, Release, Pick, Turn)) or
-                                             isinstance(command, Key) and command.action in HANDS_ON)
-        return [] if busy else None
-
     def do(self, action: str) -> list | None:
         if action == "new":
             return self.ask_level(self.level()) if self.level() else self.ask_new_game(self.board.header)
@@ -211,6 +203,7 @@ class MacMahonKit:
             self.session.stuck(result)
 
     def update(self, dt: float) -> list:
+        self.session.hand.strict = self.strict         # the rules in force (the setting)
         return []
 
     # ------------------------------------------------------------------ boards
@@ -274,6 +267,7 @@ class MacMahonKit:
         self.mode = Viewed(self) if match.meta.get("kind") == "view" else Solo(self)
         self.session.begin(match)
         self.session.hand.fresh(match.start)
+        self.session.hand.strict = self.strict
         self.view.board = match.start.board
         if not match.finished and not match.ended and match.meta.get("kind") != "view":
             match.timer.start()

@@ -115,7 +115,7 @@ class MacMahonView:
         return [head + ":"] + ["".join(row) for row in tokens]
 
     # ------------------------------------------------------------------ pixels to squares
-    def target_at(self, pos, frame: Frame):
+    def target_at(self, pos, hand):
         """The board square under `pos`, or the tray slot under it, or None."""
         lay = self.layout()
         cell = lay["geo"].cell_at(pos)

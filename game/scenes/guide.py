@@ -41,8 +41,8 @@ class GuideGame:
 
 # The Genius roll How to play shows; its first solution has the 1 on F4 (cell 33).
 GENIUS_GUIDE = GuideGame("A1A2A4A6B4D5E1", (
-    Step("Drag the red square (the 1, number 1 in the tray) onto the ringed cell F4.", PLACED, "1", 33),
-    Step("Pick up the 4-L (number 6 in the tray) and turn it with R or the mouse wheel.", TURNED, "4-L"),
+    Step("Drag {piece} from the tray onto the ringed cell F4.", PLACED, "1", 33),
+    Step("Pick up {piece} and turn it with R or the mouse wheel.", TURNED, "4-L"),
     Step("Now drop a piece on a blocker or on another piece: the game refuses it and says why.", REFUSED,
          then="Refused: {reason}. A piece goes on free cells only."),
     Step("Stuck? Press H for a hint: which piece, then where, then how it lies.", HINTED,
@@ -82,8 +82,9 @@ def held_turn(held) -> tuple[object, int] | None:
 class Guide:
     """The steps of one puzzle's guided game and how far the player is."""
 
-    def __init__(self, game: GuideGame):
+    def __init__(self, game: GuideGame, name=str):
         self.game = game
+        self.name = name                 # a step's item in the player's words, as the hints say it
         self.index = 0
         self.said = ""                   # what the last step done taught
         self.first_turn: tuple | None = None    # the held item as first seen in a TURNED step
@@ -148,7 +149,7 @@ class Guide:
         step = self.step
         if step is None:
             return f"{self.said} How to play (F1 twice) has the rules."
-        head = f"First game, step {self.index + 1} of {len(self.steps)}: {step.ask}"
+        head = f"First game, step {self.index + 1} of {len(self.steps)}: {step.ask.format(piece=self.name(step.item))}"
         return f"{self.said} {head}" if self.said else head
 
     def _lines(self, app, strip: pygame.Rect) -> tuple:

@@ -266,7 +266,7 @@ class PlayScene(Scene):
         def start() -> None:
             self.kit.begin_id(self.session.puzzle.parse(game.game_id), {"kind": "lesson"})
             self.perform(self.session.take_effects())
-            self.guide = Guide(game)
+            self.guide = Guide(game, getattr(self.session.hand, "name", str))
 
         self.replace_game(start, "the guided first game")
 

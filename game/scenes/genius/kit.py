@@ -265,7 +265,7 @@ class GeniusKit:
         """Start a match from the position a game ID gave (`meta`: the daily's number, ...)."""
         daily = meta.get("daily")
         number = None if start.placed else numbers.number_or_none(self.load_dice()[1], start.blockers)
-        name = f"Daily #{daily}" if daily else "game ID"
+        name = f"Daily #{daily}" if daily else "Game ID"
         self.session.begin(Match(start, meta={"dice": "game ID", "dice_name": name, "number": number,
                                               "assisted": False, "kind": self.mode.KIND, **meta},
                                  timer=Timer(clock=self.mode.clock)))

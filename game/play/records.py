@@ -11,10 +11,11 @@ keys beside those, so an old file loads as it is and an old Squarewise reading a
 still finds its three keys (the file's version stays 1):
 
     "games":   the last GAMES_KEPT finished games, oldest first, each
-               {"key", "level", "seconds", "won", "assisted", "when", "daily", "game", "hints"}
+               {"key", "level", "seconds", "won", "assisted", "when", "daily", "game", "hints", "place"}
                (level None when not chosen, daily the daily puzzle's number or None, game the
                match's identity, so a game finished again replaces its record, hints the hints
-               asked, kept only when there were some);
+               asked, kept only when there were some, place a race online's place, kept only
+               for a finisher);
     "assisted": wins with hints or Solve (also counted in "solved");
     "streak":  {"current": n, "longest": n}: wins in a row (any game lost or given up ends it);
     "daily":   {"won": [numbers of the daily puzzles won, ascending]}.
@@ -47,7 +48,8 @@ def _entry(statistics: dict, puzzle: str) -> dict:
 
 def record_game(statistics: dict, puzzle: str, key: str, seconds: float, won: bool, *,
                 level: str | None = None, assisted: bool = False, daily: int | None = None,
-                when: datetime | None = None, game: str | None = None, hints: int = 0) -> bool:
+                when: datetime | None = None, game: str | None = None, hints: int = 0,
+                place: int | None = None) -> bool:
     """Note a finished game (won, with help or not, or lost) in `statistics`; True if it is a new
     best time for `key`. A game counts as played here, when it ends. `game` is the match's
     identity: a game already recorded (a save of it loaded and finished, say) has its record
@@ -62,6 +64,8 @@ def record_game(statistics: dict, puzzle: str, key: str, seconds: float, won: bo
         record["game"] = game
     if hints:
         record["hints"] = int(hints)
+    if type(place) is int and place >= 1:
+        record["place"] = place          # a race online's place, by the server's word
     games = entry.setdefault("games", [])
     old = next((g for g in games if game is not None and g.get("game") == game), None)
     if old is None:
@@ -124,7 +128,8 @@ def _is_game(game) -> bool:
             and isinstance(game.get("assisted"), bool) and isinstance(game.get("when"), str)
             and (game.get("level") is None or isinstance(game.get("level"), str))
             and (daily is None or (type(daily) is int and daily >= 1))
-            and isinstance(game.get("game", ""), str) and type(game.get("hints", 0)) is int and game.get("hints", 0) >= 0)
+            and isinstance(game.get("game", ""), str) and type(game.get("hints", 0)) is int and game.get("hints", 0) >= 0
+            and type(game.get("place", 1)) is int and game.get("place", 1) >= 1)
 
 
 def _counts(holder: dict, keys, name: str, dropped: list[str]) -> None:

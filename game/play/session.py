@@ -99,6 +99,7 @@ class PlaySession:
         self.hand = hand                 # what is held and where the cursor is (the puzzle's Hand)
         self.watchers: list = []         # called with each move string played
         self.unsaved = False             # a move since the game was last kept (`flush`)
+        self.refereed = False            # a referee (the race server) says how a match ends, not a full board
         self.effects: list = []          # what the screen should do, from a job's answer
         self.match: Match | None = None
         self.jobs = JobSlot(host.worker)
@@ -207,7 +208,7 @@ class PlaySession:
         self.hand.clear_marks()
         for watcher in self.watchers:
             watcher(move)
-        if won:
+        if won and not self.refereed:
             self.end(won=True)
         self._kept()
 
@@ -237,7 +238,7 @@ class PlaySession:
         if not step():
             return False
         self._tell(was, self.match.index)
-        if self.match.finished and self.match.meta.get("result") != "won":
+        if self.match.finished and self.match.meta.get("result") != "won" and not self.refereed:
             self.end(won=True)        # a redo that fills the board wins (once)
         self._kept()
         return True
@@ -245,18 +246,20 @@ class PlaySession:
     # ------------------------------------------------------------------ the end: the one place
     def end(self, won: bool) -> Ending:
         """The match has ended: won (the board filled) or lost (abandoned, given up, beaten).
-        Records it once, by its kind; a win is an effect (`Won`) for the screen."""
+        Records it once, by its kind, if the player made a move in it (a match left untouched
+        is no game); a win is an effect (`Won`) for the screen."""
         m = self.match
         m.timer.stop()
         again = m.ended
         assisted = bool(m.meta.get("assisted"))
-        recorded = self.kind in RECORDED and not again
+        played = len(m.history) > 1 or m.finished
+        recorded = self.kind in RECORDED and not again and played
         new_best = False
         if recorded:
             new_best = record_game(self.host.statistics, self.puzzle.name, self.puzzle.best_key(m.start, m.meta),
                                    m.elapsed, won, level=m.meta.get("level"), assisted=assisted,
                                    daily=m.meta.get("daily"), game=m.meta["game"],
-                                   hints=m.meta.get("hints", 0))
+                                   hints=m.meta.get("hints", 0), place=m.meta.get("place"))
             self.host.save_statistics()
         if not again:
             m.meta["result"] = "won" if won else "lost"
@@ -266,6 +269,23 @@ class PlaySession:
             self.hand.let_go()
             self.effects.append(Won(ending))
         return ending
+
+    def align(self, position) -> None:
+        """Show `position` (the referee's board: a move it refused undone): the history goes
+        back to it if it is there, else it is rebuilt from the start."""
+        m = self.match
+        self.hand.let_go()
+        back = next((i for i in range(m.index, -1, -1) if m.history[i] == position), None)
+        if back is not None:
+            m.index = back
+        else:
+            history, moves = [m.start], [""]
+            for move in m.start.moves_to(position):
+                history.append(history[-1].place(move))
+                moves.append(self.puzzle.describe(history[-2], history[-1]))
+            m.history, m.moves, m.index = history, moves, len(history) - 1
+        m.finished = m.position.is_solved
+        self.note = None
 
     def abandon(self) -> None:
         """The player agreed to throw the game in progress away: it counts as lost."""

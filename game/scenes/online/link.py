@@ -56,16 +56,22 @@ class RaceLink:
         self.results: list[dict] | None = None
         self.lost: str | None = None
         self.error: str | None = None
-        self.seq = 0
+        self.seq = 0                          # the last move number sent
+        self.accepted = 0                     # the last move number the server accepted
         self.sent: Position | None = None     # this player's board as the server has it, with the moves sent
         self.said_at = time.monotonic()       # when the last message went to the server
         self.token: str | None = None         # the seat's secret, to resume it
         self.retry: Retry | None = None       # tries to resume, while the connection is down
         self.resumed = False                  # a resumed race the screens have not caught up with
+        self.refusals = 0                     # moves the server refused (each undone on screen)
+        self.clock: tuple[int, float] | None = None    # the race's clock: (ms, when it was said, on our clock)
 
     def pump(self) -> None:
         """Read what came since the last frame (and try to resume when it is time)."""
         for message in self.client.poll():
+            ms = message.get("ms", message.get("elapsed_ms"))
+            if type(ms) is int and message["type"] != "finished":
+                self.clock = (ms, time.monotonic())
             getattr(self, "_on_" + message["type"], lambda m: None)(message)
         if self.seat is not None and self.online and time.monotonic() - self.said_at > ALIVE_EVERY:
             self.send("alive")
@@ -126,16 +132,23 @@ class RaceLink:
     def _on_race(self, message: dict) -> None:
         if self.race is not None and message["race"] == self.race["race"]:   # the same race, resumed
             self.race, self.resumed = message, True
-            self.seq, self.sent = message["seq"], Position.parse(message["position"])
+            self.seq = self.accepted = message["seq"]
+            self.sent = Position.parse(message["position"])
             return
         self.race, self.fresh, self.countdown = message, True, None
-        self.seq = message["seq"]
+        self.seq = self.accepted = message["seq"]
         self.sent = Position.parse(message["position"])
         self.boards, self.progress, self.finished, self.results = {}, {}, {}, None
 
+    def _on_moved(self, message: dict) -> None:
+        self.accepted = message["seq"]
+
     def _on_refused(self, message: dict) -> None:
+        """A move refused (and any sent after it): the next is numbered after the last accepted,
+        and `sent` is the server's board, for the screen to show."""
         self.error = message["reason"]
-        self.seq = message["seq"] - 1
+        self.refusals += 1
+        self.seq = self.accepted
         self.sent = Position.parse(message["position"])
 
     def _on_progress(self, message: dict) -> None:
@@ -157,6 +170,13 @@ class RaceLink:
         self.lost, self.retry, self.token = message["reason"], None, None
 
     # ------------------------------------------------------------------ what the screens ask
+    def elapsed(self) -> float | None:
+        """The race's clock now, in seconds, as the server keeps it (None before a race)."""
+        if self.clock is None or self.race is None:
+            return None
+        ms, when = self.clock
+        return ms / 1000 + time.monotonic() - when
+
     @property
     def code(self) -> str | None:
         return self.room["room"] if self.room else None

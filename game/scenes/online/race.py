@@ -11,7 +11,7 @@ playable alone.
 """
 from __future__ import annotations
 
-from game.play.commands import Ask, Refresh, Toast
+from game.play.commands import Ask, Banner, Refresh, Sound, Toast
 from game.play.match import Match, Timer, format_time
 from game.play.session import Ending
 from game.scenes.genius.kit import GeniusKit
@@ -21,17 +21,27 @@ from game.scenes.play import PlayScene
 from solver.genius.position import Position
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 class Online(Mode):
     name = "online"
     KIND = "online"
-    BUTTONS = (("rematch", "Rematch"), ("undo", "Undo"), ("redo", "Redo"), ("help", "Keys (F1)"),
-               ("menu", "Leave (Esc)"))
+    BUTTONS = (("results", "Results"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"))
+    GAME_MENU = (("help", "Keys"), ("menu", "Leave the race"))
+    DRIFT = 0.25             # seconds the shown clock may differ from the server's before it is set again
 
     def __init__(self, kit, link: RaceLink):
         super().__init__(kit.app, kit.session)
         self.kit = kit
         self.link = link
         self.said: str | None = None           # the server's last news already said
+        self.refusals = link.refusals          # the server's refusals already undone on screen
+        self.told_full = False                 # the full board said, waiting for the server's place
+        self.shown_results = False             # the results screen opened for this race
+        kit.session.refereed = True            # the server says how the race ends
         kit.session.watchers.append(link.send_move)
 
     def begin_race(self) -> None:
@@ -39,7 +49,10 @@ class Online(Mode):
         self.link.fresh = False
         meta = {"dice": "online race", "dice_name": f"Race online · room {self.link.code}", "assisted": False,
                 "kind": "online", "race": race["race"]}
-        self.kit.play_match(Match(Position.parse(race["blockers"]), meta=meta, timer=Timer()))
+        self.kit.play_match(Match(Position.parse(race["blockers"]), meta=meta,
+                                  timer=Timer(race["elapsed_ms"] / 1000, clock=self.clock)))
+        self.told_full = self.shown_results = False
+        self.refusals = self.link.refusals
         self.session.say("Go! The same roll is on every board")
 
     @property
@@ -52,48 +65,86 @@ class Online(Mode):
         others = [f for seat, f in self.link.finished.items() if seat != self.link.seat]
         return min(others, key=lambda f: f["place"]) if others else None
 
-    # ------------------------------------------------------------------ the server
+    # ------------------------------------------------------------------ the server's word
     def update(self, dt: float) -> list:
         link, m = self.link, self.match
         link.pump()
-        effects = []
-        if m is not None and not m.ended and (link.results is not None or self.beaten() is not None):
-            self.session.end(won=False)        # another board was full first: lost, but play on for a place
+        if link.fresh:                         # a rematch begun while this screen was on top
+            self.begin_race()
+            return [Refresh()]
+        if link.resumed:
+            self.catch_up()
+        m = self.match
+        if m is None:
+            return []
+        effects = self.follow_clock(m) + self.follow_refusals()
+        mine = link.finished.get(link.seat)
+        if mine is not None and not m.ended:
+            effects += self.finish(mine)
+        elif m.finished and not m.ended and not self.told_full:
+            self.told_full = True
+            self.session.say(f"Board full in {format_time(m.elapsed)}: the server checks it and gives the place")
+        if link.results is not None and not m.ended:
+            self.session.end(won=False)        # the race is over and this board never finished: unplaced
+        if link.results is not None and not self.shown_results:
+            self.shown_results = True
+            self.app.open("online-results", link=link, own=m.position)
         news = self.news()
         if news != self.said and news is not None:
             self.said = news
             self.session.say(news)
             effects += [Toast(news, 4), Refresh()]
-        if link.fresh:                         # a rematch begun while this screen was on top
-            self.begin_race()
-        elif link.resumed:
-            self.catch_up()
         return effects
+
+    def follow_clock(self, m: Match) -> list:
+        """The clock shown is the server's: set again when it drifts (not once the board is full)."""
+        server = self.link.elapsed()
+        if server is None or m.finished or m.ended or abs(server - m.elapsed) <= self.DRIFT:
+            return []
+        m.timer = Timer(server, running=True, clock=self.clock)
+        return []
+
+    def follow_refusals(self) -> list:
+        """A move the server refused is undone: the board shown is the server's, with its reason."""
+        if self.link.refusals == self.refusals:
+            return []
+        self.refusals = self.link.refusals
+        if self.link.sent is not None and self.link.sent != self.session.position:
+            self.session.align(self.link.sent)
+        reason = f"The server refused the move: {self.link.error}"
+        self.session.say(reason)
+        return [Sound("illegal"), Toast(reason, 4, alarm=True), Refresh()]
+
+    def finish(self, mine: dict) -> list:
+        """This board is full on the server: the server's time and place are the record's."""
+        m = self.match
+        m.timer = Timer(mine["ms"] / 1000, clock=self.clock)
+        m.meta["place"] = mine["place"]
+        won = mine["place"] == 1
+        self.session.end(won=won)
+        if won:
+            return [Refresh()]
+        first = self.beaten()
+        words = (f"{ordinal(mine['place'])}, {format_time(mine['ms'] / 1000)}",) + \
+            ((f"{first['name']} won in {format_time(first['ms'] / 1000)}",) if first else ())
+        self.session.say(", ".join(words))
+        return [Banner(words, "win"), Refresh()]
 
     def catch_up(self) -> None:
         """The seat resumed: the server's board and clock are the truth; this screen takes them
         (the moves made while the connection was down and the server never got are dropped)."""
-        link, m = self.link, self.match
+        link = self.link
         link.resumed = False
-        server = link.sent
-        if server != self.session.position:
-            self.session.hand.let_go()
-            history, moves = [m.start], [""]
-            for move in m.start.moves_to(server):
-                history.append(history[-1].place(move))
-                moves.append(self.session.puzzle.describe(history[-2], history[-1]))
-            m.history, m.moves, m.index = history, moves, len(history) - 1
-        if not m.finished:
-            m.timer = Timer(link.race["elapsed_ms"] / 1000, running=True)
-            self.session.sync_clock()
-        if server.is_solved and not m.ended:
-            self.session.end(won=True)
+        self.session.align(link.sent)
+        m = self.match
+        if not m.finished and not m.ended:
+            m.timer = Timer(link.race["elapsed_ms"] / 1000, running=True, clock=self.clock)
         self.said = None
         self.session.say("Reconnected: the race goes on")
         self.session.effects += [Toast("Reconnected: the race goes on", 3), Refresh()]
 
     def news(self) -> str | None:
-        """One line: the server gone, the results, another finished first, or the last refusal."""
+        """One line: the server gone, the results, another finished first."""
         link = self.link
         if link.retry is not None:
             return "Connection lost: reconnecting..."
@@ -103,20 +154,18 @@ class Online(Mode):
             return "Race over: " + ", ".join(self.result_words(r) for r in link.results)
         first = self.beaten()
         if first is not None and link.seat not in link.finished:
-            name = next((p["name"] for p in link.players() if p["seat"] == first["seat"]), "another player")
-            return f"{name} finished first ({format_time(first['ms'] / 1000)}): finish your board for a place"
-        return f"The server refused: {link.error}" if link.error else None
+            return f"{first['name']} finished first ({format_time(first['ms'] / 1000)}): finish your board for a place"
+        return None
 
     @staticmethod
     def result_words(result: dict) -> str:
         if result["place"] is None:
             return f"{result['name']} unplaced"
-        return f"{result['place']}. {result['name']} {format_time(result['ms'] / 1000)}"
+        return f"{ordinal(result['place'])} {result['name']} {format_time(result['ms'] / 1000)}"
 
     def win_words(self, ending: Ending):
-        if ending.again:
-            return super().win_words(ending)
-        return f"Board full in {format_time(ending.seconds)}", "the server checks it and gives the place", ""
+        """First on the server: the place and the server's time."""
+        return f"1st, {format_time(ending.seconds)}", "you won the race", ""
 
     # ------------------------------------------------------------------ buttons and leaving
     def allows(self, action: str) -> bool:
@@ -125,12 +174,11 @@ class Online(Mode):
     def flags(self) -> dict:
         m = self.match
         return {"undo": self.racing and m.can_undo, "redo": self.racing and m.can_redo,
-                "rematch": self.link.results is not None and self.link.online}
+                "results": self.link.results is not None}
 
     def do(self, action: str) -> list | None:
-        if action == "rematch" and self.link.results is not None:
-            self.link.send("rematch")
-            self.app.pop()                          # the lobby: Ready again
+        if action == "results" and self.link.results is not None:
+            self.app.open("online-results", link=self.link, own=self.session.position)
             return []
         if action == "menu":
             return self.back()
@@ -155,8 +203,8 @@ class Online(Mode):
 
     def back(self) -> list | None:
         if self.racing and self.link.online:
-            return [Ask("Leave the race? It counts as lost, you stay in the results unplaced, "
-                        "and the others race on.", self.leave_now, "Leave the race", "Leave")]
+            return [Ask("Leave the race? It counts as lost if you made a move, you stay in the results "
+                        "unplaced, and the others race on.", self.leave_now, "Leave the race", "Leave")]
         return self.leave_now()
 
     def leave_now(self) -> list:
@@ -174,16 +222,19 @@ class Online(Mode):
 
     def shows(self) -> dict:
         rivals = []
+        blockers = Position.parse(self.link.race["blockers"])
         for rival in self.link.rivals():
-            board = self.link.boards.get(rival["seat"], Position.parse(self.link.race["blockers"]))
-            lines = [rival["name"], f"{len(board.placed)} of 9 pieces"]
-            done = self.link.finished.get(rival["seat"])
+            seat = rival["seat"]
+            board = self.link.boards.get(seat)
+            progress = self.link.progress.get(seat, {})
+            lines = [rival["name"], f"{progress.get('placed', len(board.placed) if board else 0)} of 9 pieces"]
+            done = self.link.finished.get(seat)
             if done is not None:
-                lines.append(f"{done['place']}. in {format_time(done['ms'] / 1000)}")
-            elif rival["left"] or not rival["connected"]:
-                lines.append("left" if rival["left"] else "dropped")
-            rivals.append((tuple(lines), board))
-        return {"subtitle": "race online", "rivals": tuple(rivals)}
+                lines.append(f"{ordinal(done['place'])} in {format_time(done['ms'] / 1000)}")
+            elif rival["left"] or not rival["connected"] or rival.get("idle"):
+                lines.append("left" if rival["left"] else "idle" if rival.get("idle") else "dropped")
+            rivals.append((tuple(lines), board or blockers))
+        return {"subtitle": f"race online · room {self.link.code}", "rivals": tuple(rivals)}
 
 
 class OnlineRaceScene(PlayScene):

@@ -4,7 +4,9 @@
 the pygame-gui manager (one per palette and UI scale), the worker for solver calls, the
 settings and statistics, and a stack of scenes: only the top scene gets events, updates
 and draws. Escape goes back (`Scene.back`, which pops); the window's close box saves via
-every scene's `on_quit` and quits at once.
+every scene's `on_quit` and quits at once. The loop draws only when something happened or
+moves, and otherwise sleeps on the window's queue (game/idle.py) until the next due time or
+an event; any part (a finished solver job, a network link, a timer) wakes it with `wake()`.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game import keys, options  # noqa: E402
+from game import idle, keys, options  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
@@ -42,9 +44,10 @@ DESIGN_SIZE = (1100, 760)      # the size at which the UI scale is 1.0
 FPS = 60
 MAX_DT = 0.1        # seconds: a scene's animations never jump further in one frame (after a long sleep, say)
 NAP = 0.5           # seconds: the longest the loop sleeps before it asks again what is due
-POLL = 0.01         # seconds between looks for events while the window is still
-BUSY_POLL = 0.1     # seconds between looks at a running solver job
+PROGRESS = 0.1      # seconds between redraws while a job the screen shows (its age, its progress) runs
 BLINK = 0.4         # seconds between redraws while a text field's cursor blinks
+# The event that wakes a sleeping loop (App.wake): it runs a frame and reaches no scene.
+WAKE = pygame.event.custom_type()
 # Events that carry typing: while a text field or dialog has the keyboard, none reaches a scene.
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -73,7 +76,7 @@ class App:
             self.window.set_icon(pygame.image.load(str(icon)))
         self.surface = self.window.get_surface()
         self.clock = pygame.time.Clock()
-        self.worker = Worker()
+        self.worker = Worker(wake=self.wake)
         self.toasts = Toasts()
         self.scenes: list = []
         self.running = True
@@ -319,27 +322,34 @@ class App:
 
     def redraw_in(self) -> float | None:
         """Seconds until the window would look different with no event: 0 while something moves,
-        None while all is still (the top scene, the messages, a solver job, a blinking cursor)."""
+        None while all is still (the top scene, the messages, a shown job's progress, a blinking
+        cursor). A job that ends wakes the loop itself (`wake`)."""
         scene = self.top
         due = [scene.redraw_in() if scene is not None else None,
                min((item[1] for item in self.toasts.items), default=None),
-               BUSY_POLL if self.worker.jobs else None,
+               PROGRESS if any(job.shown for job in self.worker.busy) else None,
                BLINK if self.keyboard_owner() is not None else None]
         due = [d for d in due if d is not None]
         return max(0.0, min(due)) if due else None
 
+    def wake(self) -> None:
+        """Make a sleeping loop run a frame now. Safe from any thread: a finished job, a network
+        link or a timer (`pygame.time.set_timer(WAKE, ms)`) posts a WAKE event."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass            # the window is closed: nothing is waiting
+
     def step(self) -> bool:
-        """One turn of the loop: sleep until an event comes or something is due to change, then
-        run a frame; a still window is not redrawn. Returns whether a frame ran."""
+        """One turn of the loop: sleep until an event comes (a WAKE among them) or something is
+        due to change, then run a frame; a still window is not redrawn. Returns whether a frame ran."""
         due = self.redraw_in()
         if due is not None and due <= 0:
             self.frame()
             return True
         start = time.perf_counter()
-        deadline = start + (NAP if due is None else min(due, NAP))
         events = pygame.event.get()
-        while not events and time.perf_counter() < deadline:
-            time.sleep(POLL)            # (pygame's event.wait with a timeout spins: ~3% of a core)
+        if not events and idle.wait(NAP if due is None else min(due, NAP)):
             events = pygame.event.get()
         if not events and (due is None or time.perf_counter() - start < due):
             return False
@@ -355,6 +365,8 @@ class App:
             dt = self.clock.tick(FPS) / 1000.0
             scene_dt = min(dt, MAX_DT)
         for event in (pygame.event.get() if events is None else events):
+            if event.type == WAKE:
+                continue            # it has done its work: this frame runs
             self.dispatch(event)
             if not self.running:
                 return dt

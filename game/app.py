@@ -3,8 +3,9 @@
 `run(argv)` is what `squarewise` (no subcommand) calls. The App owns the resizable window,
 the pygame-gui manager (one per palette and UI scale), the worker for solver calls, the
 settings and statistics, and a stack of scenes: only the top scene gets events, updates
-and draws. Escape goes back (`Scene.back`, which pops); the window's close box saves via
-every scene's `on_quit` and quits at once. The loop draws only when something happened or
+and draws. Escape goes back (`Scene.back`, which pops) and never quits: on the title, the last
+scene, it does nothing. Quit on the title, Ctrl+Q anywhere and the window's close box save
+via every scene's `on_quit` and quit at once. The loop draws only when something happened or
 moves, and otherwise sleeps on the window's queue (game/idle.py) until the next due time or
 an event; any part (a finished solver job, a network link, a timer) wakes it with `wake()`.
 """
@@ -139,11 +140,8 @@ class App:
         scene.on_enter()
 
     def pop(self) -> None:
-        """Leave the top scene; leaving the last one quits."""
-        if not self.scenes:
-            return
-        if len(self.scenes) == 1:
-            self.quit()
+        """Leave the top scene; the last one stays (only `quit` closes the window)."""
+        if len(self.scenes) < 2:
             return
         self.scenes.pop().on_exit()
         self.toasts.place(None)
@@ -201,7 +199,7 @@ class App:
         self.storage.write("statistics", self.statistics)
 
     def quit(self) -> None:
-        """Save everything and stop the loop (the close box, or Escape on the title)."""
+        """Save everything and stop the loop (the close box, Ctrl+Q, or Quit on the title)."""
         if not self.running:
             return
         self.running = False
@@ -293,7 +291,8 @@ class App:
                 owner.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT or (event.type == pygame.WINDOWCLOSE):
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE) or \
+                (event.type == pygame.KEYDOWN and keys.action(event) == "quit"):
             self.quit()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):

@@ -1,20 +1,29 @@
-"""How much work one Genius drop and one frame with a piece held take, counted in calls.
+"""How much of the game one Genius drop runs through, counted in calls.
 
-    python benchmarks/trace_play.py
+    python benchmarks/trace_play.py [--held]
 
-Headless (SDL's dummy driver): a Genius board, the monomino picked up from the tray and held
-over an empty cell. Under a profiler that sees every Python call into the project's own files
-(game/, solver/) it counts
-- the drop: the mouse-up event handled by the screen (calls, files, and re-entries: a call
-  into a file the path had already left);
-- one frame with the piece held (update, draw and the overlay): calls, and how often it asks
-  where the piece would land (`target` / `aim`), checks a move (`Position.check`) and lays the
-  screen out (`layout`).
-The script drives the screen only through events and `layout()`, so the same file measures an
-older checkout too (the before and after figures of a restructuring).
+Headless (SDL's dummy driver): a Genius board; the monomino is pressed in the tray, moved over
+an empty cell and released there, each event handed to `App.dispatch` (a frame runs between
+them, untraced, as in the real loop). A profiler (sys.setprofile) sees every Python call into
+the project's own files (game/, solver/) during the three dispatches and prints
+
+    drop: N calls, F files, R scene-file re-entries
+
+- N: the calls into the project's files;
+- F: the distinct project files those calls are in;
+- R: the calls into a file under game/scenes/ made from a frame in any other file (pygame,
+  pygame-gui and the project's other files included): each is one transition of the call
+  stack into a scene file from outside it; calls within one scene file do not count.
+
+With --held it also prints what one frame with the piece held costs (update, draw and the
+overlay): calls, how often it asks where the piece would land (`target` / `aim`), checks a
+move (`Position.check`) and lays the screen out (`layout`). The script drives the screen only
+through events and `layout()`, so the same file measures an older checkout too
+(SQUAREWISE_ROOT=that checkout).
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -36,13 +45,16 @@ from game.storage import Storage  # noqa: E402
 
 BOARD = "A1A2A4A6B4D5E1"
 OURS = (str(ROOT / "game"), str(ROOT / "solver"))
+SCENES = str(ROOT / "game" / "scenes") + os.sep
 
 
 class Trace:
-    """Every call into the project's files while it is on: (file, function) in order."""
+    """Every call into the project's files while it is on: (file, function), in order, and the
+    calls into a scene file from a frame in another file."""
 
     def __init__(self):
         self.calls: list[tuple[str, str]] = []
+        self.scene_entries = 0
 
     def __enter__(self):
         sys.setprofile(self._seen)
@@ -52,21 +64,17 @@ class Trace:
         sys.setprofile(None)
 
     def _seen(self, frame, event, arg):
-        if event == "call" and frame.f_code.co_filename.startswith(OURS):
-            self.calls.append((os.path.relpath(frame.f_code.co_filename, ROOT), frame.f_code.co_name))
+        if event != "call":
+            return
+        path = frame.f_code.co_filename
+        if not path.startswith(OURS):
+            return
+        self.calls.append((os.path.relpath(path, ROOT), frame.f_code.co_name))
+        caller = frame.f_back.f_code.co_filename if frame.f_back is not None else None
+        self.scene_entries += path.startswith(SCENES) and caller != path
 
     def files(self) -> int:
         return len({f for f, _ in self.calls})
-
-    def reentries(self) -> int:
-        """Calls that enter a file the path had already left."""
-        seen, last, count = set(), None, 0
-        for f, _ in self.calls:
-            if f != last:
-                count += f in seen
-                seen.add(f)
-                last = f
-        return count
 
     def named(self, *names: str) -> int:
         return sum(n for (f, name), n in Counter(self.calls).items() if name in names)
@@ -77,27 +85,36 @@ class Trace:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--held", action="store_true", help="also count one frame with the piece held")
+    args = parser.parse_args()
     app = App(size=(1100, 760), storage=Storage(Path(os.environ["SQUAREWISE_DATA_DIR"])))
     app.settings["animations"] = False
     app.settings["howto_seen"] = {"genius": True, "macmahon": True}
     scene = entry("genius").scene(app, game_id=BOARD)
     app.push(scene)
-    app.frame(1 / 60)
+    app.frame(1 / 60, [])
     lay = scene.layout()
     slot = lay["slots"][0]                                # the monomino "1"
     cell = lay["geo"].cell_rect(5 * 6 + 5).center         # F6, empty on this board
-    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=slot.center)])
-    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell, rel=(0, 0), buttons=(1, 0, 0))])
-    app.frame(1 / 60)
-    with Trace() as held:
-        app.frame(1 / 60)
-    with Trace() as dropped:
-        scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=cell))
+    drop = Trace()
+    held = Trace()
+    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=slot.center),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=cell, rel=(0, 0), buttons=(1, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=cell)):
+        with drop:
+            app.dispatch(event)
+        if event.type == pygame.MOUSEMOTION and args.held:
+            app.frame(1 / 60, [])
+            with held:
+                app.frame(1 / 60, [])
+        else:
+            app.frame(1 / 60, [])
     assert "1" in scene.match.position.placed, "the drop did not place the piece"
-    print(f"one Genius drop (mouse up): {len(dropped.calls)} calls through {dropped.files()} files, "
-          f"{dropped.reentries()} re-entries")
-    print(f"one frame with a piece held: {len(held.calls)} calls; where it lands asked "
-          f"{held.named('target', 'aim')}x, Position.check {held.checks()}x, layout {held.named('layout')}x")
+    print(f"drop: {len(drop.calls)} calls, {drop.files()} files, {drop.scene_entries} scene-file re-entries")
+    if args.held:
+        print(f"one frame with a piece held: {len(held.calls)} calls; where it lands asked "
+              f"{held.named('target', 'aim')}x, Position.check {held.checks()}x, layout {held.named('layout')}x")
     app.worker.cancel_all()
 
 

@@ -3,8 +3,11 @@
 `run(argv)` is what `squarewise` (no subcommand) calls. The App owns the resizable window,
 the pygame-gui manager (one per palette and UI scale), the worker for solver calls, the
 settings and statistics, and a stack of scenes: only the top scene gets events, updates
-and draws. Escape goes back (`Scene.back`, which pops); the window's close box saves via
-every scene's `on_quit` and quits at once.
+and draws. Escape goes back (`Scene.back`, which pops) and never quits: on the title, the last
+scene, it does nothing. Quit on the title, Ctrl+Q anywhere and the window's close box save
+via every scene's `on_quit` and quit at once. The loop draws only when something happened or
+moves, and otherwise sleeps on the window's queue (game/idle.py) until the next due time or
+an event; any part (a finished solver job, a network link, a timer) wakes it with `wake()`.
 """
 from __future__ import annotations
 
@@ -13,20 +16,25 @@ import time
 _T0 = time.perf_counter()
 
 import os  # noqa: E402
+import sys  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if sys.platform.startswith("linux"):
+    # The window's pixels go to the X server through shared memory, not through OpenGL: with no
+    # GPU driver (Xvfb, a virtual machine) SDL's OpenGL path runs Mesa's software rasteriser,
+    # about 6 ms of CPU a frame where shared memory takes 0.02 ms (a still board draws once a second).
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import functools  # noqa: E402
 import gc  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
-import sys  # noqa: E402
 import tempfile  # noqa: E402
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game import keys, options  # noqa: E402
+from game import idle, keys, options  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
@@ -42,9 +50,10 @@ DESIGN_SIZE = (1100, 760)      # the size at which the UI scale is 1.0
 FPS = 60
 MAX_DT = 0.1        # seconds: a scene's animations never jump further in one frame (after a long sleep, say)
 NAP = 0.5           # seconds: the longest the loop sleeps before it asks again what is due
-POLL = 0.01         # seconds between looks for events while the window is still
-BUSY_POLL = 0.1     # seconds between looks at a running solver job
+PROGRESS = 0.1      # seconds between redraws while a job the screen shows (its age, its progress) runs
 BLINK = 0.4         # seconds between redraws while a text field's cursor blinks
+# The event that wakes a sleeping loop (App.wake): it runs a frame and reaches no scene.
+WAKE = pygame.event.custom_type()
 # Events that carry typing: while a text field or dialog has the keyboard, none reaches a scene.
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -75,7 +84,7 @@ class App:
             self.window.set_icon(pygame.image.load(str(icon)))
         self.surface = self.window.get_surface()
         self.clock = pygame.time.Clock()
-        self.worker = Worker()
+        self.worker = Worker(wake=self.wake)
         self.toasts = Toasts()
         self.scenes: list = []
         self.running = True
@@ -138,11 +147,8 @@ class App:
         scene.on_enter()
 
     def pop(self) -> None:
-        """Leave the top scene; leaving the last one quits."""
-        if not self.scenes:
-            return
-        if len(self.scenes) == 1:
-            self.quit()
+        """Leave the top scene; the last one stays (only `quit` closes the window)."""
+        if len(self.scenes) < 2:
             return
         self.scenes.pop().on_exit()
         self.toasts.place(None)
@@ -200,7 +206,7 @@ class App:
         self.storage.write("statistics", self.statistics)
 
     def quit(self) -> None:
-        """Save everything and stop the loop (the close box, or Escape on the title)."""
+        """Save everything and stop the loop (the close box, Ctrl+Q, or Quit on the title)."""
         if not self.running:
             return
         self.running = False
@@ -292,7 +298,8 @@ class App:
                 owner.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT or (event.type == pygame.WINDOWCLOSE):
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE) or \
+                (event.type == pygame.KEYDOWN and keys.action(event) == "quit"):
             self.quit()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
@@ -321,27 +328,34 @@ class App:
 
     def redraw_in(self) -> float | None:
         """Seconds until the window would look different with no event: 0 while something moves,
-        None while all is still (the top scene, the messages, a solver job, a blinking cursor)."""
+        None while all is still (the top scene, the messages, a shown job's progress, a blinking
+        cursor). A job that ends wakes the loop itself (`wake`)."""
         scene = self.top
         due = [scene.redraw_in() if scene is not None else None,
                min((item[1] for item in self.toasts.items), default=None),
-               BUSY_POLL if self.worker.jobs else None,
+               PROGRESS if any(job.shown for job in self.worker.busy) else None,
                BLINK if self.keyboard_owner() is not None else None]
         due = [d for d in due if d is not None]
         return max(0.0, min(due)) if due else None
 
+    def wake(self) -> None:
+        """Make a sleeping loop run a frame now. Safe from any thread: a finished job, a network
+        link or a timer (`pygame.time.set_timer(WAKE, ms)`) posts a WAKE event."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass            # the window is closed: nothing is waiting
+
     def step(self) -> bool:
-        """One turn of the loop: sleep until an event comes or something is due to change, then
-        run a frame; a still window is not redrawn. Returns whether a frame ran."""
+        """One turn of the loop: sleep until an event comes (a WAKE among them) or something is
+        due to change, then run a frame; a still window is not redrawn. Returns whether a frame ran."""
         due = self.redraw_in()
         if due is not None and due <= 0:
             self.frame()
             return True
         start = time.perf_counter()
-        deadline = start + (NAP if due is None else min(due, NAP))
         events = pygame.event.get()
-        while not events and time.perf_counter() < deadline:
-            time.sleep(POLL)            # (pygame's event.wait with a timeout spins: ~3% of a core)
+        if not events and idle.wait(NAP if due is None else min(due, NAP)):
             events = pygame.event.get()
         if not events and (due is None or time.perf_counter() - start < due):
             return False
@@ -357,6 +371,8 @@ class App:
             dt = self.clock.tick(FPS) / 1000.0
             scene_dt = min(dt, MAX_DT)
         for event in (pygame.event.get() if events is None else events):
+            if event.type == WAKE:
+                continue            # it has done its work: this frame runs
             self.dispatch(event)
             if not self.running:
                 return dt

@@ -14,6 +14,7 @@ CTRL, SHIFT = 1, 2
 # action -> list of (key, modifiers). Modifiers must match exactly (Ctrl and Shift; Alt ignored).
 KEYS: dict[str, list[tuple[int, int]]] = {
     "back": [(pygame.K_ESCAPE, 0)],
+    "quit": [(pygame.K_q, CTRL)],
     "help": [(pygame.K_F1, 0)],
     "undo": [(pygame.K_z, CTRL), (pygame.K_u, 0)],
     "redo": [(pygame.K_y, CTRL), (pygame.K_z, CTRL | SHIFT)],
@@ -63,7 +64,8 @@ MOUSE_FLIP = 3
 WHEEL_ROTATES = True
 
 LABELS = {
-    "back": "back / cancel", "help": "this help", "undo": "undo", "redo": "redo", "restart": "restart",
+    "back": "back / cancel", "quit": "quit (the game is kept)", "help": "this help", "undo": "undo", "redo": "redo",
+    "restart": "restart",
     "new": "new game", "save": "save game", "load": "load game", "copy": "copy game ID",
     "copy_result": "copy a won daily's result (the line to share)",
     "paste": "play the game ID on the clipboard", "hint": "hint", "pause": "pause / resume", "solve": "solve (animated)",

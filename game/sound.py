@@ -9,6 +9,9 @@ is silenced: the game's own line says it. Every call is recorded in `played`
 (even when muted or silent), so scenes can be tested under SDL_AUDIODRIVER=dummy.
 
 The names are synth.NAMES; the files are assets/sounds/NAME.wav (scripts/make_sounds.py).
+Each file peaks at synth.PEAK, and the mixer adds sounds that overlap, clipping what goes over
+full scale: every sound plays at `volume * MIX`, so that the loudest combination the game
+starts at once stays under full scale (tests/game/test_sound.py mixes them).
 """
 from __future__ import annotations
 
@@ -19,6 +22,12 @@ from pathlib import Path
 
 from solver.assets import asset_path
 from game.synth import NAMES, RATE
+
+# The most the game starts at once is a drop that ends the game: a piece's knock, its note and
+# the win or lose chord. Each file peaks at 0.7 of full scale (synth.PEAK); at full volume the
+# loudest such mix peaks at 1.84 of full scale (a drop and its note alone at 1.39): MIX takes
+# it to 0.92.
+MIX = 0.5
 
 
 class Sounds:
@@ -56,7 +65,7 @@ class Sounds:
             return
         sound = self._sound(name)
         if sound is not None:
-            sound.set_volume(self._volume)
+            sound.set_volume(self._volume * MIX)
             sound.play()
 
     def _start(self) -> bool:

@@ -6,6 +6,9 @@ the `Job`. The function may call `job.report(done, total)` for progress and shou
 search itself. The UI calls `Worker.poll()` once a frame; finished jobs' `on_done(job)` run
 there, on the UI thread, so callbacks may touch the match and the widgets. A cancelled job's
 callback never runs, even if the function ignores cancelling and finishes anyway.
+When a job ends the worker calls its `wake` (the App's: the sleeping loop runs a frame, which
+delivers the job), so nothing has to look at a running job to see it end; `shown=True` says a
+screen draws the job's age and progress while it runs, and the loop redraws for that.
 
 `Worker.submit_process(label, func, args, on_done)` runs a module-level `func(*args,
 progress=...)` in a child process instead, so a long search does not compete with the
@@ -32,8 +35,10 @@ from solver.errors import SquarewiseError
 class Job:
     """One background call: its state, progress and result."""
 
-    def __init__(self, label: str, func: Callable[["Job"], Any], on_done: Callable[["Job"], None] | None):
+    def __init__(self, label: str, func: Callable[["Job"], Any], on_done: Callable[["Job"], None] | None,
+                 shown: bool = False):
         self.label = label
+        self.shown = shown
         self.func = func
         self.on_done = on_done
         self.started = time.monotonic()
@@ -81,22 +86,29 @@ class Job:
 
 
 class Worker:
-    """Runs jobs on background threads; `poll()` delivers finished ones on the caller's thread."""
+    """Runs jobs on background threads; `poll()` delivers finished ones on the caller's thread;
+    `wake()` is called (on the job's thread) each time a job ends."""
 
-    def __init__(self):
+    def __init__(self, wake: Callable[[], None] | None = None):
         self.jobs: list[Job] = []
+        self.wake = wake
 
     def submit(self, label: str, func: Callable[[Job], Any],
-               on_done: Callable[[Job], None] | None = None) -> Job:
-        job = Job(label, func, on_done)
+               on_done: Callable[[Job], None] | None = None, *, shown: bool = False) -> Job:
+        job = Job(label, func, on_done, shown)
         self.jobs.append(job)
-        threading.Thread(target=job._run, name=f"squarewise-{label}", daemon=True).start()
+        threading.Thread(target=self._run, args=(job,), name=f"squarewise-{label}", daemon=True).start()
         return job
 
+    def _run(self, job: Job) -> None:
+        job._run()
+        if self.wake is not None:
+            self.wake()
+
     def submit_process(self, label: str, func: Callable[..., Any], args: tuple = (),
-                       on_done: Callable[[Job], None] | None = None) -> Job:
+                       on_done: Callable[[Job], None] | None = None, *, shown: bool = False) -> Job:
         """Run `func(*args, progress=report)` in a child process (func must be module-level)."""
-        return self.submit(label, lambda job: _in_child(job, func, args), on_done)
+        return self.submit(label, lambda job: _in_child(job, func, args), on_done, shown=shown)
 
     @property
     def busy(self) -> list[Job]:

@@ -201,11 +201,11 @@ def sample_statistics(statistics: dict, rng: random.Random) -> None:
 
     from game.play import records
     start = datetime(2026, 11, 1, 9)
-    for puzzle, key, scale, count in (("genius", "default", 4.2, 60), ("macmahon", "4x6x3", 6.0, 25)):
+    for puzzle, key, scale, count, levels in (("genius", "default", 4.2, 60, ("easy", "medium", "hard", "very hard")),
+                                              ("macmahon", "4x6x3", 6.0, 25, (None, "10"))):
         for i in range(count):
             records.record_game(statistics, puzzle, key, rng.lognormvariate(scale, 0.4), rng.random() < 0.85,
-                                level=rng.choice(("easy", "medium", "hard", "very hard")),
-                                assisted=rng.random() < 0.1, when=start + timedelta(hours=7 * i))
+                                level=rng.choice(levels), assisted=rng.random() < 0.1, when=start + timedelta(hours=7 * i))
 
 
 def learning_screens(app, out: Path) -> None:

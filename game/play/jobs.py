@@ -2,7 +2,8 @@
 
 Starting a job cancels the one before it; Cancel ends it; an answer that arrives after a
 cancel or a newer start is dropped, so a screen only ever hears about the job it shows.
-The slot's `job` (None when idle) is what the views draw: its label, age and progress.
+The slot's `job` (None when idle) is what the views draw: its label, age and progress (a
+shown job: the loop redraws while it runs).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class JobSlot:
         `on_result(result)` or `on_error(exception)` (a SquarewiseError carries the engine's words)."""
         self.cancel()
         self.job = self.worker.submit_process(label, func, args,
-                                              lambda job: self._deliver(job, on_result, on_error))
+                                              lambda job: self._deliver(job, on_result, on_error), shown=True)
         return self.job
 
     def _deliver(self, job: Job, on_result, on_error) -> None:

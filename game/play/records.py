@@ -24,7 +24,8 @@ still finds its three keys (the file's version stays 1):
 won with help + lost. The contract the mid end keeps is in docs/records.md.
 
 An assisted win counts as won but never sets a best time and is left out of the medians and
-charts, which are about the player's own solving. The totals and the overall streak are kept
+charts, which are about the player's own solving; so is a daily (`timed`: the one rule of the
+times shown, docs/records.md). The totals and the overall streak are kept
 for ever; figures by level come from the kept games. Nothing here draws (no pygame).
 """
 from __future__ import annotations
@@ -39,6 +40,8 @@ from game.play.match import MAX_ELAPSED
 
 
 GAMES_KEPT = 500
+DAILY = "daily"           # the best-time key of the daily puzzles
+GIVEN = " given"          # the end of the best-time key of a start with pieces or tiles given
 _NICE_WIDTHS = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600)
 
 
@@ -210,16 +213,24 @@ class Summary:
 RECENT = 30
 
 
-def games(statistics: dict, puzzle: str, level: str | None = None, key: str | None = None) -> list[dict]:
-    """The kept games of `puzzle`, oldest first, of one level and key when given."""
+def games(statistics: dict, puzzle: str, level: str | None = None) -> list[dict]:
+    """The kept games of `puzzle`, oldest first, of one level when given."""
     entry = statistics.get(puzzle)
     kept = entry.get("games", []) if isinstance(entry, dict) else []
-    return [g for g in kept if (level is None or g.get("level") == level) and (key is None or g.get("key") == key)]
+    return [g for g in kept if level is None or g.get("level") == level]
 
 
-def solve_times(statistics: dict, puzzle: str, level: str | None = None, key: str | None = None) -> list[float]:
-    """The times of the unassisted wins among the kept games, oldest first."""
-    return [g["seconds"] for g in games(statistics, puzzle, level, key) if g["won"] and not g["assisted"]]
+def timed(game: dict, level: str | None = None) -> bool:
+    """Whether a kept game's time is among the times of the view of `level` (None: all levels):
+    the one rule of the best time, the median and the charts (docs/records.md). An unassisted
+    win that is not a daily; in the all-levels view, also not a start with pieces or tiles given."""
+    return (game["won"] and not game["assisted"] and game.get("daily") is None
+            and (level is not None or not game["key"].endswith(GIVEN)))
+
+
+def solve_times(statistics: dict, puzzle: str, level: str | None = None) -> list[float]:
+    """The times of the view of `level` (None: all levels) among the kept games, oldest first (`timed`)."""
+    return [g["seconds"] for g in games(statistics, puzzle, level) if timed(g, level)]
 
 
 def _streaks(results: list[bool]) -> tuple[int, int]:
@@ -230,32 +241,27 @@ def _streaks(results: list[bool]) -> tuple[int, int]:
     return current, longest
 
 
-def summary(statistics: dict, puzzle: str, level: str | None = None, key: str | None = None) -> Summary:
-    """The figures of `puzzle`, for all its games or those of one level (and key).
+def summary(statistics: dict, puzzle: str, level: str | None = None) -> Summary:
+    """The figures of `puzzle`, for all its games or those of one level.
 
-    Without level and key the counts, best time and streaks are the durable totals of the file;
-    with either, they come from the kept games."""
+    Games are counted whatever they were (dailies included); the best time, the median and the
+    recent times are those of `timed` games. For all levels the counts, streaks and best time
+    are the durable totals of the file (the best over the keys of starts from an empty board,
+    the same games); for one level they come from the kept games."""
     entry = statistics.get(puzzle) if isinstance(statistics.get(puzzle), dict) else {}
-    kept = games(statistics, puzzle, level, key)
-    times = solve_times(statistics, puzzle, level, key)
+    kept = games(statistics, puzzle, level)
+    times = solve_times(statistics, puzzle, level)
     median = stats_module.median(times) if times else None
-    if level is None and key is None:
+    if level is None:
         streak = entry.get("streak", {})
         assisted = entry.get("assisted", 0)
         return Summary(entry.get("played", 0), max(0, entry.get("solved", 0) - assisted), assisted,
                        plain_best(entry.get("best", {})), median, streak.get("current", 0), streak.get("longest", 0),
                        tuple(times[-RECENT:]))
     current, longest = _streaks([g["won"] for g in kept])
-    best = min(times, default=None)
-    if level is None and key in entry.get("best", {}):
-        best = entry["best"][key]
     helped = sum(g["assisted"] for g in kept)
-    return Summary(len(kept), sum(g["won"] for g in kept) - helped, helped, best, median,
+    return Summary(len(kept), sum(g["won"] for g in kept) - helped, helped, min(times, default=None), median,
                    current, longest, tuple(times[-RECENT:]))
-
-
-DAILY = "daily"           # the best-time key of the daily puzzles
-GIVEN = " given"          # the end of the best-time key of a start with pieces or tiles given
 
 
 def plain_best(best: dict) -> float | None:

@@ -1,12 +1,15 @@
 """The one statistics screen: per puzzle and level, the games played, won, won with help and
 lost (the words of docs/records.md), best and median times, streaks, the races against the
-computer, the recent solve times and a histogram (game/records.py computes, game/draw/charts.py
-draws). Opened from the title and from Settings; Left/Right change the puzzle, Up/Down the
-level; Reset statistics forgets everything once the player agrees.
+computer (a table), the recent solve times and a histogram (game/play/records.py computes,
+game/draw/charts.py draws). Each puzzle offers its own levels (The Genius Square's easy to very
+hard, MacMahon's 1 to 10). Opened from the title and from Settings; Left/Right change the
+puzzle, Up/Down the level; Reset statistics forgets everything once the player agrees.
+Every figure is drawn at the body size in a box it fits (`figure_cells`).
 """
 from __future__ import annotations
 
 import datetime as dt
+from typing import NamedTuple
 
 import pygame
 import pygame_gui
@@ -14,17 +17,37 @@ import pygame_gui
 from game import keys
 from game.play import records
 from game.draw import charts
-from game.draw.theme import text_size
+from game.draw.theme import font, text_size
 from game.draw.widgets import pressed_name, screen_heading, text
 from game.play.match import format_time
-from game.puzzles.genius.versus_stats import statistics_rows
+from game.puzzles.genius.versus_stats import statistics_table
 from game.scenes.base import Scene
 from game.storage import DEFAULT_STATISTICS
 from solver import daily
 from solver.genius.levels import LEVELS
+from solver.macmahon.levels import COUNT as MACMAHON_LEVELS
 
 PUZZLES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
-LEVEL_CHOICES = (None,) + LEVELS          # None: every level
+# Each puzzle's levels as its games are stored (None: every level).
+LEVEL_CHOICES = {"genius": (None,) + LEVELS,
+                 "macmahon": (None,) + tuple(str(n) for n in range(1, MACMAHON_LEVELS + 1))}
+LEVEL_WIDTHS = {None: 96, "very hard": 110}     # design-size widths of the level buttons (others: 96, or 36 for a number)
+
+
+class Cell(NamedTuple):
+    """One text of the figures: drawn at the body size inside `box`, aligned by `anchor`."""
+    line: str
+    box: pygame.Rect
+    anchor: str           # "topleft" or "topright"
+    style: str
+    dim: bool
+
+
+def level_name(puzzle: str, level: str | None) -> str:
+    """How a level is named on the screen: "all levels", "hard", "level 7"."""
+    if level is None:
+        return "all levels"
+    return f"level {level}" if puzzle == "macmahon" else level
 
 
 def figures(statistics: dict, puzzle: str, level: str | None, today: int) -> list[tuple[str, str]]:
@@ -38,9 +61,37 @@ def figures(statistics: dict, puzzle: str, level: str | None, today: int) -> lis
         current, longest = records.daily_streak(statistics, puzzle, today)
         rows += [("daily puzzles won", str(len(records.daily_won(statistics, puzzle)))),
                  ("daily streak", f"{current} (longest {longest})")]
-        if puzzle == "genius":
-            rows += statistics_rows(statistics)        # vs computer, per level raced
     return rows
+
+
+def figure_cells(rows: list[tuple[str, str]], table: list[tuple[str, ...]], area: pygame.Rect,
+                 size: int, gap: int) -> list[Cell]:
+    """The texts of `rows` (label, value) and then of `table` (a heading row and rows of a label
+    and values, in columns) laid out in `area`, one line each, every text at `size` in a box as
+    wide as it is (a label gets what its line leaves)."""
+    regular, mono = font(size, "regular"), font(size, "mono")
+    lines = len(rows) + len(table)
+    step = min(round(size * 1.9), area.height // max(1, lines))
+    height = regular.get_linesize()
+    cells, y = [], area.y
+    for label, value in rows:
+        width = min(mono.size(value)[0], (area.width - gap) * 5 // 8)
+        cells += [Cell(value, pygame.Rect(area.right - width, y, width, height), "topright", "mono", False),
+                  Cell(label, pygame.Rect(area.x, y, area.width - width - gap, height), "topleft", "regular", True)]
+        y += step
+    if table:
+        columns = [max(max(regular.size(row[k])[0] if r == 0 else mono.size(row[k])[0] for r, row in enumerate(table)), 1)
+                   for k in range(1, len(table[0]))]
+        for r, row in enumerate(table):
+            right = area.right
+            for k in range(len(columns), 0, -1):
+                width = columns[k - 1]
+                cells.append(Cell(row[k], pygame.Rect(right - width, y, width, height), "topright",
+                                  "regular" if r == 0 else "mono", r == 0))
+                right -= width + gap
+            cells.append(Cell(row[0], pygame.Rect(area.x, y, right - area.x, height), "topleft", "regular", True))
+            y += step
+    return cells
 
 
 class StatsScene(Scene):
@@ -64,8 +115,8 @@ class StatsScene(Scene):
             x += app.px(240)
         x += app.px(20)
         self.levels = {}
-        for level in LEVEL_CHOICES:
-            width = app.px(96 if level != "very hard" else 110)
+        for level in LEVEL_CHOICES[self.puzzle]:
+            width = app.px(LEVEL_WIDTHS.get(level, 96 if self.puzzle == "genius" else 36))
             self.levels[level] = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, width, bh), level or "all levels", app.ui))
             x += width + app.px(6)
@@ -76,8 +127,12 @@ class StatsScene(Scene):
         app.toasts.place(pygame.Rect(app.px(470), h - app.px(76), w - app.px(490), app.px(72)))   # beside the buttons
 
     def choose(self, puzzle: str | None = None, level: str | None | bool = False) -> None:
-        if puzzle is not None:
+        """Show `puzzle` (its own levels: the level shown stays if the puzzle has it) and `level`."""
+        if puzzle is not None and puzzle != self.puzzle:
             self.puzzle = puzzle
+            if self.level not in LEVEL_CHOICES[puzzle]:
+                self.level = None
+            self.on_resize()              # the new puzzle's level buttons
         if level is not False:
             self.level = level
 
@@ -101,8 +156,9 @@ class StatsScene(Scene):
         if name in ("left", "right"):
             self.choose(puzzle=order[(order.index(self.puzzle) + (1 if name == "right" else -1)) % len(order)])
         elif name in ("up", "down"):
-            at = LEVEL_CHOICES.index(self.level) + (1 if name == "down" else -1)
-            self.choose(level=LEVEL_CHOICES[at % len(LEVEL_CHOICES)])
+            choices = LEVEL_CHOICES[self.puzzle]
+            at = choices.index(self.level) + (1 if name == "down" else -1)
+            self.choose(level=choices[at % len(choices)])
         else:
             return False
         return True
@@ -112,6 +168,21 @@ class StatsScene(Scene):
         self.app.statistics = copy.deepcopy(DEFAULT_STATISTICS)
         self.app.save_statistics()
         self.app.toasts.show("Statistics reset")
+
+    def panel(self) -> pygame.Rect:
+        """The figures' panel, left of the charts."""
+        app = self.app
+        top = app.px(136)
+        return pygame.Rect(app.px(40), top, app.px(330), app.size[1] - top - app.px(90))
+
+    def figures(self) -> tuple[list, list, pygame.Rect]:
+        """The rows, the races' table (all of The Genius Square's levels only) and the area they fill."""
+        app, panel = self.app, self.panel()
+        rows = figures(app.statistics, self.puzzle, self.level, self.today)
+        table = statistics_table(app.statistics) if self.puzzle == "genius" and self.level is None else []
+        top = panel.y + app.px(16) + round(text_size("body", app.scale) * 2)
+        area = pygame.Rect(panel.x + app.px(16), top, panel.width - app.px(32), panel.bottom - app.px(8) - top)
+        return rows, table, area
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette
@@ -123,23 +194,17 @@ class StatsScene(Scene):
             if chosen is not None:
                 pygame.draw.rect(surface, pal.accent, chosen.rect.inflate(app.px(8), app.px(8)), max(2, app.px(3)),
                                  border_radius=app.px(8))
-        top = app.px(136)
-        left = pygame.Rect(app.px(40), top, app.px(330), h - top - app.px(90))
+        left = self.panel()
         pygame.draw.rect(surface, pal.panel, left, border_radius=app.px(8))
         y = left.y + app.px(16)
-        text(surface, f"{dict(PUZZLES)[self.puzzle]}, {self.level or 'all levels'}", (left.x + app.px(16), y), body,
-             pal.accent, style="bold", max_width=left.width - app.px(32))
-        y += round(body * 2)
-        rows = figures(app.statistics, self.puzzle, self.level, self.today)
-        step = min(round(body * 1.9), (left.bottom - app.px(8) - y) // max(1, len(rows)))    # every row fits
-        for label, value in rows:
-            width = text(surface, value, (left.right - app.px(16), y), body, pal.text, anchor="topright",
-                         style="mono", max_width=(left.width - app.px(32)) * 5 // 8).width
-            text(surface, label, (left.x + app.px(16), y), body, pal.dim_text,
-                 max_width=left.width - app.px(40) - width)
-            y += step
+        text(surface, f"{dict(PUZZLES)[self.puzzle]}, {level_name(self.puzzle, self.level)}",
+             (left.x + app.px(16), y), body, pal.accent, style="bold", max_width=left.width - app.px(32))
+        rows, table, area = self.figures()
+        for cell in figure_cells(rows, table, area, body, app.px(8)):
+            text(surface, cell.line, getattr(cell.box, cell.anchor), body, pal.dim_text if cell.dim else pal.text,
+                 anchor=cell.anchor, style=cell.style, max_width=cell.box.width)
         s = records.summary(app.statistics, self.puzzle, self.level)
-        right = pygame.Rect(left.right + app.px(24), top, w - left.right - app.px(64), left.height)
+        right = pygame.Rect(left.right + app.px(24), left.y, w - left.right - app.px(64), left.height)
         half = (right.height - app.px(16)) // 2
         charts.recent_times(surface, pygame.Rect(right.x, right.y, right.width, half), pal, s.recent, s.median, small)
         times = records.solve_times(app.statistics, self.puzzle, self.level)

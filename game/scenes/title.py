@@ -1,6 +1,7 @@
 """The title screen: today's daily puzzles, the puzzles from the registry, settings, quit.
 
-Mouse or keyboard: Up/Down (or Tab) move the highlight, Enter opens, Escape quits.
+Mouse or keyboard: Up/Down (or Tab) move the highlight, Enter opens. Escape does nothing here
+(two quick Escapes from a game must not close the window): Quit, Ctrl+Q or the close box quit.
 What a puzzle is shows in one line under the buttons (for the button under the pointer, else
 the highlighted one), never as a tooltip that could cover another button.
 
@@ -195,7 +196,7 @@ class TitleScene(Scene):
         return True
 
     def back(self) -> None:
-        self.app.quit()
+        """Escape on the title: nothing (Quit, Ctrl+Q and the close box quit)."""
 
     def update(self, dt_: float) -> None:
         self.clock += dt_
@@ -226,7 +227,7 @@ class TitleScene(Scene):
                      pal.accent if note != "coming" else pal.dim_text, anchor="midleft")
         self._draw_blurb(surface)
         self.draw_cards(surface)
-        text(surface, "Up/Down and Enter, or the mouse; Esc quits; F1 in a game shows the keys",
+        text(surface, "Up/Down and Enter, or the mouse; Ctrl+Q quits; F1 in a game shows the keys",
              (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
 
     def blurb(self) -> str | None:

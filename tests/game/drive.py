@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import keys as keys_module
+
 from tests.validate_genius import LEGAL, _canon
 
 
@@ -51,6 +53,8 @@ def random_event(rng, area: pygame.Rect, keys: list[tuple[int, str]]):
                                   precise_x=0.0, precise_y=0.0)
     key, char = rng.choice(keys)
     mod = rng.choice(MONKEY_MODS)
+    if keys_module.action(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod)) == "quit":
+        mod = 0                 # the monkey plays: it never closes the window (Ctrl+Q)
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="" if mod & pygame.KMOD_CTRL else char,
                               scancode=0)
 

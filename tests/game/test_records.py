@@ -120,3 +120,24 @@ def test_histogram_uses_round_widths_and_counts_every_time():
     assert len(long) <= 4 and sum(b.count for b in long) == 2 and long[0].stop - long[0].start == 2 * 3600
     with pytest.raises(ValueError):
         histogram([1, 2], bins=1)
+
+
+def test_a_daily_is_counted_as_played_but_left_out_of_every_time_figure():
+    stats = {}
+    play(stats, [100, 120], level="hard")
+    record_game(stats, "genius", records.DAILY, 30.0, True, level="hard", daily=5, when=T0)
+    for level in (None, "hard"):
+        s = summary(stats, "genius", level)
+        assert (s.played, s.won) == (3, 3)
+        assert (s.best, s.median, s.recent) == (100.0, 110.0, (100.0, 120.0))
+        assert records.solve_times(stats, "genius", level) == [100.0, 120.0]
+
+
+def test_the_all_levels_times_are_of_starts_from_an_empty_board_and_a_level_s_of_all_its_games():
+    stats = {}
+    play(stats, [600], puzzle="macmahon", key="4x6x3", level="10")
+    play(stats, [40, 50], puzzle="macmahon", key="4x6x3" + records.GIVEN, level="7")
+    everything = summary(stats, "macmahon")
+    assert (everything.played, everything.best, everything.median) == (3, 600.0, 600.0)
+    seven = summary(stats, "macmahon", "7")
+    assert (seven.played, seven.best, seven.median) == (2, 40.0, 45.0)

@@ -61,7 +61,7 @@ def test_title_lists_the_registry_and_opens_genius(app):
     genius_button = title.choices[genius_index][0]
     assert title.notes[genius_button].startswith("continue 0:0")
     key(app, pygame.K_ESCAPE)
-    assert not app.running
+    assert app.top is title and app.running, "Escape on the title quits nothing"
 
 
 def test_settings_change_palette_and_persist(app):

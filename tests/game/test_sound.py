@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from solver.assets import asset_path
-from game.sound import Sounds
-from game.synth import FADE, NAMES, PEAK, RATE, render, wav_bytes
+from game.sound import MIX, Sounds
+from game.synth import FADE, NAMES, PEAK, RATE, SCALE, SIZES, render, wav_bytes
 
 FULL = 32767
 
@@ -69,7 +69,7 @@ def test_every_sound_plays_under_the_dummy_driver_and_is_recorded(fresh_mixer):
     for name in NAMES:
         loaded = sounds._loaded[name]
         assert abs(loaded.get_length() - len(render(name)) / RATE) < 0.01
-        assert loaded.get_volume() == pytest.approx(0.5, abs=0.01)
+        assert loaded.get_volume() == pytest.approx(0.5 * MIX, abs=0.01)
 
 
 def test_volume_is_clamped_and_mute_records_without_playing(fresh_mixer):
@@ -106,3 +106,22 @@ def test_a_missing_file_is_silent(fresh_mixer, tmp_path, capsys):
     sounds.play("hint")
     assert sounds.played == ["hint", "hint"] and "hint" in sounds.problem
     assert capsys.readouterr().err.count("warning") == 1
+
+
+def test_the_loudest_sounds_started_together_mix_under_full_scale(fresh_mixer):
+    """A drop that ends the game: every knock with every note and the win or the lose chord,
+    played through Sounds at full volume and mixed as the mixer adds them (sample x volume)."""
+    sounds = Sounds(volume=1.0)
+    loudest = 0.0
+    for knock in ("drop",) + tuple(f"drop{n}" for n in SIZES):
+        for note in (f"note{k + 1}" for k in range(len(SCALE))):
+            for end in ("win", "lose"):
+                together = (knock, note, end)
+                for name in together:
+                    sounds.play(name)
+                mix = np.zeros(max(len(render(name)) for name in together))
+                for name in together:
+                    samples = samples_of(committed(name))
+                    mix[:len(samples)] += samples * sounds._loaded[name].get_volume()
+                loudest = max(loudest, np.abs(mix).max())
+    assert loudest < FULL

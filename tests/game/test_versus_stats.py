@@ -1,5 +1,4 @@
-from game.scenes.stats import figures
-from game.puzzles.genius.versus_stats import RACES_KEPT, level_record, record_race, statistics_rows, summary_lines
+from game.puzzles.genius.versus_stats import RACES_KEPT, level_record, record_race, statistics_table, summary_lines
 
 
 def test_wins_and_losses_per_level_with_a_streak_each():
@@ -49,11 +48,11 @@ def test_only_the_last_races_are_kept_and_the_summary_lines():
     assert summary_lines(level_record({}, "club")) == ["won 0 of 0", "streak 0 (longest 0)"]
 
 
-def test_rows_for_the_statistics_screen_per_level_raced():
+def test_a_table_for_the_statistics_screen_one_row_per_level_raced():
     stats = {}
-    assert statistics_rows(stats) == []
+    assert statistics_table(stats) == []
     record_race(stats, "champion", False, 60.0, 31.0)
     record_race(stats, "club", True, 65.5, 80.0)
-    assert statistics_rows(stats) == [("vs club", "won 1 of 1, streak 1, fastest 1:05"),
-                                      ("vs champion", "won 0 of 1, streak 0")]
-    assert ("vs club", "won 1 of 1, streak 1, fastest 1:05") in figures(stats, "genius", None, 0)
+    assert statistics_table(stats) == [("vs computer", "won", "streak", "fastest"),
+                                       ("club", "1 of 1", "1", "1:05"),
+                                       ("champion", "0 of 1", "0", "\u2014")]

@@ -183,3 +183,17 @@ def test_a_job_slot_cancel_drops_the_answer_and_errors_come_as_exceptions():
     slot.run("refuses", _refuses, (), heard.append, failed.append)
     worker.drain(10)
     assert heard == [] and len(failed) == 1 and type(failed[0]) is SquarewiseError
+
+
+def test_a_job_that_ends_calls_the_worker_s_wake():
+    woke = threading.Event()
+    worker = Worker(wake=woke.set)
+    worker.submit("quick", lambda job: 1)
+    assert woke.wait(30)
+
+
+def test_a_failed_job_calls_wake_too():
+    woke = threading.Event()
+    worker = Worker(wake=woke.set)
+    worker.submit("bad", lambda job: 1 / 0)
+    assert woke.wait(30)

@@ -78,16 +78,17 @@ def record_race(statistics: dict, level: str, won: bool, player_seconds: float, 
     return record
 
 
-def statistics_rows(statistics: dict) -> list[tuple[str, str]]:
-    """(label, value) rows for the statistics screen, one per level raced against, easiest first:
-    ("vs expert", "won 3 of 5, streak 2, fastest 0:48")."""
+def statistics_table(statistics: dict) -> list[tuple[str, str, str, str]]:
+    """The races against the computer as a table for the statistics screen: a heading row, then
+    one row per level raced against, easiest first: ("expert", "3 of 5", "2", "0:48"); none
+    when no race was run."""
     rows = []
     for level in LEVELS:
         record = level_record(statistics, level)
         if record["played"]:
-            best = f", fastest {format_time(record['best'])}" if record["best"] is not None else ""
-            rows.append((f"vs {level}", f"won {record['won']} of {record['played']}, streak {record['streak']}{best}"))
-    return rows
+            rows.append((level, f"{record['won']} of {record['played']}", str(record["streak"]),
+                         format_time(record["best"])))
+    return [("vs computer", "won", "streak", "fastest")] + rows if rows else []
 
 
 def summary_lines(record: dict) -> list[str]:

@@ -1,0 +1,86 @@
+"""The statistics screen: each puzzle's own levels, and every figure at the body size in its box."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.draw.theme import font, text_size
+from game.play import records
+from game.puzzles.genius.opponent import LEVELS as RIVALS
+from game.puzzles.genius.versus_stats import record_race
+from game.scenes import stats as stats_module
+from game.scenes.stats import StatsScene, figures
+from game.scenes.title import TitleScene
+from tests.game.drive import frame, key
+
+
+def open_stats(app, **options) -> StatsScene:
+    app.push(TitleScene(app))
+    scene = StatsScene(app, **options)
+    app.push(scene)
+    frame(app)
+    return scene
+
+
+def click(app, button) -> None:
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+
+
+def test_macmahon_offers_its_own_levels_1_to_10(app):
+    scene = open_stats(app, puzzle="macmahon")
+    assert list(scene.levels) == [None] + [str(n) for n in range(1, 11)]
+
+
+def test_a_macmahon_level_shows_the_games_of_that_level(app):
+    for seconds in (300.0, 200.0):
+        records.record_game(app.statistics, "macmahon", "4x6x3 given", seconds, True, level="7")
+    scene = open_stats(app, puzzle="macmahon")
+    click(app, scene.levels["7"])
+    assert scene.level == "7"
+    rows = dict(figures(app.statistics, "macmahon", scene.level, scene.today))
+    assert (rows["played"], rows["best time"], rows["median time"]) == ("2", "3:20", "4:10")
+
+
+def test_a_level_the_other_puzzle_lacks_gives_way_to_all_levels(app):
+    scene = open_stats(app, puzzle="genius", level="hard")
+    key(app, pygame.K_RIGHT)
+    assert scene.puzzle == "macmahon" and scene.level is None
+    assert list(scene.levels)[1] == "1"
+
+
+def test_up_and_down_go_through_the_puzzle_s_own_levels(app):
+    scene = open_stats(app, puzzle="macmahon")
+    key(app, pygame.K_UP)
+    assert scene.level == "10"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
+def test_every_figure_is_drawn_at_the_body_size_in_a_box_of_its_own(app, monkeypatch, size):
+    """Races at every level and dailies too: the longest list of figures, nothing shrunk."""
+    for level in RIVALS:
+        for won in (True, False, True):
+            record_race(app.statistics, level, won, 3599.0, 70.0)
+    records.record_game(app.statistics, "genius", records.DAILY, 61.0, True, level="easy", daily=3)
+    app.window.size = size
+    frame(app)
+    scene = open_stats(app)
+    drawn = []
+    real = stats_module.text
+
+    def text(surface, line, pos, size, colour, **options):
+        drawn.append((line, size, options.get("style", "regular"), options.get("max_width")))
+        return real(surface, line, pos, size, colour, **options)
+    monkeypatch.setattr(stats_module, "text", text)
+    frame(app)
+    body = text_size("body", app.scale)
+    rows, table, area = scene.figures()
+    assert len(table) == len(RIVALS) + 1
+    values = {cell for row in rows for cell in row} | {cell for row in table for cell in row}
+    shown = [(line, style, width) for line, size_, style, width in drawn if line in values]
+    assert {line for line, _, _ in shown} == values
+    assert all(size_ == body for line, size_, _, _ in drawn if line in values)
+    assert all(font(body, style).size(line)[0] <= width for line, style, width in shown), "no text is shrunk"
+    boxes = [cell.box for cell in stats_module.figure_cells(rows, table, area, body, app.px(8))]
+    assert all(area.contains(box) for box in boxes)
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])

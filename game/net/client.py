@@ -165,10 +165,12 @@ def lost_reason(exc: BaseException, url: str) -> str:
 
 
 class ThreadedClient:
-    """A RaceClient on a background thread: `send` queues a message, `poll` returns what came."""
+    """A RaceClient on a background thread: `send` queues a message, `poll` returns what came;
+    `wake()` (a game's `App.wake`, safe from any thread) is called as each message comes, so a
+    waiting frame loop reads it at once."""
 
-    def __init__(self, url: str, timeout: float = CONNECT_TIMEOUT, trust: str | None = None):
-        self.url, self.timeout, self.trust = url, timeout, trust
+    def __init__(self, url: str, timeout: float = CONNECT_TIMEOUT, trust: str | None = None, wake=None):
+        self.url, self.timeout, self.trust, self.wake = url, timeout, trust, wake
         self._inbox: queue.Queue = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue | None = None
@@ -218,21 +220,26 @@ class ThreadedClient:
         try:
             client = await RaceClient.connect(self.url, self.timeout, self.trust)
         except UntrustedCertificate as exc:
-            self._inbox.put({"type": "lost", "reason": lost_reason(exc, self.url), "fingerprint": exc.fingerprint})
+            self._put({"type": "lost", "reason": lost_reason(exc, self.url), "fingerprint": exc.fingerprint})
             return
         except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as exc:
-            self._inbox.put({"type": "lost", "reason": lost_reason(exc, self.url)})
+            self._put({"type": "lost", "reason": lost_reason(exc, self.url)})
             return
-        self._inbox.put({"type": "connected"})
+        self._put({"type": "connected"})
         sender = asyncio.create_task(self._send_all(client))
         try:
             while True:
-                self._inbox.put(await client.recv())
+                self._put(await client.recv())
         except (ConnectionClosed, ProtocolError) as exc:
-            self._inbox.put({"type": "lost", "reason": lost_reason(exc, self.url)})
+            self._put({"type": "lost", "reason": lost_reason(exc, self.url)})
         finally:
             sender.cancel()
             await asyncio.shield(client.close())
+
+    def _put(self, message: dict) -> None:
+        self._inbox.put(message)
+        if self.wake is not None:
+            self.wake()
 
     async def _send_all(self, client: RaceClient) -> None:
         try:

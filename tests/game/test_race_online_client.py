@@ -202,3 +202,34 @@ def test_the_clock_shown_is_the_servers_and_runs_on_when_the_window_is_unfocused
     assert not scene.match.timer.held
     server = scene.link.elapsed()
     assert server is not None and abs(scene.match.elapsed - server) <= scene.mode.DRIFT + 0.1
+
+
+def test_a_player_joining_shows_in_the_lobby_with_no_input_the_server_wakes_the_loop(app, server):
+    bob = ThreadedClient(server.url)
+    cy = None
+    try:
+        bob.send("create", name="Bob", dice="default", level="easy")
+        got = []
+        deadline = time.monotonic() + 10
+        while not any(m["type"] == "joined" for m in got) and time.monotonic() < deadline:
+            got += bob.poll()
+            time.sleep(0.01)
+        code = next(m for m in got if m["type"] == "joined")["room"]
+        app.push(TitleScene(app))
+        app.open("online", bind="127.0.0.1", lan=False)
+        lobby = app.top
+        lobby.name_entry.set_text("Ann")
+        lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
+        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=lobby.join_button)])
+        frames_until(app, lambda: lobby.link.me() is not None and len(lobby.link.players()) == 2)
+        cy = ThreadedClient(server.url)
+        cy.send("join", name="Cy", room=code)
+        frames = app.frames
+        deadline = time.monotonic() + 10
+        while len(lobby.link.players()) < 3 and time.monotonic() < deadline:
+            app.step()                               # the real loop's turn: it sleeps until woken
+        assert len(lobby.link.players()) == 3 and app.frames > frames
+    finally:
+        bob.close()
+        if cy is not None:
+            cy.close()

@@ -77,7 +77,7 @@ class RaceLink:
             self.send("alive")
         if self.retry is not None and self.retry.due():
             self.client.close()
-            self.client = ThreadedClient(self.client.url, trust=self.client.trust)
+            self.client = ThreadedClient(self.client.url, trust=self.client.trust, wake=self.client.wake)
         elif self.retry is not None and self.retry.over() and not self.retry.waiting:
             self.give_up(f"{self.retry.reason}; resuming the seat failed: {self.retry.last}")
 

@@ -117,7 +117,7 @@ class RaceOnlineScene(Scene):
             self.line = f"Cannot host here: {exc.strerror or exc}"
             return
         hello = ("create", {"name": name, "dice": self.dice(), "level": "any"})
-        self.seat(RaceLink(ThreadedClient(hosted.url), hello, hosted, advertise=self.lan), "Opening a room on this computer...")
+        self.seat(RaceLink(ThreadedClient(hosted.url, wake=self.app.wake), hello, hosted, advertise=self.lan), "Opening a room on this computer...")
 
     def join(self, target: str) -> None:
         try:
@@ -128,7 +128,7 @@ class RaceOnlineScene(Scene):
         name = self.player_name()
         hello = ("join", {"name": name, "room": code}) if code else \
             ("create", {"name": name, "dice": self.dice(), "level": "any"})
-        self.seat(RaceLink(ThreadedClient(url), hello), f"Connecting to {url}...")
+        self.seat(RaceLink(ThreadedClient(url, wake=self.app.wake), hello), f"Connecting to {url}...")
 
     def dice(self) -> str:
         """The dice set a room created here starts with: the player's, if it is a built-in one."""

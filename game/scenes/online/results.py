@@ -70,11 +70,8 @@ class ResultsScene(Scene):
         return name is not None
 
     def update(self, dt: float) -> None:
-        self.link.pump()
+        self.link.pump()                     # (a message from the server wakes the loop)
         self.sync()
-
-    def redraw_in(self) -> float | None:
-        return 0.5                           # the link is read twice a second while this shows
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -247,7 +247,7 @@ class RaceOnlineScene(Scene):
             text(surface, f"Others join with this computer's address, port {link.hosted.port}, code {link.code}",
                  (right, y), body, pal.dim_text, max_width=surface.get_width() - right - x)
             y += round(body * 1.8)
-        text(surface, f"Dice: {link.room['dice']} · level: {link.room['level']}"
+        text(surface, f"Dice: {link.room['dice']} · level: {link.room['level']} · boards: {link.room['boards']}"
              + ("" if link.seat != link.room["host"] else " (yours to pick)"), (right, y), body, pal.text)
         y += round(body * 1.8)
         for p in link.players():

@@ -61,6 +61,8 @@ COMMANDS = {
         "level": Command("solver.macmahon.cli:add_level",
                          "a board of level 1..10: tiles given, one completion (level 10: the empty board)"),
         "tiles": Command("solver.macmahon.cli:add_tiles", "list the tile set"),
+        "min-givens": Command("solver.macmahon.min_givens_cli:add_min_givens",
+                              "the fewest tiles that leave one completion, over all 106,624 solutions (about 10 s)"),
     },
 }
 

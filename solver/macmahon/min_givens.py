@@ -74,10 +74,9 @@ def solution_maps(board: Board, table: np.ndarray) -> np.ndarray:
     return out
 
 
-def fixed_by_subsets(job: tuple[np.ndarray, int, list[tuple[int, ...]]]) -> np.ndarray:
-    """(ranks, base, subsets) -> per solution, whether its givens on one of the subsets are
-    shared by no other solution."""
-    ranks, base, subsets = job
+def fixed_by_subsets(ranks: np.ndarray, base: int, subsets) -> np.ndarray:
+    """Per solution, whether its givens on one of `subsets` are shared by no other solution
+    (`ranks`, `base`: dense)."""
     fixed = np.zeros(ranks.shape[1], bool)
     for subset in subsets:
         key = ranks[subset[0]].copy()
@@ -194,6 +193,17 @@ def _diffs(board: Board, rotation: bool) -> DifferenceSets:
     return DifferenceSets(given_values(solution_table(board), rotation))
 
 
+@lru_cache(maxsize=2)
+def _ranks(board: Board, rotation: bool) -> tuple[np.ndarray, int]:
+    return dense(given_values(solution_table(board), rotation))
+
+
+def _count(job: tuple[Board, bool, list[tuple[int, ...]]]) -> np.ndarray:
+    """(board, rotation, subsets) -> fixed_by_subsets on the cached ranks."""
+    board, rotation, subsets = job
+    return fixed_by_subsets(*_ranks(board, rotation), subsets)
+
+
 def _search(job: tuple[Board, bool, np.ndarray]) -> list[int]:
     """(board, rotation, solutions none of whose LEVELS givens fix) -> m of each (0: none)."""
     board, rotation, solutions = job
@@ -206,11 +216,10 @@ def min_givens(board: Board = Board(), rotation: bool = True, jobs: int | None =
     solutions, then one exact search per class still unfixed. `progress(done, total)` counts
     chunks of work. None if cancelled."""
     table = solution_table(board)
-    values = given_values(table, rotation)
     maps = solution_maps(board, table)
     classes = maps.min(axis=0)
-    ranks, base = dense(values)
-    diffs = _diffs(board, rotation)          # built before the workers fork, which then share it
+    _ranks(board, rotation)
+    diffs = _diffs(board, rotation)          # both built before the workers fork, which then share them
     m = np.zeros(len(table), np.int8)
     stage = [0]
 
@@ -223,7 +232,7 @@ def min_givens(board: Board = Board(), rotation: bool = True, jobs: int | None =
         return found
 
     for k in range(1, LEVELS + 1):
-        found = run(fixed_by_subsets, [(ranks, base, part) for part in _split(subset_orbits(board, k))])
+        found = run(_count, [(board, rotation, part) for part in _split(subset_orbits(board, k))])
         if found is None:
             return None
         fixed = np.logical_or.reduce(found)[maps].any(axis=0)       # a subset's images fix the images

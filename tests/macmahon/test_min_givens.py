@@ -12,21 +12,11 @@ import pytest
 from solver.macmahon import min_givens as mg
 from solver.macmahon.daily import BOARD
 from solver.macmahon.search import completions, solution_table
+from tests.macmahon.helpers import direct_m
 from tests.macmahon.test_daily import solved_boards  # noqa: F401  (the fixture)
 from tests.validate_macmahon import count_agreeing
 
 RNG = np.random.default_rng(30)
-
-
-def direct_m(values: np.ndarray, s: int) -> int:
-    """m(s) by counting, for every k-subset of cells, the solutions that agree with s on it."""
-    equal = values == values[s]
-    for k in range(1, values.shape[1] + 1):
-        near = equal[equal.sum(axis=1) >= k]           # rows agreeing on fewer cells hold no k-subset
-        for subset in itertools.combinations(range(values.shape[1]), k):
-            if near[:, subset].all(axis=1).sum() == 1:
-                return k
-    raise AssertionError
 
 
 @pytest.mark.parametrize("rotation", [True, False])

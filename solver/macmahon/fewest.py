@@ -1,6 +1,7 @@
 """The hardest puzzle a MacMahon solution allows: a proper puzzle with the fewest givens
 (min_givens.smallest_puzzles), and among those the one whose completion needs the most
-search (search.search_work: nodes of the depth-first search), over CANDIDATES drawn ones."""
+search (search.search_work: nodes of the depth-first search, up to WORK_LIMIT), over
+CANDIDATES drawn ones."""
 from __future__ import annotations
 
 import numpy as np
@@ -12,6 +13,7 @@ from .search import search_work, solution_table
 from .symmetry import position_from_codes
 
 CANDIDATES = 8          # puzzles whose search is measured for one board
+WORK_LIMIT = 8192       # search nodes: a puzzle needing more counts as needing this many
 EMPTY = 255
 _diffs: dict[Board, DifferenceSets] = {}
 
@@ -25,8 +27,8 @@ def with_givens(table: np.ndarray, index: int, cells) -> Position:
 
 
 def most_search(puzzles: list[Position]) -> Position:
-    """The puzzle whose completion needs the most search (the first of equals)."""
-    work = [search_work(p) for p in puzzles]
+    """The puzzle whose completion needs the most search, up to WORK_LIMIT (the first of equals)."""
+    work = [search_work(p, WORK_LIMIT) for p in puzzles]
     return puzzles[work.index(max(work))]
 
 

@@ -272,12 +272,22 @@ def solve(position: Position, cancelled: Callable[[], bool] | None = None, *,
         return None
 
 
-def search_work(position: Position) -> int:
+def search_work(position: Position, limit: int = 1 << 30) -> int:
     """How many nodes the depth-first search visits to complete `position` (or to prove it
-    has no completion): how much search its completion needs."""
+    has no completion): how much search its completion needs; `limit` (rounded up to a
+    multiple of 1,024) if it needs that many or more."""
     work: list[int] = []
-    _dfs(position, None, work)
-    return work[0] if work else 0
+    checks = [0]
+
+    def enough() -> bool:              # asked every 1,024 nodes
+        checks[0] += 1
+        return checks[0] * 1024 >= limit
+
+    try:
+        _dfs(position, enough, work)
+    except Cancelled:
+        return checks[0] * 1024
+    return work[0]
 
 
 def is_solvable(position: Position, cancelled=None) -> bool:

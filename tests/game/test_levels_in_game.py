@@ -139,6 +139,7 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
 
 
 def test_macmahon_level_ten_gives_the_fewest_tiles_and_free_play_goes_back(app):
+    from solver.macmahon import search
     scene = macmahon_scene(app)
     choose(app, scene, "level", "Level 10")
     made(app, scene)

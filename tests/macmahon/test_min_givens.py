@@ -97,3 +97,27 @@ def test_a_twin_with_the_same_givens_everywhere_is_never_fixed():
     diffs = mg.DifferenceSets(values)
     assert mg.smallest_puzzles(diffs, 0) == (None, [])
     assert mg.smallest_puzzles(diffs, 2) == (1, [0b100])
+
+
+def published() -> tuple[list[list[int]], list[str]]:
+    """The table and the two-tile examples of "The fewest givens" in docs/macmahon.md."""
+    from pathlib import Path
+    text = Path(__file__).resolve().parents[2].joinpath("docs", "macmahon.md").read_text(encoding="utf-8")
+    section = text.split("## The fewest givens", 1)[1].split("\n## ", 1)[0]
+    rows = [[int(x.replace(",", "")) for x in line.strip("|").split("|")]
+            for line in section.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    examples = [line for line in section.splitlines() if line.startswith("4x6x3:")]
+    return rows, examples
+
+
+def test_the_published_figures_add_up_and_each_example_has_one_completion(solved_boards):  # noqa: F811
+    from solver.macmahon.position import Position
+    rows, examples = published()
+    assert sum(r[1] for r in rows) == 106_624 and sum(r[2] for r in rows) == 13_328
+    assert all(solutions == 8 * classes for _, solutions, classes in rows)
+    minimum, _, classes = rows[0]
+    assert len(examples) == classes
+    for notation in examples:
+        puzzle = Position.parse(notation)
+        assert sum(v is not None for v in puzzle.cells) == minimum
+        assert completions(puzzle) == 1 == count_agreeing(solved_boards, puzzle.colour_rows())

@@ -101,7 +101,7 @@ def add_daily(today) -> None:
 
 
 def add_level(level) -> None:
-    level.add_argument("level", type=whole_number, metavar="N", help=f"the level, 1 (3 cells empty) to {LEVEL_COUNT} (empty)")
+    level.add_argument("level", type=whole_number, metavar="N", help=f"the level, 1 (3 cells empty) to {LEVEL_COUNT} (the fewest tiles)")
     level.add_argument("--seed", type=seed_number, metavar="S", help="the seed (default: a random one, printed)")
     add_common(level)
     level.set_defaults(handler=_level)

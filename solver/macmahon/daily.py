@@ -6,7 +6,8 @@ shipped classes): the day's stream (solver.daily) picks one solution; its cells 
 a drawn order and each is taken away if the others still leave exactly one solution that
 agrees with them. What remains is a minimal puzzle (no given can go: each one left is needed).
 Then EXTRA_GIVENS[level] of the removed tiles are given back, in the same drawn order, which
-keeps the completion unique and makes the early days easier.
+keeps the completion unique and makes the early days easier. The hardest day (Sunday) is
+instead a smallest proper puzzle of the solution: no puzzle from it has fewer givens.
 
 "Agrees" is tested on bitsets: for each cell, one bit per solution, set where that solution
 has the chosen tile in the chosen turn there; the solutions agreeing with a set of givens are
@@ -21,11 +22,14 @@ import numpy as np
 
 from .. import daily, rng
 from .position import Board, Position
+from . import search
+from .fewest import fewest_givens, with_givens
 from .search import solution_table
 from .symmetry import position_from_codes
 
 BOARD = Board(4, 6, 3)
-EXTRA_GIVENS = {"easy": 6, "medium": 3, "hard": 1, "very hard": 0}
+EXTRA_GIVENS = {"easy": 6, "medium": 3, "hard": 1}
+HARDEST = "very hard"                     # the fewest givens the solution allows (fewest.py)
 EMPTY = 255
 
 
@@ -83,6 +87,10 @@ def macmahon_daily(day: dt.date) -> MacMahonDaily:
     stream = daily.seeds("macmahon", day)
     index = rng.below(next(stream), len(table))
     level = daily.level(day)
-    codes, completions = unique_puzzle(table, index, stream, EXTRA_GIVENS[level])
-    return MacMahonDaily(day, daily.number(day), level, position_from_codes(BOARD, codes),
-                        position_from_codes(BOARD, table[index]), completions)
+    if level == HARDEST:
+        puzzle = with_givens(table, index, fewest_givens(index, stream))
+        completions = search.completions(puzzle)
+    else:
+        codes, completions = unique_puzzle(table, index, stream, EXTRA_GIVENS[level])
+        puzzle = position_from_codes(BOARD, codes)
+    return MacMahonDaily(day, daily.number(day), level, puzzle, position_from_codes(BOARD, table[index]), completions)

@@ -1,27 +1,27 @@
-"""MacMahon levels: the classic 4 x 6 board with tiles given, from a few empty cells (level 1)
-to the empty board (level COUNT).
+"""MacMahon levels: the classic 4 x 6 board with tiles given and exactly one completion, from
+a few empty cells (level 1) to a puzzle with the fewest givens its solution allows (level
+COUNT). The empty board, the whole puzzle, is free play.
 
-Made as the dailies are (daily.unique_puzzle): the seed's stream picks one of the 106,624
-solutions and a drawn order of its cells; taking away every tile the others do not need gives
-a minimal puzzle (4 to 6 tiles given, one completion). Level 1 leaves FEW cells empty and level
-COUNT - 1 is that minimal puzzle, the levels between spread evenly; every one of them has
-exactly one completion, since it gives back some of the removed tiles of a puzzle whose
-completion is already unique. Level COUNT is the empty board: the whole puzzle, any of its
-solutions. For one seed the levels share the solution and the order, so the givens of a level
-are among those of every easier level.
+The seed's stream picks one of the 106,624 solutions; level COUNT is its smallest proper puzzle
+(fewest.fewest_givens: m(s) givens, 2 to 5; of the smallest puzzles, the one whose completion
+needs the most search). The levels below give back tiles: level 1 leaves FEW cells empty and
+the levels between spread evenly up to the 24 - m(s) of level COUNT. A level's board is drawn
+CANDIDATES times (the smallest puzzle plus other tiles of the solution) and the one whose
+completion needs the most search is kept. Every board contains the smallest puzzle, so its
+completion is unique.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from .. import rng
 from ..errors import SquarewiseError
-from .daily import BOARD, EMPTY, unique_puzzle
-from .position import Position
+from .fewest import CANDIDATES, fewest_givens, most_search, with_givens
+from .position import Board, Position
 from .search import completions, solution_table
 from .symmetry import position_from_codes
+
+BOARD = Board()
 
 COUNT = 10
 FEW = 3                       # empty cells at level 1
@@ -30,7 +30,7 @@ FEW = 3                       # empty cells at level 1
 @dataclass(frozen=True)
 class MacMahonLevel:
     """A board of `level` made from `seed`: the givens (`puzzle`), the solution they came from,
-    and how many completions the puzzle has (1 below level COUNT; counted, not assumed)."""
+    and how many completions the puzzle has (always 1; counted, not assumed)."""
     level: int
     seed: int
     puzzle: Position
@@ -54,27 +54,19 @@ def check_level(level: int) -> int:
 
 
 def empty_cells(level: int, most: int) -> int:
-    """How many cells level 1..COUNT-1 leaves empty when the minimal puzzle leaves `most`."""
-    return min(most, FEW + round((most - FEW) * (level - 1) / (COUNT - 2)))
+    """How many cells level 1..COUNT leaves empty when the smallest puzzle leaves `most`."""
+    return FEW + round((most - FEW) * (level - 1) / (COUNT - 1))
 
 
 def macmahon_level_board(level: int, seed: int) -> MacMahonLevel:
     """The board of `level` (1..COUNT) made from `seed`, the same on every machine."""
     check_level(level)
     table = solution_table(BOARD)
-    index = rng.below(next(rng.stream(seed)), len(table))
-    codes = np.full(table.shape[1], EMPTY, np.uint8)
-    if level < COUNT:
-        minimal = _puzzle(table, index, seed, 0)
-        most = int((minimal == EMPTY).sum())
-        codes = _puzzle(table, index, seed, most - empty_cells(level, most))
-    puzzle = position_from_codes(BOARD, codes)
-    return MacMahonLevel(level, seed, puzzle, position_from_codes(BOARD, table[index]), completions(puzzle))
-
-
-def _puzzle(table: np.ndarray, index: int, seed: int, extra: int) -> np.ndarray:
-    """daily.unique_puzzle of solution `index` with the cell order drawn from `seed`'s stream
-    after the draw of the solution, `extra` removed tiles given back."""
     stream = rng.stream(seed)
-    next(stream)
-    return unique_puzzle(table, index, stream, extra)[0]
+    index = rng.below(next(stream), len(table))
+    smallest = fewest_givens(index, stream)
+    given = BOARD.size - empty_cells(level, BOARD.size - len(smallest))
+    others = [c for c in range(BOARD.size) if c not in smallest]
+    drawn = [smallest + rng.shuffled(others, stream)[:given - len(smallest)] for _ in range(CANDIDATES)]
+    puzzle = most_search([with_givens(table, index, cells) for cells in drawn])
+    return MacMahonLevel(level, seed, puzzle, position_from_codes(BOARD, table[index]), completions(puzzle))

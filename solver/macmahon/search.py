@@ -26,7 +26,7 @@ from .symmetry import canonical, canonical_codes, look_codes, orbit_rows, positi
 from .tiles import COLOUR_LETTERS, looks
 
 __all__ = ["solve", "hint", "blame", "count", "census", "canonical", "solution_classes",
-           "class_index", "solution_table", "is_solvable", "completions"]
+           "class_index", "solution_table", "is_solvable", "completions", "search_work"]
 
 TABLE_MAX_COLOURS = 3   # boards with more colours have too many tiles to list
 EMPTY = 255
@@ -138,8 +138,10 @@ def _lookup(board: Board) -> _Lookup:
     return _Lookup(board)
 
 
-def _dfs(position: Position, cancelled: Callable[[], bool] | None = None) -> Position | None:
+def _dfs(position: Position, cancelled: Callable[[], bool] | None = None,
+         work: list[int] | None = None) -> Position | None:
     """A completion by depth-first search, or None if none exists; Cancelled if cancelled.
+    The number of search nodes visited is appended to `work` if given.
 
     Each step fills the empty cell with the fewest fitting unused tiles (ties: Feldman's
     order), so a cell nothing fits ends the branch at once. A branch also ends when fewer
@@ -224,9 +226,10 @@ def _dfs(position: Position, cancelled: Callable[[], bool] | None = None) -> Pos
         empty[best], empty[-1] = empty[-1], empty[best]
         return False
 
-    if go(free):
-        return Position(board, tuple(cells))
-    return None
+    found = go(free)
+    if work is not None:
+        work.append(nodes[0])
+    return Position(board, tuple(cells)) if found else None
 
 
 def _cell_order(position: Position) -> list[int]:
@@ -267,6 +270,24 @@ def solve(position: Position, cancelled: Callable[[], bool] | None = None, *,
         return _dfs(position, cancelled)
     except Cancelled:
         return None
+
+
+def search_work(position: Position, limit: int = 1 << 30) -> int:
+    """How many nodes the depth-first search visits to complete `position` (or to prove it
+    has no completion): how much search its completion needs; `limit` (rounded up to a
+    multiple of 1,024) if it needs that many or more."""
+    work: list[int] = []
+    checks = [0]
+
+    def enough() -> bool:              # asked every 1,024 nodes
+        checks[0] += 1
+        return checks[0] * 1024 >= limit
+
+    try:
+        _dfs(position, enough, work)
+    except Cancelled:
+        return checks[0] * 1024
+    return work[0]
 
 
 def is_solvable(position: Position, cancelled=None) -> bool:

@@ -1,6 +1,6 @@
 """The `squarewise macmahon` subcommands about one position or class: solve, hint, class.
 
-    macmahon solve [--position POS] [--rows R --cols C --colours N]
+    macmahon solve [--position POS] [--rows R --cols C --colours N] [--count]
     macmahon hint POSITION
     macmahon class N                  N = 1..13328, as the solution browser numbers them
 
@@ -71,6 +71,13 @@ def _solve(args) -> int:
     else:
         start = Position.empty(board_from(args))
     board = start.board
+    completions = None
+    if args.count:
+        from . import search
+        completions = search.completions(start)
+        if completions is None:
+            raise SquarewiseError(f"counting completions needs the board's solution table "
+                                  f"(boards of at most 3 colours), not {board.header}")
     done = _completion(start)
     doc = {"rows": board.rows, "cols": board.cols, "colours": board.colours,
            "solvable": done is not None, "cells": None if done is None else done.colour_rows(),
@@ -82,6 +89,9 @@ def _solve(args) -> int:
         why = "; ".join(clashes[:3]) + (f" and {counted(len(clashes) - 3, 'more clash', 'more clashes')}"
                                         if len(clashes) > 3 else "") if clashes else "no completion exists"
         text = f"{start.drawing()}\nno solution: {why}"
+    if args.count:
+        doc["completions"] = completions
+        text += f"\ncompletions: {doc['completions']:,}"
     emit(args, doc, text)
     return 0 if done is not None else 1
 
@@ -135,6 +145,7 @@ def _class(args) -> int:
 
 def add_solve(solve) -> None:
     solve.add_argument("--position", metavar="POS", help="a position, e.g. 4x6x3:1a...../....../....../......")
+    solve.add_argument("--count", action="store_true", help="also count the completions of the position")
     add_board(solve)
     add_common(solve)
     solve.set_defaults(handler=_solve)

@@ -122,3 +122,27 @@ def test_daily_json_has_one_completion_and_bad_dates_exit_2(capsys):
     assert code == 0 and "Squarewise MacMahon #334" in out and "1 completion" in out
     code, out, err = run(capsys, "macmahon", "daily", "--date", "yesterday")
     assert code == 2 and out == "" and "not a date" in err
+
+
+def test_solve_count_prints_the_completions_of_a_position(capsys):
+    code, out, _ = run(capsys, "macmahon", "solve", "--count", "--json")
+    assert code == 0 and json.loads(out)["completions"] == 106_624
+    code, out, _ = run(capsys, "macmahon", "solve", "--position", "4x6x3:....../...15b../3b...../......", "--count")
+    assert code == 0 and out.splitlines()[-1] == "completions: 1"
+    code, _, err = run(capsys, "macmahon", "solve", "--colours", "4", "--count")
+    assert code == 2 and len(err.splitlines()) == 1 and "solution table" in err
+
+
+def test_min_givens_json_keys_and_bad_jobs(capsys, monkeypatch):
+    import solver.macmahon.min_givens_cli as cli
+    from solver.macmahon import min_givens as mg
+    from solver.macmahon.position import Position
+    example = Position.parse("4x6x3:....../...15b../3b...../......")
+    small = mg.MinGivens(True, mg.np.array([2] * 4 + [3] * 4, mg.np.int8), mg.np.array([0] * 4 + [4] * 4), (example,))
+    monkeypatch.setattr(cli, "min_givens", lambda **kw: small)      # the whole computation does not run here
+    code, out, _ = run(capsys, "macmahon", "min-givens", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["minimum"] == 2 and doc["distribution"] == {"2": 4, "3": 4}
+    assert doc["classes_distribution"] == {"2": 1, "3": 1} and doc["examples"] == [example.notation()]
+    code, _, err = run(capsys, "macmahon", "min-givens", "--jobs", "0")
+    assert code == 2 and len(err.splitlines()) == 1

@@ -1,6 +1,8 @@
 """Shared helpers for the MacMahon tests (no solver search code here)."""
 from __future__ import annotations
 
+import itertools
+
 from tests.validate_macmahon import all_tiles, problems
 
 
@@ -56,3 +58,14 @@ def brute_completions(rows: list[list[str | None]], colours: int, border: str = 
 
     go(0)
     return out
+
+
+def direct_m(values: np.ndarray, s: int) -> int:
+    """m(s) by counting, for every k-subset of cells, the solutions that agree with s on it."""
+    equal = values == values[s]
+    for k in range(1, values.shape[1] + 1):
+        near = equal[equal.sum(axis=1) >= k]           # rows agreeing on fewer cells hold no k-subset
+        for subset in itertools.combinations(range(values.shape[1]), k):
+            if near[:, subset].all(axis=1).sum() == 1:
+                return k
+    raise AssertionError

@@ -9,7 +9,9 @@ import pytest
 
 from solver.macmahon.daily import BOARD, EXTRA_GIVENS, macmahon_daily
 from solver.macmahon.search import solution_table
+from solver.macmahon.symmetry import position_codes
 from tests.macmahon.test_count import colour_array
+from tests.macmahon.helpers import direct_m
 from tests.validate_macmahon import count_agreeing, count_invalid, problems
 
 MONDAY = dt.date(2026, 11, 23)
@@ -23,6 +25,11 @@ def solved_boards():
     assert len(table) == 106_624 and count_invalid(boards, 3) == 0
     assert len(np.unique(boards.reshape(len(boards), -1), axis=0)) == len(boards)
     return boards
+
+
+def solution_index(solution) -> int:
+    table = solution_table(BOARD)
+    return int(np.flatnonzero((table == position_codes(solution)).all(axis=1))[0])
 
 
 def givens_of(puzzle):
@@ -42,11 +49,12 @@ def test_two_weeks_of_dailies_each_has_exactly_one_completion(solved_boards):
         assert count_agreeing(solved_boards, d.solution.colour_rows()) == 1
 
 
-def test_sunday_puzzles_are_minimal_and_the_week_gives_fewer_tiles(solved_boards):
+def test_sunday_puzzles_have_the_fewest_givens_and_the_week_gives_fewer_tiles(solved_boards):
     for week in range(3):
         days = [macmahon_daily(MONDAY + dt.timedelta(days=7 * week + k)) for k in range(7)]
         assert [d.level for d in days] == ["easy", "easy", "medium", "medium", "hard", "hard", "very hard"]
         sunday = days[-1]
+        assert sunday.givens == direct_m(solution_table(BOARD), solution_index(sunday.solution))
         rows = givens_of(sunday.puzzle)
         for r in range(BOARD.rows):
             for c in range(BOARD.cols):
@@ -54,7 +62,8 @@ def test_sunday_puzzles_are_minimal_and_the_week_gives_fewer_tiles(solved_boards
                     fewer = [row[:] for row in rows]
                     fewer[r][c] = None
                     assert count_agreeing(solved_boards, fewer) > 1
-    assert EXTRA_GIVENS["easy"] > EXTRA_GIVENS["medium"] > EXTRA_GIVENS["hard"] > EXTRA_GIVENS["very hard"] == 0
+        assert days[-2].givens > sunday.givens
+    assert EXTRA_GIVENS["easy"] > EXTRA_GIVENS["medium"] > EXTRA_GIVENS["hard"] > 0
 
 
 def test_the_daily_is_the_same_across_runs_and_differs_between_dates():

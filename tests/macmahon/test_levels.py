@@ -1,13 +1,18 @@
 """MacMahon levels: tiles given with exactly one completion (the engine's count and the
-independent validator agree), fewer givens level by level, the empty board at the top."""
+independent validator agree), fewer givens level by level, the fewest possible at the top."""
 from __future__ import annotations
 
 import pytest
 
 from solver.errors import SquarewiseError
 from solver.macmahon import search
+from solver.macmahon.daily import BOARD
+from solver.macmahon.fewest import most_search
 from solver.macmahon.levels import COUNT, FEW, check_level, macmahon_level_board
-from tests.macmahon.test_daily import solved_boards  # noqa: F401  (the fixture)
+from solver.macmahon.position import Position
+from solver.macmahon.search import solution_table
+from tests.macmahon.helpers import direct_m
+from tests.macmahon.test_daily import solution_index, solved_boards  # noqa: F401  (the fixture)
 from tests.validate_macmahon import count_agreeing, problems
 
 SEEDS = (1, 2, 20260101)
@@ -15,7 +20,7 @@ SEEDS = (1, 2, 20260101)
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_level_below_the_top_has_exactly_one_completion(solved_boards, seed):  # noqa: F811
-    for level in range(1, COUNT):
+    for level in range(1, COUNT + 1):
         board = macmahon_level_board(level, seed)
         assert board.completions == 1 == search.completions(board.puzzle)
         assert count_agreeing(solved_boards, board.puzzle.colour_rows()) == 1       # the validator's count
@@ -27,34 +32,30 @@ def test_every_level_below_the_top_has_exactly_one_completion(solved_boards, see
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_empty_cells_grow_with_the_level_and_the_givens_nest(solved_boards, seed):  # noqa: F811
+def test_empty_cells_grow_up_to_the_fewest_givens_the_solution_allows(solved_boards, seed):  # noqa: F811
     boards = [macmahon_level_board(level, seed) for level in range(1, COUNT + 1)]
     empty = [b.empty for b in boards]
-    assert empty[0] == FEW and empty[-1] == 24
-    assert all(a < b for a, b in zip(empty, empty[1:])), empty
-    for easier, harder in zip(boards, boards[1:]):
-        assert all(h is None or h == e for e, h in zip(easier.puzzle.cells, harder.puzzle.cells))
-    # level COUNT - 1 is minimal: without any one of its givens the completion is no longer unique
-    rows = boards[-2].puzzle.colour_rows()
-    for r, row in enumerate(rows):
-        for c, given in enumerate(row):
-            if given is not None:
-                fewer = [line[:] for line in rows]
-                fewer[r][c] = None
-                assert count_agreeing(solved_boards, fewer) > 1
+    assert empty[0] == FEW and all(a < b for a, b in zip(empty, empty[1:])), empty
+    assert len({b.solution for b in boards}) == 1
+    top = boards[-1]
+    assert top.givens == direct_m(solution_table(BOARD), solution_index(top.solution))   # no proper puzzle is smaller
+    for board in boards:                 # every level keeps the top level's givens, so its completion is unique
+        assert all(t is None or t == g for t, g in zip(top.puzzle.cells, board.puzzle.cells))
 
 
-def test_the_top_level_is_the_empty_board_with_all_its_solutions():
-    top = macmahon_level_board(COUNT, 5)
-    assert top.givens == 0 and top.completions == 106_624
-    assert problems(top.solution.colour_rows(), 3) == []
+def test_the_board_needing_most_search_is_kept():
+    solution = macmahon_level_board(5, 3).solution
+    easy = Position(solution.board, tuple(v if c < 20 else None for c, v in enumerate(solution.cells)))
+    hard = macmahon_level_board(COUNT, 3).puzzle
+    assert search.search_work(hard) > search.search_work(easy)
+    assert most_search([easy, hard]) == hard and most_search([hard, easy]) == hard
 
 
 def test_boards_are_reproducible_and_seeds_differ():
     assert macmahon_level_board(4, 9) == macmahon_level_board(4, 9)
     assert len({macmahon_level_board(4, seed).puzzle.notation() for seed in range(6)}) == 6
     # pinned: the same on every machine (splitmix64 and the sorted solution table)
-    assert macmahon_level_board(4, 9).puzzle.notation() == "4x6x3:9c11c..1a2c/10a15a.19d8d16b/23a12c..../.14a5d17b4b."
+    assert macmahon_level_board(4, 9).puzzle.notation() == "4x6x3:9c11c13b..2c/10a15a6a.../23a12c.24a.22a/21a.5d17b4b."
 
 
 @pytest.mark.parametrize("level", [0, COUNT + 1, -3, True, 2.0])

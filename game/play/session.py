@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from game.play.commands import (UNUSED, Changed, Key, Motion, Pick, Play, Press, Refused, Release, Sound, Toast, Turn,
-                                Unused)
+from game.play.commands import (UNUSED, Changed, Key, Motion, Pick, Play, Press, Refresh, Refused, Release, Sound,
+                                Toast, Turn, Unused)
 from game.play.hints import HintStep, escalate, hints_note, still_fresh
 from game.play.jobs import JobSlot
 from game.play.match import Match, format_time
@@ -142,7 +142,7 @@ class PlaySession:
         the effects for the screen; an `Unused` one if nothing here used it."""
         action = command.action if isinstance(command, Key) else None
         if action == "pause" and allows("pause") and self.toggle_pause():
-            return [Moved()]
+            return [Refresh()]
         if self.match is None or self.paused:
             return [Unused(command)]
         if self.solve_queue and isinstance(command, HANDS):
@@ -159,7 +159,7 @@ class PlaySession:
         assert outcome is UNUSED
         if action in HISTORY + ("hint", "solve") and allows(action):
             getattr(self, action if action in HISTORY else f"ask_{action}")()
-            return [Moved()] + self.take_effects()
+            return [Refresh()] + self.take_effects()
         return [Unused(command)]
 
     def _play_outcome(self, outcome: Play) -> list:
@@ -167,10 +167,9 @@ class PlaySession:
         after = self.move(outcome.move)
         if isinstance(after, str):
             return effects + self.refused(Refused(after, outcome.item))
-        if self.match.finished:
-            return effects + [Motion("settled", outcome.settle)] + self.take_effects()
-        note = [Sound(fill_note(self.hand.filled(self.position)))] if outcome.sound.startswith("drop") else []
-        return effects + note + [Motion("settled", outcome.settle), Moved()] + self.take_effects()
+        note = [Sound(fill_note(self.hand.filled(self.position)))] \
+            if outcome.sound.startswith("drop") and not self.match.finished else []
+        return effects + note + [Motion("settled", outcome.settle)] + self.take_effects()
 
     def refused(self, outcome: Refused) -> list:
         """The effects of a refusal: its sound, the reason on a message, the held item flying home."""
@@ -208,6 +207,7 @@ class PlaySession:
         self.hand.clear_marks()
         for watcher in self.watchers:
             watcher(move)
+        self.effects.append(Moved())
         if won and not self.refereed:
             self.end(won=True)
         self._kept()
@@ -238,6 +238,7 @@ class PlaySession:
         if not step():
             return False
         self._tell(was, self.match.index)
+        self.effects.append(Moved())
         if self.match.finished and self.match.meta.get("result") != "won" and not self.refereed:
             self.end(won=True)        # a redo that fills the board wins (once)
         self._kept()

@@ -50,6 +50,7 @@ class ResultsScene(Scene):
         for i, (name, label) in enumerate((("rematch", "Rematch"), ("leave", "Leave"))):
             rect = pygame.Rect(w // 2 - bw - app.px(8) + i * (bw + app.px(16)), y, bw, bh)
             self.buttons[name] = self.add(pygame_gui.elements.UIButton(rect, label, app.ui))
+        app.toasts.place(pygame.Rect(app.px(24), y - app.px(110), w - app.px(48), app.px(100)))   # above the buttons
         self.sync()
 
     def sync(self) -> None:
@@ -80,7 +81,7 @@ class ResultsScene(Scene):
         screen_heading(surface, app, f"Race over · room {self.link.code}")
         rows = self.rows() or [(["No results yet"], None)]
         top = app.px(90)
-        area = pygame.Rect(app.px(24), top, w - app.px(48), h - top - app.px(90))
+        area = pygame.Rect(app.px(24), top, w - app.px(48), h - top - app.px(210))
         columns = 2 if len(rows) > 1 else 1
         cells = grid_rects(area, columns, (len(rows) + columns - 1) // columns, app.px(12))
         for (lines, board), cell in zip(rows, cells):

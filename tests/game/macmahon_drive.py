@@ -77,3 +77,21 @@ def new_game(scene, header: str) -> None:
 
 
 __all__ = ["Clock", "Host", "Key", "macmahon_session", "cell", "drag", "play_position", "landing", "new_game"]
+
+
+def count_fact(scene) -> str:
+    """The status panel's count of completions ('106,624 solutions', 'N ways to finish from
+    here'), or '' while it is not known for the position on show."""
+    facts = scene.kit.facts()[0].split(", ")
+    return next((f for f in facts if "solution" in f or "to finish" in f), "")
+
+
+def open_every_menu(app, scene):
+    """Open each drop-down of the menu bar as a click does (pygame-gui builds the list then)."""
+    for name, action_menu in scene.chrome.menus.items():
+        drop_down = action_menu.menu
+        drop_down.current_state.should_transition = True
+        app.frame(1 / 60, [])
+        assert drop_down.current_state is drop_down.menu_states["expanded"], name
+        drop_down.current_state.should_transition = True
+        app.frame(1 / 60, [])

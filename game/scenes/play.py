@@ -360,8 +360,8 @@ class PlayScene(Scene):
         s = self.session
         flags = {"pause": s.paused or self.allows("pause"), **self.kit.flags(), **self.mode.flags()}
         self.chrome.refresh(flags, paused=s.paused, busy=s.jobs.running, shown_id=self.kit.shown_id())
-        if "level" in self.chrome.menus:
-            self.chrome.menus["level"].show(self.kit.level_label())
+        if "level" in self.chrome.menus:         # the mode's level picker (a race's next level), else the kit's
+            self.chrome.menus["level"].show({p[0]: p[1] for p in self.mode.pickers()}.get("level", self.kit.level_label()))
 
     def build_ui(self) -> None:
         self.chrome.clear()

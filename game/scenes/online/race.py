@@ -176,7 +176,10 @@ class Online(Mode):
         rivals = []
         for rival in self.link.rivals():
             board = self.link.boards.get(rival["seat"], Position.parse(self.link.race["blockers"]))
-            lines = [rival["name"], f"{len(board.placed)} of 9 pieces"]
+            progress = self.link.progress.get(rival["seat"])      # (boards are hidden during a race: progress)
+            placed = progress["placed"] if progress is not None and rival["seat"] not in self.link.boards \
+                else len(board.placed)
+            lines = [rival["name"], f"{placed} of 9 pieces"]
             done = self.link.finished.get(rival["seat"])
             if done is not None:
                 lines.append(f"{done['place']}. in {format_time(done['ms'] / 1000)}")

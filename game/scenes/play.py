@@ -87,6 +87,8 @@ class PlayScene(Scene):
         action = self.chrome.pressed(event)
         if action is not None:
             return action == "" or self.do(action)
+        if getattr(self.kit, "dice_menu", None) is not None and self.kit.dice_menu.handle(event):   # Genius's dice
+            return True
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False               # any key or click closes the key table ...
             if keys.action(event) == "help":     # ... and F1 again opens How to play

@@ -2,7 +2,7 @@
 and the few things the window tests ask of a MacMahon screen."""
 from __future__ import annotations
 
-from game.play.commands import Key, Press, Release, Slot, Square
+from game.play.commands import Press, Release, Slot, Square
 from game.play.match import Match, Timer
 from game.play.session import PlaySession
 from game.puzzles.macmahon.hand import Hand
@@ -75,8 +75,6 @@ def new_game(scene, header: str) -> None:
     """An empty board of `header` on a MacMahon screen, without a question."""
     scene.perform(scene.kit.new_game(header))
 
-
-__all__ = ["Clock", "Host", "Key", "macmahon_session", "cell", "drag", "play_position", "landing", "new_game"]
 
 
 def count_fact(scene) -> str:

@@ -16,7 +16,7 @@ from game.scenes.title import TitleScene
 from game.puzzles.genius.versus_stats import level_record
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
-from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse, press
+from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse
 from tests.validate_genius import check_position
 
 

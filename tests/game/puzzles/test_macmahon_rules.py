@@ -8,7 +8,7 @@ import pytest
 from game.play.commands import Hover, Key, Pick, Press, Refused, Release, Slot, Toast, Turn, OTHER
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position
-from tests.game.macmahon_drive import Clock, cell, drag, macmahon_session
+from tests.game.macmahon_drive import cell, drag, macmahon_session
 
 BOARD = Board()
 A1, A2 = 0, 1

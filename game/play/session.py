@@ -224,11 +224,28 @@ class PlaySession:
     def _tell(self, was: int, now: int) -> None:
         """Tell the watchers the move strings that walk the history from position `was` to `now`
         (one for an undo or a redo, one for each move a restart takes back)."""
+        if not self.watchers:
+            return
         history, way = self.match.history, 1 if now > was else -1
         for i in range(was, now, way):
-            move = self.puzzle.describe(history[i], history[i + way])
-            for watcher in self.watchers:
-                watcher(move)
+            for move in self._steps(history[i], history[i + way]):
+                for watcher in self.watchers:
+                    watcher(move)
+
+    def _steps(self, before, after) -> list[str]:
+        """The move strings from `before` to `after`: one move, or a restart's take-backs one
+        by one (an undone restart's: the moves that put them back)."""
+        try:
+            return [self.puzzle.describe(before, after)]
+        except SquarewiseError:
+            pass
+        full, back = (before, after) if len(after.moves_to(before)) else (after, before)
+        chain = [full]
+        for move in back.moves_to(full):
+            chain.append(chain[-1].remove(move.piece if hasattr(move, "piece") else move.cell))
+        if full is after:
+            chain.reverse()
+        return [self.puzzle.describe(a, b) for a, b in zip(chain, chain[1:])]
 
     def _step(self, step) -> bool:
         self.solve_queue = []

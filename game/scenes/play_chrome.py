@@ -29,6 +29,7 @@ class PlayChrome:
         self.id_entry = None
         self.cancel = None
         self.result = None
+        self.others: list = []           # a puzzle's own widgets with a `handle(event)` (Genius's dice menu)
 
     @property
     def app(self):
@@ -40,7 +41,7 @@ class PlayChrome:
 
     def clear(self) -> None:
         """The scene's UI was torn down: forget the widgets."""
-        self.buttons, self.menus, self.offers = {}, {}, {}
+        self.buttons, self.menus, self.offers, self.others = {}, {}, {}, []
         self.id_entry = self.cancel = self.result = None
 
     def add_buttons(self, specs, rects) -> None:
@@ -81,7 +82,7 @@ class PlayChrome:
                 return "copy_result"
             named = {**self.buttons, **self.offers}
             return next((name for name, button in named.items() if button is element), None)
-        if any(menu.handle(event) for menu in list(self.menus.values())):
+        if any(menu.handle(event) for menu in list(self.menus.values()) + self.others):
             return ""
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.id_entry:
             return "play_id"

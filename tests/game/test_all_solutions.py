@@ -27,7 +27,7 @@ def test_step_through_every_solution_of_a_roll(app):
     scene = open_stepper(app)
     total = len(Solutions(Position.parse(ROLL)))
     assert len(scene.solutions) == total == 215 and scene.index == 0
-    assert not scene.chrome.buttons["prev"].is_enabled
+    assert not scene.buttons["prev"].is_enabled
     seen = set()
     for _ in range(5):
         check_position(scene.shown, Position.parse(ROLL).blockers)
@@ -37,9 +37,9 @@ def test_step_through_every_solution_of_a_roll(app):
     key(app, pygame.K_DOWN)
     assert scene.index == 105
     key(app, pygame.K_END)
-    assert scene.index == total - 1 and not scene.chrome.buttons["next"].is_enabled
+    assert scene.index == total - 1 and not scene.buttons["next"].is_enabled
     check_position(scene.shown, Position.parse(ROLL).blockers)
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons["first"]))
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons["first"]))
     assert scene.index == 0
     frame(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=scene.jump, text="42"))
     assert scene.index == 41

@@ -8,6 +8,7 @@ from game.scenes.macmahon.browser import BrowserScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
 from solver.macmahon.position import Move
+from tests.game.macmahon_drive import play_position
 from tests.game.drive import answer_confirm, frame, key
 from tests.game.test_browser import browser  # noqa: F401  (the fixture)
 from tests.game.test_typing import click, pump, type_text
@@ -40,7 +41,8 @@ def test_a_solution_opened_over_a_game_in_progress_asks_first(app):
     app.push(TitleScene(app))
     play = MacMahonScene(app, variant="4x6x3")
     app.push(play)
-    play.play(play.position.place(Move.parse("1a@A1")))
+    frame(app)                                     # the screen is shown before the player plays
+    play_position(play, play.position.place(Move.parse("1a@A1")))
     started = play.position
     key(app, pygame.K_b)
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=0))

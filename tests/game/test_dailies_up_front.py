@@ -67,7 +67,7 @@ def test_title_card_waits_then_plays_the_daily_and_the_win_offers_copy_result(ap
     click(app, button)
     game = app.top
     assert isinstance(game, GeniusScene) and game.match.start.notation() == expected.game_id
-    assert game.match.meta["daily"] == expected.number and game.play_subtitle() == f"Daily #{expected.number} · easy"
+    assert game.match.meta["daily"] == expected.number and game.mode.shows()["subtitle"] == f"Daily #{expected.number} · easy"
     done = search.solve(game.position)
     for piece in PIECES:
         place_by_mouse(app, game, piece, done.placed[piece])
@@ -82,7 +82,7 @@ def test_title_card_waits_then_plays_the_daily_and_the_win_offers_copy_result(ap
     app.toasts.items.clear()
     key(app, pygame.K_c, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
     assert line in app.toasts.latest
-    game.undo()                                      # the board no longer full: no button
+    game.do("undo")                                    # the board no longer full: no button
     frame(app)
     assert not game.chrome.result.alive()
     key(app, pygame.K_ESCAPE)
@@ -96,7 +96,7 @@ def test_a_daily_that_is_not_won_has_nothing_to_copy(app):
     app.push(title)
     app.push(GeniusScene(app, game_id="A1A2A4A6B4D5E1"))
     frame(app)
-    assert app.top.copy_result() is False
+    assert app.top.do("copy_result") is False
 
 
 def test_daily_screen_shows_yesterdays_time_beside_todays(app):

@@ -36,7 +36,7 @@ def test_first_launch_plays_the_guide_once_and_how_to_play_stays_on_f1_twice(app
     assert isinstance(app.top, GeniusScene) and app.top.guide is None     # the second launch: no guide
     app.pop()
     app.open("macmahon")
-    assert app.top.guide is not None and app.top.puzzle.name == "macmahon"
+    assert app.top.guide is not None and app.top.session.puzzle.name == "macmahon"
 
 
 def test_title_opens_how_to_play_and_the_demo_loops(app):
@@ -52,10 +52,10 @@ def test_title_opens_how_to_play_and_the_demo_loops(app):
         steps.append(scene.step)
     assert steps[0] != steps[45] and "matches" in " ".join(steps)
     assert steps[0] == steps[61]                    # the demonstration starts again
-    click(app, scene.chrome.buttons["other"])
+    click(app, scene.buttons["other"])
     assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
     frame(app, dt=0.1)
-    click(app, app.top.chrome.buttons["play"])             # from the title, Play opens the puzzle in its place
+    click(app, app.top.buttons["play"])             # from the title, Play opens the puzzle in its place
     assert isinstance(app.top, GeniusScene) and app.scenes[-2] is title
 
 

@@ -7,6 +7,7 @@ from solver.macmahon import search
 from solver.macmahon.position import Board, Position
 from solver.macmahon.symmetry import normal_code
 from tests.game.drive import frame, key, move, press, release
+from tests.game.macmahon_drive import count_fact, new_game
 from tests.game.test_macmahon_play import macmahon, typed  # noqa: F401  (macmahon: the fixture)
 
 
@@ -25,21 +26,21 @@ def drop(app, scene, tile, cell) -> None:
 
 def test_the_count_is_about_the_position_on_show(app, macmahon):
     settle(app)
-    assert macmahon.count_fact() == "106,624 solutions"
+    assert count_fact(macmahon) == "106,624 solutions"
     done = search.solve(Position.empty(Board()))
     tile, rotation = done.cells[0]
     macmahon.session.hand.orient[tile] = rotation
     drop(app, macmahon, tile, 0)
     assert macmahon.position.cells[0] == (tile, rotation)
     settle(app)
-    fact = macmahon.count_fact()
+    fact = count_fact(macmahon)
     table = search.solution_table(Board())
     n = int(fact.split()[0].replace(",", ""))
     assert n == int((table[:, 0] == normal_code(Board(), tile, rotation)).sum())
     assert fact.endswith("ways to finish from here") and 0 < n < 106_624
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     settle(app)
-    assert macmahon.count_fact() == "106,624 solutions"
+    assert count_fact(macmahon) == "106,624 solutions"
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1600, 1000)])
@@ -59,13 +60,14 @@ def test_the_whole_game_id_is_on_show(app, macmahon, size):
                 for r in range(int(header.split("x")[0]))))
             frame(app)
         lay = macmahon.view.layout()
-        assert macmahon.board.header == header and macmahon.position.is_complete
-        area, lines = lay["game_id"], lay["id_lines"]
+        assert macmahon.kit.board.header == header and macmahon.position.is_complete
+        area = lay["game_id"]
+        lines = macmahon.view.id_lines(area.width - app.px(20), macmahon.position)
         assert "".join(lines) == macmahon.position.notation()
-        glyph = font(macmahon.id_text_size(), "mono").size("0")[0]
+        glyph = font(macmahon.view.id_text_size(), "mono").size("0")[0]
         assert all(glyph * len(line) <= area.width - app.px(20) for line in lines)
         assert pygame.Rect(0, 0, *app.size).contains(area)
-        widgets = [b.rect for b in macmahon.chrome.buttons.values()] + [macmahon.variant_menu.rect, lay["status"]]
+        widgets = [b.rect for b in macmahon.chrome.buttons.values()] + [macmahon.chrome.menus["variant"].menu.rect, lay["status"]]
         assert not any(area.colliderect(r) for r in widgets)
         assert all(r.height >= app.px(24) for r in (b.rect for b in macmahon.chrome.buttons.values()))
 
@@ -90,11 +92,11 @@ def test_a_win_is_one_clean_line_said_once(app, macmahon):
     assert macmahon.match.finished
     banner = macmahon.win_banner()
     assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
-    assert macmahon.status_line() == ""
+    assert macmahon.frame().status == ""
     assert not any("Solved" in m for m, *_ in app.toasts.items)
     for _ in range(10):
         frame(app, dt=0.4)
-    line = macmahon.status_line()
+    line = macmahon.frame().status
     assert line.startswith("Solved in") and line.endswith("a new best time!")
     assert "  " not in line and " - " not in line and "\n" not in line
 
@@ -106,24 +108,24 @@ def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
     before = played()
     macmahon.do("new")                               # an untouched board: no question, not a game begun
     typed(app, 'v')
-    assert not macmahon.dialog_open and macmahon.board.header == "3x8x3" and played() == before
-    macmahon.new_game("4x6x3")
+    assert not macmahon.dialog_open and macmahon.kit.board.header == "3x8x3" and played() == before
+    new_game(macmahon, "4x6x3")
     drop(app, macmahon, 0, 0)
     started = macmahon.position
     assert started.cells[0] is not None and played() == before      # counted when it ends
-    menu = macmahon.variant_menu
-    for ask in (lambda: macmahon.do("new"), lambda: typed(app, 'v'),
-                lambda: frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
-                                                      text="2 x 12, 3 colours"))):
+    menu = lambda: macmahon.chrome.menus["variant"].menu     # noqa: E731  (made anew after a choice)
+    for i, ask in enumerate((lambda: macmahon.do("new"), lambda: typed(app, 'v'),
+                             lambda: frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                                                   ui_element=menu(), text="2 x 12, 3 colours")))):
         ask()
-        assert macmahon.dialog_open
+        assert macmahon.dialog_open, i
         assert answer_confirm(app, macmahon, yes=False)
         assert macmahon.position == started
-        assert macmahon.variant_menu.selected_option[0] == "4 x 6, 3 colours (classic)"
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.variant_menu,
+        assert macmahon.chrome.menus["variant"].menu.selected_option[0] == "4 x 6, 3 colours (classic)"
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.chrome.menus["variant"].menu,
                                   text="2 x 12, 3 colours"))
     assert answer_confirm(app, macmahon, yes=True)
-    assert macmahon.board.header == "2x12x3" and played() == before + 1
+    assert macmahon.kit.board.header == "2x12x3" and played() == before + 1
     lost = app.statistics["macmahon"]["games"][-1]          # the abandoned game counts as lost on its board
     assert lost["won"] is False and lost["key"] == "4x6x3"
 
@@ -151,15 +153,15 @@ def test_tray_numbers_cover_no_triangle(app, macmahon, header, size):
     from solver.macmahon.tiles import rotate
     app.window.size = size
     app.restyle()
-    macmahon.new_game(header)
+    new_game(macmahon, header)
     frame(app)
     for tile in (0, 9, 69):
         slot = macmahon.view.layout()["slots"][tile]
-        label, rect = macmahon.tray_label(slot), macmahon.tray_tile(slot)
+        label, rect = macmahon.view.tray_label(slot), macmahon.view.tray_tile(slot)
         w, _ = font(label.height, "bold").size(str(tile + 1))
         assert slot.contains(label) and slot.contains(rect) and not label.colliderect(rect) and w <= slot.width
         alone = app.surface.copy()
-        draw_tile(alone, rotate(macmahon.board.tiles[tile], 0), rect, app.palette)
+        draw_tile(alone, rotate(macmahon.kit.board.tiles[tile], 0), rect, app.palette)
         shown = app.surface.subsurface(rect)
         assert all(shown.get_at((x, y)) == alone.get_at((rect.x + x, rect.y + y))
                    for x in range(0, rect.width, 2) for y in range(0, rect.height, 2))
@@ -181,7 +183,7 @@ def test_messages_cover_nothing_needed(app, macmahon, size):
     lay = macmahon.view.layout()
     geo = lay["geo"]
     labels = pygame.Rect(geo.rect.x, geo.rect.y - int(geo.cell * 0.7), geo.rect.width, int(geo.cell * 0.7))
-    needed = [geo.rect, labels, lay["status"], lay["game_id"], macmahon.variant_menu.rect, macmahon.chrome.id_entry.rect,
+    needed = [geo.rect, labels, lay["status"], lay["game_id"], macmahon.chrome.menus["variant"].menu.rect, macmahon.chrome.id_entry.rect,
               *lay["slots"], *(b.rect for b in macmahon.chrome.buttons.values())]
     boxes = app.toasts.boxes(app.size, app.scale)
     assert boxes
@@ -199,10 +201,10 @@ def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
     first, rot = done.cells[0]
     macmahon.session.hand.orient[first] = rot
     drop(app, macmahon, first, 0)                                    # A1, as in a solution
-    right_of_first = rotate(macmahon.board.tiles[first], rot)[1]
+    right_of_first = rotate(macmahon.kit.board.tiles[first], rot)[1]
     tile, rotation = next((t, r) for t in range(24) for r in range(4) if t != first
-                          and rotate(macmahon.board.tiles[t], r)[3] != right_of_first)
-    colours = rotate(macmahon.board.tiles[tile], rotation)
+                          and rotate(macmahon.kit.board.tiles[t], r)[3] != right_of_first)
+    colours = rotate(macmahon.kit.board.tiles[tile], rotation)
     expected = {(1, "L"), (0, "R")} | ({(1, "T")} if colours[0] != "W" else set())
     marked, crossed, rings = [], [], []
     monkeypatch.setattr(view, "mark_triangle", lambda s, rect, side, colour: marked.append((rect, side)))
@@ -260,15 +262,15 @@ def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, m
         assert macmahon.position.cells[0] is None and macmahon.chrome.buttons["redo"].is_enabled
         key(app, pygame.K_y, pygame.KMOD_LCTRL)
         assert macmahon.position.cells[0] == (tile, rotation) and not macmahon.chrome.buttons["redo"].is_enabled
-        macmahon.new_game("4x6x3")
+        new_game(macmahon, "4x6x3")
 
 
 def test_macmahon_menu_bar_opens_and_runs_the_same_actions(app, macmahon):
     from tests.game.drive import choose
-    from tests.game.test_genius_feel import open_every_menu
-    assert set(macmahon.chrome.menus) == {"game", "mode", "level"} and len(macmahon.chrome.buttons) <= 9
+    from tests.game.macmahon_drive import open_every_menu
+    assert set(macmahon.chrome.menus) == {"game", "rules", "level", "variant"} and len(macmahon.chrome.buttons) <= 9
     open_every_menu(app, macmahon)
-    choose(app, macmahon, "mode", "Rules: free")
-    assert app.settings["macmahon_mode"] == "free" and macmahon.chrome.menus["mode"].label == "Rules: free"
+    choose(app, macmahon, "rules", "Rules: free")
+    assert app.settings["macmahon_mode"] == "free" and macmahon.chrome.menus["rules"].label == "Rules: free"
     choose(app, macmahon, "game", "Keys")
     assert macmahon.show_help

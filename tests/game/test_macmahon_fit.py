@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.scenes.macmahon.view import VARIANTS
+from game.scenes.macmahon.kit import VARIANTS
 from game.storage import Storage
 from solver.macmahon.position import Position
 from tests.game.drive import frame
@@ -68,11 +68,11 @@ def test_a_setting_naming_a_board_the_window_cannot_show_starts_the_classic_boar
     app = sized_app
     app.settings["macmahon_variant"] = header
     scene = open_macmahon(app)
-    assert scene.board.header == "4x6x3" and app.settings["macmahon_variant"] == "4x6x3"
+    assert scene.kit.board.header == "4x6x3" and app.settings["macmahon_variant"] == "4x6x3"
     assert any("does not fit this window" in item[0] for item in app.toasts.items)
-    scene.ask_new_game(header)            # the menu's or a key's new game: refused the same way
+    scene.perform(scene.kit.ask_new_game(header))            # the menu's or a key's new game: refused the same way
     frame(app)
-    assert scene.board.header == "4x6x3" and scene.pending is None
+    assert scene.kit.board.header == "4x6x3" and scene.pending is None
     assert_laid_out(app, scene)
 
 
@@ -80,8 +80,8 @@ def test_a_setting_naming_a_board_the_window_cannot_show_starts_the_classic_boar
 def test_the_boards_the_game_offers_are_laid_out_whole(sized_app, header):
     app = sized_app
     scene = open_macmahon(app, new=True)
-    scene.new_game(header)
+    scene.perform(scene.kit.new_game(header))
     scene.on_resize()
     frame(app)
-    assert scene.board.header == header
+    assert scene.kit.board.header == header
     assert_laid_out(app, scene)

@@ -4,6 +4,7 @@ import pytest
 
 from game.draw import theme
 from game.draw.tiles import draw_tile, tile_image, triangle_centre
+from tests.game.macmahon_drive import play_position
 from tests.game.drive import frame
 
 NAMES = {"W": "tile_white", "R": "tile_red", "B": "tile_blue"}
@@ -80,7 +81,7 @@ def test_the_board_shows_a_placed_turned_tile_and_its_white_border(app):
     scene = MacMahonScene(app, variant="4x6x3")
     app.push(scene)
     position = Position.parse("4x6x3").place_unchecked(Move.parse("8b@B3"))  # tile 8 "RWBW" turned once
-    scene.play(position)
+    play_position(scene, position)
     frame(app)
     rect = scene.view.layout()["geo"].cell_rect(8)
     pal = app.palette

@@ -1,4 +1,7 @@
-"""The MacMahon scene driven by scripted mouse and key events, as a player would."""
+"""The MacMahon screen driven by scripted mouse and key events, as a player would: what only a
+window shows (a whole game through the real event path, the widgets, saves, the solver's jobs,
+every variant's layout). The rules and flows (refusals, givens, turning in place, the keyboard's
+picking) are tested without a window in tests/game/puzzles/test_macmahon_rules.py."""
 import random
 
 import pygame
@@ -9,7 +12,8 @@ from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.tiles import rotate
-from tests.game.drive import jump, frame, key, move, press, release, wheel
+from tests.game.drive import frame, jump, key, move, press, release, wheel
+from tests.game.macmahon_drive import landing, new_game, play_position
 from tests.validate_macmahon import problems
 
 
@@ -47,7 +51,7 @@ def cell_centre(scene, cell):
 def turn_to(app, scene, colours, how) -> None:
     """Turn the held tile with R / E / Q / the wheel until it shows `colours`."""
     for i in range(4):
-        if rotate(scene.board.tiles[scene.session.hand.held.tile], scene.session.hand.held.rotation) == colours:
+        if rotate(scene.kit.board.tiles[scene.session.hand.held.tile], scene.session.hand.held.rotation) == colours:
             return
         how(app, i)
     raise AssertionError("the tile never showed the wanted colours")
@@ -64,7 +68,7 @@ def place_by_mouse(app, scene, tile, cell, colours, turner) -> None:
     move(app, (start[0] + 40, start[1] - 40))
     turn_to(app, scene, colours, turner)
     move(app, cell_centre(scene, cell))
-    assert scene.target_cell() == cell and scene.verdict(cell) is None     # the ghost says it fits
+    assert landing(scene).cell == cell and landing(scene).reason is None     # the ghost says it fits
     release(app, cell_centre(scene, cell))
 
 
@@ -73,8 +77,8 @@ def place_by_keys(app, scene, tile, cell, colours) -> None:
         typed(app, char)
     assert scene.session.hand.held is not None and scene.session.hand.held.tile == tile
     turn_to(app, scene, colours, TURNERS[0])
-    r, c = divmod(cell, scene.board.cols)
-    cr, cc = divmod(scene.session.hand.cursor, scene.board.cols)
+    r, c = divmod(cell, scene.kit.board.cols)
+    cr, cc = divmod(scene.session.hand.cursor, scene.kit.board.cols)
     for _ in range(abs(r - cr)):
         key(app, pygame.K_DOWN if r > cr else pygame.K_UP)
     for _ in range(abs(c - cc)):
@@ -103,81 +107,17 @@ def test_scripted_play_to_a_win_by_mouse_and_keys(app, macmahon):
     assert "Solved in" in macmahon.session.status
 
 
-def test_strict_mode_refuses_with_the_engines_reason(app, macmahon):
-    start = macmahon.position
-    tile = 6            # tile 7 "RBWW": red at the top
-    press(app, slot(macmahon, tile))
-    move(app, cell_centre(macmahon, 0))
-    reason = macmahon.verdict(0)
-    assert reason == start.check(Move(tile, macmahon.session.hand.held.rotation, 0)) and reason.startswith("border must be white")
-    release(app, cell_centre(macmahon, 0))
-    assert macmahon.position == start and macmahon.session.hand.held is None
-    assert reason in app.toasts.latest
-
-
-def test_free_mode_allows_and_marks(app, macmahon):
+def test_m_switches_to_free_rules_and_the_next_drop_follows_them(app, macmahon):
     typed(app, "m")
     assert app.settings["macmahon_mode"] == "free"
     press(app, slot(macmahon, 6))
-    release(app, (slot(macmahon, 6)[0] + 2, slot(macmahon, 6)[1]))          # a click: the tile follows
-    assert macmahon.session.hand.held.sticky
     move(app, cell_centre(macmahon, 0))
-    press(app, cell_centre(macmahon, 0))
+    release(app, cell_centre(macmahon, 0))            # tile 7 breaks the border rule: allowed, marked
     assert macmahon.position.cells[0] == (6, 0)
     assert (0, "T") in macmahon.position.clashes()
-    # a taken cell is refused even in free mode
-    typed(app, "1")
-    move(app, cell_centre(macmahon, 0))
-    press(app, cell_centre(macmahon, 0))
-    assert "taken" in app.toasts.latest and macmahon.position.cells[0] == (6, 0)
 
 
-def test_a_full_board_that_clashes_is_not_a_win(app, macmahon):
-    app.settings["macmahon_mode"] = "free"
-    solution = engine_solution()
-    cells = list(solution.cells)
-    cells[0], cells[1] = cells[1], cells[0]          # two tiles swapped: still full, now clashing
-    wrong = Position(solution.board, tuple(cells))
-    assert wrong.is_complete and wrong.clashes()
-    jump(macmahon, wrong)
-    assert not macmahon.match.finished and macmahon.match.timer.running
-    assert "macmahon" not in app.statistics or not app.statistics["macmahon"].get("best")
-
-
-def test_pick_up_move_and_return_a_tile(app, macmahon):
-    solution = engine_solution()
-    tile, rotation = solution.cells[0]
-    macmahon.play(macmahon.position.place(Move(tile, rotation, 0)))
-    frame(app)
-    # drag it from A1 to A6 (the corner tiles fit both corners only if turned: use the engine's verdict)
-    press(app, cell_centre(macmahon, 0))
-    assert macmahon.session.hand.held.tile == tile and macmahon.session.hand.held.source == 0
-    assert macmahon.board_position().cells[0] is None
-    move(app, (10, app.size[1] - 5))
-    release(app, (10, app.size[1] - 5))                   # dropped off the board: back to the tray
-    assert macmahon.position.cells[0] is None and tile in macmahon.position.unplaced
-    key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert macmahon.position.cells[0] == (tile, rotation)
-    key(app, pygame.K_y, pygame.KMOD_LCTRL)
-    assert macmahon.position.cells[0] is None
-    key(app, pygame.K_r, pygame.KMOD_LCTRL)
-    assert macmahon.position == macmahon.match.start
-
-
-def test_tab_selects_and_delete_takes_back(app, macmahon):
-    key(app, pygame.K_TAB)
-    assert macmahon.session.hand.held.tile == 0
-    key(app, pygame.K_TAB)
-    assert macmahon.session.hand.held.tile == 1
-    key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
-    assert macmahon.session.hand.held.tile == 0
-    key(app, pygame.K_RETURN)                     # tile 1 (all white) fits on A1
-    assert macmahon.position.cells[0] == (0, 0)
-    key(app, pygame.K_DELETE)
-    assert macmahon.position.cells[0] is None
-
-
-def test_game_id_givens_stay_put(app, macmahon):
+def test_a_game_id_is_played_and_a_bad_one_refused(app, macmahon):
     solution = engine_solution()
     given = Position.empty(Board())
     for cell in (0, 5):
@@ -185,12 +125,7 @@ def test_game_id_givens_stay_put(app, macmahon):
     assert macmahon.ask_play_id(given.notation())
     frame(app)
     assert macmahon.chrome.id_entry.get_text() == given.notation()
-    press(app, cell_centre(macmahon, 0))
-    assert macmahon.session.hand.held is None
-    release(app, cell_centre(macmahon, 0))
-    key(app, pygame.K_RETURN)                     # Enter at the cursor (A1): a given, refused
-    assert macmahon.session.hand.held is None and macmahon.position == given
-    assert Position.parse(macmahon.position.notation()) == given
+    assert macmahon.position == given and macmahon.session.hand.givens == frozenset({0, 5})
     assert macmahon.ask_play_id("4x6x3:99a...../....../....../......") is False
     assert "unknown tile 99" in app.toasts.latest and macmahon.position == given
 
@@ -198,12 +133,12 @@ def test_game_id_givens_stay_put(app, macmahon):
 def test_save_load_and_autosave(app, macmahon, tmp_path):
     solution = engine_solution()
     for cell in (0, 1, 2):
-        macmahon.play(macmahon.position.place(Move(*solution.cells[cell], cell)))
-    macmahon.undo()
+        play_position(macmahon, macmahon.position.place(Move(*solution.cells[cell], cell)))
+    macmahon.do("undo")
     path = tmp_path / "game.json"
     macmahon.save_to(path)
     history = list(macmahon.match.history)
-    macmahon.new_game("4x6x3")
+    new_game(macmahon, "4x6x3")
     assert macmahon.position == Position.empty(Board())
     assert macmahon.ask_load(path)
     assert macmahon.match.history == history and macmahon.match.can_redo
@@ -222,7 +157,7 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     app.worker.drain(30)
     macmahon.do("hint")                  # which, where, then how: the whole move on the board
     macmahon.do("hint")
-    tile, rotation, cell, step, _ = macmahon.hint
+    tile, rotation, cell, step, _ = macmahon.session.hand.hint
     assert step == 2                        # the last rung: the ghost
     after = pos.place(Move(tile, rotation, cell))
     completed = search.solve(after)
@@ -242,11 +177,11 @@ def test_hint_solvable_and_solve_from_here(app, macmahon):
     jump(macmahon, bad)
     key(app, pygame.K_c, pygame.KMOD_LSHIFT)
     app.worker.drain(30)
-    assert macmahon.session.status.startswith("No") and macmahon.blamed is not None
-    blamed = macmahon.blamed[0]
+    assert macmahon.session.status.startswith("No") and macmahon.session.hand.blamed is not None
+    blamed = macmahon.session.hand.blamed[0]
     rescued = search.solve(bad.remove(blamed))
     assert problems(rescued.colour_rows(), 3) == []
-    macmahon.restart()
+    macmahon.do("restart")
     macmahon.do("check")
     app.worker.drain(30)
     assert macmahon.session.status.startswith("Yes")
@@ -268,15 +203,15 @@ def test_cancel_a_solver_job(app, macmahon):
 
 
 def test_variants(app, macmahon):
-    macmahon.new_game("3x8x3")
+    new_game(macmahon, "3x8x3")
     app.worker.drain()
     frame(app)
-    assert (macmahon.board.rows, macmahon.board.cols) == (3, 8) and len(macmahon.view.layout()["slots"]) == 24
+    assert (macmahon.kit.board.rows, macmahon.kit.board.cols) == (3, 8) and len(macmahon.view.layout()["slots"]) == 24
     assert macmahon.match.meta["solutions"] == 0
     macmahon.do("check")
     app.worker.drain(30)
     assert "no solution at all" in macmahon.session.status
-    macmahon.new_game("7x10x4")
+    new_game(macmahon, "7x10x4")
     frame(app)
     assert len(macmahon.view.layout()["slots"]) == 70
     macmahon.do("solve")
@@ -289,9 +224,9 @@ def test_variants(app, macmahon):
 
 
 def test_every_variant_draws_at_small_and_large_sizes(app, macmahon):
-    from game.scenes.macmahon.scene import VARIANTS
+    from game.scenes.macmahon.kit import VARIANTS
     for header, _ in VARIANTS:
-        macmahon.new_game(header)
+        new_game(macmahon, header)
         for size in ((800, 560), (1600, 1000)):
             app.window.size = size
             app.restyle()
@@ -301,57 +236,28 @@ def test_every_variant_draws_at_small_and_large_sizes(app, macmahon):
             assert all(lay["tray"].contains(s) for s in lay["slots"])
 
 
-def test_turn_a_placed_tile_where_it_lies(app, macmahon):
-    # tile 3 (two reds side by side) fits the A1 corner one way round only
-    corner, tile = 0, 2
-    fits = [k for k in range(4) if macmahon.position.check(Move(tile, k, corner)) is None]
-    assert len(fits) == 1
-    macmahon.play(macmahon.position.place(Move(tile, fits[0], corner)))
-    before = macmahon.position
-    press(app, cell_centre(macmahon, corner), button=3)
-    assert macmahon.position == before and "fits no other way" in app.toasts.latest
-    typed(app, "m")                                   # free mode: a quarter turn back, and the clash is marked
-    press(app, cell_centre(macmahon, corner), button=3)
-    tile, rotation = before.cells[corner]
-    assert macmahon.position.cells[corner] == (tile, (rotation + 3) % 4)
-    assert any(cell == corner for cell, _ in macmahon.position.clashes())
-    key(app, pygame.K_RIGHT)                          # keyboard: the cursor to A1, R turns it on again
-    key(app, pygame.K_LEFT)
-    assert macmahon.session.hand.cursor == corner and macmahon.session.hand.keyboard
-    key(app, pygame.K_r)
-    assert macmahon.position.cells[corner] == (tile, rotation)
-
-
 def test_variant_and_browser_keys(app, macmahon):
     from game.scenes.macmahon.browser import BrowserScene
-    from game.scenes.macmahon.view import VARIANTS
+    from game.scenes.macmahon.kit import VARIANTS
     seen = []
     for _ in VARIANTS:
         typed(app, "v")
-        seen.append(macmahon.board.header)
+        seen.append(macmahon.kit.board.header)
     assert seen == [h for h, _ in VARIANTS[1:]] + ["4x6x3"]
-    assert macmahon.variant_menu.selected_option in (VARIANTS[0][1], (VARIANTS[0][1], VARIANTS[0][1]))
+    assert macmahon.chrome.menus["variant"].menu.selected_option in (VARIANTS[0][1], (VARIANTS[0][1], VARIANTS[0][1]))
     typed(app, "b")
     assert isinstance(app.top, BrowserScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is macmahon
 
 
-def test_a_tile_taken_by_keyboard_finds_an_empty_cell(app, macmahon):
-    key(app, pygame.K_TAB)                        # tile 1 to A1
-    key(app, pygame.K_RETURN)
-    assert macmahon.position.cells[0] == (0, 0) and macmahon.session.hand.cursor == 0
-    typed(app, "2")                               # A1 is filled: the cursor moves on to A2
-    assert macmahon.session.hand.held.tile == 1 and macmahon.session.hand.cursor == 1
-
-
 def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
     import pygame_gui
-    from game.scenes.macmahon.view import variant_label
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.variant_menu,
+    from game.scenes.macmahon.kit import variant_label
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.chrome.menus["variant"].menu,
                                   text=variant_label("5x14x4")))
     frame(app)
-    assert macmahon.board.header == "5x14x4" and macmahon.position.unplaced == tuple(range(70))
+    assert macmahon.kit.board.header == "5x14x4" and macmahon.position.unplaced == tuple(range(70))
     assert app.settings["macmahon_variant"] == "5x14x4"
 
 

@@ -79,10 +79,16 @@ def join_and_race(app, lobby, server, bob, code) -> OnlineRaceScene:
     return app.top
 
 
+def play_move(race: OnlineRaceScene, move: str) -> None:
+    """Play the move string `move` on the race's board through the session, as a drop does (the
+    link hears it as the session's watcher)."""
+    assert not isinstance(race.session.move(move), str), move
+
+
 def play_solution(app, race: OnlineRaceScene) -> None:
     start = race.match.start
     for move in solution(start):
-        race.play_move(move, move)
+        play_move(race, move)
         app.frame(1 / 60)
     check_position(race.position, blockers=start.blockers)
 
@@ -133,7 +139,7 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
         run_until(app, lambda: isinstance(app.top, OnlineRaceScene), [bob], seconds=20)
         race = app.top
         first = solution(race.match.start)
-        race.play_move(first[0], first[0])                               # one piece down, then Bob wins
+        play_move(race, first[0])                               # one piece down, then Bob wins
         for seq, move in enumerate(first, 1):
             bob.send("move", seq=seq, move=move)
         run_until(app, lambda: race.match.ended, [bob])
@@ -142,7 +148,7 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
         games = genius_games(app)
         assert len(games) == 1 and not games[0]["won"]                    # lost, recorded at once
         for move in first[1:]:                                            # Ann plays on for second place
-            race.play_move(move, move)
+            play_move(race, move)
             app.frame(1 / 60)
         run_until(app, lambda: race.link.results is not None, [bob])
         assert [(r["name"], r["place"]) for r in race.link.results] == [("Bob", 1), ("Host", 2)]
@@ -241,7 +247,7 @@ def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app,
     try:
         race = join_and_race(app, lobby, server, bob, code)
         for move in remaining(race)[:2]:
-            race.play_move(move, move)
+            play_move(race, move)
         seen: list = []
         run_until(app, lambda: seen.extend(bob.poll()) or any(
             m["type"] == "progress" and m["placed"] == 2 for m in seen))
@@ -250,7 +256,7 @@ def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app,
         bob.send("move", seq=1, move=solution(race.match.start)[0])      # Bob moves while Ann is away
         assert race.session.status == "Connection lost: reconnecting..."
         offline = remaining(race)[0]
-        race.play_move(offline, offline)                                 # never reaches the server
+        play_move(race, offline)                                 # never reaches the server
         assert len(race.position.placed) == 3
         before = race.match.elapsed
         run_until(app, lambda: race.link.online and not race.link.resumed, [bob])
@@ -260,7 +266,7 @@ def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app,
         assert race.link.progress[race.link.rivals()[0]["seat"]]["placed"] == 1   # Bob's progress, refreshed
         assert "Reconnected" in race.session.status
         for move in remaining(race):
-            race.play_move(move, move)
+            play_move(race, move)
             app.frame(1 / 60)
         run_until(app, lambda: race.link.seat in race.link.finished, [bob])
         assert race.link.finished[race.link.seat]["place"] == 1
@@ -282,7 +288,7 @@ def test_a_seat_the_server_no_longer_keeps_is_said_and_the_board_stays_playable(
         assert "did not give the seat back" in race.session.status and "playable alone" in race.session.status
         assert race.link.retry is None and "\n" not in race.session.status
         for move in remaining(race):
-            race.play_move(move, move)
+            play_move(race, move)
             app.frame(1 / 60)
         assert race.match.finished
     finally:

@@ -1,5 +1,7 @@
-"""Races against the computer, driven by a scripted clock (never real time): the player wins one,
-the computer another; its boards are checked by the independent validator."""
+"""Races against the computer on the screen, driven by a scripted clock (never real time): a race
+won with the mouse end to end, the give-up question, leaving, the level menu, every dice set,
+the computer's board's place. The race's rules (the computer finishing first, a stopped clock
+stopping it, the records per level) are tested without a window in tests/game/play/test_versus_mode.py."""
 import random
 import time
 
@@ -14,7 +16,7 @@ from game.scenes.title import TitleScene
 from game.puzzles.genius.versus_stats import level_record
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
-from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse, press
+from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse
 from tests.validate_genius import check_position
 
 
@@ -40,26 +42,27 @@ def start_race(app, level, seed=1):
 
 
 def wait_for_plan(app, scene):
+    frame(app)                                         # a new match on the board: the computer reads it
     deadline = time.monotonic() + 30
-    while scene.opponent is None:
+    while scene.mode.opponent is None:
         assert time.monotonic() < deadline, "the computer's plan never came"
         frame(app)
-    assert scene.match.timer.running and scene.racing
+    assert scene.match.timer.running and scene.mode.racing
 
 
 def test_the_player_wins_a_race_with_the_mouse(app):
     scene, clock = start_race(app, "beginner")
-    opponent = scene.opponent
+    opponent = scene.mode.opponent
     done = search.solve(scene.match.start)
     for n, piece in enumerate(PIECES):
         clock.now = 4.0 * (n + 1)                    # a piece every 4 s: 36 s, the beginner is slower
         frame(app)
-        assert scene.outcome is None and len(scene.computer_board().placed) == opponent.laid(clock.now)
+        assert scene.mode.outcome is None and len(scene.mode.computer_board().placed) == opponent.laid(clock.now)
         place_by_mouse(app, scene, piece, done.placed[piece])
         assert_legal(scene.position)
     check_position(scene.position, done.blockers)
-    assert scene.outcome == "won" and not scene.match.timer.running and scene.match.elapsed == 36.0
-    assert opponent.finish_time > 36.0 and not scene.computer_board().is_complete
+    assert scene.mode.outcome == "won" and not scene.match.timer.running and scene.match.elapsed == 36.0
+    assert opponent.finish_time > 36.0 and not scene.mode.computer_board().is_complete
     record = level_record(app.statistics, "beginner")
     assert record["won"] == record["played"] == record["streak"] == 1
     assert record["races"] == [[36.0, round(opponent.finish_time, 2), True]]
@@ -67,46 +70,7 @@ def test_the_player_wins_a_race_with_the_mouse(app):
     assert app.storage.statistics()["genius"]["versus"]["beginner"]["won"] == 1
     clock.now = 1000.0
     frame(app)
-    assert scene.outcome == "won"                     # the computer's later finish changes nothing
-
-
-def test_the_computer_wins_and_its_board_is_a_valid_solution(app):
-    scene, clock = start_race(app, "champion", seed=2)
-    opponent = scene.opponent
-    done = search.solve(scene.match.start)
-    for piece in PIECES[:3]:
-        place_by_mouse(app, scene, piece, done.placed[piece])
-    halfway = opponent.steps[4].at
-    clock.now = halfway
-    frame(app)
-    assert scene.outcome is None and opponent.laid(clock.now) == 5
-    clock.now = opponent.finish_time
-    frame(app)
-    assert scene.outcome == "lost" and not scene.match.timer.running
-    final = scene.computer_board()
-    check_position(final, scene.match.start.blockers)
-    assert final.is_complete and len(scene.position.placed) == 3
-    record = level_record(app.statistics, "champion")
-    assert (record["played"], record["won"], record["streak"]) == (1, 0, 0)
-    assert record["races"] == [[round(opponent.finish_time, 2), round(opponent.finish_time, 2), False]]
-    clock.now += 60                                    # the player's clock stopped, the board is frozen
-    press(app, scene.view.layout()["slots"][5].center)
-    assert scene.session.hand.held is None and scene.match.elapsed == opponent.finish_time
-    assert "champion finished first" in scene.session.status
-
-
-def test_a_pause_of_the_match_clock_stops_the_computer(app):
-    scene, clock = start_race(app, "expert")
-    clock.now = scene.opponent.steps[1].at
-    frame(app)
-    scene.match.timer.stop()                           # what a pause does to the match clock
-    clock.now += 10_000
-    frame(app)
-    assert scene.outcome is None and scene.opponent.laid(scene.match.elapsed) == 2
-    scene.match.timer.start()
-    clock.now += scene.opponent.finish_time
-    frame(app)
-    assert scene.outcome == "lost"
+    assert scene.mode.outcome == "won"                     # the computer's later finish changes nothing
 
 
 def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app):
@@ -114,8 +78,8 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app
     scene, clock = start_race(app, "club")
     clock.now = 5.0
     scene.do("give_up")
-    assert scene.outcome is None and answer_confirm(app, scene)      # asked first
-    assert scene.outcome == "lost" and scene.computer_board().is_complete
+    assert scene.mode.outcome is None and answer_confirm(app, scene)      # asked first
+    assert scene.mode.outcome == "lost" and scene.mode.computer_board().is_complete
     scene.do("new")                                    # the next race (the lost one is not counted twice)
     wait_for_plan(app, scene)
     clock.now = 10.0
@@ -133,14 +97,14 @@ def test_the_level_menu_sets_the_next_race_and_is_remembered(app):
     from tests.game.drive import choose
     scene, clock = start_race(app, "expert")
     scene.do("level")                                  # the key: the next level in turn
-    assert scene.level == "expert" and scene.next_level == "champion"
+    assert scene.mode.level == "expert" and scene.mode.next_level == "champion"
     assert scene.chrome.menus["level"].label == "Level: champion"
     choose(app, scene, "level", "Level: expert")
-    assert scene.next_level == "expert" and scene.chrome.menus["level"].label == "Level: expert"
+    assert scene.mode.next_level == "expert" and scene.chrome.menus["level"].label == "Level: expert"
     choose(app, scene, "level", "Level: champion")
     scene.do("new")
-    assert scene.level == "champion" and app.settings["versus_level"] == "champion"
-    assert not scene.do("hint") and not scene.do("solve")
+    frame(app)                                         # the new race begins
+    assert scene.mode.level == "champion" and app.settings["versus_level"] == "champion"
 
 
 def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
@@ -164,13 +128,13 @@ def test_every_dice_set_and_a_typed_game_id_make_a_race(app, tmp_path, dice_sett
     scene, clock = start_race(app, "club", seed=5)
     rolled = dice.resolve(app.settings["dice"])
     assert any(sorted(scene.match.start.blockers) == sorted(set(r)) for r in rolled.rolls())
-    clock.now = scene.opponent.finish_time
+    clock.now = scene.mode.opponent.finish_time
     frame(app)
-    assert scene.outcome == "lost"
-    check_position(scene.computer_board(), scene.match.start.blockers)
+    assert scene.mode.outcome == "lost"
+    check_position(scene.mode.computer_board(), scene.match.start.blockers)
     assert scene.ask_play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
     wait_for_plan(app, scene)
-    assert scene.computer_board().blockers == scene.match.start.blockers and scene.outcome is None
+    assert scene.mode.computer_board().blockers == scene.match.start.blockers and scene.mode.outcome is None
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
@@ -191,7 +155,7 @@ def test_the_computers_board_and_its_frame_stay_out_of_the_tray(app, monkeypatch
 
 
 def test_the_versus_menus_open(app):
-    from tests.game.test_genius_feel import open_every_menu
+    from tests.game.macmahon_drive import open_every_menu
     scene, _ = start_race(app, "club")
     assert set(scene.chrome.menus) == {"game", "level"}
     open_every_menu(app, scene)

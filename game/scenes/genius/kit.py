@@ -93,6 +93,7 @@ class GeniusKit:
                     top.right - app.px(130) - left)
         self.dice_menu = DiceMenu(chrome.scene, pygame.Rect(left, y, width, app.px(36))) if width > app.px(80) \
             else None
+        chrome.others = [self.dice_menu] if self.dice_menu is not None else []
         status = lay["status"]
         chrome.add_cancel(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
 

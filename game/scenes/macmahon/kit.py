@@ -175,7 +175,7 @@ class MacMahonKit:
             return self.ask_new_game(headers[(here + 1) % len(headers)])
         if action.startswith("variant="):
             header = action.partition("=")[2]
-            return self.ask_new_game(header) + [Rebuild()] if header != self.board.header else [Rebuild()]
+            return [Rebuild()] + (self.ask_new_game(header) if header != self.board.header else [])   # (a rebuild closes dialogs: first)
         if action.startswith("level="):
             choice = action.partition("=")[2]
             if choice == "free":

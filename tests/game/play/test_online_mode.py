@@ -1,0 +1,249 @@
+"""The online race as a mode (game/scenes/online/race.py `Online`), without a window or a server:
+a fake link says what the server said (protocol v2: opponents' progress during a race, boards
+at the end); the mode's words, its racing flag, the loss when another board fills first, the
+move strings it hands the link, and the opponents' lines. One concern per test."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from game.play.commands import Key, Toast
+from game.play.session import PlaySession
+from game.puzzles.genius.hand import Hand
+from game.puzzles.genius.puzzle import GENIUS
+from game.scenes.online.race import Online
+from game.storage import Storage
+from solver.genius.position import Position
+
+BLOCKERS = "A1A2A4A6B4D5E1"
+
+
+class FakeLink:
+    """What the mode reads of a RaceLink, as the server's messages left it."""
+
+    def __init__(self):
+        self.race = {"race": 1, "blockers": BLOCKERS, "elapsed_ms": 0}
+        self.code = "ABCD"
+        self.seat = 0
+        self.fresh = False
+        self.resumed = False
+        self.finished: dict = {}
+        self.results = None
+        self.retry = None
+        self.lost = None
+        self.error = None
+        self.online = True
+        self.boards: dict = {}
+        self.progress: dict = {}
+        self.sent_moves: list = []
+        self.sent: list = []
+        self.room_players = [{"seat": 0, "name": "Ann", "left": False, "connected": True},
+                             {"seat": 1, "name": "Bob", "left": False, "connected": True}]
+
+    def pump(self) -> None:
+        pass
+
+    def players(self) -> list:
+        return self.room_players
+
+    def rivals(self) -> list:
+        return [p for p in self.room_players if p["seat"] != self.seat]
+
+    def send_move(self, move: str) -> None:
+        self.sent_moves.append(move)
+
+    def send(self, kind: str, **fields) -> None:
+        self.sent.append((kind, fields))
+
+
+class App:
+    def __init__(self, folder):
+        self.settings: dict = {}
+        self.statistics: dict = {}
+        self.storage = Storage(folder)
+        self.worker = None
+
+    def save_statistics(self) -> None:
+        pass
+
+
+@pytest.fixture
+def online(tmp_path):
+    """(the mode, its session, the fake link), a race on the board."""
+    app = App(tmp_path)
+    session = PlaySession(GENIUS, app, Hand())
+    link = FakeLink()
+
+    def play_match(match):
+        session.begin(match)
+        match.timer.start()
+
+    kit = SimpleNamespace(app=app, session=session, play_match=play_match)
+    mode = Online(kit, link)
+    mode.begin_race()
+    session.take_effects()
+    return mode, session, link
+
+
+def test_a_race_is_played_as_an_online_match(online):
+    mode, session, link = online
+    assert session.match.meta["kind"] == "online" and session.match.start == Position.parse(BLOCKERS)
+
+
+def test_each_move_played_goes_to_the_link(online):
+    mode, session, link = online
+    session.move("1:F6")
+    assert link.sent_moves == ["1:F6"]
+
+
+def test_an_undo_goes_to_the_link_as_a_take_back(online):
+    mode, session, link = online
+    session.move("1:F6")
+    session.process(Key("undo"), mode.allows)
+    assert link.sent_moves == ["1:F6", "-1"]
+
+
+def test_a_restart_goes_to_the_link_as_take_backs_one_by_one(online):
+    mode, session, link = online
+    session.move("1:F6")
+    session.move("2:F4F5")
+    session.process(Key("restart"), mode.allows)
+    assert link.sent_moves[2:] == ["-1", "-2"] and session.position == session.match.start
+
+
+def test_another_board_finished_first_ends_the_match_lost(online):
+    mode, session, link = online
+    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    mode.update(1 / 60)
+    assert session.match.ended and session.match.meta["result"] == "lost"
+    games = session.host.statistics["genius"]["games"]
+    assert len(games) == 1 and games[0]["won"] is False
+
+
+def test_a_loss_is_recorded_once(online):
+    mode, session, link = online
+    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    for _ in range(3):
+        mode.update(1 / 60)
+    assert len(session.host.statistics["genius"]["games"]) == 1
+
+
+def test_another_finishing_first_is_said_with_their_time(online):
+    mode, session, link = online
+    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    effects = mode.update(1 / 60)
+    assert mode.news() == "Bob finished first (1:01): finish your board for a place"
+    assert any(isinstance(e, Toast) and e.text == mode.news() for e in effects)
+
+
+def test_the_news_is_said_once(online):
+    mode, session, link = online
+    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    mode.update(1 / 60)
+    assert not any(isinstance(e, Toast) for e in mode.update(1 / 60))
+
+
+def test_the_results_are_said_in_one_line(online):
+    mode, session, link = online
+    link.results = [{"seat": 0, "name": "Ann", "place": 1, "ms": 50000},
+                    {"seat": 1, "name": "Bob", "place": None, "ms": None}]
+    assert mode.news() == "Race over: 1. Ann 0:50, Bob unplaced"
+
+
+def test_a_lost_server_is_said_and_the_board_stays_playable(online):
+    mode, session, link = online
+    link.lost, link.online = "the race server shut down", False
+    assert mode.news() == "The race server shut down; your board stays playable alone"
+    session.move("1:F6")
+    assert session.position.placed["1"]
+
+
+def test_a_dropped_connection_says_it_reconnects(online):
+    mode, session, link = online
+    link.retry = object()
+    assert mode.news() == "Connection lost: reconnecting..."
+
+
+def test_a_refused_move_is_said(online):
+    mode, session, link = online
+    link.error = "not your turn"
+    assert mode.news() == "The server refused: not your turn"
+
+
+def test_racing_ends_with_this_boards_finish(online):
+    mode, session, link = online
+    assert mode.racing
+    link.finished[0] = {"seat": 0, "place": 1, "ms": 30000}
+    assert not mode.racing
+
+
+def test_racing_ends_with_the_results(online):
+    mode, session, link = online
+    link.results = []
+    assert not mode.racing
+
+
+def test_undo_applies_only_while_racing(online):
+    mode, session, link = online
+    assert mode.allows("undo")
+    link.results = []
+    assert not mode.allows("undo")
+
+
+def test_hints_and_solve_are_not_offered(online):
+    mode, session, link = online
+    assert not mode.allows("hint") and not mode.allows("solve")
+    assert mode.do("hint") == [] and mode.do("solve") == []
+
+
+def test_a_game_id_is_refused_during_an_online_race(online):
+    mode, session, link = online
+    assert "server's roll" in mode.refuses_ids()
+
+
+def test_the_clock_of_an_online_race_never_stops_for_the_window(online):
+    mode, session, link = online
+    assert mode.clock_always_runs()
+
+
+def test_an_opponents_progress_shows_during_a_race_without_their_board(online):
+    mode, session, link = online
+    link.progress[1] = {"seat": 1, "placed": 4, "cells": 13, "ms": 20000, "position": None}
+    (lines, board), = mode.shows()["rivals"]
+    assert lines[0] == "Bob" and lines[1] == "4 of 9 pieces"
+    assert board == Position.parse(BLOCKERS)                     # hidden boards: only the roll
+
+
+def test_an_opponents_board_shows_once_the_server_sends_it(online):
+    mode, session, link = online
+    theirs = Position.parse(BLOCKERS + "/1:F6")
+    link.boards[1] = theirs
+    link.progress[1] = {"seat": 1, "placed": 1, "cells": 1, "ms": 2000, "position": theirs.notation()}
+    (lines, board), = mode.shows()["rivals"]
+    assert board == theirs and lines[1] == "1 of 9 pieces"
+
+
+def test_an_opponent_who_finished_shows_their_place_and_time(online):
+    mode, session, link = online
+    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    (lines, _), = mode.shows()["rivals"]
+    assert lines[-1] == "1. in 1:01"
+
+
+def test_an_opponent_who_left_is_said(online):
+    mode, session, link = online
+    link.room_players[1]["left"] = True
+    (lines, _), = mode.shows()["rivals"]
+    assert lines[-1] == "left"
+
+
+def test_leaving_mid_race_loses_it(online):
+    mode, session, link = online
+    mode.leave()
+    assert session.match.ended and session.match.meta["result"] == "lost"
+
+
+def test_a_race_is_never_kept_for_next_time(online):
+    mode, session, link = online
+    assert mode.keep() is False

@@ -5,6 +5,7 @@ other player is a headless ThreadedClient that hosts the room with visible board
 the game's board after each of its moves."""
 from __future__ import annotations
 
+import subprocess
 import time
 
 import pygame
@@ -23,6 +24,7 @@ from game.play.match import format_time
 from solver.genius.position import Position
 from solver.grid import cell_name
 from tests.net.race import FAST, solution
+from tests.net.test_tls import SERVE, certificate  # noqa: F401  (the fixture)
 from tests.validate_genius import check_position
 
 
@@ -233,3 +235,27 @@ def test_a_player_joining_shows_in_the_lobby_with_no_input_the_server_wakes_the_
         bob.close()
         if cy is not None:
             cy.close()
+
+
+def test_a_self_signed_server_is_joined_once_the_player_trusts_its_certificate(app, certificate):
+    process = subprocess.Popen(SERVE + ["--certfile", str(certificate[0]), "--keyfile", str(certificate[1])],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stdout.readline()
+        url = "wss://" + first.split("wss://", 1)[1].split()[0]
+        app.push(TitleScene(app))
+        app.open("online", bind="127.0.0.1", lan=False)
+        lobby = app.top
+        lobby.name_entry.set_text("Ann")
+        lobby.target_entry.set_text(url)
+        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=lobby.join_button)])
+        frames_until(app, lambda: lobby.dialog_open)                         # asked, with the fingerprint
+        dialog = next(iter(lobby._dialogs))
+        assert certificate[2] in dialog.confirmation_text.html_text
+        assert lobby.link.lost is not None and lobby.link.code is None      # nothing sent before it is trusted
+        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=dialog)])
+        assert app.settings["trusted_certificates"][url] == certificate[2]
+        frames_until(app, lambda: lobby.link is not None and lobby.link.code is not None)   # joined through TLS
+    finally:
+        process.kill()
+        process.wait(10)

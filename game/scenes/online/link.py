@@ -64,6 +64,7 @@ class RaceLink:
         self.retry: Retry | None = None       # tries to resume, while the connection is down
         self.resumed = False                  # a resumed race the screens have not caught up with
         self.refusals = 0                     # moves the server refused (each undone on screen)
+        self.fingerprint: str | None = None   # the certificate a wss:// server showed that nobody trusts
         self.clock: tuple[int, float] | None = None    # the race's clock: (ms, when it was said, on our clock)
 
     def pump(self) -> None:
@@ -95,6 +96,7 @@ class RaceLink:
 
     def _on_lost(self, message: dict) -> None:
         reason = message["reason"]
+        self.fingerprint = message.get("fingerprint")     # a wss:// certificate the system does not trust
         if self.retry is None and self.token is not None and self.race is not None and reason != SHUT_DOWN:
             self.retry = Retry(reason)
         elif self.retry is None:

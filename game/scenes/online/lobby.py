@@ -23,6 +23,7 @@ from solver.errors import SquarewiseError
 from solver.genius.dice import BUILTIN
 
 MAX_ROOMS = 5
+TRUSTED = "trusted_certificates"      # settings: a wss:// server's address -> the certificate trusted for it
 
 
 class RaceOnlineScene(Scene):
@@ -35,6 +36,7 @@ class RaceOnlineScene(Scene):
         self.browser = None                   # RoomBrowser, while looking for rooms
         self.line = "Host a room on this computer, or join one"
         self.room_buttons: dict = {}
+        self.target = ""                      # the address last joined (joined again once its certificate is trusted)
 
     # ------------------------------------------------------------------ widgets
     def layout(self) -> dict:
@@ -128,7 +130,27 @@ class RaceOnlineScene(Scene):
         name = self.player_name()
         hello = ("join", {"name": name, "room": code}) if code else \
             ("create", {"name": name, "dice": self.dice(), "level": "any"})
-        self.seat(RaceLink(ThreadedClient(url, wake=self.app.wake), hello), f"Connecting to {url}...")
+        trusted = self.app.settings.get(TRUSTED)
+        trust = trusted.get(url) if isinstance(trusted, dict) and isinstance(trusted.get(url), str) else None
+        self.target = target
+        self.seat(RaceLink(ThreadedClient(url, wake=self.app.wake, trust=trust), hello), f"Connecting to {url}...")
+
+    def ask_trust(self, link: RaceLink) -> None:
+        """A wss:// server whose certificate the system does not trust (a club's self-signed one):
+        the player may trust exactly that certificate for that address, from now on."""
+        url, fingerprint = link.client.url, link.fingerprint
+        link.fingerprint = None
+
+        def trust() -> None:
+            trusted = self.app.settings.get(TRUSTED)
+            self.app.settings[TRUSTED] = {**(trusted if isinstance(trusted, dict) else {}), url: fingerprint}
+            self.app.save_settings()
+            self.leave()
+            self.join(self.target)
+
+        self.confirm(f"{url} shows a certificate your system does not trust. Trust this one for that address "
+                     f"from now on? Its SHA-256 fingerprint: {fingerprint}", trust, title="Trust this server?",
+                     action="Trust")
 
     def dice(self) -> str:
         """The dice set a room created here starts with: the player's, if it is a built-in one."""
@@ -206,6 +228,8 @@ class RaceOnlineScene(Scene):
                 self.app.push(OnlineRaceScene(self.app, link=link))
                 return
             self.line = self.lobby_line()
+            if link.fingerprint is not None and link.lost is not None:
+                self.ask_trust(link)
             self.sync_widgets()
         self.sync_rooms()
 

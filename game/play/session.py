@@ -30,7 +30,7 @@ from typing import Protocol
 from game.play.commands import UNUSED, Changed, Key, Motion, Play, Refused, Sound, Toast, Unused
 from game.play.hints import HintStep, escalate, hints_note, still_fresh
 from game.play.jobs import JobSlot
-from game.play.match import Match, format_time
+from game.play.match import RESTART, Match, format_time
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck
 from game.synth import SCALE
 from game.play.records import record_game
@@ -219,11 +219,27 @@ class PlaySession:
     def _tell(self, was: int, now: int) -> None:
         """Tell the watchers the move strings that walk the history from position `was` to `now`
         (one for an undo or a redo, one for each move a restart takes back)."""
-        history, way = self.match.history, 1 if now > was else -1
+        if not self.watchers:
+            return
+        way = 1 if now > was else -1
         for i in range(was, now, way):
-            move = self.puzzle.describe(history[i], history[i + way])
-            for watcher in self.watchers:
-                watcher(move)
+            for move in self._between(i, i + way):
+                for watcher in self.watchers:
+                    watcher(move)
+
+    def _between(self, a: int, b: int) -> list[str]:
+        """The move strings from history[a] to the next or previous history[b]: one move, or for
+        a restart (played, redone or undone) the moves before it taken back (or played again)
+        one by one, back to the start."""
+        history, later = self.match.history, max(a, b)
+        if self.match.moves[later] != RESTART:
+            return [self.puzzle.describe(history[a], history[b])]
+        k = later - 1
+        while history[k] != self.match.start:
+            k -= 1
+        if b > a:
+            return [self.puzzle.describe(history[n], history[n - 1]) for n in range(later - 1, k, -1)]
+        return [self.puzzle.describe(history[n - 1], history[n]) for n in range(k + 1, later)]
 
     def _step(self, step) -> bool:
         self.solve_queue = []

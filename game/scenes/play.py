@@ -87,6 +87,9 @@ class PlayScene(Scene):
         action = self.chrome.pressed(event)
         if action is not None:
             return action == "" or self.do(action)
+        dice_menu = getattr(self.kit, "dice_menu", None)        # (Genius: the dice set of the next roll)
+        if dice_menu is not None and dice_menu.handle(event):
+            return True
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False               # any key or click closes the key table ...
             if keys.action(event) == "help":     # ... and F1 again opens How to play

@@ -259,6 +259,9 @@ class GeniusKit:
 
     def begin_id(self, start: Position, meta: dict) -> None:
         """Start a match from the position a game ID gave (`meta`: the daily's number, ...)."""
+        if self.mode.name in ("free", "race", "view"):     # a game ID leaves free mode and a race on one screen
+            from game.scenes.genius.modes import Solo
+            self.mode = Solo(self)
         daily = meta.get("daily")
         number = None if start.placed else numbers.number_or_none(self.load_dice()[1], start.blockers)
         name = f"Daily #{daily}" if daily else "game ID"

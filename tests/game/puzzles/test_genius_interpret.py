@@ -11,7 +11,7 @@ from game.puzzles.genius.hand import flipped
 from game.puzzles.genius.interpret import interpret
 from solver.genius import search
 from solver.genius.moves import execute
-from solver.genius.pieces import PIECES
+from solver.genius.pieces import PIECES, orientation_of, turn
 from solver.genius.position import Move, Position
 from tests.game.fakes import BOARD, genius_hand
 
@@ -120,6 +120,15 @@ def test_a_click_on_a_placed_piece_turns_it_where_it_lies(hand):
     assert isinstance(outcome, Play) and outcome.sound == "turn" and hand.held is None
     turned = execute(CORNER, outcome.move).placed["3-L"]
     assert turned != CORNER.placed["3-L"] and 28 in turned       # still on the square clicked
+
+
+def test_a_click_turns_a_placed_piece_clockwise_round_the_clicked_square(hand):
+    placed = START.place(Move("4-L", frozenset({14, 20, 26, 27})))      # C3 D3 E3 E4: room all round
+    interpret(hand, placed, Press(Square(3, 2)))                         # D3
+    outcome = interpret(hand, placed, Release(Square(3, 2), click=True))
+    cells = execute(placed, outcome.move).placed["4-L"]
+    assert orientation_of("4-L", cells) == turn("4-L", orientation_of("4-L", placed.placed["4-L"]))
+    assert 20 in cells
 
 
 def test_a_click_on_a_placed_piece_that_fits_no_way_turned_is_refused(hand):

@@ -89,6 +89,15 @@ def test_a_placed_tile_dropped_off_the_board_goes_back_to_the_tray():
     assert interpret(hand, position, Release(None)) == Play("-B3", "Tile 2", "drop", None)
 
 
+def test_a_placed_tile_dragged_to_another_cell_moves_there():
+    position = with_tile(TILE, 3, MIDDLE)
+    hand = hand_on(EMPTY)
+    interpret(hand, position, Press(Square(1, 2)))
+    outcome = interpret(hand, position, Release(Square(1, 3)))
+    after = execute(position, outcome.move)
+    assert after.cells[MIDDLE + 1] == (TILE, 3) and after.cells[MIDDLE] is None
+
+
 # ---------------------------------------------------------------------- turning in place
 def test_a_click_on_a_placed_tile_turns_it_a_quarter_where_it_lies():
     position = with_tile(TILE, 0, MIDDLE)

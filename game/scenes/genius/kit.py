@@ -203,7 +203,8 @@ class GeniusKit:
             self.session.effects.append(Rebuild())
 
         self.session.run_job(f"Drawing a {words} roll", job_roll_at_level, (dice_set, level, seed), drawn, not_drawn)
-        self.session.hold(True)
+        if self.match is not None:
+            self.match.timer.stop()     # (a hold would be let go by the screen's next clock sync)
         return []
 
     def start_roll(self, setting: str, dice_set, seed: int, faces: tuple, *, kind: str = "play", **known) -> None:

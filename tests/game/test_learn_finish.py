@@ -35,6 +35,12 @@ def test_l_does_nothing_before_the_win(app, genius):
     assert app.top is genius
 
 
+def test_n_does_nothing_before_the_win(app, genius):
+    before = genius.match
+    key(app, pygame.K_n)                  # Next puzzle: offered only after a win
+    assert app.top is genius and genius.match is before
+
+
 def test_f1_twice_opens_how_to_play_for_the_puzzle(app, genius):
     from game.scenes.howto import HowToScene
     key(app, pygame.K_F1)

@@ -391,3 +391,55 @@ def test_watchers_hear_an_undone_restart_as_the_moves_played_again(session):
     session.watchers.append(heard.append)
     session.process(Key("undo"))
     assert heard == ["2:F4F5", "1:C3"] and set(session.position.placed) == {"1", "2"}
+
+
+def test_each_rung_marks_more_of_the_hinted_piece(session, host):
+    session.process(Key("hint"))
+    host.worker.poll()
+    piece, cells = session.hint_step.move.piece, sorted(session.hint_step.move.cells)
+    assert session.hand.mark[:2] == (piece, frozenset())            # its tray slot lights, no cell yet
+    session.process(Key("hint"))
+    assert session.hand.mark[:2] == (piece, frozenset(cells[:1]))   # then the one cell it covers
+    session.process(Key("hint"))
+    assert session.hand.mark[:2] == (piece, frozenset(cells))       # then all of them
+
+
+def test_a_hint_names_the_piece_as_the_player_sees_it(session, host):
+    session.process(Key("hint"))
+    host.worker.poll()
+    piece = session.hint_step.move.piece
+    assert session.status == f"Hint 1 of 3: Place {session.hand.name(piece)} next" and piece not in session.status
+
+
+def test_a_hint_line_goes_when_the_board_changes(session, host):
+    session.process(Key("hint"))
+    host.worker.poll()
+    move = session.hint_step.move
+    session.move(move.notation())
+    assert session.status == "" and session.hand.mark is None
+
+
+# ---------------------------------------------------------------------- MacMahon's hint ladder
+@pytest.fixture
+def macmahon(host, clock):
+    from game.puzzles.macmahon.puzzle import MACMAHON
+    from tests.game.fakes import session_on
+    return session_on(host, clock, "4x6x3", MACMAHON)
+
+
+def test_a_macmahon_hint_says_which_tile_then_where_then_how_it_is_turned(macmahon, host):
+    macmahon.process(Key("hint"))
+    host.worker.poll()
+    tile = macmahon.hint_step.move.tile
+    assert macmahon.status == f"Hint 1 of 3: Place tile {tile + 1} next"
+    macmahon.process(Key("hint"))
+    assert macmahon.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
+    macmahon.process(Key("hint"))
+    assert macmahon.status.startswith("Hint 3 of 3") and macmahon.clock_text().endswith(" · 3 hints")
+
+
+def test_a_macmahon_hint_marks_its_cell_from_the_second_rung(macmahon, host):
+    macmahon.process(Key("hint"))
+    host.worker.poll()
+    macmahon.process(Key("hint"))
+    assert macmahon.hand.hint[2:4] == (macmahon.hint_step.move.cell, 1)

@@ -31,7 +31,7 @@ from game.play.commands import (UNUSED, Changed, Key, Motion, Pick, Play, Press,
                                 Toast, Turn, Unused)
 from game.play.hints import HintStep, escalate, hints_note, still_fresh
 from game.play.jobs import JobSlot
-from game.play.match import Match, format_time
+from game.play.match import RESTART, Match, format_time
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck
 from game.synth import SCALE
 from game.play.records import record_game
@@ -226,26 +226,25 @@ class PlaySession:
         (one for an undo or a redo, one for each move a restart takes back)."""
         if not self.watchers:
             return
-        history, way = self.match.history, 1 if now > was else -1
+        way = 1 if now > was else -1
         for i in range(was, now, way):
-            for move in self._steps(history[i], history[i + way]):
+            for move in self._between(i, i + way):
                 for watcher in self.watchers:
                     watcher(move)
 
-    def _steps(self, before, after) -> list[str]:
-        """The move strings from `before` to `after`: one move, or a restart's take-backs one
-        by one (an undone restart's: the moves that put them back)."""
-        try:
-            return [self.puzzle.describe(before, after)]
-        except SquarewiseError:
-            pass
-        full, back = (before, after) if len(after.moves_to(before)) else (after, before)
-        chain = [full]
-        for move in back.moves_to(full):
-            chain.append(chain[-1].remove(move.piece if hasattr(move, "piece") else move.cell))
-        if full is after:
-            chain.reverse()
-        return [self.puzzle.describe(a, b) for a, b in zip(chain, chain[1:])]
+    def _between(self, a: int, b: int) -> list[str]:
+        """The move strings from history[a] to the next or previous history[b]: one move, or for
+        a restart (played, redone or undone) the moves before it taken back (or played again)
+        one by one, back to the start."""
+        history, later = self.match.history, max(a, b)
+        if self.match.moves[later] != RESTART:
+            return [self.puzzle.describe(history[a], history[b])]
+        k = later - 1
+        while history[k] != self.match.start:
+            k -= 1
+        if b > a:
+            return [self.puzzle.describe(history[n], history[n - 1]) for n in range(later - 1, k, -1)]
+        return [self.puzzle.describe(history[n - 1], history[n]) for n in range(k + 1, later)]
 
     def _step(self, step) -> bool:
         self.solve_queue = []

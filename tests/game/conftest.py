@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import game.app  # noqa: E402  (imported here so tests/conftest.py counts every window from the first test)
+
 
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
@@ -41,3 +43,4 @@ def genius(app):
     app.push(scene)
     app.frame(1 / 60, [])       # the scripted events only, never the window's own queue
     return scene
+

@@ -6,8 +6,8 @@ import pytest
 import pygame_gui
 
 from game.draw.theme import font
-from game.scenes import play as genius_help
-from game.scenes.genius import board as genius_view
+from game.scenes import play_view as genius_help
+from game.scenes.genius import view as genius_view
 from solver.genius import search
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.position import Move
@@ -32,11 +32,11 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(app
     finish_roll(app, genius)
     genius.match.timer._base += 32
     for piece in ("1", "2", "3-L"):
-        genius.take(piece, sticky=False)
-        genius.turn_held(1)                         # turned in player 1's tray
+        genius.session.hand.take(genius.position, piece, sticky=False)
+        genius.session.hand.turn(1)                 # turned in player 1's tray
         genius.session.hand.let_go()
     fill_board(app, genius)
-    assert genius.mode.hidden and genius.race.turn == 1
+    assert genius.mode.hidden and genius.mode.race.turn == 1
     for name in ("undo", "redo", "restart"):        # nothing to take back on the hand-over screen
         assert not genius.chrome.buttons[name].is_enabled
     key(app, pygame.K_RETURN)                       # player 2
@@ -44,10 +44,10 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(app
     assert all(o == 0 for o in genius.session.hand.orient.values()), "player 2's tray must not show player 1's turns"
     genius.match.timer._base += 17
     fill_board(app, genius)
-    p1, p2 = genius.race.times
+    p1, p2 = genius.mode.race.times
     assert p2 < p1
     assert genius.session.status == f"Player 2 wins: 0:{int(p2):02d} against player 1's 0:{int(p1):02d}"
-    assert genius.race_lines()[:3] == ["Player 2 wins", f"Player 1: 0:{int(p1):02d}", f"Player 2: 0:{int(p2):02d}"]
+    assert list(genius.frame().shows.cover[:3]) == ["Player 2 wins", f"Player 1: 0:{int(p1):02d}", f"Player 2: 0:{int(p2):02d}"]
     for name in ("undo", "redo", "restart"):
         assert not genius.chrome.buttons[name].is_enabled
     assert genius.chrome.buttons["race_solution"].is_enabled
@@ -55,7 +55,7 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(app
     app.worker.drain()
     for _ in range(60):
         frame(app, dt=0.1)
-    assert genius.mode == "play" and genius.match.finished and genius.position.is_solved
+    assert genius.mode.name == "view" and genius.match.finished and genius.position.is_solved
 
 
 def test_race_where_both_give_up_says_so_in_words(app, genius):
@@ -66,7 +66,7 @@ def test_race_where_both_give_up_says_so_in_words(app, genius):
         button(app, genius, "give_up")
         assert answer_confirm(app, genius)
     assert genius.session.status == "Nobody filled the board: both players gave up"
-    assert "\u2014" not in " ".join(genius.race_lines())
+    assert "\u2014" not in " ".join(genius.frame().shows.cover)
 
 
 def test_the_hand_over_screen_hides_the_board_and_the_pieces_line(app, genius, monkeypatch):
@@ -83,8 +83,9 @@ def test_a_piece_from_the_tray_keeps_the_grabbed_square_under_the_pointer(app, g
     piece = "4-I"
     shape = orientations(piece)[genius.session.hand.orient[piece]]
     end = max(shape)                                 # the last square of the bar
-    size = genius.tray_square()
-    x0, y0 = genius.tray_origin(piece, size, genius.view.layout()["slots"][PIECES.index(piece)])
+    orient = genius.session.hand.orient
+    size = genius.view.tray_square(orient)
+    x0, y0 = genius.view.tray_origin(piece, size, genius.view.layout()["slots"][PIECES.index(piece)], orient)
     grab_at = (int(x0 + (end[1] + 0.5) * size), int(y0 + (end[0] + 0.5) * size))
     pos = genius.position
     for cell in range(36):                           # a cell where the piece fits with its end on it
@@ -111,13 +112,13 @@ def test_an_illegal_ghost_crosses_out_only_the_cells_that_break_the_rule(app, ge
     geo = genius.view.layout()["geo"]
     for cell in range(36):                           # aim so that exactly one cell is on a blocker
         move(app, cell_centre(genius, cell))
-        cells, reason = genius.aim()[:2] or (None, None)
+        cells, reason = genius.session.hand.landing(genius.position)[:2] or (None, None)
         if cells and reason and len(set(cells) & pos.blockers) == 1:
             break
     crossed.clear()
     frame(app)
     assert crossed and crossed[-1] == [geo.cell_rect(c) for c in sorted(set(cells) & pos.blockers)]
-    assert genius.aim().offending == set(cells) & pos.blockers and len(cells) == 4
+    assert genius.session.hand.landing(genius.position).offending == set(cells) & pos.blockers and len(cells) == 4
     release(app, cell_centre(genius, cell))
 
 
@@ -130,7 +131,7 @@ def test_free_mode_marks_the_isolated_cells_it_names(app, genius):
     app.worker.drain()
     frame(app)
     assert genius.session.status == "Unsolvable: two isolated single cells"
-    assert genius.free.reason_cells == {0, 5}
+    assert genius.mode.free.reason_cells == {0, 5}
     illegal = tuple(app.palette.illegal)[:3]
     for cell in (0, 5, 13):
         rect = genius.view.layout()["geo"].cell_rect(cell)
@@ -144,7 +145,7 @@ def test_the_dice_row_is_centred_under_the_board(app):
     from game.scenes.genius.scene import GeniusScene
     scene = GeniusScene(app, new=True, rng=random.Random(5))
     app.push(scene)
-    rects = scene.dice_rects(7, scene.view.layout())
+    rects = scene.view.dice_rects(7)
     assert abs((rects[0].left + rects[-1].right) / 2 - scene.view.layout()["geo"].rect.centerx) <= 1
 
 
@@ -219,9 +220,9 @@ def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(app, genius
     finish_roll(app, genius)
     place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
     genius.do("new")
-    assert answer_confirm(app, genius, yes=False) and genius.mode == "race"
+    assert answer_confirm(app, genius, yes=False) and genius.mode.name == "race"
     button(app, genius, "give_up")
-    assert answer_confirm(app, genius, yes=False) and not genius.race.waiting   # asked, and kept playing
+    assert answer_confirm(app, genius, yes=False) and not genius.mode.race.waiting   # asked, and kept playing
     button(app, genius, "give_up")
     assert answer_confirm(app, genius)
     key(app, pygame.K_RETURN)
@@ -229,9 +230,9 @@ def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(app, genius
     place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
     button(app, genius, "give_up")
     assert answer_confirm(app, genius)
-    assert genius.race.over
+    assert genius.mode.race.over
     genius.do("new")                                  # the race is over: nothing to lose
-    assert not genius.dialog_open and genius.mode == "play"
+    assert not genius.dialog_open and genius.mode.name == "play"
 
 
 def open_every_menu(app, scene):
@@ -255,13 +256,13 @@ def test_a_calm_board_few_buttons_in_sight_the_rest_in_menus_that_run_the_same_a
     assert genius.show_help
     key(app, pygame.K_ESCAPE)
     choose(app, genius, "mode", "Free mode")            # the mode picker
-    assert genius.mode == "free" and genius.chrome.menus["mode"].label == "Free mode"
+    assert genius.mode.name == "free" and genius.chrome.menus["mode"].label == "Free mode"
     open_every_menu(app, genius)
     choose(app, genius, "mode", "Race")
-    assert genius.mode == "race" and "race_start" in genius.chrome.buttons
+    assert genius.mode.name == "race" and "race_start" in genius.chrome.buttons
     open_every_menu(app, genius)
     choose(app, genius, "mode", "Play")
-    assert genius.mode == "play"
+    assert genius.mode.name == "play"
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])

@@ -72,23 +72,11 @@ def test_an_illegal_drop_changes_nothing_and_says_why(app, genius):
     # put the square's top-left on A1, a blocker
     target = cell_centre(genius, grab[0] * 6 + grab[1])
     move(app, target)
-    cells, reason = genius.aim()[:2]
+    cells, reason = genius.session.hand.landing(genius.position)[:2]
     assert reason == start.check(Move("4-O", cells)) and reason.startswith("on a blocker")
     release(app, target)
     assert genius.position == start and genius.session.hand.held is None
     assert reason in app.toasts.latest
-
-
-def test_pick_up_a_placed_piece_and_move_or_return_it(app, genius):
-    place_by_mouse(app, genius, "2", [33, 34])          # F4 F5
-    placed = genius.position
-    drag(app, cell_centre(genius, 33), cell_centre(genius, 31))   # now F2 F3
-    assert genius.position.placed["2"] == frozenset({31, 32}) and genius.match.index == 2
-    drag(app, cell_centre(genius, 31), slot_of(genius, "4-I").center)   # back to the tray
-    assert "2" not in genius.position.placed
-    genius.undo()
-    genius.undo()
-    assert genius.position == placed
 
 
 def solution_of(position):
@@ -178,26 +166,6 @@ def test_a_typed_game_id_plays_and_a_bad_one_is_refused(app, genius):
     assert "Game ID" in app.toasts.latest and genius.match.game_id == "A1A2A3A4A5A6B1"
 
 
-def test_hint_names_a_piece_of_a_solution(app, genius):
-    genius.do("hint")
-    app.worker.drain()
-    genius.do("hint")                    # which, where, then how: the whole move on the board
-    genius.do("hint")
-    piece, cells, _ = genius.session.hand.mark
-    after = genius.position.place(Move(piece, cells))
-    check_position(search.solve(after), after.blockers, keep=after.placed)
-    assert genius.match.meta["assisted"]
-
-
-def test_hint_on_a_dead_end_says_which_piece_to_take_back(app, genius):
-    pos = genius.position
-    dead = next(pos.place(Move("1", [c])) for c in sorted(pos.empty) if search.solve(pos.place(Move("1", [c]))) is None)
-    genius.play(dead)
-    genius.do("hint")
-    app.worker.drain()
-    assert genius.session.status == "No solution keeps these pieces: take the red single square (1) back"
-
-
 def test_solve_animates_a_full_board_without_recording_a_best_time(app, genius):
     some = solution_of(genius.position)
     place_by_mouse(app, genius, "4-T", some.placed["4-T"])
@@ -230,14 +198,14 @@ def test_free_mode_says_at_once_why_a_board_fails(app, genius):
     assert not genius.chrome.buttons["free_play"].is_enabled
     for cell in one_colour:                  # click them again: gone
         press(app, cell_centre(genius, cell))
-    assert not genius.free.blockers
+    assert not genius.mode.free.blockers
     good = sorted(Position.parse(BOARD).blockers)
     for cell in good:
         press(app, cell_centre(genius, cell))
     app.worker.drain()
     assert genius.session.status == "Solvable: press Play"
     genius.do("free_play")
-    assert genius.mode == "play" and genius.match.start.blockers == frozenset(good)
+    assert genius.mode.name == "play" and genius.match.start.blockers == frozenset(good)
 
 
 def test_race_two_players_same_roll(app, genius):
@@ -251,14 +219,15 @@ def test_race_two_players_same_roll(app, genius):
     done = solution_of(start)
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
-    assert genius.race.times[0] is not None and genius.race.turn == 1 and genius.mode.hidden
+    assert genius.mode.race.times[0] is not None and genius.mode.race.turn == 1 and genius.mode.hidden
     assert genius.mode.hidden and genius.chrome.id_entry.get_text() == ""
     key(app, pygame.K_RETURN)                         # player 2, same board, empty
     finish_roll(app, genius)
     assert genius.match.start == start and not genius.position.placed and genius.match.timer.running
+    race = genius.mode.race
     genius.do("give_up")
     assert answer_confirm(app, genius)
-    assert genius.race.turn == 2 and genius.session.status.startswith("Player 1 wins")
+    assert race.turn == 2 and genius.session.status.startswith("Player 1 wins")
 
 
 def test_copy_and_paste_the_game_id(app, genius):
@@ -281,7 +250,7 @@ def test_a_long_solver_call_shows_progress_and_escape_cancels_it(app, genius):
     import time
     import pygame_gui
     done = []
-    genius.session.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
+    genius.session.run_job("Thinking hard", _slow_job, (genius.position.notation(),), done.append)
     deadline = time.monotonic() + 10
     while genius.session.job.fraction is None and time.monotonic() < deadline:
         frame(app)
@@ -292,7 +261,7 @@ def test_a_long_solver_call_shows_progress_and_escape_cancels_it(app, genius):
     assert job.wait(5)
     frame(app)
     assert done == [] and not genius.chrome.cancel.visible
-    genius.session.run_job("Thinking hard", _slow_job, genius.position.notation(), done.append)
+    genius.session.run_job("Thinking hard", _slow_job, (genius.position.notation(),), done.append)
     job = genius.session.job
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.chrome.cancel))
     assert job.cancelled() and job.wait(5) and done == []
@@ -308,7 +277,7 @@ def test_save_and_load_through_the_file_dialogs(app, genius, tmp_path):
     frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog,
                                   text=str(tmp_path / "picked")))
     assert (tmp_path / "picked.json").exists()
-    genius.undo()
+    genius.do("undo")
     assert genius.position != position
     key(app, pygame.K_o, pygame.KMOD_LCTRL)
     dialog = [w for w in genius.widgets if isinstance(w, pygame_gui.windows.UIFileDialog)][-1]
@@ -343,24 +312,9 @@ def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
     genius.do("race")
     assert "give_up" in genius.chrome.buttons
     assert genius.ask_play_id(BOARD)
-    assert genius.mode == "play" and genius.race is None and "hint" in genius.chrome.buttons
-    assert not genius.mode.hidden and genius.match.timer.running
-
-
-def test_keyboard_pick_up_cancel_and_return_to_tray(app, genius):
-    place_by_mouse(app, genius, "2", [33, 34])          # F4 F5
-    placed = genius.position
-    genius.session.hand.cursor = (5, 4)                                # on F5
-    genius.session.hand.keyboard = True
-    key(app, pygame.K_RETURN)
-    assert genius.session.hand.held.piece == "2" and genius.session.hand.held.source == "board"
-    assert "2" not in genius.board_position().placed      # lifted off the board while held
-    key(app, pygame.K_ESCAPE)                             # put it back where it was
-    assert genius.session.hand.held is None and genius.position == placed and app.top is genius
-    key(app, pygame.K_BACKSPACE)                          # cursor still on it: back to the tray
-    assert "2" not in genius.position.placed
-    key(app, pygame.K_u)
-    assert genius.position == placed
+    frame(app)
+    assert genius.mode.name == "play" and "hint" in genius.chrome.buttons
+    assert genius.frame().shows.cover == () and genius.match.timer.running
 
 
 def test_a_drag_released_over_a_button_ends(app, genius):

@@ -35,6 +35,12 @@ def test_l_does_nothing_before_the_win(app, genius):
     assert app.top is genius
 
 
+def test_n_does_nothing_before_the_win(app, genius):
+    before = genius.match
+    key(app, pygame.K_n)                  # Next puzzle: offered only after a win
+    assert app.top is genius and genius.match is before
+
+
 def test_f1_twice_opens_how_to_play_for_the_puzzle(app, genius):
     from game.scenes.howto import HowToScene
     key(app, pygame.K_F1)
@@ -66,54 +72,6 @@ def test_f1_twice_in_macmahon_opens_its_how_to_play(app):
     assert app.top is scene
 
 
-def hint(app, scene) -> None:
-    key(app, pygame.K_h)
-    app.worker.drain(30)
-    frame(app)
-
-
-def test_hints_escalate_which_where_how_and_restart_after_a_move(app, genius):
-    hint(app, genius)
-    piece = genius.session.hint_step.move.piece
-    cells = sorted(genius.session.hint_step.move.cells)
-    name = genius.piece_name(piece)                     # as the player sees it: 'the teal long bar (5)'
-    number = PIECES.index(piece) + 1
-    assert name.startswith("the ") and name.endswith(f" ({number})") and piece not in name
-    assert genius.session.status == f"Hint 1 of 3: Place {name} next"
-    assert genius.session.hand.mark[:2] == (piece, frozenset())     # its tray slot lights, no cell yet
-    hint(app, genius)
-    assert "covers" in genius.session.status and genius.session.hand.mark[1] == frozenset(cells[:1])
-    hint(app, genius)
-    assert genius.session.status.startswith("Hint 3 of 3") and genius.session.hand.mark[1] == frozenset(cells)
-    assert genius.match.meta["hints"] == 3
-    assert genius.session.clock_text().endswith(" · 3 hints")
-    place_by_mouse(app, genius, piece, cells)           # the hint was right: the board changed
-    assert genius.position.placed[piece] == frozenset(cells)
-    assert "Hint" not in genius.session.status and not any("Hint" in t for t, *_ in app.toasts.items)   # gone with its position
-    hint(app, genius)
-    assert genius.session.status.startswith("Hint 1 of 3: Place the") and genius.session.hint_step.move.piece != piece
-    assert f"({number})" not in genius.session.status
-    assert genius.match.meta["hints"] == 4
-
-
-def test_macmahon_hints_escalate_through_the_shared_play_base(app):
-    from game.scenes.title import TitleScene
-    app.push(TitleScene(app))
-    app.open("macmahon")
-    scene = app.top
-    frame(app)
-    hint(app, scene)
-    tile = scene.session.hint_step.move.tile
-    assert scene.session.status == f"Hint 1 of 3: Place tile {tile + 1} next"
-    hint(app, scene)
-    assert scene.session.status.startswith(f"Hint 2 of 3: Tile {tile + 1} goes on ")
-    cell = scene.session.hint_step.move.cell
-    assert scene.hint[2:4] == (cell, 1)                       # the cell is marked on the board
-    hint(app, scene)
-    assert scene.session.status.startswith("Hint 3 of 3") and scene.hint is not None     # marked on the board
-    assert scene.session.clock_text().endswith(" · 3 hints")
-
-
 def press_button(app, scene, name) -> None:
     import pygame_gui
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons[name]))
@@ -127,7 +85,7 @@ def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off
     from tests.game.drive import finish_roll
     from tests.game.drive import choose
     assert genius.chrome.menus["level"].label == "Level: any"
-    choose(app, genius, "level", "Level: hard")
+    choose(app, genius, "level", "Hard")
     assert app.settings["genius_level"] == "hard" and genius.chrome.menus["level"].label == "Level: hard"
     assert genius.chrome.menus["level"].menu.selected_option[0].startswith("Level: hard")      # what the closed menu shows
     assert Storage(app.storage.folder).settings()["genius_level"] == "hard"      # remembered
@@ -141,7 +99,7 @@ def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off
     assert genius.match is not before and meta["level"] == "hard"
     n = len(Solutions(genius.match.start))                                       # counted independently
     assert meta["solutions"] == n and group_of(level_of(dice.builtin("default"), genius.match.start.blockers)) == "hard"
-    assert genius.play_subtitle().endswith(" · hard")
+    assert genius.frame().shows.subtitle.endswith(" · hard")
 
 
 def test_a_genius_scene_opened_at_a_level_draws_its_first_roll_before_showing_a_board(app):

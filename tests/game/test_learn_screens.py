@@ -158,14 +158,14 @@ def test_daily_screen_plays_records_and_shares_the_genius_daily(app):
     app.push(title)
     app.push(DailyScene(app, today=DAY))
     scene = app.top
-    assert not scene.chrome.buttons[("play", "genius")].is_enabled      # until the worker has made the day (no frame
+    assert not scene.buttons[("play", "genius")].is_enabled      # until the worker has made the day (no frame
     frame(app)                                                    # has polled the worker yet: no race)
     wait_for(app, lambda: scene.shown is not None)
     frame(app)
     expected = day_puzzles(DAY.isoformat())["genius"]
     assert scene.shown["genius"] == expected and expected.number == daily.number(DAY) and expected.level == "easy"
-    assert not scene.chrome.buttons[("copy", "genius")].is_enabled
-    click(app, scene.chrome.buttons[("play", "genius")])
+    assert not scene.buttons[("copy", "genius")].is_enabled
+    click(app, scene.buttons[("play", "genius")])
     game = app.top
     assert isinstance(game, GeniusScene) and game.match.start.notation() == expected.game_id
     assert game.match.meta["daily"] == expected.number
@@ -177,10 +177,10 @@ def test_daily_screen_plays_records_and_shares_the_genius_daily(app):
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
     frame(app)
-    assert scene.chrome.buttons[("copy", "genius")].is_enabled and not scene.chrome.buttons[("copy", "macmahon")].is_enabled
+    assert scene.buttons[("copy", "genius")].is_enabled and not scene.buttons[("copy", "macmahon")].is_enabled
     line = result_line(app.statistics, "genius", expected.number)
     assert line.startswith(f"Squarewise Genius #{expected.number} · easy · ") and line.endswith(" · no hints · streak 1")
-    click(app, scene.chrome.buttons[("copy", "genius")])
+    click(app, scene.buttons[("copy", "genius")])
     assert line in app.toasts.latest
     assert records.daily_streak(app.statistics, "genius", expected.number) == (1, 1)
 
@@ -197,7 +197,7 @@ def test_daily_screen_replays_a_past_day(app):
     assert scene.day == yesterday
     wait_for(app, lambda: scene.shown is not None)
     frame(app)
-    click(app, scene.chrome.buttons[("play", "macmahon")])
+    click(app, scene.buttons[("play", "macmahon")])
     game = app.top
     assert game.match.meta["daily"] == daily.number(yesterday) and game.match.meta["level"] == "very hard"
     assert game.match.start.notation() == day_puzzles(yesterday.isoformat())["macmahon"].game_id

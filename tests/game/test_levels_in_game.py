@@ -41,31 +41,31 @@ def drawn(app, scene, before) -> int:
 
 def test_a_win_offers_harder_and_same_level_which_draw_those_levels(app, genius):
     won = level_of(dice.builtin("default"), genius.match.start.blockers)
-    assert genius.offers.buttons == {}                       # nothing offered before the win
+    assert genius.chrome.offers == {}                       # nothing offered before the win
     win(app, genius)
     offered = ["next_puzzle", "same_level"] + (["harder"] if won < 10 else [])
-    assert sorted(genius.offers.buttons) == sorted(offered)
-    assert all(button.alive() for button in genius.offers.buttons.values())
+    assert sorted(genius.chrome.offers) == sorted(offered)
+    assert all(button.alive() for button in genius.chrome.offers.values())
     before = genius.match
     key(app, pygame.K_EQUALS)                                # Same level
-    assert drawn(app, genius, before) == won and genius.offers.buttons == {}
+    assert drawn(app, genius, before) == won and genius.chrome.offers == {}
     if won < 10:
         win(app, genius)
         before = genius.match
-        click(app, genius.offers.buttons["harder"])
+        click(app, genius.chrome.offers["harder"])
         assert drawn(app, genius, before) == won + 1
 
 
 def test_level_ten_offers_no_harder_and_next_puzzle_follows_the_setting(app, genius):
-    choose(app, genius, "level", "Level: level 10 (very hard)")
+    choose(app, genius, "level", "Level 10 (very hard)")
     before = genius.match
     genius.do("new")
     assert drawn(app, genius, before) == 10
     win(app, genius)
-    assert sorted(genius.offers.buttons) == ["next_puzzle", "same_level"]
-    choose(app, genius, "level", "Level: level 2 (easy)")
+    assert sorted(genius.chrome.offers) == ["next_puzzle", "same_level"]
+    choose(app, genius, "level", "Level 2 (easy)")
     before = genius.match
-    click(app, genius.offers.buttons["next_puzzle"])
+    click(app, genius.chrome.offers["next_puzzle"])
     assert drawn(app, genius, before) == 2
 
 
@@ -76,7 +76,7 @@ def test_a_won_dailys_next_puzzle_opens_the_daily_puzzles(app):
     app.push(scene)
     frame(app)
     win(app, scene)
-    assert "next_puzzle" in scene.offers.buttons
+    assert "next_puzzle" in scene.chrome.offers
     key(app, pygame.K_n)
     frame(app)
     assert isinstance(app.top, DailyScene)
@@ -128,10 +128,10 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
     assert scene.match.finished
     kept = records.games(app.statistics, "macmahon", level="7")
     assert len(kept) == 1 and kept[0]["won"] and kept[0]["assisted"] and kept[0]["key"] == "4x6x3 given"
-    assert scene.best_time() is None                       # a win with help sets no best time ...
+    assert scene.kit.facts()[1].endswith(": \u2014")       # a win with help sets no best time ...
     records.record_game(app.statistics, "macmahon", "4x6x3", 50.0, True)
     records.record_game(app.statistics, "macmahon", "4x6x3 given", 61.0, True)
-    assert scene.best_time() == 61.0                       # ... and the empty board's best is not this one's
+    assert scene.kit.facts()[1].endswith(": 1:01")        # ... and the empty board's best is not this one's
     key(app, pygame.K_n, pygame.KMOD_LCTRL)                  # New game: another board of the same level
     made(app, scene)
     assert scene.match.meta["level"] == "7" and scene.match.start != start

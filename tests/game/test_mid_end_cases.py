@@ -13,14 +13,30 @@ from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
 from solver.genius import search
 from solver.genius.pieces import PIECES
-from solver.genius.position import Move
 from solver.macmahon import search as tiles
 from solver.macmahon.position import Position as TilePosition
 from tests.game.drive import answer_confirm, finish_roll, frame, jump, key, place_by_mouse
-from tests.game.test_versus import start_race
+from tests.game.fakes import FakeClock
 from tests.validate_macmahon import problems
 
 BOARD = "A1A2A4A6B4D5E1"
+
+
+def start_race(app, level, seed=1):
+    """A race against the computer on top of the title, the computer's plan in hand, its clock a fake."""
+    import time
+    from game.scenes.genius.versus import VersusScene
+    app.settings["animations"] = False
+    clock = FakeClock(0.0)
+    app.push(TitleScene(app))
+    scene = VersusScene(app, level=level, rng=random.Random(seed), clock=clock)
+    app.push(scene)
+    deadline = time.monotonic() + 30
+    while scene.mode.opponent is None:
+        assert time.monotonic() < deadline, "the computer's plan never came"
+        app.worker.drain(30)
+        frame(app)
+    return scene, clock
 
 
 def button(app, scene, name):
@@ -40,7 +56,7 @@ def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing
     genius.do("race")
     give_up_turn(app, genius)
     give_up_turn(app, genius)
-    assert genius.race.over
+    assert genius.mode.race.over
     sounds = len(app.sounds.played)
     button(app, genius, "race_solution")
     app.worker.drain()
@@ -89,7 +105,7 @@ def test_4_a_daily_is_labelled_and_kept_as_the_daily(app):
     app.push(TitleScene(app))
     app.open("genius", game_id=BOARD, daily=327, level="easy")
     genius = app.top
-    assert genius.play_subtitle().startswith("Daily #327") and genius.match.meta["daily"] == 327
+    assert genius.frame().shows.subtitle.startswith("Daily #327") and genius.match.meta["daily"] == 327
     done = search.solve(genius.position)
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
@@ -114,7 +130,7 @@ def test_5_a_loss_against_the_computer_counts_like_a_win(app):
     scene, clock = start_race(app, "champion")
     clock.now = 10_000.0
     frame(app)
-    assert scene.outcome == "lost"
+    assert scene.mode.outcome == "lost"
     s = records.summary(app.statistics, "genius")
     assert (s.played, s.lost) == (1, 1)
 
@@ -147,18 +163,6 @@ def test_6_the_daily_play_button_asks_before_it_abandons_a_game(app):
     assert scene.position.notation() == BOARD + "/1:F6"
 
 
-def test_7_the_take_back_line_goes_once_the_board_changes(app, genius):
-    pos = genius.position
-    dead = next(c for c in sorted(pos.empty) if search.solve(pos.place(Move("1", [c]))) is None)
-    genius.session.move(Move("1", [dead]).notation())
-    genius.do("hint")
-    app.worker.drain()
-    assert genius.session.status == f"No solution keeps these pieces: take {genius.piece_name('1')} back"
-    genius.session.move("-1")
-    genius.session.move(Move("2", search.solve(genius.position).placed["2"]).notation())
-    assert genius.session.status == ""
-
-
 def test_8_start_turn_is_enabled_at_the_hand_over(app, genius):
     app.settings["animations"] = False
     genius.do("race")
@@ -173,13 +177,13 @@ def test_9_undo_after_beating_the_computer_never_restarts_the_clock(app):
     for n, piece in enumerate(PIECES):
         clock.now = 2.0 * (n + 1)
         place_by_mouse(app, scene, piece, done.placed[piece])
-    assert scene.outcome == "won" and scene.match.finished
+    assert scene.mode.outcome == "won" and scene.match.finished
     elapsed = scene.match.elapsed
-    scene.undo()
+    scene.do("undo")
     clock.now += 50
     frame(app)
     assert scene.match.elapsed == elapsed and not scene.match.timer.running
-    scene.redo()
+    scene.do("redo")
     assert records.summary(app.statistics, "genius").played == 1
 
 
@@ -198,8 +202,8 @@ def test_9_the_clock_stands_while_a_level_roll_is_drawn(app, genius):
 
 def test_a_level_setting_written_as_the_cli_writes_it_is_that_level(app, genius):
     app.settings["genius_level"] = "very-hard"
-    assert genius.level_setting() == "very hard"
+    assert genius.kit.level_setting() == "very hard"
     app.settings["genius_level"] = 3
-    assert genius.level_setting() == "3"           # one of the ten levels
+    assert genius.kit.level_setting() == "3"           # one of the ten levels
     app.settings["genius_level"] = 42
-    assert genius.level_setting() == "any"
+    assert genius.kit.level_setting() == "any"

@@ -98,16 +98,16 @@ def test_the_win_counts_up_and_stamps_a_new_best():
 
 def test_macmahon_confetti_is_in_the_tiles_colours(macmahon):
     from game.draw.tiles import tile_colour
-    colours = set(macmahon.confetti_colours())
+    colours = set(macmahon.kit.confetti())
     assert colours == {tile_colour(macmahon.app.palette, x) for x in "RWB"}
 
 
 def test_a_loss_to_the_computer_has_a_banner_and_the_softer_sound(app):
-    from tests.game.test_versus import start_race
+    from tests.game.test_mid_end_cases import start_race
     scene, clock = start_race(app, "champion", seed=2)
-    clock.now = scene.opponent.finish_time
+    clock.now = scene.mode.opponent.finish_time
     frame(app)
-    assert scene.outcome == "lost"
+    assert scene.mode.outcome == "lost"
     assert "lose" in app.sounds.played and "win" not in app.sounds.played
     lines = scene.win_banner()
     assert lines and "finished first" in lines[0]
@@ -126,11 +126,12 @@ def test_a_hot_seat_board_just_filled_stays_in_view_before_the_hand_over(app, ge
     done = search.solve(genius.position)
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
-    assert genius.mode.hidden and genius.race.turn == 1, "the hand-over has begun"
+    assert genius.mode.hidden and genius.mode.race.turn == 1, "the hand-over has begun"
     assert genius.win_banner() == ["Player 1: 0:00"] and "win" in app.sounds.played
-    drawn = []
-    genius.race_lines = lambda: drawn.append(1) or ["next"]     # the hand-over card, when it is drawn
+    card = []                                   # whether each frame drawn shows the hand-over card
+    draw = genius.view.draw
+    genius.view.draw = lambda surface, f: card.append(bool(f.shows.cover) and not f.anims.banner) or draw(surface, f)
     frame(app, dt=1.0)
-    assert not drawn, "the full board is still in view"
+    assert card and not card[-1], "the full board is still in view"
     frame(app, dt=2.0)
-    assert drawn and genius.win_banner() == [], "then the hand-over card"
+    assert card[-1] and genius.win_banner() == [], "then the hand-over card"

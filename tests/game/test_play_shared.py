@@ -11,16 +11,9 @@ from game.play.match import Timer
 from game.scenes.base import Scene
 from solver.genius import search
 from solver.genius.pieces import PIECES
+from tests.game.fakes import FakeClock
 from tests.game.drive import answer_confirm, cell_centre, finish_roll, frame, key, move, place_by_mouse, press, release
 from tests.validate_genius import check_position
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
 
 
 def clocked(scene) -> FakeClock:
@@ -37,7 +30,7 @@ def clocked(scene) -> FakeClock:
 def passes(app, clock, seconds) -> None:
     """`seconds` go by over a few frames."""
     for _ in range(4):
-        clock.now += seconds / 4
+        clock.advance(seconds / 4)
         frame(app)
 
 
@@ -128,9 +121,10 @@ def test_a_started_game_is_only_abandoned_when_confirmed(app, genius):
         genius.do(action)
         assert genius.dialog_open
         assert answer_confirm(app, genius, yes=False)
-        assert genius.position == started and genius.mode == "play"
+        assert genius.position == started and genius.mode.name == "play"
+    genius.chrome.id_entry.set_text("A1A2A4A6B4D5E1")      # a typed game ID, Enter pressed
     frame(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=genius.chrome.id_entry,
-                                  text="A1A2A4A6B4D5E1"))  # a typed game ID
+                                  text="A1A2A4A6B4D5E1"))
     assert genius.dialog_open and genius.position == started
     assert answer_confirm(app, genius, yes=True)
     assert genius.position.notation() == "A1A2A4A6B4D5E1"
@@ -161,11 +155,11 @@ def test_a_win_says_it_once_and_offers_the_next_game(app, genius):
     frame(app)
     banner = genius.win_banner()
     assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
-    assert genius.status_line() == ""                      # the banner says it, not the status line too
+    assert genius.frame().status == ""                      # the banner says it, not the status line too
     assert not any("Solved" in m for m, *_ in app.toasts.items), "and no toast"
     for _ in range(10):
         frame(app, dt=0.4)
-    assert genius.win_banner() == [] and genius.status_line().startswith("Solved in")
+    assert genius.win_banner() == [] and genius.frame().status.startswith("Solved in")
 
 
 def test_a_win_by_solve_gets_the_confetti_but_no_best_time(app, genius):
@@ -216,8 +210,8 @@ def test_a_pause_hides_the_game_id_too_and_one_abandon_question(app, genius):
     asked = []
     genius.confirm = lambda message, *a, **k: asked.append(message)
     genius.do("new")
-    genius.new_roll(race=True)                          # (a race, as the agreed question would start it)
-    genius.on_resize()
+    from game.scenes.genius.modes import HotSeat
+    genius.perform(genius.kit.switch(HotSeat(genius.kit)))     # (a race, as the agreed question would start it)
     key(app, pygame.K_RETURN)                           # player 1 starts: a race in progress
     finish_roll(app, genius)
     genius.do("new")

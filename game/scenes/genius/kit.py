@@ -208,7 +208,8 @@ class GeniusKit:
             self.session.effects.append(Rebuild())
 
         self.session.run_job(f"Drawing a {words} roll", job_roll_at_level, (dice_set, level, seed), drawn, not_drawn)
-        self.session.hold(True)
+        if self.match is not None:
+            self.match.timer.stop()     # (a hold would be let go by the screen's next clock sync)
         return []
 
     def start_roll(self, setting: str, dice_set, seed: int, faces: tuple, *, kind: str = "play", **known) -> None:
@@ -264,6 +265,9 @@ class GeniusKit:
 
     def begin_id(self, start: Position, meta: dict) -> None:
         """Start a match from the position a game ID gave (`meta`: the daily's number, ...)."""
+        if self.mode.name in ("free", "race", "view"):     # a game ID leaves free mode and a race on one screen
+            from game.scenes.genius.modes import Solo
+            self.mode = Solo(self)
         daily = meta.get("daily")
         number = None if start.placed else numbers.number_or_none(self.load_dice()[1], start.blockers)
         name = f"Daily #{daily}" if daily else "Game ID"

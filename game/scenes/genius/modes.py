@@ -82,7 +82,7 @@ class Solo(GeniusMode):
         if action == "solutions":
             m = self.match
             if m is None or not m.finished:
-                return [Unused(Key(action))]
+                return [Unused(None)]         # (not now: an Unused key would come back here)
             self.app.open("genius-solutions", game_id=m.start.notation(), found=m.position.notation())
             return []
         return super().do(action)
@@ -110,7 +110,7 @@ class Solo(GeniusMode):
     def take_offer(self, action: str) -> list:
         """Next puzzle (a daily's: the daily puzzles), Harder or Same level after a win."""
         if action not in self.offers():
-            return [Unused(Key(action))]
+            return [Unused(None)]         # (not now: an Unused key would come back here)
         if action == "next_puzzle" and self.match.meta.get("daily") is not None:
             self.app.open("daily")
             return []

@@ -7,77 +7,34 @@ from __future__ import annotations
 import pytest
 
 from game.play import records
-from game.play.match import Match, Timer
-from game.play.session import PlaySession
+from game.play.session import PlaySession, Won
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
-from game.storage import Storage
 from solver.genius import search
 from solver.genius.position import Position
 from solver.macmahon.position import Position as TilePosition
+from tests.game import fakes
+from tests.game.fakes import BOARD, FakeClock, FakeHost
 from tests.validate_genius import check_position
-
-BOARD = "A1A2A4A6B4D5E1"
-
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Host:
-    """What a session needs of the app: statistics, a data folder and a worker (no jobs run here)."""
-
-    def __init__(self, folder):
-        self.statistics: dict = {}
-        self.storage = Storage(folder)
-        self.worker = None
-        self.saved = 0
-
-    def save_statistics(self) -> None:
-        self.saved += 1
-
-
-class Listener:
-    def __init__(self):
-        self.wins = []
-        self.changes = 0
-
-    def session_won(self, ending):
-        self.wins.append(ending)
-
-    def session_hint(self, step):
-        pass
-
-    def session_stuck(self, answer):
-        pass
-
-    def session_changed(self):
-        self.changes += 1
-
-    def worth_resuming(self):
-        return True
 
 
 @pytest.fixture
 def clock():
-    return Clock()
+    return FakeClock()
 
 
 @pytest.fixture
 def host(tmp_path):
-    return Host(tmp_path)
+    return FakeHost(tmp_path)
 
 
 def session_on(host, clock, start=BOARD, puzzle=GENIUS, **meta) -> PlaySession:
-    session = PlaySession(puzzle, host, Listener())
-    position = puzzle.parse(start)
-    session.begin(Match(position, puzzle=puzzle.name, meta={"dice": "default", **meta},
-                        timer=Timer(running=True, clock=clock)))
-    return session
+    return fakes.session_on(host, clock, start, puzzle, **meta)
+
+
+def wins(session) -> list:
+    """The endings of the wins said since the last call."""
+    return [e.ending for e in session.take_effects() if isinstance(e, Won)]
 
 
 def solve(session, clock, seconds=30.0) -> None:
@@ -99,7 +56,8 @@ def test_a_won_game_is_played_once_and_sets_the_best_time(host, clock):
     total = summary(host)
     assert (total.played, total.won, total.assisted, total.lost) == (1, 1, 0, 0)
     assert host.statistics["genius"]["best"] == {"default": pytest.approx(30, abs=0.1)}
-    assert s.listener.wins[0].new_best and s.listener.wins[0].recorded
+    [won] = wins(s)
+    assert won.new_best and won.recorded
 
 
 def test_a_helped_win_counts_as_won_with_help_and_never_as_a_best_time(host, clock):
@@ -108,7 +66,7 @@ def test_a_helped_win_counts_as_won_with_help_and_never_as_a_best_time(host, clo
     solve(s, clock)
     total = summary(host)
     assert (total.played, total.won, total.assisted) == (1, 0, 1)
-    assert host.statistics["genius"]["best"] == {} and not s.listener.wins[0].new_best
+    assert host.statistics["genius"]["best"] == {} and not wins(s)[0].new_best
 
 
 def test_a_macmahon_helped_win_is_recorded_too(host, clock):
@@ -149,7 +107,7 @@ def test_played_is_won_plus_won_with_help_plus_lost(host, clock):
 def test_a_race_on_one_screen_and_a_viewed_solution_record_nothing(host, clock, kind):
     s = session_on(host, clock, kind=kind)
     solve(s, clock)
-    assert s.match.finished and host.statistics == {} and not s.listener.wins[0].recorded
+    assert s.match.finished and host.statistics == {} and not wins(s)[0].recorded
 
 
 def test_a_race_against_the_computer_counts_whoever_wins(host, clock):
@@ -205,15 +163,17 @@ def test_a_reloaded_game_updates_its_own_record(host, clock, tmp_path):
 def test_undo_after_a_win_never_restarts_the_clock_and_a_second_fill_records_nothing(host, clock):
     s = session_on(host, clock)
     solve(s, clock, 30)
+    assert len(wins(s)) == 1
     elapsed = s.match.elapsed
     assert s.undo() and not s.match.timer.running
     clock.now += 100
     assert s.redo() and s.match.elapsed == elapsed
-    assert summary(host).played == 1 and len(s.listener.wins) == 1
+    assert summary(host).played == 1 and wins(s) == []
     s.undo()
     last = s.match.moves[-1]
     s.move(last)
-    assert s.listener.wins[-1].again and not s.listener.wins[-1].recorded and summary(host).played == 1
+    [again] = wins(s)
+    assert again.again and not again.recorded and summary(host).played == 1
 
 
 def test_a_line_about_a_position_goes_when_the_position_changes(host, clock):

@@ -1,0 +1,54 @@
+"""Counting the tests that open a window: every test that makes a `game.app.App` is marked
+(a user property, so it survives pytest-xdist), and the run ends with "window tests: N of M"
+(M: every test that ran, doctests included)."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+WINDOW = ("opens_window", True)
+_current: list = [None]
+
+
+def _count_windows() -> None:
+    """Wrap App.__init__ once game.app is imported (tests/game/conftest.py imports it)."""
+    module = sys.modules.get("game.app")
+    if module is None or getattr(module.App.__init__, "counted", False):
+        return
+    opened = module.App.__init__
+
+    def __init__(self, *args, **kwargs):
+        item = _current[0]
+        if item is not None and WINDOW not in item.user_properties:
+            item.user_properties.append(WINDOW)
+        opened(self, *args, **kwargs)
+    __init__.counted = True
+    module.App.__init__ = __init__
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    _current[0] = item
+    _count_windows()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_call(item):
+    _count_windows()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item):
+    _current[0] = None
+
+
+def pytest_terminal_summary(terminalreporter):
+    ran, windowed = set(), set()
+    for kind in ("passed", "failed", "skipped", "xfailed", "xpassed"):
+        for report in terminalreporter.stats.get(kind, []):
+            if getattr(report, "nodeid", None):
+                ran.add(report.nodeid)
+                if WINDOW in [tuple(p) for p in getattr(report, "user_properties", ())]:
+                    windowed.add(report.nodeid)
+    terminalreporter.write_line(f"window tests: {len(windowed)} of {len(ran)}")

@@ -7,6 +7,7 @@ import random
 import pygame
 
 from game.draw.theme import Palette, font, mix
+from game.play.match import format_time
 
 
 class Celebration:
@@ -94,3 +95,42 @@ def banner(surface: pygame.Surface, area: pygame.Rect, lines: list[str], pal: Pa
         surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
         y += image.get_height() + int(6 * scale)
     return panel
+
+
+class Result:
+    """What a board says when it ends: lines in a banner over it for a moment, with the confetti
+    of a win (`celebrate`) or without (`show`: a loss, a race's turn), the time counting up."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.celebration: Celebration | None = None
+        self.lines: list[str] = []
+
+    def celebrate(self, area: pygame.Rect, colours, lines: list[str], seconds: float, best: bool,
+                  confetti: bool) -> None:
+        self.celebration = Celebration(area, colours, self.rng, seconds=seconds, best=best) if confetti else None
+        self.lines = lines
+
+    def show(self, area: pygame.Rect, lines: list[str]) -> None:
+        self.celebration = Celebration(area, (), self.rng, confetti=False)
+        self.lines = lines
+
+    def clear(self) -> None:
+        self.celebration, self.lines = None, []
+
+    def update(self, dt: float) -> None:
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self.celebration = None
+
+    def shown(self) -> list[str]:
+        """The banner's lines while it shows (it shows with the confetti), else []."""
+        c = self.celebration
+        if c is None or c.t >= Celebration.BANNER or not self.lines:
+            return []
+        lines = list(self.lines)
+        final = format_time(c.seconds) if c.seconds is not None else None
+        if final and final in lines[0]:                   # the time counts up to the result
+            lines[0] = lines[0].replace(final, format_time(c.counted()), 1)
+        return lines

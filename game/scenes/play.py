@@ -24,7 +24,7 @@ from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refus
 from game.play.frame import Anims, Frame, Shows
 from game.play.match import Match, Timer, format_time
 from game.play.session import Began, Moved, Won
-from game.scenes.anim import Celebration
+from game.scenes.anim import Result
 from game.scenes.base import Scene
 from game.scenes.daily import copy_result
 from game.scenes.guide import GAMES as GUIDE_GAMES
@@ -53,8 +53,7 @@ class PlayScene(Scene):
         self.chrome = PlayChrome(self, kit.TOOLTIPS)
         self.pointer = Pointer()
         self.motion = Movement(lambda: app.settings.get("animations", True))
-        self.celebration: Celebration | None = None
-        self.win_lines: list[str] = []
+        self.result = Result(self.rng)       # the banner (and confetti) of a board's end
         self.show_help = False
         self.covered = False         # another screen is on top of this one
         self.pending: tuple | None = None    # a replacement asked for before the screen was shown
@@ -79,8 +78,8 @@ class PlayScene(Scene):
     def frame(self) -> Frame:
         """Everything the view draws now."""
         s, m = self.session, self.session.match
-        banner = self.win_banner()
-        anims = Anims(self.celebration, tuple(banner), self.motion, self.kit.roll)
+        banner = self.result.shown()
+        anims = Anims(self.result.celebration, tuple(banner), self.motion, self.kit.roll)
         shows = Shows(**{**self.mode.shows(), "guide": self.guide, "offers": self.mode.offers()})
         if m is None:
             return Frame(None, None, s.hand, None, s.status, "", s.paused, s.job, self.pointer.pos, shows, anims)
@@ -141,17 +140,19 @@ class PlayScene(Scene):
             elif isinstance(effect, Won):
                 self.announce(effect.ending)
             elif isinstance(effect, Banner):
-                self.show_result(list(effect.lines), effect.sound)
+                self.app.sounds.play(effect.sound)
+                self.result.show(self.view.layout()["geo"].rect, list(effect.lines))
             elif isinstance(effect, Began):       # another match: no banner, no motion, no guide
-                self.guide = self.celebration = None
+                self.guide = None
+                self.result.clear()
                 self.motion.stop()
-                self.win_lines = []
                 self.sync_clock()
                 self.refresh()
             elif isinstance(effect, Replace):
                 self.replace_game(effect.start, effect.what)
             elif isinstance(effect, Moved):
-                self.celebration = None if not (self.match and self.match.finished) else self.celebration
+                if not (self.match and self.match.finished):
+                    self.result.clear()
                 self.stale = True
             elif isinstance(effect, Ask):
                 self.confirm(effect.question, effect.on_yes, title=effect.title, action=effect.action)
@@ -325,30 +326,12 @@ class PlayScene(Scene):
         if headline is None:
             return
         self.app.sounds.play("win")
-        if self.app.settings.get("animations", True):
-            best = ending.new_best and not ending.again and not ending.assisted
-            self.celebration = Celebration(self.view.layout()["geo"].rect, self.kit.confetti(), self.rng,
-                                           seconds=ending.seconds, best=best)
         self.session.say(headline + (f", {detail}" if detail else ""))   # (the offers: the banner, the keys)
-        self.win_lines = [headline] + ([detail] if detail else []) + ([offer] if offer else []) + \
-            [f"New game: {keys.describe('new')}"]
-
-    def show_result(self, lines: list[str], sound: str) -> None:
-        """A banner of `lines` over the board for a moment (no confetti), with `sound`."""
-        self.app.sounds.play(sound)
-        self.celebration = Celebration(self.view.layout()["geo"].rect, (), self.rng, confetti=False)
-        self.win_lines = lines
-
-    def win_banner(self) -> list[str]:
-        """The lines of the win banner while it shows (it shows with the confetti), else []."""
-        c = self.celebration
-        if c is None or c.t >= Celebration.BANNER or not self.win_lines:
-            return []
-        lines = list(self.win_lines)
-        final = format_time(c.seconds) if c.seconds is not None else None
-        if final and final in lines[0]:                   # the time counts up to the result
-            lines[0] = lines[0].replace(final, format_time(c.counted()), 1)
-        return lines
+        self.result.celebrate(self.view.layout()["geo"].rect, self.kit.confetti(),
+                              [headline] + ([detail] if detail else []) + ([offer] if offer else []) +
+                              [f"New game: {keys.describe('new')}"], ending.seconds,
+                              ending.new_best and not ending.again and not ending.assisted,
+                              self.app.settings.get("animations", True))
 
     # ------------------------------------------------------------------ the clock and the widgets
     def sync_clock(self) -> None:
@@ -410,7 +393,7 @@ class PlayScene(Scene):
     def redraw_in(self) -> float | None:
         """0 while something moves (the win, a solve, a held piece's motion, the dice); else the
         time to the clock's next shown second while it runs; else None."""
-        if self.celebration is not None or self.session.solve_queue or self.motion.moving or \
+        if self.result.celebration is not None or self.session.solve_queue or self.motion.moving or \
                 self.kit.roll is not None or getattr(self.session.hand, "mark", None) is not None:
             return 0.0
         due = []
@@ -429,10 +412,7 @@ class PlayScene(Scene):
         s = self.session
         self.motion.hold(s.hand.held is not None and not s.hand.keyboard)
         self.motion.update(dt)
-        if self.celebration is not None:
-            self.celebration.update(dt)
-            if self.celebration.done:
-                self.celebration = None
+        self.result.update(dt)
         s.hand.tick(dt)
         every = self.kit.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
         s.step_solve(dt, every)

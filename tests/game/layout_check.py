@@ -159,7 +159,7 @@ def win_genius(app, scene) -> None:
 
 
 def finish_celebration(app, scene) -> None:
-    settle(app, lambda: scene.celebration is None)
+    settle(app, lambda: scene.result.celebration is None)
 
 
 def tour(app, sizes=SIZES, *, online: bool = True):

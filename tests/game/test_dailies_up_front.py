@@ -72,8 +72,8 @@ def test_title_card_waits_then_plays_the_daily_and_the_win_offers_copy_result(ap
     for piece in PIECES:
         place_by_mouse(app, game, piece, done.placed[piece])
     assert game.match.finished
-    assert game.win_lines[0].startswith(f"Daily #{expected.number} solved in ")
-    assert game.win_lines[1] == "daily streak 1" and game.win_lines[2].startswith("Copy result: Ctrl+Shift+C · See ")
+    assert game.result.lines[0].startswith(f"Daily #{expected.number} solved in ")
+    assert game.result.lines[1] == "daily streak 1" and game.result.lines[2].startswith("Copy result: Ctrl+Shift+C · See ")
     frame(app)
     assert game.chrome.result is not None and game.chrome.result.alive()
     click(app, game.chrome.result)

@@ -93,13 +93,13 @@ def test_complete_the_board_with_the_mouse_records_the_time(app, genius):
         assert_legal(genius.position)
     check_position(genius.position, done.blockers)
     assert genius.match.finished and not genius.match.timer.running
-    assert genius.celebration is not None
+    assert genius.result.celebration is not None
     best = app.statistics["genius"]["best"]["game ID"]
     assert best == pytest.approx(genius.match.elapsed, abs=0.01)
     assert app.storage.statistics()["genius"]["best"]["game ID"] == best
     for _ in range(10):
         frame(app, dt=0.4)
-    assert genius.celebration is None
+    assert genius.result.celebration is None
     app.pop()
     assert not app.storage.exists(GENIUS.autosave)
 

@@ -19,7 +19,7 @@ def win(app, genius) -> None:
 def test_after_a_win_l_opens_the_rolls_other_solutions_with_the_players_own_first(app, genius):
     genius.match.meta["solutions"] = 12
     win(app, genius)
-    assert any("the other 11 solutions" in line and "L" in line for line in genius.win_banner())
+    assert any("the other 11 solutions" in line and "L" in line for line in genius.result.shown())
     key(app, pygame.K_l)
     stepper = app.top
     assert isinstance(stepper, AllSolutionsScene)

@@ -90,7 +90,7 @@ def test_a_win_is_one_clean_line_said_once(app, macmahon):
     tile, cell = last_tile_left(app, macmahon)
     drop(app, macmahon, tile, cell)
     assert macmahon.match.finished
-    banner = macmahon.win_banner()
+    banner = macmahon.result.shown()
     assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
     assert macmahon.frame().status == ""
     assert not any("Solved" in m for m, *_ in app.toasts.items)

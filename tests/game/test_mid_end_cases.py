@@ -63,7 +63,7 @@ def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing
     for _ in range(12):
         frame(app, dt=0.3)
     assert genius.match.finished and genius.match.meta["kind"] == "view"
-    assert "win" not in app.sounds.played[sounds:] and genius.celebration is None and not genius.win_banner()
+    assert "win" not in app.sounds.played[sounds:] and genius.result.celebration is None and not genius.result.shown()
     assert app.statistics.get("genius", {}).get("played", 0) == 0
 
 

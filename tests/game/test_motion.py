@@ -109,7 +109,7 @@ def test_a_loss_to_the_computer_has_a_banner_and_the_softer_sound(app):
     frame(app)
     assert scene.mode.outcome == "lost"
     assert "lose" in app.sounds.played and "win" not in app.sounds.played
-    lines = scene.win_banner()
+    lines = scene.result.shown()
     assert lines and "finished first" in lines[0]
 
 
@@ -127,11 +127,11 @@ def test_a_hot_seat_board_just_filled_stays_in_view_before_the_hand_over(app, ge
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
     assert genius.mode.hidden and genius.mode.race.turn == 1, "the hand-over has begun"
-    assert genius.win_banner() == ["Player 1: 0:00"] and "win" in app.sounds.played
+    assert genius.result.shown() == ["Player 1: 0:00"] and "win" in app.sounds.played
     card = []                                   # whether each frame drawn shows the hand-over card
     draw = genius.view.draw
     genius.view.draw = lambda surface, f: card.append(bool(f.shows.cover) and not f.anims.banner) or draw(surface, f)
     frame(app, dt=1.0)
     assert card and not card[-1], "the full board is still in view"
     frame(app, dt=2.0)
-    assert card[-1] and genius.win_banner() == [], "then the hand-over card"
+    assert card[-1] and genius.result.shown() == [], "then the hand-over card"

@@ -153,13 +153,13 @@ def test_a_win_says_it_once_and_offers_the_next_game(app, genius):
     for piece in PIECES:
         place_by_mouse(app, genius, piece, done.placed[piece])
     frame(app)
-    banner = genius.win_banner()
+    banner = genius.result.shown()
     assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
     assert genius.frame().status == ""                      # the banner says it, not the status line too
     assert not any("Solved" in m for m, *_ in app.toasts.items), "and no toast"
     for _ in range(10):
         frame(app, dt=0.4)
-    assert genius.win_banner() == [] and genius.frame().status.startswith("Solved in")
+    assert genius.result.shown() == [] and genius.frame().status.startswith("Solved in")
 
 
 def test_a_win_by_solve_gets_the_confetti_but_no_best_time(app, genius):
@@ -170,7 +170,7 @@ def test_a_win_by_solve_gets_the_confetti_but_no_best_time(app, genius):
         if genius.match.finished:
             break
     check_position(genius.position)
-    assert genius.celebration is not None and genius.win_banner()[0].startswith("Solved with help")
+    assert genius.result.celebration is not None and genius.result.shown()[0].startswith("Solved with help")
     assert "game ID" not in app.statistics["genius"]["best"]
     assert app.statistics["genius"]["assisted"] == 1                   # counted as a win with help
     assert app.statistics["genius"]["games"][-1]["assisted"] is True

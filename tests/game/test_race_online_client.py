@@ -164,8 +164,8 @@ def test_a_later_finisher_gets_the_place_and_the_time(app, race):
     frames_until(app, lambda: scene.link.seat in scene.link.finished and scene.match.ended, bob, seconds=10)
     mine = scene.link.finished[scene.link.seat]
     assert mine["place"] == 2
-    assert scene.win_lines[0] == f"{ordinal(2)}, {format_time(mine['ms'] / 1000)}"      # the banner says it
-    assert scene.win_lines[1].startswith("Bob won in")
+    assert scene.result.lines[0] == f"{ordinal(2)}, {format_time(mine['ms'] / 1000)}"      # the banner says it
+    assert scene.result.lines[1].startswith("Bob won in")
     game = app.statistics["genius"]["games"][-1]
     assert not game["won"] and game["place"] == 2 and game["seconds"] == round(mine["ms"] / 1000, 2)
 

@@ -272,12 +272,12 @@ def test_stdout_that_cannot_be_written(argv, tmp_path):
 
 @pytest.mark.parametrize("argv, words", [
     (["genius", "roll", "--dice=--"], "dice file '--' not found"),
-    (["genius", "roll", "--seed=--"], "invalid int value: '--'"),
+    (["genius", "roll", "--seed=--"], "wants a whole number from 0 to 18,446,744,073,709,551,615, not '--'"),
     (["genius", "solve", "--position=--"], "not a run of cell names"),
     (["macmahon", "solve", "--position=--"], "is not a board"),
-    (["macmahon", "solve", "--colours=--"], "invalid int value"),
-    (["genius", "verify-dice", "--jobs=--"], "invalid int value"),
-    (["genius", "make-dice", "--faces=--"], "invalid int value"),
+    (["macmahon", "solve", "--colours=--"], "wants a whole number"),
+    (["genius", "verify-dice", "--jobs=--"], "wants a whole number"),
+    (["genius", "make-dice", "--faces=--"], "wants a whole number"),
 ])
 def test_option_equals_double_dash(capsys, argv, words):
     refused(capsys, *argv, words=words)
@@ -304,8 +304,8 @@ def test_jobs_is_capped_at_the_cores(capsys, tmp_path, monkeypatch):
     assert code == 1 and "unsolvable" in out and seen == [cores]      # not 100,000 processes
     assert err.strip().splitlines() == [f"squarewise: note: --jobs 100000 is more than the {cores} cores here; "
                                         f"using {cores}"]
-    refused(capsys, "genius", "verify-dice", str(path), "--jobs", "0", words="--jobs must be at least 1")
-    refused(capsys, "macmahon", "count", "--jobs", "-5", words="--jobs must be at least 1")
+    refused(capsys, "genius", "verify-dice", str(path), "--jobs", "0", words="--jobs: wants a whole number from 1 to 1,000,000")
+    refused(capsys, "macmahon", "count", "--jobs", "-5", words="--jobs: wants a whole number from 1 to 1,000,000")
 
 
 # --- a read-only data folder with a corrupt file -----------------------------------------------
@@ -421,7 +421,7 @@ def test_colours_help_and_check_agree(capsys):
         with pytest.raises(SystemExit):
             main(["macmahon", command, "--help"])
         assert f"1..{MAX_BOARD_COLOURS}" in " ".join(capsys.readouterr().out.split())
-        refused(capsys, "macmahon", command, "--colours", str(MAX_BOARD_COLOURS + 1), words=f"1..{MAX_BOARD_COLOURS}")
+        refused(capsys, "macmahon", command, "--colours", str(MAX_BOARD_COLOURS + 1), words=f"from 1 to {MAX_BOARD_COLOURS}")
     code, out, _ = cli(capsys, "macmahon", "tiles", "--colours", "8")
     assert code == 0 and "1044 tiles" in out
     from solver.macmahon.cli import default_shape

@@ -11,18 +11,11 @@ import asyncio
 import signal
 import sys
 
-from solver.cli_common import PROG, OneLineParser
+from solver.cli_common import PROG, OneLineParser, number
 from solver.errors import SquarewiseError, one_line
-from solver.grid import is_ascii_number
 
 from .client import DEFAULT_PORT
 from .server import RaceServer
-
-
-def _port(text: str) -> int:
-    if not is_ascii_number(text, 5) or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"expected a number 0..65535 (0: any free port), got '{text}'")
-    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", metavar="ADDR",
                         help="the address to listen on (default 127.0.0.1: this machine only; "
                              "0.0.0.0: every interface)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="N",
+    parser.add_argument("--port", type=number(0, 65535), default=DEFAULT_PORT, metavar="N",
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port, printed at start)")
     return parser
 

@@ -12,8 +12,8 @@ SERVE = [sys.executable, "-m", "game", "serve"]
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--port", "x"], "--port: expected a number 0..65535"),
-    (["--port", "70000"], "got '70000'"),
+    (["--port", "x"], "--port: wants a whole number from 0 to 65,535, not 'x'"),
+    (["--port", "70000"], "not '70000'"),
     (["--port", "-1"], "--port"),
     (["--port", "٣"], "--port"),
     (["--host", ""], "--host needs an address"),

@@ -18,9 +18,24 @@ from .client import DEFAULT_PORT
 from .server import RaceServer
 
 
+def _host(text: str) -> str:
+    """An argparse type: a name or address the network functions can take (they encode it as
+    UTF-8, and a name by IDNA: at most 63 characters between two dots); one line otherwise."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs an address, got an empty one")
+    try:
+        text.encode("utf-8")
+        text.encode("idna")
+    except UnicodeError as exc:
+        why = "not valid UTF-8" if isinstance(exc, UnicodeEncodeError) and "surrogate" in str(exc) else \
+            "a part between dots is empty or longer than 63 characters"
+        raise argparse.ArgumentTypeError(f"'{text}' is not a host name or address ({why})") from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog=f"{PROG} serve", description="The race server for Race online, with no window.")
-    parser.add_argument("--host", default="127.0.0.1", metavar="ADDR",
+    parser.add_argument("--host", type=_host, default="127.0.0.1", metavar="ADDR",
                         help="the address to listen on (default 127.0.0.1: this machine only; "
                              "0.0.0.0: every interface)")
     parser.add_argument("--port", type=number(0, 65535), default=DEFAULT_PORT, metavar="N",
@@ -31,8 +46,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     try:
         args = build_parser().parse_args(argv)
-        if not args.host.strip():
-            raise SquarewiseError("--host needs an address, got an empty one")
         return asyncio.run(_serve(args.host, args.port))
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
@@ -46,8 +59,8 @@ async def _serve(host: str, port: int) -> int:
     server = RaceServer()
     try:
         port = await server.start(host, port)
-    except OSError as exc:
-        raise SquarewiseError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except (OSError, UnicodeError) as exc:          # UnicodeError: a name _host let by that the resolver refuses
+        raise SquarewiseError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     shown = f"[{host}]" if ":" in host else host
     print(f"{PROG}: race server on ws://{one_line(shown)}:{port}/ (Ctrl+C stops it)", flush=True)
     stop = asyncio.Event()

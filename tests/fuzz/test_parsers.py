@@ -222,3 +222,23 @@ def test_every_number_option_is_a_result_or_one_line_naming_the_range(argv, text
         assert " from " in lines[0] and " to " in lines[0], lines[0]
     if code == 2:
         assert len(lines) == 1 and lines[0].startswith("squarewise: error: ") and lines[0].isprintable()
+
+
+@fuzz
+@given(st.one_of(nasty_text("abc.-:019", 80), st.text(st.sampled_from("ab."), max_size=300),
+                 st.integers(0, 400).map(lambda n: "a" * n), st.sampled_from(["::1", "0.0.0.0", "localhost", "[::1]"])),
+       st.one_of(typed_numbers, st.integers(-1, 70000).map(str)))
+def test_serve_options(host, port):
+    """`serve`'s options: parsed into a host the network functions can encode and a port
+    0..65535, or one line; the parser is tried, never a real server."""
+    from game.net.serve import build_parser
+    tried()
+    try:
+        args = build_parser().parse_args(["--host", host, "--port", port])
+    except SquarewiseError as exc:
+        assert str(exc).isprintable() and "\n" not in str(exc)
+        return
+    assert 0 <= args.port <= 65535 and args.port == _by_the_rule(port, False)
+    args.host.encode("utf-8")
+    args.host.encode("idna")                    # what getaddrinfo does to it: it must not raise
+    assert args.host.strip()

@@ -397,6 +397,17 @@ def test_no_display_says_so_and_exits_2(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="other systems always have a display driver")
+def test_no_display_is_only_squarewises_line_and_makes_no_folder(tmp_path):
+    # issue 29: SDL's "XDG_RUNTIME_DIR is invalid or not set" came first, and the data folder
+    # was made in the home folder before the display was looked for
+    proc = python_m("game", env={"HOME": str(tmp_path)}, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == ("squarewise: error: no display to open the window on (set DISPLAY, or run a "
+                           "subcommand: squarewise genius --help)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 # --- game options: one line, in the help; --colours agrees with its help ------------------------
 
 @pytest.mark.parametrize("argv, words", [(["--size", "abc"], "--size"), (["--size", "0x600"], "--size"),

@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 import threading
 import weakref
 from pathlib import Path
@@ -173,6 +174,20 @@ def unlock_folder(key: str) -> None:
             held[0].close()
 
 
+def _cannot_write(folder: Path) -> str | None:
+    """Why no file can be made in `folder` (read-only, no permission), or None if one can."""
+    try:
+        fd, name = tempfile.mkstemp(dir=folder, prefix=".squarewise-probe-")
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+    return None
+
+
 class Storage:
     """Named JSON documents in one folder: `read(name, defaults)` and `write(name, data)`."""
 
@@ -191,6 +206,12 @@ class Storage:
         if self.read_only:
             self._warn(f"squarewise: warning: another Squarewise is using the data folder {self.folder}; "
                        "this one saves nothing (close the other to keep your games)")
+            return
+        cannot = _cannot_write(self.folder)
+        if cannot:
+            self.read_only = True           # said now, at the start, and not again at each write
+            self._warn(one_line(f"squarewise: warning: the data folder {self.folder} cannot be written "
+                                f"({cannot}); games, settings and statistics will not be kept"))
             return
         for folder in (self.folder, self.folder / "saves"):
             clean_stale_temps(folder, old_names=True)   # left by writes killed half-way (solver/atomic.py)
@@ -347,7 +368,7 @@ class Storage:
 
     def _set_aside(self, path: Path) -> Path:
         if self.read_only:
-            raise PermissionError("another Squarewise is using the data folder")
+            raise PermissionError("the data folder is not this Squarewise's to write")
         aside = self._aside_name(path)
         os.replace(path, aside)
         return aside

@@ -331,6 +331,44 @@ def test_a_read_only_data_folder_with_a_corrupt_file(tmp_path, monkeypatch, caps
     assert (data / "settings.json").read_text() == "{corrupt"      # the player's file is never lost
 
 
+def refuse_new_files_in(folder: Path, monkeypatch) -> None:
+    """Make `folder` refuse new files even to root (who writes anyway): chmod for others, and for
+    root the refusal a read-only folder gives, at os.open."""
+    os.chmod(folder, 0o555)
+    if os.geteuid() == 0:
+        real = os.open
+
+        def read_only(path, flags, *a, **k):
+            if flags & os.O_CREAT and Path(os.fsdecode(path)).parent == folder:
+                raise PermissionError(13, "Permission denied", path)
+            return real(path, flags, *a, **k)
+        monkeypatch.setattr(os, "open", read_only)
+
+
+def test_a_read_only_data_folder_is_said_in_the_window_at_start_and_only_then(tmp_path, monkeypatch, capsys):
+    # issue 29: nothing was said until quit, and then three warnings
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(versioned({"palette": "colourblind"}))
+    refuse_new_files_in(data, monkeypatch)
+    try:
+        lines = start_game(data, monkeypatch, capsys)
+        from game.app import App
+        from game.storage import Storage
+        app = App(size=(900, 700), storage=Storage(data))
+        shown = [text for text, _, _ in app.toasts.items]
+    finally:
+        import pygame
+        pygame.quit()
+        os.chmod(data, 0o755)
+    said = (f"squarewise: warning: the data folder {data} cannot be written (Permission denied); "
+            "games, settings and statistics will not be kept")
+    assert lines == [said]                                       # at start, once; nothing at quit
+    assert shown == [said.split("warning: ", 1)[1]]              # and in the window
+    assert app.settings["palette"] == "colourblind"              # what is there is still read
+    assert {p.name for p in data.iterdir()} <= {"settings.json", "squarewise.lock"}  # (root's open() makes the lock)
+
+
 # --- atomic writes: stale temporaries, the umask, symlinks ---------------------------------------
 
 def test_stale_temporaries_of_killed_writes_are_cleaned_at_start(tmp_path, monkeypatch, capsys):

@@ -30,10 +30,7 @@ class Command(NamedTuple):
     help: str
 
 
-PUZZLES = {
-    "genius": "The Genius Square: solve boards, roll and check dice",
-    "macmahon": "MacMahon Squares: solve, count, list tiles",
-}
+PUZZLES = {"genius": "The Genius Square", "macmahon": "MacMahon Squares"}
 
 COMMANDS = {
     "genius": {
@@ -106,8 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog=PROG, description="Squarewise: MacMahon Squares and The Genius Square.")
     puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=LazyParser)
     puzzles.required = True
-    for puzzle, help_line in PUZZLES.items():
-        puzzles.add_parser(puzzle, help=help_line).setup = partial(_add_commands, puzzle)
+    for puzzle, title in PUZZLES.items():   # the help line names every command, so none is left out
+        puzzles.add_parser(puzzle, help=f"{title}: {', '.join(COMMANDS[puzzle])}").setup = partial(_add_commands, puzzle)
     return parser
 
 

@@ -416,7 +416,8 @@ def check_display() -> None:
 @contextlib.contextmanager
 def _stderr_dropped():
     """File descriptor 2 points at the null device within the block (C libraries write there)."""
-    sys.stderr.flush()
+    if sys.stderr is not None:
+        sys.stderr.flush()
     try:
         saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
     except OSError:                     # no stderr at all (a windowed executable): nothing to drop

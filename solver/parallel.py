@@ -158,23 +158,30 @@ class _Workers:
         self.complete = True
         return results
 
-    @staticmethod
-    def _send(conn, index, func, chunks, busy) -> None:
+    def _send(self, conn, index, func, chunks, busy) -> None:
         if index is not None:
-            conn.send((index, func, chunks[index]))
+            try:
+                conn.send((index, func, chunks[index]))
+            except OSError:             # a broken pipe: the worker is gone
+                self._lost(conn)
             busy[conn] = index
 
     def _receive(self, conn):
-        """A worker's answer; Stopped if the worker was ended by a signal (SIGTERM to the group)."""
+        """A worker's answer (index, ok, value)."""
         try:
             return conn.recv()
-        except EOFError:
-            process = self.processes[self.conns.index(conn)]
-            process.join(5)
-            code = process.exitcode
-            if code is not None and code < 0:
-                raise Stopped(-code) from None
-            raise RuntimeError(f"a worker process ended unexpectedly (exit code {code})") from None
+        except (EOFError, OSError):
+            self._lost(conn)
+
+    def _lost(self, conn):
+        """A worker that ended before its answer: Stopped if a signal ended it (SIGTERM to the
+        group), as that signal would; else RuntimeError."""
+        process = self.processes[self.conns.index(conn)]
+        process.join(5)
+        code = process.exitcode
+        if code is not None and code < 0:
+            raise Stopped(-code) from None
+        raise RuntimeError(f"a worker process ended unexpectedly (exit code {code})") from None
 
     def finish(self) -> None:
         """Tell each worker to return (each also holds the pipes of the workers forked before

@@ -120,3 +120,17 @@ def _raise(chunk):
 def test_an_error_in_a_worker_is_raised_in_the_parent():
     with pytest.raises(ValueError, match="bad chunk"):
         run_chunks(_raise, [1, 2, 3], jobs=2)
+
+
+def _end_by_sigterm(chunk):
+    if chunk == 2:
+        os.kill(os.getpid(), signal.SIGTERM)        # as `kill PID` on one worker would
+    time.sleep(0.2 if chunk > 2 else 0)
+    return chunk
+
+
+def test_a_worker_ended_by_a_signal_stops_the_run_as_that_signal_would():
+    from solver.stopping import Stopped
+    with pytest.raises(Stopped) as stop:
+        run_chunks(_end_by_sigterm, list(range(8)), jobs=2)
+    assert stop.value.signum == signal.SIGTERM

@@ -25,6 +25,7 @@ if sys.platform.startswith("linux"):
     # about 6 ms of CPU a frame where shared memory takes 0.02 ms (a still board draws once a second).
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
+import contextlib  # noqa: E402
 import functools  # noqa: E402
 import gc  # noqa: E402
 import shutil  # noqa: E402
@@ -414,9 +415,12 @@ def check_display() -> None:
 
     With no display SDL falls back to its invisible 'offscreen' or 'dummy' driver and the
     game would run unseen forever; those drivers are only taken when SDL_VIDEODRIVER asks
-    for them (the tests and the CI smoke test do)."""
+    for them (the tests and the CI smoke test do). What SDL itself prints while it looks for a
+    display (libwayland's "XDG_RUNTIME_DIR is invalid or not set") is dropped: the reason is
+    in its error, and the player sees one line."""
     try:
-        pygame.display.init()
+        with _stderr_dropped():
+            pygame.display.init()
     except pygame.error as exc:
         raise SquarewiseError(f"no display to open the window on ({exc}); "
                               f"the solver runs without one: squarewise genius --help") from None
@@ -425,6 +429,25 @@ def check_display() -> None:
         pygame.display.quit()
         raise SquarewiseError("no display to open the window on (set DISPLAY, or run a subcommand: "
                               "squarewise genius --help)")
+
+
+@contextlib.contextmanager
+def _stderr_dropped():
+    """File descriptor 2 points at the null device within the block (C libraries write there)."""
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    try:
+        saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    except OSError:                     # no stderr at all (a windowed executable): nothing to drop
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 @functools.lru_cache(maxsize=16)
@@ -512,8 +535,8 @@ def _run(argv: list[str] | None) -> int:
         args = options.parse(sys.argv[1:] if argv is None else argv)
         if args.smoke_test is not None:        # never the player's data folder
             os.environ[ENV_VAR] = tempfile.mkdtemp(prefix="squarewise-smoke-")
-        data_dir()
         check_display()
+        data_dir()                             # made only once the window can open
     except SquarewiseError as exc:
         print(f"squarewise: error: {exc}", file=sys.stderr)
         return 2

@@ -8,7 +8,9 @@ leaves half a file; a write that fails is a one-line warning on stderr, not a cr
 old file stays). A file that cannot be read is never deleted: it is renamed aside
 (`name.json.corrupt-1`, ...) with a one-line warning on stderr, and defaults are used.
 A readable file whose value for a known key has the wrong shape (a string for the window
-size, say) keeps its other values; that key gets its default, with a warning.
+size, say) keeps its other values; that key gets its default, with a warning. A file written
+by a newer Squarewise (a higher version) is not damaged: it is left in place and unchanged,
+read-only for the rest of the session (defaults are used), said once.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 import threading
 import weakref
 from pathlib import Path
@@ -71,6 +74,14 @@ def write_json_atomic(path: Path, document) -> None:
     write_text_atomic(path, json.dumps(document, indent=1, sort_keys=True))
 
 
+class NewerVersion(SquarewiseError):
+    """A file written by a newer Squarewise: not damaged, to be left as it is."""
+
+    def __init__(self, path: Path, version: int):
+        super().__init__(f"{path}: written by a newer Squarewise (version {version} > {VERSION})")
+        self.version = version
+
+
 def read_versioned(path: Path) -> dict:
     """The `data` of a versioned document; SquarewiseError naming the file if it is not one."""
     path = Path(path)
@@ -81,7 +92,7 @@ def read_versioned(path: Path) -> dict:
     if not isinstance(version, int) or version < 1:
         raise SquarewiseError(f"{path}: missing or bad 'version'")
     if version > VERSION:
-        raise SquarewiseError(f"{path}: written by a newer Squarewise (version {version} > {VERSION})")
+        raise NewerVersion(path, version)
     return doc["data"]
 
 
@@ -163,6 +174,20 @@ def unlock_folder(key: str) -> None:
             held[0].close()
 
 
+def _cannot_write(folder: Path) -> str | None:
+    """Why no file can be made in `folder` (read-only, no permission), or None if one can."""
+    try:
+        fd, name = tempfile.mkstemp(dir=folder, prefix=".squarewise-probe-")
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+    return None
+
+
 class Storage:
     """Named JSON documents in one folder: `read(name, defaults)` and `write(name, data)`."""
 
@@ -170,6 +195,7 @@ class Storage:
         self.folder = Path(folder) if folder else data_dir()
         self.folder.mkdir(parents=True, exist_ok=True)
         self.warnings: list[str] = []
+        self.newer: set[str] = set()                 # documents a newer Squarewise wrote: never written here
         self._pending: dict[str, dict] = {}          # write_soon's documents not yet written
         self._pending_lock = threading.Lock()
         self._writer: threading.Thread | None = None
@@ -180,6 +206,12 @@ class Storage:
         if self.read_only:
             self._warn(f"squarewise: warning: another Squarewise is using the data folder {self.folder}; "
                        "this one saves nothing (close the other to keep your games)")
+            return
+        cannot = _cannot_write(self.folder)
+        if cannot:
+            self.read_only = True           # said now, at the start, and not again at each write
+            self._warn(one_line(f"squarewise: warning: the data folder {self.folder} cannot be written "
+                                f"({cannot}); games, settings and statistics will not be kept"))
             return
         for folder in (self.folder, self.folder / "saves"):
             clean_stale_temps(folder, old_names=True)   # left by writes killed half-way (solver/atomic.py)
@@ -204,6 +236,9 @@ class Storage:
             return copy.deepcopy(defaults)
         try:
             stored = read_versioned(path)
+        except NewerVersion as exc:
+            self._leave_newer(name, exc)
+            return copy.deepcopy(defaults)
         except SquarewiseError as exc:
             try:
                 kept = f"old file kept as {self._set_aside(path).name}"
@@ -220,10 +255,30 @@ class Storage:
                                 f"dropped ({self.keep_damaged(name)})"))     # keys from the file: escaped
         return merged
 
+    def is_newer(self, name: str) -> bool:
+        """True if the document `name` was written by a newer Squarewise (said once, then left alone)."""
+        self.flush()
+        if name not in self.newer and os.path.lexists(self.path(name)):
+            try:
+                read_versioned(self.path(name))
+            except NewerVersion as exc:
+                self._leave_newer(name, exc)
+            except SquarewiseError:
+                pass
+        return name in self.newer
+
+    def _leave_newer(self, name: str, exc: NewerVersion) -> None:
+        """Keep the newer file `name` as it is for this session, and say so once."""
+        if name not in self.newer:
+            self.newer.add(name)
+            what = {"statistics": "the statistics are", "settings": "the settings are"}.get(name, "it is")
+            self._warn(one_line(f"squarewise: warning: {self.path(name)} was written by a newer Squarewise "
+                                f"(version {exc.version}); {what} read-only until you use that version again"))
+
     def write(self, name: str, data: dict) -> None:
         """Store `data` as `name`; a failure (disk full, folder gone) is a warning, not a crash.
-        Nothing is written while another process holds the folder."""
-        if self.read_only:
+        Nothing is written while another process holds the folder, nor over a newer file."""
+        if self.read_only or name in self.newer:
             return
         self.flush()
         self._write_now(name, data)
@@ -238,7 +293,7 @@ class Storage:
         """Store (a copy of) `data` as `name` from a background thread, so that the game never
         waits for the disk (an autosave after every move); only the latest of each name is
         written. `read`, `write`, `delete` and `flush` wait for what is pending first."""
-        if self.read_only:
+        if self.read_only or name in self.newer:
             return
         with self._pending_lock:
             self._pending[name] = copy.deepcopy(data)
@@ -262,7 +317,7 @@ class Storage:
             writer.join()
 
     def delete(self, name: str) -> None:
-        if self.read_only:
+        if self.read_only or name in self.newer:
             return
         self.flush()
         try:
@@ -291,7 +346,7 @@ class Storage:
         it; the new path, or None if it is gone already (read set it aside) or cannot be moved."""
         path = self.path(name)
         self.flush()
-        if not os.path.lexists(path):
+        if not os.path.lexists(path) or name in self.newer:
             return None
         try:
             return self._set_aside(path)
@@ -313,7 +368,7 @@ class Storage:
 
     def _set_aside(self, path: Path) -> Path:
         if self.read_only:
-            raise PermissionError("another Squarewise is using the data folder")
+            raise PermissionError("the data folder is not this Squarewise's to write")
         aside = self._aside_name(path)
         os.replace(path, aside)
         return aside

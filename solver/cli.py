@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from functools import partial
 from typing import Callable, NamedTuple
 
 from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
-from .stopping import Stopped, stop_on_signals
+from .stopping import Stopped, arrived, stop_on_signals
 
 
 class Command(NamedTuple):
@@ -29,10 +30,7 @@ class Command(NamedTuple):
     help: str
 
 
-PUZZLES = {
-    "genius": "The Genius Square: solve boards, roll and check dice",
-    "macmahon": "MacMahon Squares: solve, count, list tiles",
-}
+PUZZLES = {"genius": "The Genius Square", "macmahon": "MacMahon Squares"}
 
 COMMANDS = {
     "genius": {
@@ -107,8 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog=PROG, description="Squarewise: MacMahon Squares and The Genius Square.")
     puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=LazyParser)
     puzzles.required = True
-    for puzzle, help_line in PUZZLES.items():
-        puzzles.add_parser(puzzle, help=help_line).setup = partial(_add_commands, puzzle)
+    for puzzle, title in PUZZLES.items():   # the help line names every command, so none is left out
+        puzzles.add_parser(puzzle, help=f"{title}: {', '.join(COMMANDS[puzzle])}").setup = partial(_add_commands, puzzle)
     return parser
 
 
@@ -119,22 +117,32 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str] | None) -> int:
     try:
-        args = build_parser().parse_args(argv)
-        if hasattr(args, "jobs"):
-            args.jobs = cap_jobs(args.jobs)
-        for option in FILE_OPTIONS:
-            check_path(getattr(args, option, None), "--" + option.replace("_", "-"))
-        with stop_on_signals():
+        with stop_on_signals():         # from the start: a signal while parsing is one line too
+            args = build_parser().parse_args(argv)
+            if hasattr(args, "jobs"):
+                args.jobs = cap_jobs(args.jobs)
+            for option in FILE_OPTIONS:
+                check_path(getattr(args, option, None), "--" + option.replace("_", "-"))
             return args.handler(args)
-    except SquarewiseError as exc:
+    except (SquarewiseError, KeyboardInterrupt, Stopped) as exc:
+        return _ended(exc)
+    except Exception as exc:
+        if arrived() is None:
+            raise
+        return _ended(exc)      # a signal's exception turned into another by a library (numpy's import)
+
+
+def _ended(exc: BaseException) -> int:
+    """The one line and the exit code of a command ended by bad input or by a signal."""
+    signum = exc.signum if isinstance(exc, Stopped) else arrived()
+    if isinstance(exc, SquarewiseError) and signum is None:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    if signum is None or signum == signal.SIGINT:
         print(f"{_new_line()}{PROG}: interrupted", file=sys.stderr)
         return 130
-    except Stopped as stop:
-        print(f"{_new_line()}{PROG}: stopped by {stop.name}", file=sys.stderr)
-        return 128 + stop.signum
+    print(f"{_new_line()}{PROG}: stopped by {signal.Signals(signum).name}", file=sys.stderr)
+    return 128 + signum
 
 
 def _new_line() -> str:

@@ -11,13 +11,13 @@ import argparse
 import errno
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 from .atomic import NotARegularFile, existing_mode, write_bytes_atomic
 from .errors import SquarewiseError
 from .rng import MASK64
+from .user_number import read_number
 
 PROG = "squarewise"
 STDOUT_OPTIONS = ("out", "classes_out")     # the output options that take '-' for standard output
@@ -50,37 +50,35 @@ def add_common(parser: argparse.ArgumentParser) -> None:
                         help="draw progress on stderr even when it is not a terminal")
 
 
-def whole_number(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits (int() would also take '٣' and '1_000')."""
-    digits = text.strip()
-    if not re.fullmatch(r"-?[0-9]{1,40}", digits):
-        raise argparse.ArgumentTypeError(f"invalid int value: '{text}' (a whole number in digits 0-9)")
-    return int(digits)
+def number(low: int, high: int):
+    """An argparse type: a whole number low..high, read by the one rule for typed numbers
+    (user_number: ASCII digits, commas between thousands allowed); one line with the range
+    otherwise."""
+    def read(text: str) -> int:
+        try:
+            return read_number(text, low, high, "")
+        except SquarewiseError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return read
 
 
-def seed_number(text: str) -> int:
-    """An argparse type for --seed: 0..2**64-1 in ASCII digits (the dice's generator has 64 bits,
-    so a larger seed would silently repeat a smaller one)."""
-    seed = whole_number(text)
-    if not 0 <= seed <= MASK64:
-        raise argparse.ArgumentTypeError(f"invalid seed: '{text}' (the seeds are 0..{MASK64})")
-    return seed
+SEED = number(0, MASK64)    # --seed: the dice's generator has 64 bits; a larger seed would repeat a smaller one
+MOST = 10 ** 12             # the largest --limit and --offset
+MOST_JOBS = 10 ** 6         # the largest --jobs (more than the cores is capped with a note: cap_jobs)
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
     """--jobs N: the number of processes (default: all cores; capped by cap_jobs)."""
     from .parallel import default_jobs
-    parser.add_argument("--jobs", type=whole_number, default=None, metavar="N",
+    parser.add_argument("--jobs", type=number(1, MOST_JOBS), default=None, metavar="N",
                         help=f"worker processes, at most the {default_jobs()} cores here (default: all)")
 
 
 def cap_jobs(jobs: int | None) -> int | None:
     """`jobs` capped at the cores this process may use, with a note on stderr when it was more
-    (more processes only slow the work, and thousands exhaust the machine); SquarewiseError below 1."""
+    (more processes only slow the work, and thousands exhaust the machine)."""
     if jobs is None:
         return None
-    if jobs < 1:
-        raise SquarewiseError(f"--jobs must be at least 1, got {jobs}")
     from .parallel import default_jobs
     cores = default_jobs()
     if jobs > cores:

@@ -25,7 +25,7 @@ def parse_date(text: str | None, today: dt.date | None = None) -> dt.date:
     """The date YYYY-MM-DD (default: `today`, else the local date); SquarewiseError if malformed
     or before EPOCH."""
     if text is None:
-        day = today or dt.date.today()
+        day = today or local_date()
     else:
         try:
             day = dt.date.fromisoformat(text.strip())
@@ -34,6 +34,16 @@ def parse_date(text: str | None, today: dt.date | None = None) -> dt.date:
     if day < EPOCH:
         raise SquarewiseError(f"the daily puzzles start on {EPOCH.isoformat()}; {day.isoformat()} is earlier")
     return day
+
+
+def local_date() -> dt.date:
+    """Today's date by the system clock; SquarewiseError if the clock is past what the system's
+    time functions can turn into a date (past 2262 under `faketime`, or past 9999)."""
+    try:
+        return dt.date.today()
+    except (OverflowError, OSError, ValueError):
+        raise SquarewiseError("the system clock is set past any date Squarewise can read; "
+                              "give the day with --date YYYY-MM-DD") from None
 
 
 def number(day: dt.date) -> int:

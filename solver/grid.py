@@ -21,8 +21,8 @@ def cell_name(cell: int, cols: int = 6) -> str:
 
 def is_ascii_number(text: str, most: int = 9) -> bool:
     """True if `text` is 1..`most` ASCII digits: not '²' or '٣' (which str.isdigit accepts), and
-    never long enough to meet Python's int-string limit. Every number typed by the user goes
-    through this check before int()."""
+    never long enough to meet Python's int-string limit. For digits inside a name (a cell's
+    column) and typed keys; a whole number typed by the user is read by user_number."""
     return 0 < len(text) <= most and text.isascii() and text.isdigit()
 
 

@@ -10,9 +10,10 @@ import os
 import signal
 import sys
 import time
+from multiprocessing.connection import wait
 from typing import Callable, Iterable, Sequence, TypeVar
 
-from .stopping import _HANGUP, STOP_SIGNALS
+from .stopping import _HANGUP, STOP_SIGNALS, Stopped
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -28,7 +29,8 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-_TERM = set(STOP_SIGNALS)
+_BLOCKED = set(STOP_SIGNALS) | {signal.SIGINT}     # while workers are forked (_Workers.start)
+_POLL = 0.25            # seconds between two looks at `cancelled` while every worker is busy
 
 
 def _worker_init(parent: int) -> None:
@@ -36,9 +38,9 @@ def _worker_init(parent: int) -> None:
     which stops the pool (a closed terminal sends SIGHUP to all of them).
 
     A parent with a SIGTERM handler (SDL's, after pygame; stop_on_signals' in the CLI) would
-    pass it to forked workers, which would then survive Pool.terminate or raise in it. The pool
-    is forked with SIGTERM and SIGHUP blocked (_start_pool), so one that comes before this point
-    waits, pending, and then ends the worker (SIGTERM) or is dropped (SIGHUP).
+    pass it to forked workers, which would then survive being stopped or raise in it. Workers
+    are forked with these signals blocked (_Workers.start), so one that comes before this
+    point waits, pending, and then ends the worker (SIGTERM) or is dropped (SIGINT, SIGHUP).
     """
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -46,7 +48,7 @@ def _worker_init(parent: int) -> None:
         signal.signal(_HANGUP, signal.SIG_IGN)
     _end_with_parent(parent)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _TERM)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _BLOCKED)
 
 
 def _end_with_parent(parent: int) -> None:
@@ -63,29 +65,150 @@ def _end_with_parent(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _start_pool(jobs: int):
-    """A process pool (fork on Linux, spawn elsewhere) whose workers run _worker_init."""
-    ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    init = {"initializer": _worker_init, "initargs": (os.getpid(),)}
-    if not hasattr(signal, "pthread_sigmask"):
-        return ctx.Pool(jobs, **init)
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _TERM)
-    try:
-        pool = ctx.Pool(jobs, **init)
-    except BaseException:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-        raise
-    try:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)   # a signal that waited is handled here
-    except BaseException:
-        pool.terminate()
-        raise
-    return pool
+def _worker_main(conn, parent: int) -> None:
+    """A worker: run each (index, func, chunk) it is sent and send back (index, ok, value),
+    until it is sent None. An error in `func` is sent back to be raised in the parent."""
+    _worker_init(parent)
+    while True:
+        try:
+            task = conn.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        index, func, chunk = task
+        try:
+            answer = (index, True, func(chunk))
+        except Exception as exc:      # raised again in the parent, as multiprocessing.Pool does
+            answer = (index, False, exc)
+        try:
+            conn.send(answer)
+        except Exception as exc:      # an answer that does not pickle
+            conn.send((index, False, RuntimeError(f"a worker's answer could not be sent: {exc}")))
 
 
-def _call(job):
-    index, func, chunk = job
-    return index, func(chunk)
+class _Workers:
+    """`count` worker processes, each with a pipe of its own and one chunk at a time.
+
+    Not multiprocessing.Pool: its workers share one task queue behind a lock that an idle
+    worker holds while it waits, so a worker ended by SIGTERM (sent to the whole process
+    group by `timeout`, `systemctl stop`, `kill -- -PGID`) can leave the lock taken, and
+    Pool.terminate then waits for it forever. Here nothing is shared: stopping is SIGKILL to
+    every worker still alive and a wait for each, which cannot hang."""
+
+    def __init__(self, count: int):
+        self.count = count
+        self.processes: list = []
+        self.conns: list = []
+        self.complete = False
+
+    def __enter__(self):
+        ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        blocking = hasattr(signal, "pthread_sigmask")
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _BLOCKED) if blocking else None
+        try:
+            for _ in range(self.count):
+                here, there = ctx.Pipe()
+                process = ctx.Process(target=_worker_main, args=(there, os.getpid()), daemon=True)
+                self.processes.append(process)
+                self.conns.append(here)
+                try:
+                    process.start()
+                finally:
+                    there.close()
+        except BaseException:
+            self.stop()
+            raise
+        finally:
+            if blocking:
+                try:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, old)     # a signal that waited comes here
+                except BaseException:
+                    self.stop()
+                    raise
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        try:
+            if self.complete:
+                self.finish()
+        finally:
+            self.stop()
+
+    def run(self, func, chunks, progress, cancelled) -> list | None:
+        """The results of `func` on every chunk, in order; None once `cancelled()` is true."""
+        total, results, done = len(chunks), [None] * len(chunks), 0
+        waiting = iter(range(total))
+        busy = {}
+        for conn in self.conns:
+            self._send(conn, next(waiting, None), func, chunks, busy)
+        while busy:
+            for conn in wait(list(busy), _POLL):
+                index, ok, value = self._receive(conn)
+                del busy[conn]
+                if not ok:
+                    raise value
+                results[index] = value
+                done += 1
+                if progress:
+                    progress(done, total)
+                self._send(conn, next(waiting, None), func, chunks, busy)
+            if cancelled and cancelled():
+                return None
+        self.complete = True
+        return results
+
+    def _send(self, conn, index, func, chunks, busy) -> None:
+        if index is not None:
+            try:
+                conn.send((index, func, chunks[index]))
+            except OSError:             # a broken pipe: the worker is gone
+                self._lost(conn)
+            busy[conn] = index
+
+    def _receive(self, conn):
+        """A worker's answer (index, ok, value)."""
+        try:
+            return conn.recv()
+        except (EOFError, OSError):
+            self._lost(conn)
+
+    def _lost(self, conn):
+        """A worker that ended before its answer: Stopped if a signal ended it (SIGTERM to the
+        group), as that signal would; else RuntimeError."""
+        process = self.processes[self.conns.index(conn)]
+        process.join(5)
+        code = process.exitcode
+        if code is not None and code < 0:
+            raise Stopped(-code) from None
+        raise RuntimeError(f"a worker process ended unexpectedly (exit code {code})") from None
+
+    def finish(self) -> None:
+        """Tell each worker to return (each also holds the pipes of the workers forked before
+        it, so closing them would not end it) and wait a little for them."""
+        for conn in self.conns:
+            try:
+                conn.send(None)
+            except OSError:         # a worker that is gone already
+                pass
+        deadline = time.monotonic() + 5
+        for process in self.processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+
+    def stop(self) -> None:
+        """SIGKILL to every worker still alive, then wait for each: nothing here can block."""
+        for process in self.processes:
+            if process.pid is not None and process.exitcode is None:
+                try:
+                    process.kill()
+                except OSError:
+                    pass
+        for process in self.processes:
+            if process.pid is not None:
+                process.join()
+        for conn in self.conns:
+            conn.close()
+        self.processes, self.conns = [], []
 
 
 def run_chunks(func: Callable[[T], R], chunks: Sequence[T], jobs: int | None = None,
@@ -94,14 +217,15 @@ def run_chunks(func: Callable[[T], R], chunks: Sequence[T], jobs: int | None = N
     """Apply `func` to every chunk on `jobs` processes (1: in this process).
 
     `progress(done, total)` is called after each chunk; if `cancelled()` turns true the
-    pool is stopped and None is returned. `func` must be a module-level function.
+    workers are stopped and None is returned. `func` must be a module-level function. A
+    worker ended by a signal raises Stopped here (stopping.py), as that signal would.
     """
     jobs = default_jobs() if jobs is None else max(1, jobs)
     total = len(chunks)
-    results: list = [None] * total
     if progress:
         progress(0, total)
     if jobs == 1 or total <= 1:
+        results: list = [None] * total
         for i, chunk in enumerate(chunks):
             if cancelled and cancelled():
                 return None
@@ -109,20 +233,8 @@ def run_chunks(func: Callable[[T], R], chunks: Sequence[T], jobs: int | None = N
             if progress:
                 progress(i + 1, total)
         return results
-    pool = _start_pool(jobs)
-    try:
-        work = ((i, func, chunk) for i, chunk in enumerate(chunks))
-        for done, (i, value) in enumerate(pool.imap_unordered(_call, work), 1):
-            results[i] = value
-            if progress:
-                progress(done, total)
-            if cancelled and cancelled():
-                return None
-        pool.close()
-        pool.join()
-    finally:
-        pool.terminate()
-    return results
+    with _Workers(min(jobs, total)) as workers:
+        return workers.run(func, chunks, progress, cancelled)
 
 
 class ProgressBar:

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +66,23 @@ def test_share_text():
         "Squarewise MacMahon #5 · easy · 1:01 · 1 hint · streak 1"
     assert daily.share_text("genius", 9, 5, "medium", hints=3, assisted=True).endswith("· 0:05 · 3 hints")
     assert daily.clock(59.99) == "0:59"
+
+
+@pytest.mark.parametrize("clock", [1e20, 253402300800.0])     # past time_t; 10000-01-01
+@pytest.mark.parametrize("game", ["genius", "macmahon"])
+def test_a_clock_past_any_date_is_one_line(monkeypatch, capsys, clock, game):
+    import time
+    from solver.cli import main
+    monkeypatch.setattr(time, "time", lambda: clock)            # what date.today() asks
+    assert main([game, "daily"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("squarewise: error: the system clock is set past any date Squarewise can read; "
+                                 "give the day with --date YYYY-MM-DD\n")
+
+
+@pytest.mark.skipif(shutil.which("faketime") is None, reason="needs faketime (Debian: apt-get install faketime)")
+def test_the_daily_under_faketime_past_2262_is_one_line():
+    proc = subprocess.run(["faketime", "9999-12-31", sys.executable, "-m", "game", "genius", "daily"],
+                          capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("squarewise: error: the system clock is set past") and proc.stderr.count("\n") == 1

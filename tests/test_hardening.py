@@ -272,12 +272,12 @@ def test_stdout_that_cannot_be_written(argv, tmp_path):
 
 @pytest.mark.parametrize("argv, words", [
     (["genius", "roll", "--dice=--"], "dice file '--' not found"),
-    (["genius", "roll", "--seed=--"], "invalid int value: '--'"),
+    (["genius", "roll", "--seed=--"], "wants a whole number from 0 to 18,446,744,073,709,551,615, not '--'"),
     (["genius", "solve", "--position=--"], "not a run of cell names"),
     (["macmahon", "solve", "--position=--"], "is not a board"),
-    (["macmahon", "solve", "--colours=--"], "invalid int value"),
-    (["genius", "verify-dice", "--jobs=--"], "invalid int value"),
-    (["genius", "make-dice", "--faces=--"], "invalid int value"),
+    (["macmahon", "solve", "--colours=--"], "wants a whole number"),
+    (["genius", "verify-dice", "--jobs=--"], "wants a whole number"),
+    (["genius", "make-dice", "--faces=--"], "wants a whole number"),
 ])
 def test_option_equals_double_dash(capsys, argv, words):
     refused(capsys, *argv, words=words)
@@ -304,8 +304,8 @@ def test_jobs_is_capped_at_the_cores(capsys, tmp_path, monkeypatch):
     assert code == 1 and "unsolvable" in out and seen == [cores]      # not 100,000 processes
     assert err.strip().splitlines() == [f"squarewise: note: --jobs 100000 is more than the {cores} cores here; "
                                         f"using {cores}"]
-    refused(capsys, "genius", "verify-dice", str(path), "--jobs", "0", words="--jobs must be at least 1")
-    refused(capsys, "macmahon", "count", "--jobs", "-5", words="--jobs must be at least 1")
+    refused(capsys, "genius", "verify-dice", str(path), "--jobs", "0", words="--jobs: wants a whole number from 1 to 1,000,000")
+    refused(capsys, "macmahon", "count", "--jobs", "-5", words="--jobs: wants a whole number from 1 to 1,000,000")
 
 
 # --- a read-only data folder with a corrupt file -----------------------------------------------
@@ -329,6 +329,44 @@ def test_a_read_only_data_folder_with_a_corrupt_file(tmp_path, monkeypatch, caps
         os.chmod(data, 0o755)
     assert any("could not be set aside" in line for line in lines)
     assert (data / "settings.json").read_text() == "{corrupt"      # the player's file is never lost
+
+
+def refuse_new_files_in(folder: Path, monkeypatch) -> None:
+    """Make `folder` refuse new files even to root (who writes anyway): chmod for others, and for
+    root the refusal a read-only folder gives, at os.open."""
+    os.chmod(folder, 0o555)
+    if os.geteuid() == 0:
+        real = os.open
+
+        def read_only(path, flags, *a, **k):
+            if flags & os.O_CREAT and Path(os.fsdecode(path)).parent == folder:
+                raise PermissionError(13, "Permission denied", path)
+            return real(path, flags, *a, **k)
+        monkeypatch.setattr(os, "open", read_only)
+
+
+def test_a_read_only_data_folder_is_said_in_the_window_at_start_and_only_then(tmp_path, monkeypatch, capsys):
+    # issue 29: nothing was said until quit, and then three warnings
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(versioned({"palette": "colourblind"}))
+    refuse_new_files_in(data, monkeypatch)
+    try:
+        lines = start_game(data, monkeypatch, capsys)
+        from game.app import App
+        from game.storage import Storage
+        app = App(size=(900, 700), storage=Storage(data))
+        shown = [text for text, _, _ in app.toasts.items]
+    finally:
+        import pygame
+        pygame.quit()
+        os.chmod(data, 0o755)
+    said = (f"squarewise: warning: the data folder {data} cannot be written (Permission denied); "
+            "games, settings and statistics will not be kept")
+    assert lines == [said]                                       # at start, once; nothing at quit
+    assert shown == [said.split("warning: ", 1)[1]]              # and in the window
+    assert app.settings["palette"] == "colourblind"              # what is there is still read
+    assert {p.name for p in data.iterdir()} <= {"settings.json", "squarewise.lock"}  # (root's open() makes the lock)
 
 
 # --- atomic writes: stale temporaries, the umask, symlinks ---------------------------------------
@@ -397,6 +435,17 @@ def test_no_display_says_so_and_exits_2(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="other systems always have a display driver")
+def test_no_display_is_only_squarewises_line_and_makes_no_folder(tmp_path):
+    # issue 29: SDL's "XDG_RUNTIME_DIR is invalid or not set" came first, and the data folder
+    # was made in the home folder before the display was looked for
+    proc = python_m("game", env={"HOME": str(tmp_path)}, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == ("squarewise: error: no display to open the window on (set DISPLAY, or run a "
+                           "subcommand: squarewise genius --help)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 # --- game options: one line, in the help; --colours agrees with its help ------------------------
 
 @pytest.mark.parametrize("argv, words", [(["--size", "abc"], "--size"), (["--size", "0x600"], "--size"),
@@ -421,7 +470,7 @@ def test_colours_help_and_check_agree(capsys):
         with pytest.raises(SystemExit):
             main(["macmahon", command, "--help"])
         assert f"1..{MAX_BOARD_COLOURS}" in " ".join(capsys.readouterr().out.split())
-        refused(capsys, "macmahon", command, "--colours", str(MAX_BOARD_COLOURS + 1), words=f"1..{MAX_BOARD_COLOURS}")
+        refused(capsys, "macmahon", command, "--colours", str(MAX_BOARD_COLOURS + 1), words=f"from 1 to {MAX_BOARD_COLOURS}")
     code, out, _ = cli(capsys, "macmahon", "tiles", "--colours", "8")
     assert code == 0 and "1044 tiles" in out
     from solver.macmahon.cli import default_shape

@@ -1,7 +1,11 @@
+import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from solver.parallel import chunked, run_chunks
 
@@ -57,3 +61,76 @@ def test_pools_stopped_at_once_never_hang_when_the_parent_catches_sigterm():
     )
     done = subprocess.run([sys.executable, "-c", script], timeout=120, cwd=ROOT)
     assert done.returncode == 0
+
+
+def _note_and_wait(chunk):
+    """A chunk that writes this worker's pid to `path`, then waits `seconds`."""
+    path, seconds = chunk
+    Path(path).write_text(str(os.getpid()))
+    time.sleep(seconds)
+    return seconds
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_to_the_group_while_a_worker_waits_for_work_never_hangs(tmp_path):
+    # multiprocessing.Pool: an idle worker holds the task queue's lock while it waits; ended by
+    # SIGTERM it never gives it back, and Pool.terminate waited for that lock forever (issue 29)
+    quick, slow = tmp_path / "quick", tmp_path / "slow"
+    script = (
+        "import sys\n"
+        "from solver.parallel import run_chunks\n"
+        "from solver.stopping import Stopped, stop_on_signals\n"
+        "from tests.test_parallel import _note_and_wait\n"
+        "try:\n"
+        "    with stop_on_signals():\n"
+        f"        run_chunks(_note_and_wait, [({str(slow)!r}, 60), ({str(quick)!r}, 0)], jobs=2)\n"
+        "except Stopped as stop:\n"
+        "    print('stopped by', stop.name, file=sys.stderr)\n"
+        "    sys.exit(128 + stop.signum)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, start_new_session=True,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not (quick.exists() and slow.exists() and quick.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        idle = int(quick.read_text())
+        while _state(idle) != "S" and time.monotonic() < deadline:     # back waiting for work
+            time.sleep(0.01)
+        os.killpg(proc.pid, signal.SIGTERM)
+        _, err = proc.communicate(timeout=10)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL) if proc.poll() is None else None
+        proc.wait()
+    assert proc.returncode == 128 + signal.SIGTERM and err.strip() == "stopped by SIGTERM"
+
+
+def _raise(chunk):
+    raise ValueError(f"bad chunk {chunk}")
+
+
+def test_an_error_in_a_worker_is_raised_in_the_parent():
+    with pytest.raises(ValueError, match="bad chunk"):
+        run_chunks(_raise, [1, 2, 3], jobs=2)
+
+
+def _end_by_sigterm(chunk):
+    if chunk == 2:
+        os.kill(os.getpid(), signal.SIGTERM)        # as `kill PID` on one worker would
+    time.sleep(0.2 if chunk > 2 else 0)
+    return chunk
+
+
+def test_a_worker_ended_by_a_signal_stops_the_run_as_that_signal_would():
+    from solver.stopping import Stopped
+    with pytest.raises(Stopped) as stop:
+        run_chunks(_end_by_sigterm, list(range(8)), jobs=2)
+    assert stop.value.signum == signal.SIGTERM

@@ -16,26 +16,34 @@ import signal
 import ssl
 import sys
 
-from solver.cli_common import PROG, OneLineParser
+from solver.cli_common import PROG, OneLineParser, number
 from solver.errors import SquarewiseError, one_line
-from solver.grid import is_ascii_number
 
 from .client import DEFAULT_PORT
 from .server import Config, RaceServer
 
 
-def _port(text: str) -> int:
-    if not is_ascii_number(text, 5) or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"expected a number 0..65535 (0: any free port), got '{text}'")
-    return int(text)
+def _host(text: str) -> str:
+    """An argparse type: a name or address the network functions can take (they encode it as
+    UTF-8, and a name by IDNA: at most 63 characters between two dots); one line otherwise."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs an address, got an empty one")
+    try:
+        text.encode("utf-8")
+        text.encode("idna")
+    except UnicodeError as exc:
+        why = "not valid UTF-8" if isinstance(exc, UnicodeEncodeError) and "surrogate" in str(exc) else \
+            "a part between dots is empty or longer than 63 characters"
+        raise argparse.ArgumentTypeError(f"'{text}' is not a host name or address ({why})") from None
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog=f"{PROG} serve", description="The race server for Race online, with no window.")
-    parser.add_argument("--host", default="127.0.0.1", metavar="ADDR",
+    parser.add_argument("--host", type=_host, default="127.0.0.1", metavar="ADDR",
                         help="the address to listen on (default 127.0.0.1: this machine only; "
                              "0.0.0.0: every interface)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="N",
+    parser.add_argument("--port", type=number(0, 65535), default=DEFAULT_PORT, metavar="N",
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port, printed at start)")
     parser.add_argument("--certfile", metavar="F", help="serve wss:// with this certificate (PEM; with its chain)")
     parser.add_argument("--keyfile", metavar="F", help="the certificate's private key (PEM)")
@@ -62,8 +70,6 @@ def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
 def main(argv: list[str]) -> int:
     try:
         args = build_parser().parse_args(argv)
-        if not args.host.strip():
-            raise SquarewiseError("--host needs an address, got an empty one")
         tls = _tls(args.certfile, args.keyfile)
         return asyncio.run(_serve(args.host, args.port, tls, Config(trust_proxy=args.trust_proxy)))
     except SquarewiseError as exc:
@@ -78,8 +84,8 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
     server = RaceServer(config)
     try:
         port = await server.start(host, port, ssl=tls)
-    except OSError as exc:
-        raise SquarewiseError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except (OSError, UnicodeError) as exc:          # UnicodeError: a name _host let by that the resolver refuses
+        raise SquarewiseError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     shown = f"[{host}]" if ":" in host else host
     scheme = "wss" if tls is not None else "ws"
     print(f"{PROG}: race server on {scheme}://{one_line(shown)}:{port}/ (Ctrl+C stops it)", flush=True)

@@ -432,7 +432,7 @@ class PlaySession:
         """The game kept when the window last closed, if any. One that cannot be continued is
         set aside (NAME.json.corrupt-N) and said, never overwritten."""
         storage, name = self.host.storage, self.puzzle.autosave
-        if not storage.exists(name):
+        if not storage.exists(name) or storage.is_newer(name):     # a newer Squarewise's: left alone, said once
             return None
         try:
             return Match.from_dict(storage.read(name), self.puzzle)

@@ -26,8 +26,6 @@ import io
 import json
 import os
 import time
-import zipfile
-import zlib
 from functools import lru_cache
 from math import comb
 from pathlib import Path
@@ -38,6 +36,7 @@ import numpy as np
 from ..assets import asset_path
 from ..atomic import write_bytes_atomic, write_text_atomic
 from ..errors import SquarewiseError
+from ..safe_npz import load_npz
 from ..safe_read import read_bytes, read_json
 from ..grid import symmetries
 from ..parallel import default_jobs, run_chunks
@@ -418,14 +417,18 @@ def load_unsolvable(path=None) -> np.ndarray:
             raise SquarewiseError(f"census cache '{path}' not found (make it with: squarewise genius census "
                                   f"--save {path})") from None
         raise exc from None
-    try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
-            reps = arrays["representatives"]
-        if reps.ndim != 1 or reps.dtype.kind not in "ui":
-            raise ValueError("not a list of boards")
-        return np.sort(reps.astype(np.uint64))
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
-        raise SquarewiseError(f"census cache '{path}' cannot be read: {str(exc) or type(exc).__name__}") from None
+    where = f"census cache '{path}'"
+    arrays = load_npz(data, where, lambda name: name == "representatives", _boards_list, MAX_CACHE_BYTES)
+    if "representatives" not in arrays:
+        raise SquarewiseError(f"{where} cannot be read: it holds no 'representatives'")
+    return np.sort(arrays["representatives"].astype(np.uint64))
+
+
+def _boards_list(_name: str, shape: tuple, dtype: np.dtype) -> str | None:
+    """Why a census cache's member is not a list of boards (blocker masks), or None."""
+    if len(shape) != 1 or dtype.kind not in "ui" or dtype.itemsize > 8:
+        return f"is not a list of boards (shape {shape}, type {dtype})"
+    return None
 
 
 def unsolvable_among(masks: np.ndarray, bad_reps: np.ndarray) -> np.ndarray:

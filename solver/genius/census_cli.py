@@ -21,8 +21,8 @@ import random
 import time
 from pathlib import Path
 
-from ..cli_common import (add_common, add_jobs, check_writable, emit, progress_for, report_stream, seed_number,
-                          whole_number, write_output)
+from ..cli_common import (SEED, add_common, add_jobs, check_writable, emit, number, progress_for, report_stream,
+                          write_output)
 from ..errors import SquarewiseError
 from . import census, dice, make_dice, roll_counts
 
@@ -192,8 +192,8 @@ def add_census(cmd) -> None:
 
 
 def add_make_dice(cmd) -> None:
-    cmd.add_argument("--seed", type=seed_number, metavar="N", help="the seed (default: a random one, printed)")
-    cmd.add_argument("--faces", type=whole_number, default=6, metavar="F",
+    cmd.add_argument("--seed", type=SEED, metavar="N", help="the seed (default: a random one, printed)")
+    cmd.add_argument("--faces", type=number(make_dice.MIN_FACES, make_dice.MAX_FACES), default=6, metavar="F",
                      help=f"faces per die, {make_dice.MIN_FACES}..{make_dice.MAX_FACES} (default 6)")
     cmd.add_argument("--out", metavar="FILE",
                      help="also save the dice JSON to this file ('-': to stdout, the report then goes to stderr)")

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..cli_common import add_common, add_jobs, emit, progress_for, seed_number
+from ..cli_common import SEED, add_common, add_jobs, emit, progress_for
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
+from ..user_number import read_number
 from .. import daily
 from . import dice, levels, numbers, search
 from .daily import DICE as DAILY_DICE, genius_daily
@@ -27,7 +28,8 @@ def _roll(args) -> int:
     if args.number is not None:
         if args.seed is not None or args.level is not None:
             raise SquarewiseError("give --number alone: it names the roll (no --seed or --level)")
-        number = numbers.check_number(dice_set, numbers.parse_number(args.number))
+        number = read_number(args.number, 0, dice_set.count() - 1, f"a roll number of dice set '{dice_set.name}'",
+                             hash_sign=True)
         seed, faces = None, numbers.roll_from_number(dice_set, number)
     else:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
@@ -98,10 +100,10 @@ def _daily(args) -> int:
 def add_roll(roll) -> None:
     roll.add_argument("--dice", default="default", metavar="NAME|FILE",
                       help="a built-in set (default, alternative) or a dice JSON file")
-    roll.add_argument("--seed", type=seed_number, metavar="N", help="the seed (default: a random one, printed)")
+    roll.add_argument("--seed", type=SEED, metavar="N", help="the seed (default: a random one, printed)")
     roll.add_argument("--level", metavar="LEVEL", help=f"draw among the rolls of one level: 1..{levels.COUNT} "
                       f"(1 has the most solutions) or a group of them: {', '.join(levels.CHOICES)}")
-    roll.add_argument("--number", metavar="N", help="the roll with this number (0 .. rolls - 1; '#41,233' works too)")
+    roll.add_argument("--number", metavar="N", help="the roll with this number (0 .. rolls - 1; '41,233' and '#41,233' work too)")
     add_common(roll)
     roll.set_defaults(handler=_roll_level)
 

@@ -9,15 +9,13 @@ tests/genius/test_count_table.py checks a sample of entries against fresh counts
 from __future__ import annotations
 
 import io
-import zipfile
-import zlib
 from functools import lru_cache
 
 import numpy as np
 
 from ..assets import asset_path
 from ..atomic import write_bytes_atomic
-from ..errors import SquarewiseError
+from ..safe_npz import load_npz
 from ..safe_read import read_bytes
 from .dice import BUILTIN, DiceSet, builtin
 
@@ -35,16 +33,14 @@ def save(tables: dict[str, np.ndarray], path) -> None:
 @lru_cache(maxsize=None)
 def _shipped() -> dict[str, np.ndarray]:
     path = asset_path(*TABLE)
-    try:
-        with np.load(io.BytesIO(read_bytes(path, "roll count table", MAX_TABLE_BYTES)), allow_pickle=False) as arrays:
-            tables = {name: arrays[name].astype(np.int64) for name in BUILTIN if name in arrays.files}
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
-        raise SquarewiseError(f"roll count table '{path}' cannot be read: {str(exc) or type(exc).__name__}") from None
-    for name, table in tables.items():
-        if table.shape != (builtin(name).count(),):
-            raise SquarewiseError(f"roll count table '{path}': '{name}' has {table.size} rolls, "
-                                  f"expected {builtin(name).count()}")
-    return tables
+    def check(name: str, shape: tuple, dtype: np.dtype) -> str | None:
+        if dtype.kind not in "ui" or dtype.itemsize > 8:
+            return f"is not a table of counts (type {dtype})"
+        rolls = builtin(name).count()
+        return None if shape == (rolls,) else f"has the shape {shape}, expected ({rolls},): one count per roll"
+    data = read_bytes(path, "roll count table", MAX_TABLE_BYTES)
+    arrays = load_npz(data, f"roll count table '{path}'", lambda name: name in BUILTIN, check, 64 << 20)
+    return {name: table.astype(np.int64) for name, table in arrays.items()}
 
 
 def exact_counts(dice_set: DiceSet) -> np.ndarray | None:

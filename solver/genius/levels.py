@@ -32,6 +32,7 @@ import numpy as np
 
 from ..errors import SquarewiseError
 from ..rng import stream
+from ..user_number import number_or_none as typed_number
 from .count_table import exact_counts
 from .dice import DiceSet
 from .numbers import number_or_none
@@ -144,9 +145,10 @@ def level_of(dice_set: DiceSet, blockers, solutions: int | None = None) -> int |
 def check_level(level) -> str | int:
     """The level named: 1..10 (an int or its digits), a word (case and dashes forgiven:
     'very-hard') or 'any'; SquarewiseError listing them otherwise."""
+    value = typed_number(str(level))            # the one rule for typed numbers
+    if value is not None and 1 <= value <= COUNT:
+        return value
     name = str(level).strip().lower().replace("-", " ").replace("_", " ")
-    if name.isascii() and name.isdigit() and 1 <= int(name) <= COUNT:
-        return int(name)
     if name not in CHOICES:
         raise SquarewiseError(f"unknown level '{level}' (levels: 1..{COUNT}, {', '.join(CHOICES)})")
     return name

@@ -17,7 +17,8 @@ import numbers as _numeric
 from typing import TYPE_CHECKING
 
 from ..errors import SquarewiseError
-from ..grid import cell_name, is_ascii_number
+from ..grid import cell_name
+from ..user_number import number_or_none as typed_number
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,11 +88,12 @@ def check_number(dice_set: DiceSet, n: int) -> int:
 
 
 def parse_number(text: str) -> int:
-    """A roll number as typed: '41233', '41,233' or '#41,233' (range not checked here)."""
-    digits = text.strip().removeprefix("#").replace(",", "").replace("_", "")
-    if not is_ascii_number(digits):
+    """A roll number as typed in the game's ID field: '41233', '41,233' or '#41,233', by the one
+    rule for typed numbers (user_number), spaces around a pasted one forgiven; range not checked."""
+    value = typed_number(text.strip(), hash_sign=True)
+    if value is None:
         raise SquarewiseError(f"'{text}' is not a roll number (expected digits, like 41233 or #41,233)")
-    return int(digits)
+    return value
 
 
 def label(n: int) -> str:

@@ -5,7 +5,7 @@ order run together, then for each placed piece, in PIECES order, "/piece:cells" 
 piece's cells in board order, e.g.
 
     A1A2A4A6B4D5E1                      a bare board
-    A1A2A4A6B4D5E1/1:F6/4-O:C2C3D2D3    the monomino on F6 and the square on C2..D3
+    A1A2A4A6B4D5E1/1:F4/4-O:B1B2C1C2    the monomino on F4 and the square on B1..C2
 
 Each "/piece:cells" part is a move's notation (`Move`): "4-O:C2C3D2D3" puts the square on
 C2 C3 D2 D3. Parsing ignores case and surrounding spaces; `notation()` is canonical (upper

@@ -14,7 +14,7 @@ import json
 import sys
 from itertools import islice
 
-from ..cli_common import PROG, add_common, emit, progress_for
+from ..cli_common import MOST, PROG, add_common, emit, number, progress_for
 from ..errors import SquarewiseError
 from ..grid import cell_name, parse_cell
 from . import dice, numbers, search
@@ -98,13 +98,13 @@ def _hint(args) -> int:
 
 def _solutions(args) -> int:
     """Every solution of the position, one notation per line (or one JSON document)."""
-    for option in ("offset", "limit"):
-        value = getattr(args, option)
-        if value is not None and value < 0:
-            raise SquarewiseError(f"--{option} must be at least 0, got {value}")
     from .solutions import Solutions
     start = _start(args)
     solutions = Solutions(start)
+    total = len(solutions)
+    if args.offset and args.offset >= total:
+        raise SquarewiseError(f"--offset {args.offset:,} is past the last solution: this position has {total:,} "
+                              f"solution{'s' * (total != 1)}" + (f" (--offset 0 to {total - 1:,})" if total else ""))
     listed = solutions.notations(args.offset)
     if args.limit is not None:
         listed = islice(listed, args.limit)
@@ -146,8 +146,8 @@ def add_hint(hint) -> None:
 
 def add_solutions(solutions) -> None:
     _add_start(solutions, "list the completions of")
-    solutions.add_argument("--offset", type=int, default=0, metavar="K",
+    solutions.add_argument("--offset", type=number(0, MOST), default=0, metavar="K",
                            help="skip the first K solutions (default 0)")
-    solutions.add_argument("--limit", type=int, metavar="N", help="list at most N solutions (default: all)")
+    solutions.add_argument("--limit", type=number(0, MOST), metavar="N", help="list at most N solutions (default: all)")
     add_common(solutions)
     solutions.set_defaults(handler=_solutions)

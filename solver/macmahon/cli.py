@@ -15,8 +15,7 @@ import random
 import time
 
 from .. import daily as solver_daily
-from ..cli_common import (add_common, add_jobs, check_writable, counted, emit, progress_for, seed_number, whole_number,
-                          write_output)
+from ..cli_common import SEED, add_common, add_jobs, check_writable, counted, emit, number, progress_for, write_output
 from . import search
 from .daily import macmahon_daily
 from .levels import COUNT as LEVEL_COUNT, macmahon_level_board
@@ -101,13 +100,13 @@ def add_daily(today) -> None:
 
 
 def add_level(level) -> None:
-    level.add_argument("level", type=whole_number, metavar="N", help=f"the level, 1 (3 cells empty) to {LEVEL_COUNT} (the fewest tiles)")
-    level.add_argument("--seed", type=seed_number, metavar="S", help="the seed (default: a random one, printed)")
+    level.add_argument("level", type=number(1, LEVEL_COUNT), metavar="N", help=f"the level, 1 (3 cells empty) to {LEVEL_COUNT} (the fewest tiles)")
+    level.add_argument("--seed", type=SEED, metavar="S", help="the seed (default: a random one, printed)")
     add_common(level)
     level.set_defaults(handler=_level)
 
 
 def add_tiles(tiles) -> None:
-    tiles.add_argument("--colours", type=whole_number, metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")
+    tiles.add_argument("--colours", type=number(1, MAX_COLOURS), metavar="N", help=f"colours, 1..{MAX_COLOURS} (default 3)")
     add_common(tiles)
     tiles.set_defaults(handler=_tiles)

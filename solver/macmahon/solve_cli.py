@@ -11,9 +11,10 @@ Exit codes: 0 solved / answered, 1 no solution or no way on, 2 bad input.
 """
 from __future__ import annotations
 
-from ..cli_common import add_common, counted, emit, whole_number
+from ..cli_common import add_common, counted, emit, number
 from ..errors import SquarewiseError
-from ..grid import is_ascii_number
+from ..grid import ROW_LETTERS
+from ..user_number import read_number
 from .codes import group_actions, image, position_from_codes
 from .first import first_completion, has_classes
 from .position import MAX_BOARD_COLOURS, Board, Position
@@ -21,6 +22,8 @@ from .store import asset_columns
 from .tiles import check_colours, tile_count
 
 CLASSIC = Board()
+MAX_ROWS = len(ROW_LETTERS)                     # rows are lettered A..Z
+MAX_COLS = tile_count(MAX_BOARD_COLOURS)        # one row of every tile
 
 
 def default_shape(colours: int) -> tuple[int, int]:
@@ -50,9 +53,10 @@ def board_from(args) -> Board:
 
 
 def add_board(parser) -> None:
-    parser.add_argument("--rows", type=whole_number, metavar="R", help="board rows")
-    parser.add_argument("--cols", type=whole_number, metavar="C", help="board columns")
-    parser.add_argument("--colours", type=whole_number, metavar="N", help=f"colours, 1..{MAX_BOARD_COLOURS} (default 3)")
+    parser.add_argument("--rows", type=number(1, MAX_ROWS), metavar="R", help=f"board rows, 1..{MAX_ROWS}")
+    parser.add_argument("--cols", type=number(1, MAX_COLS), metavar="C", help="board columns")
+    parser.add_argument("--colours", type=number(1, MAX_BOARD_COLOURS), metavar="N",
+                        help=f"colours, 1..{MAX_BOARD_COLOURS} (default 3)")
 
 
 def _completion(start: Position) -> Position | None:
@@ -129,9 +133,7 @@ def _hint(args) -> int:
 def _class(args) -> int:
     """Solution class N (1-based) of the shipped 4 x 6 table, as the browser shows it first."""
     count, raw = asset_columns(CLASSIC)
-    if not is_ascii_number(args.number) or not 1 <= int(args.number) <= count:
-        raise SquarewiseError(f"the class number must be 1..{count}, not '{args.number}'")
-    k = int(args.number) - 1
+    k = read_number(args.number, 1, count, "the class number") - 1
     codes = [raw[c * count + k] for c in range(CLASSIC.size)]
     images = {image(perm, code_map, codes) for _, perm, code_map in group_actions(CLASSIC)}
     solution = position_from_codes(CLASSIC, codes)
@@ -158,6 +160,6 @@ def add_hint(hint) -> None:
 
 
 def add_class(cls) -> None:
-    cls.add_argument("number", metavar="N", help="the class number, 1..13328 (as the solution browser counts)")
+    cls.add_argument("number", metavar="N", help="the class number, 1..13,328 (as the solution browser counts)")
     add_common(cls)
     cls.set_defaults(handler=_class)

@@ -55,9 +55,9 @@ def test_impossible_position_exits_1(capsys):
     (["solve", "--position", "5x6x3"], "24 tiles"),                                  # size vs tiles
     (["solve", "--rows", "5", "--cols", "5"], "24 tiles"),
     (["solve", "--rows", "5"], "cannot fill"),
-    (["solve", "--colours", "9"], "between 1 and 8"),                                # colours
-    (["tiles", "--colours", "0"], "between 1 and 8"),
-    (["count", "--colours", "-1"], "between 1 and 8"),
+    (["solve", "--colours", "9"], "--colours: wants a whole number from 1 to 7, not '9'"),   # colours
+    (["tiles", "--colours", "0"], "--colours: wants a whole number from 1 to 8, not '0'"),
+    (["count", "--colours", "-1"], "--colours: wants a whole number from 1 to 7, not '-1'"),
     (["count", "--jobs", "0"], "--jobs"),
     (["count", "--colours", "4"], "not supported"),
     (["solve", "--position", EMPTY, "--rows", "3", "--cols", "8"], "disagree"),

@@ -92,12 +92,12 @@ def test_class_1_is_the_first_solution_the_solver_gives(capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["class", "0"], "must be 1..13328, not '0'"),
-    (["class", "13329"], "must be 1..13328, not '13329'"),
-    (["class", "x"], "must be 1..13328, not 'x'"),
-    (["class", "1.5"], "must be 1..13328"),
-    (["class", "٣"], "must be 1..13328"),
-    (["class", "99999999999999999999999"], "must be 1..13328"),
+    (["class", "0"], "must be a whole number from 1 to 13,328, not '0'"),
+    (["class", "13329"], "must be a whole number from 1 to 13,328, not '13329'"),
+    (["class", "x"], "must be a whole number from 1 to 13,328, not 'x'"),
+    (["class", "1.5"], "must be a whole number from 1 to 13,328"),
+    (["class", "٣"], "must be a whole number from 1 to 13,328"),
+    (["class", "99999999999999999999999"], "must be a whole number from 1 to 13,328"),
     (["class"], "the following arguments are required: N"),
     (["hint"], "the following arguments are required: POSITION"),
     (["hint", "4x6x3:1a"], "1 row,"),

@@ -104,22 +104,57 @@ def test_macmahon_level_prints_a_board_with_one_completion(capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["genius", "roll", "--number", "62208"], "numbers its rolls 0 to 62,207"),
-    (["genius", "roll", "--number", "-1"], "is not a roll number"),
-    (["genius", "roll", "--number", "12x"], "is not a roll number"),
-    (["genius", "roll", "--number", "99999999999999999999999"], "is not a roll number"),
-    (["genius", "roll", "--dice", "alternative", "--number", "93750"], "numbers its rolls 0 to 93,749"),
+    (["genius", "roll", "--number", "62208"], "a roll number of dice set 'default' must be a whole number from 0 to 62,207"),
+    (["genius", "roll", "--number", "-1"], "must be a whole number from 0 to 62,207"),
+    (["genius", "roll", "--number", "12x"], "must be a whole number from 0 to 62,207"),
+    (["genius", "roll", "--number", "99999999999999999999999"], "must be a whole number from 0 to 62,207"),
+    (["genius", "roll", "--dice", "alternative", "--number", "93750"], "a roll number of dice set 'alternative' must be a whole number from 0 to 93,749"),
     (["genius", "roll", "--number", "5", "--seed", "3"], "give --number alone"),
     (["genius", "roll", "--number", "5", "--level", "3"], "give --number alone"),
     (["genius", "roll", "--level", "11"], "levels: 1..10, easy"),
     (["genius", "roll", "--level", "0"], "levels: 1..10, easy"),
     (["genius", "solve", "A1", "A2", "A4", "A6", "B4", "D5", "E1", "--dice", "nope"], "dice file 'nope' not found"),
-    (["macmahon", "level", "0"], "levels: 1..10"),
-    (["macmahon", "level", "11"], "levels: 1..10"),
-    (["macmahon", "level", "two"], "invalid int value"),
-    (["macmahon", "level", "3", "--seed", "x"], "invalid int value"),
+    (["macmahon", "level", "0"], "wants a whole number from 1 to 10, not '0'"),
+    (["macmahon", "level", "11"], "wants a whole number from 1 to 10, not '11'"),
+    (["macmahon", "level", "two"], "wants a whole number from 1 to 10, not 'two'"),
+    (["macmahon", "level", "3", "--seed", "x"], "--seed: wants a whole number"),
 ])
 def test_bad_numbers_and_levels_are_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+# --- issue 29, item 2: one rule for every typed number ---------------------------------------
+
+EASIEST = ["A1", "A3", "A4", "A5", "A6", "E3", "E4"]       # 22,317 solutions
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["genius", "solutions", *EASIEST, "--limit", "1" + "0" * 30],
+     "--limit: wants a whole number from 0 to 1,000,000,000,000, not '1" + "0" * 30 + "'"),
+    (["genius", "solutions", *EASIEST, "--offset", "١٠"], "--offset: wants a whole number from 0 to 1,000,000,000,000"),
+    (["genius", "solutions", *EASIEST, "--limit", "1_0"], "not '1_0'"),
+    (["genius", "solutions", *EASIEST, "--offset", "22,317"],
+     "--offset 22,317 is past the last solution: this position has 22,317 solutions (--offset 0 to 22,316)"),
+    (["macmahon", "class", " 5 "], "the class number must be a whole number from 1 to 13,328, not ' 5 '"),
+    (["genius", "roll", "--number", " 5 "], "from 0 to 62,207, not ' 5 '"),
+    (["genius", "roll", "--number", "_1_"], "not '_1_'"),
+    (["genius", "roll", "--number", "1,2,3"], "not '1,2,3'"),
+    (["genius", "roll", "--number", "99999999999999999999"],
+     "a roll number of dice set 'default' must be a whole number from 0 to 62,207, not '99999999999999999999'"),
+    (["genius", "roll", "--seed", "1_0"], "--seed: wants a whole number from 0 to 18,446,744,073,709,551,615"),
+    (["genius", "roll", "--level", " 5 "], "unknown level ' 5 '"),
+    (["macmahon", "tiles", "--colours", "٣"], "--colours: wants a whole number from 1 to 8"),
+])
+def test_every_typed_number_follows_one_rule_and_names_its_range(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith("squarewise: error: ") and message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_thousands_separators_are_read_the_same_everywhere(capsys):
+    assert run(capsys, "macmahon", "class", "13,328")[1] == run(capsys, "macmahon", "class", "13328")[1] != ""
+    assert run(capsys, "genius", "roll", "--number", "41,233")[1] == run(capsys, "genius", "roll", "--number", "41233")[1]
+    code, out, _ = run(capsys, "genius", "solutions", *EASIEST, "--offset", "22,316", "--limit", "1,000")
+    assert code == 0 and len(out.splitlines()) == 1

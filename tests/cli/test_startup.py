@@ -61,3 +61,15 @@ def test_the_puzzle_help_lists_every_command(capsys, puzzle):
     out = capsys.readouterr().out
     for command, entry in COMMANDS[puzzle].items():
         assert f"    {command}" in out and entry.help.split()[0] in out
+
+
+def test_the_top_level_help_names_every_command_of_each_puzzle(capsys):
+    # issue 29: it said "solve, count, list tiles" and "solve boards, roll and check dice"
+    import re
+    from game.options import print_help
+    from solver.cli import COMMANDS, PUZZLES
+    print_help()
+    help_text = " ".join(capsys.readouterr().out.split())
+    for puzzle, title in PUZZLES.items():
+        named = re.search(rf" {puzzle} {title}: ([a-z, -]+?) (?:[a-z]+ [A-Z]|options:)", help_text)
+        assert named and named.group(1).split(", ") == list(COMMANDS[puzzle]), (puzzle, help_text)

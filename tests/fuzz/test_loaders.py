@@ -168,3 +168,57 @@ def test_clock_text(seconds):
     from game.play.match import format_time
     tried()
     assert format_time(seconds)
+
+
+# --- numpy files (issue 29): census caches, counts checkpoints ------------------------------------
+
+def _npy(descr: str, shape: tuple, data: bytes) -> bytes:
+    import io
+    from numpy.lib import format as npy
+    out = io.BytesIO()
+    npy.write_array_header_1_0(out, {"descr": descr, "fortran_order": False, "shape": shape})
+    return out.getvalue() + data
+
+
+def _npz(members, deflate: bool) -> bytes:
+    import io
+    import zipfile
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED if deflate else zipfile.ZIP_STORED) as archive:
+        for name, data in members:
+            archive.writestr(name + ".npy", data)
+    return out.getvalue()
+
+
+def _good_npz() -> bytes:
+    import io
+    import numpy as np
+    out = io.BytesIO()
+    np.savez(out, representatives=np.arange(5, dtype=np.uint64), identity=np.array('{"kind": "genius-counts"}'),
+             unit0=np.arange(3, dtype=np.uint32))
+    return out.getvalue()
+
+
+npy_members = st.builds(
+    _npy, st.sampled_from(["<u8", "<u4", "<i8", "|u1", "<f8", "|O", "<U30", ">u8", "|V8"]),
+    st.one_of(st.lists(st.integers(0, 2 ** 62), max_size=3).map(tuple), st.just(())),
+    st.binary(max_size=80))
+npz_files = st.one_of(
+    st.builds(_npz, st.lists(st.tuples(st.sampled_from(["representatives", "identity", "unit0", "unit7", "x"]),
+                                       st.one_of(npy_members, st.binary(max_size=60))), max_size=3,
+                                    unique_by=lambda member: member[0]), st.booleans()),
+    st.builds(lambda data, at, byte: data[:at] + bytes([byte]) + data[at + 1:], st.just(_good_npz()),
+              st.integers(0, len(_good_npz())), st.integers(0, 255)),
+    st.binary(max_size=200))
+
+
+@fuzz
+@given(npz_files)
+def test_numpy_files(fresh, data):
+    from solver.genius import census, counts
+    path = fresh() / "file.npz"
+    path.write_bytes(data)
+    reps = refused_or(census.load_unsolvable, path)
+    assert reps is None or (reps.ndim == 1 and str(reps.dtype) == "uint64")
+    units = refused_or(counts.Checkpoint.read, path)
+    assert units is None or all(str(a.dtype) == "uint32" and a.ndim == 1 for a in units.values())

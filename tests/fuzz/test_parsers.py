@@ -147,18 +147,98 @@ def test_cli_arguments(argv):
         assert len(lines) == 1 and lines[0].startswith("squarewise: error: ") and lines[0].isprintable()
 
 
+def _by_the_rule(text: str, hash_sign: bool) -> int | None:
+    """The documented rule for typed numbers (docs/cli.md, "Numbers"), written out plainly."""
+    body = text[1:] if hash_sign and text[:1] == "#" else text
+    if not body or len(body) > 40 or any(c not in "0123456789," for c in body):
+        return None
+    groups = body.split(",")
+    if len(groups) > 1 and not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
+        return None
+    return int("".join(groups)) if all(groups) else None
+
+
+typed_numbers = st.one_of(nasty_text("0123456789,#_ -+.", 24), big_numbers(), st.integers(-2, 2 ** 65).map(str),
+                          st.integers(0, 10 ** 25).map(lambda n: f"{n:,}"), st.integers(0, 10 ** 6).map(lambda n: f"#{n:,}"))
+
+
 @fuzz
-@given(st.one_of(nasty_text("0123456789-_ ", 24), big_numbers(),
-                 st.integers(-2, 2 ** 65).map(str)))
+@given(typed_numbers, st.integers(0, 2 ** 64), st.integers(0, 2 ** 64), st.booleans())
+def test_typed_numbers_follow_the_one_rule(text, low, high, hash_sign):
+    from solver.user_number import read_number, span
+    low, high = min(low, high), max(low, high)
+    value = accepts(lambda t: read_number(t, low, high, "the number", hash_sign), text)
+    expected = _by_the_rule(text, hash_sign)
+    if expected is not None and low <= expected <= high:
+        assert value == expected
+    else:
+        assert value is None
+
+
+@fuzz
+@given(typed_numbers)
 def test_seeds(text):
     import argparse
-    from solver.cli_common import seed_number
+    from solver.cli_common import SEED
     tried()
     try:
-        seed = seed_number(text)
-    except argparse.ArgumentTypeError:          # the CLI shows it as one escaped line (SquarewiseError)
-        digits = text.strip().lstrip("-")
-        assert not (digits.isascii() and digits.isdigit() and len(digits) <= 20 and int(digits) < 2 ** 64) \
-            or text.strip().startswith("-") and int(digits) > 0
+        seed = SEED(text)
+    except argparse.ArgumentTypeError as exc:   # the CLI shows it as one escaped line (SquarewiseError)
+        assert "from 0 to 18,446,744,073,709,551,615" in str(exc)
+        expected = _by_the_rule(text, False)
+        assert expected is None or expected >= 2 ** 64
         return
-    assert 0 <= seed < 2 ** 64 and text.strip().lstrip("-").isascii() and int(text.strip()) == seed
+    assert 0 <= seed < 2 ** 64 and seed == _by_the_rule(text, False)
+
+
+NUMBER_OPTIONS = (
+    ["genius", "roll", "--number"], ["genius", "roll", "--seed"], ["genius", "roll", "--level"],
+    ["genius", "solutions", "--position", "A1A2A4A6B4D5E1/1:A3A5B5/2:B1B2B3/3:C1D1/4-O:C2C3D2D3", "--offset"],
+    ["genius", "solutions", "--position", "A1A2A4A6B4D5E1/1:A3A5B5/2:B1B2B3/3:C1D1/4-O:C2C3D2D3", "--limit"],
+    ["genius", "verify-dice", "--jobs"], ["genius", "make-dice", "--faces"],
+    ["macmahon", "class"], ["macmahon", "level"], ["macmahon", "level", "1", "--seed"],
+    ["macmahon", "tiles", "--colours"], ["macmahon", "solve", "--rows"], ["macmahon", "solve", "--cols"],
+)
+
+
+@fuzz
+@given(st.sampled_from(NUMBER_OPTIONS), typed_numbers)
+def test_every_number_option_is_a_result_or_one_line_naming_the_range(argv, text):
+    """Only texts the rule refuses, or numbers out of range, are tried where a valid one would run
+    long (--jobs, --faces): those commands are not run here."""
+    from solver.cli import main
+    expected = _by_the_rule(text, argv[-1] == "--number")
+    if argv[-1] in ("--jobs", "--faces") and expected is not None:
+        return
+    tried()
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([*argv, text] if not text.startswith("-") else [*argv[:-1], f"{argv[-1]}={text}"]
+                    if argv[-1].startswith("--") else [*argv, "--", text])
+    lines = err.getvalue().splitlines()
+    assert code in (0, 1, 2), (argv, text, err.getvalue())
+    if expected is None and argv[-1] != "--level":
+        assert code == 2 and len(lines) == 1 and lines[0].isprintable(), (argv, text, err.getvalue())
+        assert " from " in lines[0] and " to " in lines[0], lines[0]
+    if code == 2:
+        assert len(lines) == 1 and lines[0].startswith("squarewise: error: ") and lines[0].isprintable()
+
+
+@fuzz
+@given(st.one_of(nasty_text("abc.-:019", 80), st.text(st.sampled_from("ab."), max_size=300),
+                 st.integers(0, 400).map(lambda n: "a" * n), st.sampled_from(["::1", "0.0.0.0", "localhost", "[::1]"])),
+       st.one_of(typed_numbers, st.integers(-1, 70000).map(str)))
+def test_serve_options(host, port):
+    """`serve`'s options: parsed into a host the network functions can encode and a port
+    0..65535, or one line; the parser is tried, never a real server."""
+    from game.net.serve import build_parser
+    tried()
+    try:
+        args = build_parser().parse_args(["--host", host, "--port", port])
+    except SquarewiseError as exc:
+        assert str(exc).isprintable() and "\n" not in str(exc)
+        return
+    assert 0 <= args.port <= 65535 and args.port == _by_the_rule(port, False)
+    args.host.encode("utf-8")
+    args.host.encode("idna")                    # what getaddrinfo does to it: it must not raise
+    assert args.host.strip()

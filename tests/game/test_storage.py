@@ -26,7 +26,7 @@ def test_round_trip_and_defaults_merge(tmp_path):
     assert doc["version"] == 1 and doc["data"]["palette"] == "colourblind"
 
 
-@pytest.mark.parametrize("junk", ["{not json", "[1, 2]", '{"version": 1}', '{"version": 99, "data": {}}',
+@pytest.mark.parametrize("junk", ["{not json", "[1, 2]", '{"version": 1}', '{"version": 0, "data": {}}',
                                   '{"data": {}}', "\xff\xfe"])
 def test_a_corrupt_file_gives_defaults_a_warning_and_is_kept(tmp_path, capsys, junk):
     (tmp_path / "settings.json").write_text(junk, encoding="latin-1")
@@ -107,3 +107,38 @@ def test_the_window_tells_about_a_corrupt_settings_file(data_dir, capsys):
     assert "settings.json" in app.toasts.latest and app.settings == DEFAULT_SETTINGS
     assert (data_dir / "settings.json.corrupt-1").read_text() == "{oops"
     assert "warning" in capsys.readouterr().err
+
+
+# --- issue 29, item 5: a file from a newer Squarewise is not damaged --------------------------
+
+NEWER = {"version": 2, "data": {"genius": {"played": 40, "solved": 39, "best": {}}, "new_key": [1, 2]}}
+
+
+@pytest.mark.parametrize("name, read", [("statistics", Storage.statistics), ("settings", Storage.settings)])
+def test_a_newer_file_is_left_in_place_unchanged_read_only_and_said_once(tmp_path, capsys, name, read):
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(NEWER))
+    before = path.read_bytes()
+    store = Storage(tmp_path)
+    defaults = read(Storage(tmp_path / "empty"))
+    assert read(store) == defaults                  # this session uses the defaults
+    store.write(name, {"genius": {"played": 0}})
+    store.write_soon(name, {"genius": {"played": 0}})
+    store.flush()
+    store.delete(name)
+    assert store.set_aside(name) is None
+    read(store)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir() if "corrupt" in p.name) == []
+    err = capsys.readouterr().err.splitlines()
+    what = "the statistics are" if name == "statistics" else "the settings are"
+    assert err == [f"squarewise: warning: {path} was written by a newer Squarewise (version 2); {what} read-only "
+                   f"until you use that version again"]
+    assert store.warnings == err
+
+
+def test_other_documents_are_still_written_beside_a_newer_one(tmp_path):
+    (tmp_path / "statistics.json").write_text(json.dumps(NEWER))
+    store = Storage(tmp_path)
+    store.statistics()
+    store.write("settings", {"palette": "colourblind"})
+    assert Storage(tmp_path).settings()["palette"] == "colourblind"

@@ -91,13 +91,13 @@ def test_cli_json_and_out_file_agree(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--faces", "5"], "--faces must be between"),
-    (["--faces", "61"], "--faces must be between"),
-    (["--faces", "six"], "invalid int value"),
+    (["--faces", "5"], "--faces: wants a whole number from 6 to 60, not '5'"),
+    (["--faces", "61"], "--faces: wants a whole number from 6 to 60, not '61'"),
+    (["--faces", "six"], "--faces: wants a whole number from 6 to 60, not 'six'"),
     (["--out", "/nonexistent-folder/x.json"], "does not exist"),
     (["--out", "."], "is a folder"),
     (["--cache", "/nonexistent-folder/u.npz"], "not found"),
-    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--jobs", "0"], "--jobs: wants a whole number from 1 to 1,000,000"),
 ])
 def test_bad_input_exits_2_with_one_line(argv, words, capsys):
     assert main(["genius", "make-dice", "--seed", "1", *argv]) == 2

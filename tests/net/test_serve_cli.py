@@ -12,11 +12,14 @@ SERVE = [sys.executable, "-m", "game", "serve"]
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--port", "x"], "--port: expected a number 0..65535"),
-    (["--port", "70000"], "got '70000'"),
+    (["--port", "x"], "--port: wants a whole number from 0 to 65,535, not 'x'"),
+    (["--port", "70000"], "not '70000'"),
     (["--port", "-1"], "--port"),
     (["--port", "٣"], "--port"),
-    (["--host", ""], "--host needs an address"),
+    (["--host", ""], "--host: needs an address"),
+    (["--host", "a" * 300], "is not a host name or address (a part between dots is empty or longer than 63"),
+    (["--host", "x." + "b" * 64 + ".org"], "is not a host name or address"),
+    (["--host", "a..b"], "is not a host name or address"),
     (["--host", "192.0.2.1", "--port", "0"], "cannot listen on 192.0.2.1:0"),    # not an address of this machine
     (["--bogus"], "unrecognized arguments: --bogus"),
 ])
@@ -24,6 +27,14 @@ def test_bad_input_is_one_line_and_exit_2(args, says):
     run = subprocess.run(SERVE + args, capture_output=True, text=True, timeout=30)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.count("\n") == 1 and run.stderr.startswith("squarewise: error: ") and says in run.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a byte that is not UTF-8 in argv: POSIX")
+def test_a_host_with_a_byte_that_is_not_utf8_is_one_line():
+    run = subprocess.run([*map(str.encode, SERVE), b"--host", b"ab\xffcd"], capture_output=True, timeout=30)
+    assert run.returncode == 2 and run.stdout == b"" and b"Traceback" not in run.stderr
+    assert run.stderr == b"squarewise: error: argument --host: 'ab\\udcffcd' is not a host name or address " \
+                         b"(not valid UTF-8) (see 'squarewise serve --help')\n"
 
 
 def test_a_port_in_use_is_one_line():

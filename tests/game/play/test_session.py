@@ -223,3 +223,16 @@ def test_an_autosave_that_cannot_be_continued_is_set_aside_never_overwritten(hos
         s.resume()
     assert (host.storage.folder / "genius-autosave.json.corrupt-1").exists()
     assert not host.storage.exists(GENIUS.autosave)
+
+
+def test_an_autosave_from_a_newer_squarewise_is_not_resumed_moved_or_replaced(host, clock, capsys):
+    import json
+    path = host.storage.path(GENIUS.autosave)
+    path.write_text(json.dumps({"version": 2, "data": {"puzzle": "genius", "future": True}}))
+    before = path.read_bytes()
+    s = session_on(host, clock)
+    assert s.resume() is None and s.resume() is None
+    host.storage.write(GENIUS.autosave, {"puzzle": "genius"})
+    host.storage.delete(GENIUS.autosave)
+    assert path.read_bytes() == before and not list(host.storage.folder.glob("*.corrupt-*"))
+    assert capsys.readouterr().err.count("was written by a newer Squarewise (version 2)") == 1

@@ -149,7 +149,8 @@ class Guide:
         step = self.step
         if step is None:
             return f"{self.said} How to play (F1 twice) has the rules."
-        head = f"First game, step {self.index + 1} of {len(self.steps)}: {step.ask.format(piece=self.name(step.item))}"
+        ask = step.ask.format(piece=self.name(step.item)) if "{piece}" in step.ask else step.ask
+        head = f"First game, step {self.index + 1} of {len(self.steps)}: {ask}"
         return f"{self.said} {head}" if self.said else head
 
     def _lines(self, app, strip: pygame.Rect) -> tuple:

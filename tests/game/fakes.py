@@ -43,8 +43,8 @@ class FakeWorker:
         self.jobs: list[Job] = []
         self.calls: list[str] = []
 
-    def submit(self, label: str, func, on_done=None) -> Job:
-        job = Job(label, func, on_done)
+    def submit(self, label: str, func, on_done=None, *, shown: bool = False) -> Job:
+        job = Job(label, func, on_done, shown)
         self.calls.append(label)
         job._run()                      # runs func(job) and marks it finished, errors kept
         if self.sync:
@@ -53,8 +53,8 @@ class FakeWorker:
             self.jobs.append(job)
         return job
 
-    def submit_process(self, label: str, func, args: tuple = (), on_done=None) -> Job:
-        return self.submit(label, lambda job: func(*args, progress=job.report), on_done)
+    def submit_process(self, label: str, func, args: tuple = (), on_done=None, *, shown: bool = False) -> Job:
+        return self.submit(label, lambda job: func(*args, progress=job.report), on_done, shown=shown)
 
     @property
     def busy(self) -> list[Job]:
@@ -95,11 +95,9 @@ class FakeHost:
 
 def genius_hand():
     """A Genius hand that names pieces as the default palette does ('the green corner (4)')."""
-    from game.play.hints import piece_words
     from game.puzzles.genius.hand import Hand
-    from solver.genius.pieces import PIECES
     colours = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown")
-    return Hand(lambda piece: piece_words(piece, PIECES.index(piece) + 1, colours[PIECES.index(piece)]))
+    return Hand(tuple(colours))
 
 
 def session_on(host: FakeHost, clock: FakeClock, start: str = BOARD, puzzle=None, hand=None,

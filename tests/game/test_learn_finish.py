@@ -87,7 +87,8 @@ def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off
     assert genius.chrome.menus["level"].label == "Level: any"
     choose(app, genius, "level", "Hard")
     assert app.settings["genius_level"] == "hard" and genius.chrome.menus["level"].label == "Level: hard"
-    assert genius.chrome.menus["level"].menu.selected_option[0].startswith("Level: hard")      # what the closed menu shows
+    menu = genius.chrome.menus["level"]
+    assert menu.menu.selected_option[0] == menu.shown("Level: hard")      # what the closed menu shows
     assert Storage(app.storage.folder).settings()["genius_level"] == "hard"      # remembered
     before = genius.match
     genius.do("new")                              # (as F2 does; no frame polls the worker before the check)

@@ -57,13 +57,13 @@ def test_a_win_offers_harder_and_same_level_which_draw_those_levels(app, genius)
 
 
 def test_level_ten_offers_no_harder_and_next_puzzle_follows_the_setting(app, genius):
-    choose(app, genius, "level", "Level 10 (very hard)")
+    choose(app, genius, "level", "Level 10 · very hard")
     before = genius.match
     genius.do("new")
     assert drawn(app, genius, before) == 10
     win(app, genius)
     assert sorted(genius.chrome.offers) == ["next_puzzle", "same_level"]
-    choose(app, genius, "level", "Level 2 (easy)")
+    choose(app, genius, "level", "Level 2 · easy")
     before = genius.match
     click(app, genius.chrome.offers["next_puzzle"])
     assert drawn(app, genius, before) == 2

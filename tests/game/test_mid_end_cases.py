@@ -128,11 +128,21 @@ def test_4_a_macmahon_daily_never_sets_the_best_time_of_the_empty_board(app):
 
 def test_5_a_loss_against_the_computer_counts_like_a_win(app):
     scene, clock = start_race(app, "champion")
+    free = next(c for c in range(36) if scene.position.occupant(c) is None)
+    assert not isinstance(scene.session.move(f"1:{'ABCDEF'[free // 6]}{free % 6 + 1}"), str)   # a game: a move made
     clock.now = 10_000.0
     frame(app)
     assert scene.mode.outcome == "lost"
     s = records.summary(app.statistics, "genius")
     assert (s.played, s.lost) == (1, 1)
+
+
+def test_5_a_race_against_the_computer_lost_before_any_move_is_no_game(app):
+    scene, clock = start_race(app, "champion")
+    clock.now = 10_000.0
+    frame(app)
+    assert scene.mode.outcome == "lost"
+    assert records.summary(app.statistics, "genius").played == 0
 
 
 def test_6_a_game_id_at_start_asks_before_it_abandons_the_kept_game(app):

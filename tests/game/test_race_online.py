@@ -15,6 +15,7 @@ from game.net.server import Config
 from game.scenes.online import link as link_module
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
+from game.scenes.online.results import ResultsScene
 from game.scenes.title import TitleScene
 from solver.genius.position import Position
 from tests.net.race import FAST, solution
@@ -111,14 +112,15 @@ def test_a_joined_race_finishes_first_and_is_recorded_once(app, lobby, server):
             bob.send("move", seq=seq, move=move)
         run_until(app, lambda: race.link.results is not None, [bob])
         assert [(r["name"], r["place"]) for r in race.link.results] == [("Ann the quick", 1), ("Bob", 2)]
-        assert "1. Ann the quick" in race.session.status
+        run_until(app, lambda: isinstance(app.top, ResultsScene), [bob])
+        assert "1st Ann the quick" in race.session.status
         games = genius_games(app)
         assert len(games) == 1 and games[0]["won"] and games[0]["key"] == "online race"
         for _ in range(30):
             app.frame(1 / 60)
         assert len(genius_games(app)) == 1                                # once
-        assert race.chrome.buttons["rematch"].is_enabled
-        click(app, race.chrome.buttons["rematch"])
+        assert app.top.buttons["rematch"].is_enabled
+        click(app, app.top.buttons["rematch"])
         assert app.top is lobby
         run_until(app, lambda: lobby.link.room["phase"] == "lobby")
     finally:
@@ -142,17 +144,16 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
         play_move(race, first[0])                               # one piece down, then Bob wins
         for seq, move in enumerate(first, 1):
             bob.send("move", seq=seq, move=move)
-        run_until(app, lambda: race.match.ended, [bob])
+        run_until(app, lambda: "Bob finished first" in race.session.status, [bob])
         assert race.link.progress[2]["placed"] == 9                        # Bob's progress: all placed
-        assert "Bob finished first" in race.session.status
-        games = genius_games(app)
-        assert len(games) == 1 and not games[0]["won"]                    # lost, recorded at once
+        assert genius_games(app) == [] and not race.match.ended            # the race goes on for a place
         for move in first[1:]:                                            # Ann plays on for second place
             play_move(race, move)
             app.frame(1 / 60)
         run_until(app, lambda: race.link.results is not None, [bob])
         assert [(r["name"], r["place"]) for r in race.link.results] == [("Bob", 1), ("Host", 2)]
-        assert len(genius_games(app)) == 1 and not genius_games(app)[0]["won"]   # still once, lost
+        games = genius_games(app)
+        assert len(games) == 1 and not games[0]["won"] and games[0]["place"] == 2   # once, lost, second
     finally:
         bob.close()
 
@@ -171,12 +172,6 @@ def test_a_server_gone_is_said_and_the_board_stays_playable(app, lobby, server):
         assert isinstance(app.top, TitleScene)
     finally:
         bob.close()
-
-
-def test_the_race_screen_keeps_the_structure_rules():
-    """The race screen is opened by the lobby, not the registry: the structure test's rule, here."""
-    from tests.game.test_structure import test_a_screen_is_at_most_four_classes_and_shares_no_attribute_between_them as rule
-    rule(OnlineRaceScene)
 
 
 def free_port() -> int:
@@ -217,6 +212,7 @@ def test_closing_the_window_mid_race_records_a_loss_and_gives_the_seat_up(app, l
     bob, code = opponent_room(server)
     try:
         race = join_and_race(app, lobby, server, bob, code)
+        play_move(race, solution(race.match.start)[0])                   # a game: a move made
         app.quit()
         games = genius_games(app)
         assert len(games) == 1 and not games[0]["won"] and games[0]["key"] == "online race"

@@ -32,7 +32,7 @@ def test_a_number_out_of_range_is_refused_and_the_game_kept(app, genius):
 def test_the_level_picker_offers_the_ten_levels_and_draws_one(app, genius):
     from solver.genius.levels import level_of
     from tests.game.drive import choose, finish_roll
-    choose(app, genius, "level", "Level 9 (hard)")
+    choose(app, genius, "level", "Level 9 · hard")
     assert app.settings["genius_level"] == "9" and genius.kit.level_setting() == "9"
     genius.do("new")
     assert genius.session.job is not None and genius.session.job.label == "Drawing a level 9 (hard) roll"

@@ -73,19 +73,28 @@ def test_the_player_wins_a_race_with_the_mouse(app):
     assert scene.mode.outcome == "won"                     # the computer's later finish changes nothing
 
 
+def play_one(scene) -> None:
+    """The player's first move: a match is a game once a move is made (docs/records.md)."""
+    free = next(c for c in range(36) if scene.position.occupant(c) is None)
+    assert not isinstance(scene.session.move(f"1:{'ABCDEF'[free // 6]}{free % 6 + 1}"), str)
+
+
 def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app):
     app.storage.write(GENIUS.autosave, {"kept": True})
     scene, clock = start_race(app, "club")
+    play_one(scene)
     clock.now = 5.0
     scene.do("give_up")
     assert scene.mode.outcome is None and answer_confirm(app, scene)      # asked first
     assert scene.mode.outcome == "lost" and scene.mode.computer_board().is_complete
     scene.do("new")                                    # the next race (the lost one is not counted twice)
     wait_for_plan(app, scene)
+    play_one(scene)
     clock.now = 10.0
     scene.do("new")                                    # mid-race: a loss
     assert level_record(app.statistics, "club")["played"] == 2
     wait_for_plan(app, scene)
+    play_one(scene)
     clock.now = 20.0
     key(app, pygame.K_ESCAPE)                          # leaving mid-race: a loss
     assert isinstance(app.top, TitleScene)

@@ -132,8 +132,9 @@ class Versus(Mode):
         self.outcome = "lost"
         self.session.hand.let_go()
         self.session.end(won=False)
-        record_race(self.app.statistics, self.level, False, m.elapsed, self.opponent.finish_time)
-        self.app.save_statistics()
+        if len(m.history) > 1:             # a game: a move made (docs/records.md), in the races' figures too
+            record_race(self.app.statistics, self.level, False, m.elapsed, self.opponent.finish_time)
+            self.app.save_statistics()
         finish = format_time(self.opponent.finish_time)
         self.session.say(f"{why} ({finish}); you had {len(m.position.placed)} of 9")
         return [Banner((why, f"{finish}; you had {len(m.position.placed)} of 9"), "lose"), Refresh()]

@@ -77,6 +77,10 @@ class Online(Mode):
         m = self.match
         if m is None:
             return []
+        if link.lost is not None and self.session.refereed:     # no server any more: the board is yours alone
+            self.session.refereed = False
+            if m.finished and not m.ended:
+                self.session.end(won=True)
         effects = self.follow_clock(m) + self.follow_refusals()
         mine = link.finished.get(link.seat)
         if mine is not None and not m.ended:

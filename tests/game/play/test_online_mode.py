@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from game.play.commands import Key, Toast
-from game.play.session import PlaySession
+from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.online.race import Online
@@ -37,7 +37,10 @@ class FakeLink:
         self.boards: dict = {}
         self.progress: dict = {}
         self.sent_moves: list = []
-        self.sent: list = []
+        self.messages: list = []
+        self.sent = Position.parse(BLOCKERS)       # this board as the server has it
+        self.refusals = 0
+        self.server_clock: float | None = None
         self.room_players = [{"seat": 0, "name": "Ann", "left": False, "connected": True},
                              {"seat": 1, "name": "Bob", "left": False, "connected": True}]
 
@@ -54,7 +57,10 @@ class FakeLink:
         self.sent_moves.append(move)
 
     def send(self, kind: str, **fields) -> None:
-        self.sent.append((kind, fields))
+        self.messages.append((kind, fields))
+
+    def elapsed(self) -> float | None:
+        return self.server_clock
 
 
 class App:
@@ -109,29 +115,52 @@ def test_a_restart_goes_to_the_link_as_take_backs_one_by_one(online):
     session.move("1:F6")
     session.move("2:F4F5")
     session.process(Key("restart"), mode.allows)
-    assert link.sent_moves[2:] == ["-1", "-2"] and session.position == session.match.start
+    assert link.sent_moves[2:] == ["-2", "-1"] and session.position == session.match.start   # the last first
 
 
-def test_another_board_finished_first_ends_the_match_lost(online):
+def test_another_board_finished_first_leaves_the_race_on_for_a_place(online):
     mode, session, link = online
-    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
     mode.update(1 / 60)
-    assert session.match.ended and session.match.meta["result"] == "lost"
-    games = session.host.statistics["genius"]["games"]
-    assert len(games) == 1 and games[0]["won"] is False
+    assert not session.match.ended and mode.racing
 
 
-def test_a_loss_is_recorded_once(online):
+def test_a_later_finish_is_recorded_once_lost_with_the_servers_time_and_place(online):
     mode, session, link = online
-    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    session.move("1:F6")
+    link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
+    link.finished[0] = {"seat": 0, "name": "Ann", "place": 2, "ms": 75500}
     for _ in range(3):
         mode.update(1 / 60)
-    assert len(session.host.statistics["genius"]["games"]) == 1
+    games = session.host.statistics["genius"]["games"]
+    assert len(games) == 1 and games[0]["won"] is False and games[0]["place"] == 2 and games[0]["seconds"] == 75.5
+
+
+def test_a_first_finish_is_a_win_at_the_servers_time(online):
+    mode, session, link = online
+    session.move("1:F6")
+    link.finished[0] = {"seat": 0, "name": "Ann", "place": 1, "ms": 48213}
+    mode.update(1 / 60)
+    game, = session.host.statistics["genius"]["games"]
+    assert game["won"] and game["place"] == 1 and game["seconds"] == 48.21
+    won, = [e for e in session.take_effects() if isinstance(e, Won)]
+    assert mode.win_words(won.ending) == ("1st, 0:48", "you won the race", "")
+
+
+def test_a_race_over_before_this_board_finished_is_lost_unplaced(online):
+    mode, session, link = online
+    session.move("1:F6")
+    link.results = [{"seat": 1, "name": "Bob", "place": 1, "ms": 50000},
+                    {"seat": 0, "name": "Ann", "place": None, "ms": None}]
+    mode.app.open = lambda *a, **k: None
+    mode.update(1 / 60)
+    game, = session.host.statistics["genius"]["games"]
+    assert not game["won"] and "place" not in game
 
 
 def test_another_finishing_first_is_said_with_their_time(online):
     mode, session, link = online
-    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
     effects = mode.update(1 / 60)
     assert mode.news() == "Bob finished first (1:01): finish your board for a place"
     assert any(isinstance(e, Toast) and e.text == mode.news() for e in effects)
@@ -139,7 +168,7 @@ def test_another_finishing_first_is_said_with_their_time(online):
 
 def test_the_news_is_said_once(online):
     mode, session, link = online
-    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
     mode.update(1 / 60)
     assert not any(isinstance(e, Toast) for e in mode.update(1 / 60))
 
@@ -148,7 +177,7 @@ def test_the_results_are_said_in_one_line(online):
     mode, session, link = online
     link.results = [{"seat": 0, "name": "Ann", "place": 1, "ms": 50000},
                     {"seat": 1, "name": "Bob", "place": None, "ms": None}]
-    assert mode.news() == "Race over: 1. Ann 0:50, Bob unplaced"
+    assert mode.news() == "Race over: 1st Ann 0:50, Bob unplaced"
 
 
 def test_a_lost_server_is_said_and_the_board_stays_playable(online):
@@ -165,16 +194,20 @@ def test_a_dropped_connection_says_it_reconnects(online):
     assert mode.news() == "Connection lost: reconnecting..."
 
 
-def test_a_refused_move_is_said(online):
+def test_a_refused_move_is_undone_and_said(online):
     mode, session, link = online
-    link.error = "not your turn"
-    assert mode.news() == "The server refused: not your turn"
+    session.move("1:F6")
+    link.error, link.refusals = "out of order: the next move is number 1", 1
+    effects = mode.update(1 / 60)
+    assert session.position == link.sent                         # the server's board, shown again
+    assert session.status == "The server refused the move: out of order: the next move is number 1"
+    assert any(isinstance(e, Toast) and e.alarm for e in effects)
 
 
 def test_racing_ends_with_this_boards_finish(online):
     mode, session, link = online
     assert mode.racing
-    link.finished[0] = {"seat": 0, "place": 1, "ms": 30000}
+    link.finished[0] = {"seat": 0, "name": "Ann", "place": 1, "ms": 30000}
     assert not mode.racing
 
 
@@ -226,9 +259,9 @@ def test_an_opponents_board_shows_once_the_server_sends_it(online):
 
 def test_an_opponent_who_finished_shows_their_place_and_time(online):
     mode, session, link = online
-    link.finished[1] = {"seat": 1, "place": 1, "ms": 61000}
+    link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
     (lines, _), = mode.shows()["rivals"]
-    assert lines[-1] == "1. in 1:01"
+    assert lines[-1] == "1st in 1:01"
 
 
 def test_an_opponent_who_left_is_said(online):
@@ -240,8 +273,22 @@ def test_an_opponent_who_left_is_said(online):
 
 def test_leaving_mid_race_loses_it(online):
     mode, session, link = online
+    session.move("1:F6")
     mode.leave()
-    assert session.match.ended and session.match.meta["result"] == "lost"
+    assert session.match.meta["result"] == "lost" and len(session.host.statistics["genius"]["games"]) == 1
+
+
+def test_leaving_before_any_move_records_nothing(online):
+    mode, session, link = online
+    mode.leave()
+    assert session.match.ended and session.host.statistics.get("genius", {}).get("games", []) == []
+
+
+def test_the_clock_shown_follows_the_servers(online):
+    mode, session, link = online
+    link.server_clock = 12.0
+    mode.update(1 / 60)
+    assert abs(session.match.elapsed - 12.0) <= mode.DRIFT
 
 
 def test_a_race_is_never_kept_for_next_time(online):

@@ -242,7 +242,7 @@ def test_a_watcher_hears_a_restart_as_take_backs_one_by_one(tmp_path, solution):
     heard = []
     session.watchers.append(heard.append)
     session.process(Key("restart"))
-    assert heard == ["-A1", "-A2"]
+    assert heard == ["-A2", "-A1"]                # the last move taken back first
     session.process(Key("undo"))                  # the restart undone: the tiles put back one by one
-    put = [Move(*solution.cells[c], c).notation(BOARD) + "!" for c in (1, 0)]
+    put = [Move(*solution.cells[c], c).notation(BOARD) + "!" for c in (0, 1)]
     assert heard[2:] == put and session.position.cells[0] == solution.cells[0]

@@ -52,3 +52,9 @@ def pytest_terminal_summary(terminalreporter):
                 if WINDOW in [tuple(p) for p in getattr(report, "user_properties", ())]:
                     windowed.add(report.nodeid)
     terminalreporter.write_line(f"window tests: {len(windowed)} of {len(ran)}")
+    if terminalreporter.config.getoption("verbose") > 0:       # -v: where they are, file by file
+        files: dict = {}
+        for nodeid in windowed:
+            files[nodeid.split("::")[0]] = files.get(nodeid.split("::")[0], 0) + 1
+        for path, count in sorted(files.items(), key=lambda item: -item[1]):
+            terminalreporter.write_line(f"  {count:4d} {path}")

@@ -123,3 +123,50 @@ def session_on(host: FakeHost, clock: FakeClock, start: str = BOARD, puzzle=None
 
 def genius_session(host: FakeHost, clock: FakeClock, start: str = BOARD, **meta) -> PlaySession:
     return session_on(host, clock, start, **meta)
+
+
+class FakeApp(FakeHost):
+    """What views, kits and modes read of the App, with no window (pygame's fonts only): the
+    window's size and its UI scale, the palette, settings, statistics, a data folder, the inline
+    worker, sounds (recorded, silent) and messages; `opened` lists the screens asked for.
+    Draw a view onto a plain `pygame.Surface(app.size)`.
+
+        app = FakeApp(tmp_path)
+        kit = GeniusKit(app, random.Random(3)); kit.mode = Solo(kit)
+    """
+
+    def __init__(self, folder, size: tuple[int, int] = (1100, 760)):
+        import pygame
+        from game.draw.widgets import Toasts
+        from game.sound import Sounds
+        pygame.font.init()
+        super().__init__(folder)
+        self.size = size
+        self.settings = {"animations": False, "howto_seen": {"genius": True, "macmahon": True}}
+        self.sounds = Sounds(muted=True)
+        self.toasts = Toasts()
+        self.opened: list = []
+        self.active = True
+
+    @property
+    def scale(self) -> float:
+        from game.app import _scale_for
+        return _scale_for(self.size)
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.scale))
+
+    @property
+    def palette(self):
+        from game.draw import theme
+        return theme.palette(self.settings.get("palette", theme.DEFAULT_PALETTE))
+
+    def save_settings(self) -> None:
+        pass
+
+    def open(self, key: str, **options) -> None:
+        self.opened.append((key, options))
+
+    def copy_text(self, text: str) -> bool:
+        self.copied = text
+        return True

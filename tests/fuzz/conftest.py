@@ -1,8 +1,9 @@
 """The fuzz suite: hypothesis strategies for every parser and loader, a bounded number of examples.
 
-Each property calls `tried()` once per input it feeds to the code under test; the session
-total is printed at the end of the run ("fuzz: N inputs tried, F failures") and written
-to the file named by SQUAREWISE_FUZZ_REPORT when that is set. The README quotes it.
+Each property calls `tried()` once per input it feeds to the code under test; each test's
+count rides on its report (so it survives pytest-xdist's workers), and the session total is
+printed at the end of the run ("fuzz: N inputs tried, F failures") and written to the file
+named by SQUAREWISE_FUZZ_REPORT when that is set. The README quotes it.
 """
 from __future__ import annotations
 
@@ -31,17 +32,24 @@ def fresh(tmp_path):
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    outcome = yield
-    report = outcome.get_result()
-    if report.when == "call" and report.failed and "tests/fuzz" in str(item.fspath).replace(os.sep, "/"):
-        COUNT["failed_tests"] += 1
+def pytest_runtest_call(item):
+    before = COUNT["inputs"]
+    yield
+    item.user_properties.append(("fuzz_inputs", COUNT["inputs"] - before))
 
 
 def pytest_terminal_summary(terminalreporter):
-    if not COUNT["inputs"]:
+    inputs = failures = 0
+    for kind in ("passed", "failed"):
+        for report in terminalreporter.stats.get(kind, []):
+            if getattr(report, "when", None) != "call":
+                continue
+            tried = sum(n for key, n in getattr(report, "user_properties", ()) if key == "fuzz_inputs")
+            inputs += tried
+            failures += kind == "failed" and "tests/fuzz" in report.nodeid
+    if not inputs:
         return
-    line = f"fuzz: {COUNT['inputs']:,} inputs tried, {COUNT['failed_tests']} failures"
+    line = f"fuzz: {inputs:,} inputs tried, {failures} failures"
     terminalreporter.write_line(line)
     report = os.environ.get("SQUAREWISE_FUZZ_REPORT")
     if report:

@@ -134,7 +134,7 @@ def loop_drag_rate(seconds: float) -> tuple[float, int]:
     scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1/1:F6")
     app.push(scene)
     app.frame(1 / 60)
-    board = scene.layout()["geo"].rect
+    board = (scene.view.layout() if hasattr(scene, "view") else scene.layout())["geo"].rect
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.layout()["slots"][6].center))
     app.step()
     start, frames, i = time.perf_counter(), app.frames, 0

@@ -118,3 +118,15 @@ def drawn(kit, frame: Frame | None = None) -> pygame.Surface:
     kit.view.draw(surface, frame)
     kit.view.draw_overlay(surface, frame)
     return surface
+
+
+def genius_kit(app, monkeypatch, board: str = "A1A2A4A6B4D5E1", rng: random.Random | None = None):
+    """A Genius kit in Solo mode on `board`; its dice menu (a pygame-gui widget) is only placed."""
+    import game.scenes.genius.kit as genius_kit_module
+    from game.scenes.genius.kit import GeniusKit
+    from game.scenes.genius.modes import Solo
+    monkeypatch.setattr(genius_kit_module, "DiceMenu", lambda scene, rect: Menu(rect, "dice", []))
+    kit = GeniusKit(app, rng or random.Random(3))
+    kit.mode = Solo(kit)
+    kit.begin_id(kit.parse_id(board), {})
+    return kit

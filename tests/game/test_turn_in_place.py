@@ -1,7 +1,8 @@
 """Turning in place through real mouse events and the Turn and Flip buttons: the right button
 flips a placed piece, a drag still moves it and a click on the tray still carries. (Where the
-hand's buttons sit, clear of everything: tests/game/scenes/test_hand_buttons_layout.py. What a click or the right button means is tested on `interpret`:
-tests/game/puzzles/test_genius_interpret.py and test_macmahon_interpret.py.)"""
+hand's buttons sit, clear of everything: tests/game/scenes/test_hand_buttons_layout.py; what a
+click or the right button means is tested on `interpret`: tests/game/puzzles/
+test_genius_interpret.py and test_macmahon_interpret.py.)"""
 import pygame
 
 from solver.genius.pieces import flip, orientation_of, turn

@@ -27,6 +27,7 @@ class WidgetApp(FakeApp):
         super().__init__(folder, size)
         from game.draw.widgets import ui_theme
         self.ui = pygame_gui.UIManager(size, ui_theme(self.palette, self.scale), enable_live_theme_updates=False)
+        self.top = None                  # the screen on show: none (a screen made here is never shown)
 
 
 class Widget:

@@ -1,8 +1,8 @@
 """The MacMahon screen driven by scripted mouse and key events, as a player would: what only a
 window shows (a whole game through the real event path, the widgets, saves, the solver's jobs).
 The rules and flows (refusals, givens, turning in place, the keyboard's picking) are tested
-without a window in tests/game/puzzles/test_macmahon_rules.py; every variant's layout and a
-board without solutions in tests/game/scenes/test_macmahon_kit.py."""
+without a window in tests/game/puzzles/test_macmahon_rules.py; every variant's layout, the
+variants' counts and solves and a board without solutions in tests/game/scenes/test_macmahon_kit.py."""
 import random
 
 import pygame
@@ -201,27 +201,6 @@ def test_cancel_a_solver_job(app, macmahon):
     assert macmahon.session.job is not None
     key(app, pygame.K_ESCAPE)
     assert macmahon.session.job is None and macmahon.session.status == "Cancelled" and app.top is macmahon
-
-
-def test_variants(app, macmahon):
-    new_game(macmahon, "3x8x3")
-    app.worker.drain()
-    frame(app)
-    assert (macmahon.kit.board.rows, macmahon.kit.board.cols) == (3, 8) and len(macmahon.view.layout()["slots"]) == 24
-    assert macmahon.match.meta["solutions"] == 0
-    macmahon.do("check")
-    app.worker.drain(30)
-    assert "no solution at all" in macmahon.session.status
-    new_game(macmahon, "7x10x4")
-    frame(app)
-    assert len(macmahon.view.layout()["slots"]) == 70
-    macmahon.do("solve")
-    app.worker.drain(60)
-    app.settings["animations"] = False
-    for _ in range(80):
-        frame(app)
-    final = macmahon.position
-    assert final.is_complete and problems(final.colour_rows(), 4) == []
 
 
 def test_variant_and_browser_keys(app, macmahon):

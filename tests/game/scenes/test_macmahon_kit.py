@@ -1,7 +1,8 @@
 """The MacMahon kit's flows on a FakeApp, no window: the count of completions follows the
 position on show, messages land where they cover nothing needed, every variant lays out at
-small and large sizes, and a board without solutions says so (suggesting free mode only in
-strict mode). The jobs run in the fake worker and are answered on `poll()`, as in a frame."""
+small and large sizes, a board without solutions says so (suggesting free mode only in strict
+mode), and the variants are counted, checked and solved. The jobs run in the fake worker and
+are answered on `poll()`, as in a frame."""
 from __future__ import annotations
 
 import pygame
@@ -101,3 +102,24 @@ def test_a_board_without_solutions_suggests_free_mode_only_in_strict_mode(tmp_pa
         said[mode] = kit.session.status
     assert "no solution" in said["strict"] and said["strict"].endswith("or try free mode")
     assert "no solution" in said["free"] and "free mode" not in said["free"]
+
+
+def test_variants(tmp_path):
+    from tests.validate_macmahon import problems
+    app = WidgetApp(tmp_path)
+    kit = macmahon_kit(app, "3x8x3")
+    session = kit.session
+    app.worker.poll()                                        # the count of solutions
+    assert (kit.board.rows, kit.board.cols) == (3, 8) and len(kit.view.layout()["slots"]) == 24
+    assert kit.match.meta["solutions"] == 0
+    kit.do("check")
+    app.worker.poll()
+    assert "no solution at all" in session.status
+    kit.new_game("7x10x4")
+    assert len(kit.view.layout()["slots"]) == 70
+    session.process(Key("solve"), kit.allows)
+    app.worker.poll()
+    for _ in range(80):                                      # the solve plays out, one move a frame
+        session.step_solve(1 / 60, 0.0)
+    final = kit.match.position
+    assert final.is_complete and problems(final.colour_rows(), 4) == []

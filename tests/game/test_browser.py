@@ -1,16 +1,13 @@
-"""The MacMahon solution browser: stepping, jumping, the white-tile filter, playing a solution, the cache."""
+"""The MacMahon solution browser: stepping, jumping, the white-tile filter, playing a solution.
+(Its list of classes and the cache, without a window: tests/game/scenes/test_browser_unit.py.)"""
 import numpy as np
 import pygame
 import pytest
 
-from game.scenes.macmahon import browser as browser_module
 from game.scenes.macmahon.browser import BrowserScene
 from game.scenes.macmahon.scene import MacMahonScene
-from solver.macmahon import classes as classes_module
 from solver.macmahon import search
-from solver.macmahon.classes import cache_file
-from solver.macmahon.position import Board, Move
-from solver.macmahon.store import classes_to_bytes, load_asset
+from solver.macmahon.position import Move
 from tests.game.macmahon_drive import play_position
 from tests.game.drive import frame, key, press
 from tests.validate_macmahon import problems
@@ -38,14 +35,6 @@ def browser(app):
     app.push(scene)
     frame(app)
     return scene
-
-
-def test_opens_at_once_with_every_class(app, browser):
-    assert browser.job is None and len(browser.classes) == len(load_asset(Board())) == 13328
-    assert browser.classes.solutions == 106624
-    assert browser.current == 0 and "Solution 1 of 13,328" == browser.info_line()
-    first = shown(browser)
-    assert search.canonical(first) == first
 
 
 def test_step_and_jump(app, browser):
@@ -144,27 +133,6 @@ def test_a_game_in_progress_is_only_replaced_when_confirmed(app):
     assert app.statistics["macmahon"]["games"][-1]["won"] is False      # the game it replaced: lost
 
 
-def test_without_the_shipped_file_the_list_is_computed_once_and_cached(app, monkeypatch):
-    monkeypatch.setattr(classes_module, "load_asset", lambda board: None)
-    reps = load_asset(Board())
-    # the listing itself (the engine's census) takes ~20 s and is tested with the engine;
-    # here a stand-in job returns the same classes so the caching is what is tested
-    monkeypatch.setattr(browser_module, "compute_classes", _classes_bytes)
-    first = BrowserScene(app)
-    app.push(first)
-    assert first.classes is None and first.job is not None
-    frame(app)                                     # the waiting screen draws
-    app.worker.drain(30)
-    assert first.classes is not None and len(first.classes) == len(reps)
-    assert cache_file(app.storage.folder, Board()).is_file()
-    second = BrowserScene(app)
-    assert second.job is None and np.array_equal(second.classes.reps, reps)
-
-
-def _classes_bytes(header, progress=None):
-    return classes_to_bytes(Board.parse(header), load_asset(Board.parse(header)))
-
-
-def test_the_title_offers_the_browser(app):
+def test_the_title_offers_the_browser():
     from game.scenes.registry import entry
     assert entry("macmahon-browser").available() and entry("macmahon").available()

@@ -1,19 +1,14 @@
-"""MacMahon's finish (issue 10): what the status panel says, the game ID box, the win line,
-redo after a pasted ID, tray badges, toasts, clash marks and the help table, driven as a player would."""
+"""MacMahon's finish (issue 10): the win line, asking before abandoning, pause, redo after a
+pasted ID and the menu bar, driven as a player would. (The count in the status panel and where
+messages land: tests/game/scenes/test_macmahon_kit.py; the game ID panel, the tray's numbers
+and the clash marks: tests/game/scenes/test_macmahon_view.py, all without a window.)"""
 import pygame
-import pytest
 
 from solver.macmahon import search
 from solver.macmahon.position import Board, Position
-from solver.macmahon.symmetry import normal_code
 from tests.game.drive import frame, key, move, press, release
-from tests.game.macmahon_drive import count_fact, new_game
+from tests.game.macmahon_drive import new_game
 from tests.game.test_macmahon_play import macmahon, typed  # noqa: F401  (macmahon: the fixture)
-
-
-def settle(app) -> None:
-    app.worker.drain()
-    frame(app)
 
 
 def drop(app, scene, tile, cell) -> None:
@@ -22,54 +17,6 @@ def drop(app, scene, tile, cell) -> None:
     target = scene.view.layout()["geo"].cell_rect(cell).center
     move(app, target)
     release(app, target)
-
-
-def test_the_count_is_about_the_position_on_show(app, macmahon):
-    settle(app)
-    assert count_fact(macmahon) == "106,624 solutions"
-    done = search.solve(Position.empty(Board()))
-    tile, rotation = done.cells[0]
-    macmahon.session.hand.orient[tile] = rotation
-    drop(app, macmahon, tile, 0)
-    assert macmahon.position.cells[0] == (tile, rotation)
-    settle(app)
-    fact = count_fact(macmahon)
-    table = search.solution_table(Board())
-    n = int(fact.split()[0].replace(",", ""))
-    assert n == int((table[:, 0] == normal_code(Board(), tile, rotation)).sum())
-    assert fact.endswith("ways to finish from here") and 0 < n < 106_624
-    key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    settle(app)
-    assert count_fact(macmahon) == "106,624 solutions"
-
-
-@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1600, 1000)])
-def test_the_whole_game_id_is_on_show(app, macmahon, size):
-    """A complete 4 x 6 ID (the longest) is written out whole where nothing covers it, in
-    lines that fit; the 4-colour boards' long IDs too."""
-    from game.draw.theme import font
-    app.window.size = size
-    app.restyle()
-    done = search.solve(Position.empty(Board()))
-    macmahon.ask_play_id(done.notation())
-    frame(app)
-    for header in ("4x6x3", "7x10x4", "5x14x4"):
-        if header != "4x6x3":
-            macmahon.ask_play_id(header + ":" + "/".join(
-                "".join(f"{t + 1}a" for t in range(r * int(header.split("x")[1]), (r + 1) * int(header.split("x")[1])))
-                for r in range(int(header.split("x")[0]))))
-            frame(app)
-        lay = macmahon.view.layout()
-        assert macmahon.kit.board.header == header and macmahon.position.is_complete
-        area = lay["game_id"]
-        lines = macmahon.view.id_lines(area.width - app.px(20), macmahon.position)
-        assert "".join(lines) == macmahon.position.notation()
-        glyph = font(macmahon.view.id_text_size(), "mono").size("0")[0]
-        assert all(glyph * len(line) <= area.width - app.px(20) for line in lines)
-        assert pygame.Rect(0, 0, *app.size).contains(area)
-        widgets = [b.rect for b in macmahon.chrome.buttons.values()] + [macmahon.chrome.menus["variant"].menu.rect, lay["status"]]
-        assert not any(area.colliderect(r) for r in widgets)
-        assert all(r.height >= app.px(24) for r in (b.rect for b in macmahon.chrome.buttons.values()))
 
 
 def solved() -> Position:
@@ -142,89 +89,6 @@ def test_pause_hides_the_board_and_the_game_id(app, macmahon):
         assert tuple(app.surface.get_at(point))[:3] == cover
     key(app, pygame.K_p)
     assert not macmahon.session.paused
-
-
-@pytest.mark.parametrize("header", ["7x10x4", "5x14x4"])
-@pytest.mark.parametrize("size", [(800, 560), (1100, 760)])
-def test_tray_numbers_cover_no_triangle(app, macmahon, header, size):
-    """Many small slots: each number sits beside its tile, and every tile is drawn whole."""
-    from game.draw.theme import font
-    from game.draw.tiles import draw_tile
-    from solver.macmahon.tiles import rotate
-    app.window.size = size
-    app.restyle()
-    new_game(macmahon, header)
-    frame(app)
-    for tile in (0, 9, 69):
-        slot = macmahon.view.layout()["slots"][tile]
-        label, rect = macmahon.view.tray_label(slot), macmahon.view.tray_tile(slot)
-        w, _ = font(label.height, "bold").size(str(tile + 1))
-        assert slot.contains(label) and slot.contains(rect) and not label.colliderect(rect) and w <= slot.width
-        alone = app.surface.copy()
-        draw_tile(alone, rotate(macmahon.kit.board.tiles[tile], 0), rect, app.palette)
-        shown = app.surface.subsurface(rect)
-        assert all(shown.get_at((x, y)) == alone.get_at((rect.x + x, rect.y + y))
-                   for x in range(0, rect.width, 2) for y in range(0, rect.height, 2))
-
-
-@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1600, 1000)])
-def test_messages_cover_nothing_needed(app, macmahon, size):
-    app.window.size = size
-    app.restyle()
-    macmahon.ask_play_id(solved().remove(5).notation())
-    app.toasts.items.clear()                        # ("Playing ...": this test makes its own messages)
-    frame(app)
-    given = macmahon.view.layout()["geo"].cell_rect(0).center
-    press(app, given)                               # a given tile: a message says it stays put
-    release(app, given)
-    app.toasts.show("Tile 12: its left edge is blue, but tile 7 on C2 shows red there; try another way round", 4)
-    frame(app)
-    assert app.toasts.latest and len(app.toasts.items) == 2
-    lay = macmahon.view.layout()
-    geo = lay["geo"]
-    labels = pygame.Rect(geo.rect.x, geo.rect.y - int(geo.cell * 0.7), geo.rect.width, int(geo.cell * 0.7))
-    needed = [geo.rect, labels, lay["status"], lay["game_id"], macmahon.chrome.menus["variant"].menu.rect, macmahon.chrome.id_entry.rect,
-              *lay["slots"], *(b.rect for b in macmahon.chrome.buttons.values())]
-    boxes = app.toasts.boxes(app.size, app.scale)
-    assert boxes
-    for box, _lines, _size in boxes:
-        assert pygame.Rect(0, 0, *app.size).contains(box)
-        assert not any(box.colliderect(r) for r in needed), box
-
-
-def test_the_ghost_marks_only_the_clashing_edges(app, macmahon, monkeypatch):
-    """Over a cell where it breaks the rules, the tile in hand gets rule marks (game/draw/marks)
-    on the triangles that clash, and on the neighbour's side of each clashing edge; nothing else."""
-    import game.scenes.macmahon.view as view
-    from solver.macmahon.tiles import rotate
-    done = solved()
-    first, rot = done.cells[0]
-    macmahon.session.hand.orient[first] = rot
-    drop(app, macmahon, first, 0)                                    # A1, as in a solution
-    right_of_first = rotate(macmahon.kit.board.tiles[first], rot)[1]
-    tile, rotation = next((t, r) for t in range(24) for r in range(4) if t != first
-                          and rotate(macmahon.kit.board.tiles[t], r)[3] != right_of_first)
-    colours = rotate(macmahon.kit.board.tiles[tile], rotation)
-    expected = {(1, "L"), (0, "R")} | ({(1, "T")} if colours[0] != "W" else set())
-    marked, crossed, rings = [], [], []
-    monkeypatch.setattr(view, "mark_triangle", lambda s, rect, side, colour: marked.append((rect, side)))
-    monkeypatch.setattr(view, "mark_cells", lambda s, rects, colour: crossed.extend(rects))
-    real = view.draw_tile
-    monkeypatch.setattr(view, "draw_tile", lambda *a, **k: (rings.append(k.get("outline")), real(*a, **k)))
-    macmahon.session.hand.orient[tile] = rotation
-    press(app, macmahon.view.layout()["slots"][tile].center)
-    target = macmahon.view.layout()["geo"].cell_rect(1).center
-    move(app, target)
-    marked.clear(), rings.clear()
-    frame(app)
-    geo = macmahon.view.layout()["geo"]
-    assert {(geo.cell_at(rect.center), "TRBL"[side]) for rect, side in marked} == expected
-    assert crossed == [] and app.palette.illegal not in rings
-    marked.clear()
-    move(app, geo.cell_rect(0).center)                               # over a taken cell: that cell is crossed
-    frame(app)
-    assert crossed and all(geo.cell_at(r.center) == 0 for r in crossed) and marked == []
-    release(app, geo.cell_rect(0).center)
 
 
 def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, monkeypatch):

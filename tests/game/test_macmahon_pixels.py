@@ -4,8 +4,6 @@ import pytest
 
 from game.draw import theme
 from game.draw.tiles import draw_tile, tile_image, triangle_centre
-from tests.game.macmahon_drive import play_position
-from tests.game.drive import frame
 
 NAMES = {"W": "tile_white", "R": "tile_red", "B": "tile_blue"}
 
@@ -75,19 +73,21 @@ def test_the_colour_blind_palette_marks_colours_by_symbol():
                  theme.palette("classic").tile_red)
 
 
-def test_the_board_shows_a_placed_turned_tile_and_its_white_border(app):
-    from game.scenes.macmahon.scene import MacMahonScene
+def test_the_board_shows_a_placed_turned_tile_and_its_white_border(tmp_path):
+    """The MacMahon view's picture of a frame, on a plain Surface (no window)."""
+    from game.puzzles.macmahon.puzzle import MACMAHON
     from solver.macmahon.position import Move, Position
-    scene = MacMahonScene(app, variant="4x6x3")
-    app.push(scene)
+    from tests.game.headless_wa import WidgetApp, drawn, macmahon_kit
+    app = WidgetApp(tmp_path)
+    kit = macmahon_kit(app, "4x6x3")
     position = Position.parse("4x6x3").place_unchecked(Move.parse("8b@B3"))  # tile 8 "RWBW" turned once
-    play_position(scene, position)
-    frame(app)
-    rect = scene.view.layout()["geo"].cell_rect(8)
+    kit.session.play(position, MACMAHON.describe(kit.match.position, position))
+    surface = drawn(kit)
+    rect = kit.view.layout()["geo"].cell_rect(8)
     pal = app.palette
     for side, letter in enumerate(turned("RWBW", 1)):
-        assert close(sample(app.surface, rect, side), getattr(pal, NAMES[letter]))
-    geo = scene.view.layout()["geo"]
+        assert close(sample(surface, rect, side), getattr(pal, NAMES[letter]))
+    geo = kit.view.layout()["geo"]
     band = geo.rect.inflate(geo.cell // 9, geo.cell // 9)       # half way into the border band
-    assert close(app.surface.get_at((band.centerx, band.top)), pal.tile_white)
-    assert close(app.surface.get_at((band.left, band.centery)), pal.tile_white)
+    assert close(surface.get_at((band.centerx, band.top)), pal.tile_white)
+    assert close(surface.get_at((band.left, band.centery)), pal.tile_white)

@@ -1,7 +1,8 @@
 """The MacMahon screen driven by scripted mouse and key events, as a player would: what only a
-window shows (a whole game through the real event path, the widgets, saves, the solver's jobs,
-every variant's layout). The rules and flows (refusals, givens, turning in place, the keyboard's
-picking) are tested without a window in tests/game/puzzles/test_macmahon_rules.py."""
+window shows (a whole game through the real event path, the widgets, saves, the solver's jobs).
+The rules and flows (refusals, givens, turning in place, the keyboard's picking) are tested
+without a window in tests/game/puzzles/test_macmahon_rules.py; every variant's layout, the
+variants' counts and solves and a board without solutions in tests/game/scenes/test_macmahon_kit.py."""
 import random
 
 import pygame
@@ -202,40 +203,6 @@ def test_cancel_a_solver_job(app, macmahon):
     assert macmahon.session.job is None and macmahon.session.status == "Cancelled" and app.top is macmahon
 
 
-def test_variants(app, macmahon):
-    new_game(macmahon, "3x8x3")
-    app.worker.drain()
-    frame(app)
-    assert (macmahon.kit.board.rows, macmahon.kit.board.cols) == (3, 8) and len(macmahon.view.layout()["slots"]) == 24
-    assert macmahon.match.meta["solutions"] == 0
-    macmahon.do("check")
-    app.worker.drain(30)
-    assert "no solution at all" in macmahon.session.status
-    new_game(macmahon, "7x10x4")
-    frame(app)
-    assert len(macmahon.view.layout()["slots"]) == 70
-    macmahon.do("solve")
-    app.worker.drain(60)
-    app.settings["animations"] = False
-    for _ in range(80):
-        frame(app)
-    final = macmahon.position
-    assert final.is_complete and problems(final.colour_rows(), 4) == []
-
-
-def test_every_variant_draws_at_small_and_large_sizes(app, macmahon):
-    from game.scenes.macmahon.kit import VARIANTS
-    for header, _ in VARIANTS:
-        new_game(macmahon, header)
-        for size in ((800, 560), (1600, 1000)):
-            app.window.size = size
-            app.restyle()
-            frame(app)
-            lay = macmahon.view.layout()
-            assert lay["geo"].rect.right <= lay["status"].x and lay["tray"].bottom <= app.size[1]
-            assert all(lay["tray"].contains(s) for s in lay["slots"])
-
-
 def test_variant_and_browser_keys(app, macmahon):
     from game.scenes.macmahon.browser import BrowserScene
     from game.scenes.macmahon.kit import VARIANTS
@@ -259,19 +226,3 @@ def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
     frame(app)
     assert macmahon.kit.board.header == "5x14x4" and macmahon.position.unplaced == tuple(range(70))
     assert app.settings["macmahon_variant"] == "5x14x4"
-
-
-def test_a_board_without_solutions_suggests_free_mode_only_in_strict_mode(app):
-    from game.scenes.title import TitleScene
-    app.push(TitleScene(app))
-    said = {}
-    for mode in ("strict", "free"):
-        app.settings["macmahon_mode"] = mode
-        scene = MacMahonScene(app, new=True, variant="3x8x3")
-        app.push(scene)
-        app.worker.drain(60)
-        frame(app)
-        said[mode] = scene.session.status
-        app.pop()
-    assert "no solution" in said["strict"] and said["strict"].endswith("or try free mode")
-    assert "no solution" in said["free"] and "free mode" not in said["free"]

@@ -1,9 +1,9 @@
 """Turning in place through real mouse events and the Turn and Flip buttons: the right button
-flips a placed piece, a drag still moves it and a click on the tray still carries, and the hand's
-buttons overlap nothing. (What a click or the right button means is tested on `interpret`:
-tests/game/puzzles/test_genius_interpret.py and test_macmahon_interpret.py.)"""
+flips a placed piece, a drag still moves it and a click on the tray still carries. (Where the
+hand's buttons sit, clear of everything: tests/game/scenes/test_hand_buttons_layout.py; what a
+click or the right button means is tested on `interpret`: tests/game/puzzles/
+test_genius_interpret.py and test_macmahon_interpret.py.)"""
 import pygame
-import pytest
 
 from solver.genius.pieces import flip, orientation_of, turn
 from tests.game.drive import assert_legal, cell_centre, drag, frame, key, move, place_by_mouse, press, release, slot_of
@@ -62,29 +62,3 @@ def test_macmahon_turn_button_turns_the_carried_tile(app, macmahon, monkeypatch)
     rotation = macmahon.session.hand.held.rotation
     click_button(app, monkeypatch, macmahon.chrome.buttons["turn"])
     assert macmahon.session.hand.held is not None and macmahon.session.hand.held.rotation == (rotation + 1) % 4
-
-
-@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
-def test_the_hand_buttons_overlap_nothing(app, genius, size):
-    app.window.size = size
-    app.restyle()
-    frame(app)
-    lay = genius.view.layout()
-    pair = [genius.chrome.buttons[n].rect for n in ("turn", "flip")]
-    others = [b.rect for n, b in genius.chrome.buttons.items() if n not in ("turn", "flip")]
-    others += [m.menu.rect for m in genius.chrome.menus.values()] + list(lay["slots"]) + [lay["status"], lay["messages"]]
-    assert all(pygame.Rect(0, 0, *size).contains(r) and r.height >= 20 for r in pair)
-    assert not [(a, b) for a in pair for b in others if a.colliderect(b)]
-    assert not pair[0].colliderect(pair[1])
-
-
-@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
-def test_macmahon_turn_button_overlaps_nothing(app, macmahon, size):  # noqa: F811
-    app.window.size = size
-    app.restyle()
-    frame(app)
-    lay = macmahon.view.layout()
-    rects = [b.rect for b in macmahon.chrome.buttons.values()] + [m.menu.rect for m in macmahon.chrome.menus.values()]
-    rects += [lay["messages"], lay["status"]]
-    assert "turn" in macmahon.chrome.buttons and pygame.Rect(0, 0, *size).contains(macmahon.chrome.buttons["turn"].rect)
-    assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]

@@ -58,27 +58,6 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(app
     assert genius.mode.name == "view" and genius.match.finished and genius.position.is_solved
 
 
-def test_race_where_both_give_up_says_so_in_words(app, genius):
-    genius.do("race")
-    for _ in range(2):
-        key(app, pygame.K_RETURN)
-        finish_roll(app, genius)
-        button(app, genius, "give_up")
-        assert answer_confirm(app, genius)
-    assert genius.session.status == "Nobody filled the board: both players gave up"
-    assert "\u2014" not in " ".join(genius.frame().shows.cover)
-
-
-def test_the_hand_over_screen_hides_the_board_and_the_pieces_line(app, genius, monkeypatch):
-    drawn = []
-    monkeypatch.setattr(genius_view, "draw_board", lambda *a, **k: drawn.append("board"))
-    monkeypatch.setattr(genius_view, "text", lambda surface, line, *a, **k: drawn.append(line) or pygame.Rect(0, 0, 1, 1))
-    genius.do("race")
-    drawn.clear()
-    frame(app)
-    assert "board" not in drawn and not any("pieces to place" in str(t) for t in drawn)
-
-
 def test_a_piece_from_the_tray_keeps_the_grabbed_square_under_the_pointer(app, genius):
     piece = "4-I"
     shape = orientations(piece)[genius.session.hand.orient[piece]]
@@ -140,27 +119,6 @@ def test_free_mode_marks_the_isolated_cells_it_names(app, genius):
         assert found == (cell != 13), cell
 
 
-def test_the_dice_row_is_centred_under_the_board(app):
-    import random
-    from game.scenes.genius.scene import GeniusScene
-    scene = GeniusScene(app, new=True, rng=random.Random(5))
-    app.push(scene)
-    rects = scene.view.dice_rects(7)
-    assert abs((rects[0].left + rects[-1].right) / 2 - scene.view.layout()["geo"].rect.centerx) <= 1
-
-
-def test_numbers_have_thousands_separators(app, genius):
-    genius.match.meta["solutions"] = 1152
-    shown = []
-    original = genius_view.text
-    genius_view.text = lambda surface, line, *a, **k: shown.append(line) or original(surface, line, *a, **k)
-    try:
-        frame(app)
-    finally:
-        genius_view.text = original
-    assert any("1,152 solutions" in line for line in shown)
-
-
 def test_the_dice_menu_is_wide_enough_for_a_file_name(app, genius, tmp_path):
     app.settings["dice"] = str(tmp_path / "made-22.json")
     genius.on_resize()
@@ -181,17 +139,6 @@ def test_messages_go_where_they_cover_nothing_needed(app, genius):
     for box in boxes:
         assert box.left >= 0 and box.right <= app.size[0]
         assert not [r for r in needed if box.colliderect(r)], (box, lay["messages"])
-
-
-def test_free_mode_text_is_one_size(app, genius, monkeypatch):
-    sizes = []
-    original = genius_view.text
-    monkeypatch.setattr(genius_view, "text", lambda surface, line, pos, size, *a, **k:
-                        sizes.append((line, size)) or original(surface, line, pos, size, *a, **k))
-    genius.do("free")
-    frame(app)
-    body = [size for line, size in sizes if line in genius_view.FREE_HELP]
-    assert len(body) >= 3 and len(set(body)) == 1
 
 
 @pytest.mark.parametrize("puzzle", ["genius", "macmahon"])

@@ -7,76 +7,12 @@ import pytest
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.scene import GeniusScene
 from solver.genius import dice, search
-from solver.genius.pieces import PIECES, orientation_of, orientations
-from solver.genius.position import Move, Position
-from solver.genius.roll_counts import difficulty_label
-from tests.game.drive import (answer_confirm, assert_legal, cell_centre, drag, finish_roll, frame, key, move, place_by_mouse,
-                              press, release, slot_of, wheel)
+from solver.genius.pieces import PIECES
+from tests.game.drive import (answer_confirm, assert_legal, finish_roll, frame, key, move, place_by_mouse, press,
+                              release, slot_of)
 from tests.validate_genius import check_position
 
 BOARD = "A1A2A4A6B4D5E1"
-
-
-def test_a_roll_animates_then_the_clock_starts(app):
-    scene = GeniusScene(app, new=True, rng=random.Random(11))
-    app.push(scene)
-    frame(app)
-    assert scene.kit.roll is not None and not scene.match.timer.running
-    seed = scene.match.meta["seed"]
-    assert scene.match.start.blockers == frozenset(dice.builtin("default").roll(seed))
-    assert scene.match.meta["rolled"] == list(dice.builtin("default").roll(seed))
-    finish_roll(app, scene)
-    assert scene.match.timer.running
-    assert scene.chrome.id_entry.get_text() == scene.match.game_id == Position.from_blockers(
-        dice.builtin("default").roll(seed)).notation()
-
-
-def test_a_key_skips_the_roll(app):
-    scene = GeniusScene(app, new=True)
-    app.push(scene)
-    frame(app)
-    key(app, pygame.K_SPACE)
-    frame(app)
-    assert scene.kit.roll is None and scene.match.timer.running
-
-
-def test_drag_rotate_flip_undo_redo(app, genius):
-    start = genius.position
-    press(app, slot_of(genius, "4-L").center)
-    o0 = genius.session.hand.held.orientation
-    wheel(app, 1)
-    o1 = genius.session.hand.held.orientation
-    assert o1 != o0 and len(orientations("4-L")[o1]) == 4
-    key(app, pygame.K_f)
-    assert genius.session.hand.held.orientation not in (o1,)
-    wheel(app, -1)
-    release(app, slot_of(genius, "4-L").center)   # a click: the piece stays in hand
-    assert genius.session.hand.held is not None and genius.session.hand.held.sticky
-    key(app, pygame.K_ESCAPE)
-    assert genius.session.hand.held is None and genius.position == start and app.running
-
-    place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])          # B1 C1 D1 D2
-    assert genius.position.placed["4-L"] == frozenset({6, 12, 18, 19})
-    key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert genius.position == start
-    key(app, pygame.K_y, pygame.KMOD_LCTRL)
-    assert "4-L" in genius.position.placed
-    key(app, pygame.K_r, pygame.KMOD_LCTRL)
-    assert genius.position == start and genius.match.can_undo
-
-
-def test_an_illegal_drop_changes_nothing_and_says_why(app, genius):
-    start = genius.position
-    press(app, slot_of(genius, "4-O").center)
-    grab = genius.session.hand.held.grab
-    # put the square's top-left on A1, a blocker
-    target = cell_centre(genius, grab[0] * 6 + grab[1])
-    move(app, target)
-    cells, reason = genius.session.hand.landing(genius.position)[:2]
-    assert reason == start.check(Move("4-O", cells)) and reason.startswith("on a blocker")
-    release(app, target)
-    assert genius.position == start and genius.session.hand.held is None
-    assert reason in app.toasts.latest
 
 
 def solution_of(position):
@@ -102,32 +38,6 @@ def test_complete_the_board_with_the_mouse_records_the_time(app, genius):
     assert genius.result.celebration is None
     app.pop()
     assert not app.storage.exists(GENIUS.autosave)
-
-
-def test_keyboard_alone_fills_the_board(app, genius):
-    done = solution_of(genius.position)
-    for n, piece in enumerate(PIECES):
-        cells = done.placed[piece]
-        key(app, pygame.K_1 + n)
-        assert genius.session.hand.held.piece == piece
-        want = orientation_of(piece, cells)
-        for i in range(8):
-            if genius.session.hand.held.orientation == want:
-                break
-            key(app, pygame.K_f if i == 3 else pygame.K_e)
-        r0, c0 = min(c // 6 for c in cells), min(c % 6 for c in cells)
-        goal = (r0 + genius.session.hand.held.grab[0], c0 + genius.session.hand.held.grab[1])
-        while genius.session.hand.cursor != goal:
-            r, c = genius.session.hand.cursor
-            key(app, pygame.K_DOWN if r < goal[0] else pygame.K_UP if r > goal[0] else
-                pygame.K_RIGHT if c < goal[1] else pygame.K_LEFT)
-        key(app, pygame.K_RETURN)
-        assert genius.position.placed[piece] == cells
-    assert genius.match.finished
-    check_position(genius.position)
-    # keyboard pick-up of a placed piece is refused once the board is full
-    key(app, pygame.K_RETURN)
-    assert genius.session.hand.held is None
 
 
 def test_save_and_load_keep_the_board_and_the_clock(app, genius, tmp_path):
@@ -177,57 +87,6 @@ def test_solve_animates_a_full_board_without_recording_a_best_time(app, genius):
         assert_legal(genius.position)
     check_position(genius.position, keep=kept)
     assert genius.match.finished and "game ID" not in app.statistics["genius"]["best"]
-
-
-def test_count_rates_the_roll(app, genius):
-    genius.do("count")
-    app.worker.drain()
-    n = search.count(Position.parse(BOARD))
-    assert genius.session.status == f"{n:,} solutions: {difficulty_label(n)}"
-    assert genius.match.meta["solutions"] == n
-
-
-def test_free_mode_says_at_once_why_a_board_fails(app, genius):
-    genius.do("free")
-    one_colour = [0, 2, 4, 7, 9, 11, 12]     # all on the A1 colour of the checkerboard
-    for cell in one_colour:
-        press(app, cell_centre(genius, cell))
-        release(app, cell_centre(genius, cell))
-    app.worker.drain()
-    assert genius.session.status == "Unsolvable: all 7 blockers on one checkerboard colour"
-    assert not genius.chrome.buttons["free_play"].is_enabled
-    for cell in one_colour:                  # click them again: gone
-        press(app, cell_centre(genius, cell))
-    assert not genius.mode.free.blockers
-    good = sorted(Position.parse(BOARD).blockers)
-    for cell in good:
-        press(app, cell_centre(genius, cell))
-    app.worker.drain()
-    assert genius.session.status == "Solvable: press Play"
-    genius.do("free_play")
-    assert genius.mode.name == "play" and genius.match.start.blockers == frozenset(good)
-
-
-def test_race_two_players_same_roll(app, genius):
-    genius.do("race")
-    start = genius.match.start
-    assert genius.mode.hidden and not genius.match.timer.running and genius.chrome.id_entry.get_text() == ""
-    key(app, pygame.K_RETURN)                         # player 1 starts: the dice roll in
-    assert not genius.mode.hidden and genius.kit.roll is not None and not genius.match.timer.running
-    finish_roll(app, genius)
-    assert genius.match.timer.running and genius.chrome.id_entry.get_text() == start.notation()
-    done = solution_of(start)
-    for piece in PIECES:
-        place_by_mouse(app, genius, piece, done.placed[piece])
-    assert genius.mode.race.times[0] is not None and genius.mode.race.turn == 1 and genius.mode.hidden
-    assert genius.mode.hidden and genius.chrome.id_entry.get_text() == ""
-    key(app, pygame.K_RETURN)                         # player 2, same board, empty
-    finish_roll(app, genius)
-    assert genius.match.start == start and not genius.position.placed and genius.match.timer.running
-    race = genius.mode.race
-    genius.do("give_up")
-    assert answer_confirm(app, genius)
-    assert race.turn == 2 and genius.session.status.startswith("Player 1 wins")
 
 
 def test_copy_and_paste_the_game_id(app, genius):
@@ -306,15 +165,6 @@ def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
     genius.do("new")
     finish_roll(app, genius)
     assert genius.match.meta["rolled"] == list(dice.builtin("default").roll(genius.match.meta["seed"]))
-
-
-def test_a_game_id_typed_during_a_race_leaves_the_race(app, genius):
-    genius.do("race")
-    assert "give_up" in genius.chrome.buttons
-    assert genius.ask_play_id(BOARD)
-    frame(app)
-    assert genius.mode.name == "play" and "hint" in genius.chrome.buttons
-    assert genius.frame().shows.cover == () and genius.match.timer.running
 
 
 def test_a_drag_released_over_a_button_ends(app, genius):

@@ -30,17 +30,6 @@ def test_after_a_win_l_opens_the_rolls_other_solutions_with_the_players_own_firs
     assert app.top is genius
 
 
-def test_l_does_nothing_before_the_win(app, genius):
-    key(app, pygame.K_l)
-    assert app.top is genius
-
-
-def test_n_does_nothing_before_the_win(app, genius):
-    before = genius.match
-    key(app, pygame.K_n)                  # Next puzzle: offered only after a win
-    assert app.top is genius and genius.match is before
-
-
 def test_f1_twice_opens_how_to_play_for_the_puzzle(app, genius):
     from game.scenes.howto import HowToScene
     key(app, pygame.K_F1)

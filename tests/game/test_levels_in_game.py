@@ -56,19 +56,6 @@ def test_a_win_offers_harder_and_same_level_which_draw_those_levels(app, genius)
         assert drawn(app, genius, before) == won + 1
 
 
-def test_level_ten_offers_no_harder_and_next_puzzle_follows_the_setting(app, genius):
-    choose(app, genius, "level", "Level 10 · very hard")
-    before = genius.match
-    genius.do("new")
-    assert drawn(app, genius, before) == 10
-    win(app, genius)
-    assert sorted(genius.chrome.offers) == ["next_puzzle", "same_level"]
-    choose(app, genius, "level", "Level 2 · easy")
-    before = genius.match
-    click(app, genius.chrome.offers["next_puzzle"])
-    assert drawn(app, genius, before) == 2
-
-
 def test_a_won_dailys_next_puzzle_opens_the_daily_puzzles(app):
     today = genius_daily(dt.date(2026, 3, 1))
     app.push(TitleScene(app))

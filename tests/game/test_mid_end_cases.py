@@ -7,7 +7,6 @@ import random
 import pygame
 
 from game.play import records
-from game.play.match import Match, Timer
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
@@ -173,14 +172,6 @@ def test_6_the_daily_play_button_asks_before_it_abandons_a_game(app):
     assert scene.position.notation() == BOARD + "/1:F6"
 
 
-def test_8_start_turn_is_enabled_at_the_hand_over(app, genius):
-    app.settings["animations"] = False
-    genius.do("race")
-    assert genius.chrome.buttons["race_start"].is_enabled
-    give_up_turn(app, genius)
-    assert genius.mode.hidden and genius.chrome.buttons["race_start"].is_enabled
-
-
 def test_9_undo_after_beating_the_computer_never_restarts_the_clock(app):
     scene, clock = start_race(app, "beginner")
     done = search.solve(scene.match.start)
@@ -196,24 +187,3 @@ def test_9_undo_after_beating_the_computer_never_restarts_the_clock(app):
     scene.do("redo")
     assert records.summary(app.statistics, "genius").played == 1
 
-
-def test_9_the_clock_stands_while_a_level_roll_is_drawn(app, genius):
-    app.settings["genius_level"] = "very hard"
-    clock = [0.0]
-    genius.session.begin(Match(genius.position, meta={"dice": "default"},
-                               timer=Timer(running=True, clock=lambda: clock[0])))
-    genius.do("new")                         # nothing played: no question; the draw runs
-    assert genius.session.job is not None
-    frame(app)
-    clock[0] += 20
-    assert genius.match.elapsed == 0.0
-    app.worker.drain(30)
-
-
-def test_a_level_setting_written_as_the_cli_writes_it_is_that_level(app, genius):
-    app.settings["genius_level"] = "very-hard"
-    assert genius.kit.level_setting() == "very hard"
-    app.settings["genius_level"] = 3
-    assert genius.kit.level_setting() == "3"           # one of the ten levels
-    app.settings["genius_level"] = 42
-    assert genius.kit.level_setting() == "any"

@@ -1,0 +1,67 @@
+"""Screens (title, statistics, daily, dice editor, how to play) with no window: `ScreenApp` is a
+FakeApp with a plain Surface to draw on, a pygame-gui manager made without a window, and a
+small scene stack (push, pop, top) as the App keeps one. Events go straight to the top scene's
+`handle_event`, as `App.dispatch` hands them on; nothing here runs the App's loop.
+
+    app = ScreenApp(tmp_path)
+    scene = app.push(StatsScene(app))
+    press(app, scene.levels["7"])           # a button's press, as pygame-gui posts it
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tests.game.fakes import FakeApp
+
+
+def pixel_format() -> None:
+    """pygame-gui converts the text it renders, which needs a display pixel format: a hidden 1x1
+    display surface on the dummy driver gives one (no App, no window the player could see)."""
+    if pygame.display.get_surface() is None:
+        pygame.display.init()
+        pygame.display.set_mode((1, 1), pygame.HIDDEN)
+
+
+class ScreenApp(FakeApp):
+    def __init__(self, folder, size: tuple[int, int] = (1100, 760)):
+        super().__init__(folder, size)
+        from game.draw.widgets import ui_theme
+        pixel_format()
+        self.surface = pygame.Surface(size)
+        self.ui = pygame_gui.UIManager(size, ui_theme(self.palette, self.scale), enable_live_theme_updates=False)
+        self.scenes: list = []
+
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene):
+        if self.scenes:
+            self.scenes[-1].on_exit()
+        self.toasts.place(None)
+        self.scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def pop(self) -> None:
+        if len(self.scenes) < 2:
+            return
+        self.scenes.pop().on_exit()
+        self.toasts.place(None)
+        self.scenes[-1].on_enter()
+
+    def draw(self) -> pygame.Surface:
+        """The top scene drawn onto the surface (no widgets: only what the scene draws)."""
+        self.top.draw(self.surface)
+        return self.surface
+
+
+def key(app: ScreenApp, k: int, mod: int = 0) -> bool:
+    """A key press handed to the top scene; True if the scene used it."""
+    return app.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+def press(app: ScreenApp, button) -> bool:
+    """A pygame-gui button's press handed to the top scene."""
+    return app.top.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))

@@ -4,8 +4,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.game.drive import frame
-
 from game.app import _scale_for
 from game.draw import theme
 from game.draw.widgets import Toasts

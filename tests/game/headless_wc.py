@@ -31,6 +31,10 @@ class ScreenApp(FakeApp):
         self.surface = pygame.Surface(size)
         self.ui = pygame_gui.UIManager(size, ui_theme(self.palette, self.scale), enable_live_theme_updates=False)
         self.scenes: list = []
+        self.quitting = False
+
+    def quit(self) -> None:
+        self.quitting = True
 
     @property
     def top(self):

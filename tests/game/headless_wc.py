@@ -69,3 +69,13 @@ def key(app: ScreenApp, k: int, mod: int = 0) -> bool:
 def press(app: ScreenApp, button) -> bool:
     """A pygame-gui button's press handed to the top scene."""
     return app.top.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+
+
+def click(app: ScreenApp, pos, button: int = 1) -> bool:
+    """A mouse press at `pos` handed to the top scene."""
+    return app.top.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos))
+
+
+def choose(app: ScreenApp, menu, text: str) -> bool:
+    """A choice in a pygame-gui drop-down menu handed to the top scene."""
+    return app.top.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text))

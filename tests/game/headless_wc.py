@@ -55,6 +55,12 @@ class ScreenApp(FakeApp):
         self.toasts.place(None)
         self.scenes[-1].on_enter()
 
+    def open(self, key: str, **options) -> None:
+        """As the App opens a registry screen (recorded in `opened` too); for screens, not games."""
+        from game.scenes.registry import entry
+        super().open(key, **options)
+        self.push(entry(key).scene(self, **options))
+
     def draw(self) -> pygame.Surface:
         """The top scene drawn onto the surface (no widgets: only what the scene draws)."""
         self.top.draw(self.surface)

@@ -105,10 +105,16 @@ def test_a_write_in_the_background_keeps_the_order_of_writes(tmp_path):
     assert not storage.exists("doc") and [p.name for p in tmp_path.iterdir()] == [LOCK_NAME]
 
 
-def test_a_move_in_a_second_instance_writes_nothing(app, genius, data_dir, monkeypatch):
-    monkeypatch.setattr(app.storage, "read_only", True)
-    place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])
-    assert not app.storage.exists(GENIUS.autosave)
+def test_a_move_in_a_second_instance_writes_nothing(tmp_path, monkeypatch):
+    from tests.game.fakes import FakeClock, FakeHost, genius_session
+    host = FakeHost(tmp_path)
+    session = genius_session(host, FakeClock())
+    monkeypatch.setattr(host.storage, "read_only", True)
+    placed = GENIUS.parse(BOARD + "/4-L:B1C1D1D2")             # the 4-L on [6, 12, 18, 19]
+    session.play(placed, GENIUS.describe(session.match.position, placed))
+    session.flush(True)                                       # as the screen keeps the game after a move
+    host.storage.flush()
+    assert session.match.position == placed and not host.storage.exists(GENIUS.autosave)
 
 
 # ---------------------------------------------------------------- 3. Ctrl-C and SIGHUP save

@@ -85,3 +85,14 @@ def click(app: ScreenApp, pos, button: int = 1) -> bool:
 def choose(app: ScreenApp, menu, text: str) -> bool:
     """A choice in a pygame-gui drop-down menu handed to the top scene."""
     return app.top.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text))
+
+
+def genius_frame(kit, pointer=(0, 0)):
+    """The Frame a play screen builds of `kit` (no guide, no celebration, no motion), as
+    PlayScene.frame does."""
+    from game.play.frame import Anims, Frame, Shows
+    s, m = kit.session, kit.session.match
+    shows = Shows(**{**kit.mode.shows(), "offers": kit.mode.offers()})
+    anims = Anims(None, (), None, kit.roll)
+    return Frame(m, s.hand.shown(m.position), s.hand, s.hand.landing(m.position), s.status, s.clock_text(),
+                 s.paused, s.job, pointer, shows, anims, bool(kit.app.settings.get("labels", False)))

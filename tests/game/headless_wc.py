@@ -61,6 +61,19 @@ class ScreenApp(FakeApp):
         super().open(key, **options)
         self.push(entry(key).scene(self, **options))
 
+    def frame(self, dt: float = 1 / 60) -> None:
+        """What the App's frame does after the events: the widgets, the top scene and the
+        messages advance by `dt` and are drawn (onto the surface)."""
+        scene = self.top
+        self.worker.poll()
+        self.ui.update(dt)
+        scene.update(dt)
+        self.toasts.update(dt)
+        scene.draw(self.surface)
+        self.ui.draw_ui(self.surface)
+        scene.draw_overlay(self.surface)
+        self.toasts.draw(self.surface, self.palette, self.scale)
+
     def draw(self) -> pygame.Surface:
         """The top scene drawn onto the surface (no widgets: only what the scene draws)."""
         self.top.draw(self.surface)

@@ -18,15 +18,13 @@ def covering(app, scene):
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1280, 800)])
-def test_no_tooltip_covers_a_button_when_the_pointer_starts_over_one(app, monkeypatch, size):
-    app.window.size = size
-    app.frame(1 / 60)
-    scene = TitleScene(app)
-    app.push(scene)
+def test_no_tooltip_covers_a_button_when_the_pointer_starts_over_one(tmp_path, monkeypatch, size):
+    app = ScreenApp(tmp_path, size)              # the title's pygame-gui widgets in a manager of their own
+    scene = app.push(TitleScene(app))
     for button, _ in scene.choices[:len(PUZZLES)]:
         monkeypatch.setattr(pygame.mouse, "get_pos", lambda at=button.rect.center: at)
         for _ in range(30):                       # 3 s under the pointer: longer than any tooltip delay
-            app.frame(0.1, [])
+            app.frame(0.1)
         assert covering(app, scene) == []
         assert scene.blurb() == next(e.blurb for e in PUZZLES if e.title == button.text)
 

@@ -174,16 +174,15 @@ def test_the_editor_is_reached_from_the_genius_dice_menu(genius):
     frame(app)
 
 
-def test_settings_offers_the_editor_too(app):
+def test_settings_offers_the_editor_too(tmp_path):
     from game.scenes.settings import SettingsScene
-    settings = SettingsScene(app)
-    app.push(settings)
-    frame(app)
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=settings.dice_menu, text=EDIT))
+    app = ScreenApp(tmp_path)
+    settings = app.push(SettingsScene(app))
+    headless.choose(app, settings.dice_menu, EDIT)
     assert isinstance(app.top, DiceEditorScene)
-    key(app, pygame.K_ESCAPE)
+    app.top.back()                                 # (Escape, as the App hands it on)
     assert app.top is settings
-    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    headless.key(app, pygame.K_d, pygame.KMOD_CTRL)
     assert isinstance(app.top, DiceEditorScene)
 
 

@@ -55,6 +55,14 @@ class ScreenApp(FakeApp):
         self.toasts.place(None)
         self.scenes[-1].on_enter()
 
+    def replace(self, scene):
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.toasts.place(None)
+        self.scenes.append(scene)
+        scene.on_enter()
+        return scene
+
     def open(self, key: str, **options) -> None:
         """As the App opens a registry screen (recorded in `opened` too); for screens, not games."""
         from game.scenes.registry import entry

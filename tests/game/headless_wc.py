@@ -15,6 +15,14 @@ import pygame_gui
 from tests.game.fakes import FakeApp
 
 
+def fonts() -> None:
+    """pygame's fonts, ready: a test before may have quit pygame (the game start does), which
+    leaves the theme's cached fonts dead; they are made again, as App.__init__ does."""
+    from game.draw import theme
+    pygame.font.init()
+    theme.font.cache_clear()
+
+
 def pixel_format() -> None:
     """pygame-gui converts the text it renders, which needs a display pixel format: a hidden 1x1
     display surface on the dummy driver gives one (no App, no window the player could see)."""
@@ -25,6 +33,7 @@ def pixel_format() -> None:
 
 class ScreenApp(FakeApp):
     def __init__(self, folder, size: tuple[int, int] = (1100, 760)):
+        fonts()
         super().__init__(folder, size)
         from game.draw.widgets import ui_theme
         pixel_format()

@@ -89,6 +89,8 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
     from game.scenes.genius.kit import GeniusKit
     from game.scenes.genius.modes import Solo
     from tests.game.fakes import FakeApp
+    from tests.game.headless_wc import fonts
+    fonts()
     app = FakeApp(tmp_path)
     kit = GeniusKit(app, random.Random(3))
     kit.mode = Solo(kit)

@@ -22,8 +22,9 @@ def test_pixels_of_a_known_position(tmp_path):
     from game.scenes.genius.kit import GeniusKit
     from game.scenes.genius.modes import Solo
     from tests.game.fakes import FakeApp
-    from tests.game.headless_wc import genius_frame
+    from tests.game.headless_wc import fonts, genius_frame
     for name in ("classic", "colourblind"):
+        fonts()
         app = FakeApp(tmp_path / name)
         app.settings["palette"] = name
         kit = GeniusKit(app, random.Random(3))

@@ -8,6 +8,7 @@ from game.app import _scale_for
 from game.draw import theme
 from game.draw.widgets import Toasts
 from game.scenes.base import Scene
+from tests.game.headless_wc import fonts
 
 SIZE = (1100, 760)
 SCALE = _scale_for(SIZE)          # the UI scale at 1100x760 (1.0)
@@ -22,7 +23,7 @@ def inside(box: pygame.Rect, size) -> bool:
 
 @pytest.mark.parametrize("anchor", [None, (10, 300), (1090, 40), (550, 5000)])
 def test_a_long_message_lies_inside_the_window(anchor):
-    pygame.font.init()
+    fonts()
     toasts, palette = Toasts(), theme.palette(theme.DEFAULT_PALETTE)
     toasts.anchor = anchor
     toasts.show("an older one")
@@ -39,7 +40,7 @@ def test_a_long_message_lies_inside_the_window(anchor):
 
 def test_the_smallest_window_keeps_a_long_message_inside():
     from game.app import MIN_SIZE
-    pygame.font.init()
+    fonts()
     toasts = Toasts()
     toasts.show(LONG + " " + LONG)
     boxes = toasts.boxes(MIN_SIZE, _scale_for(MIN_SIZE))
@@ -47,7 +48,7 @@ def test_the_smallest_window_keeps_a_long_message_inside():
 
 
 def test_messages_stay_in_the_area_a_scene_declares():
-    pygame.font.init()
+    fonts()
     toasts = Toasts()
     strip = pygame.Rect(600, 640, 480, 110)
     toasts.place(strip)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.scenes.title import TitleScene
 from tests.game.drive import frame, key
@@ -55,10 +54,12 @@ def test_the_close_box_quits(app):
     assert not app.running
 
 
-def test_the_title_s_quit_button_quits(app):
-    title = TitleScene(app)
-    app.push(title)
-    frame(app)
+def test_the_title_s_quit_button_quits(tmp_path):
+    """The button asks the App to quit (App.quit itself: Ctrl+Q and the close box above)."""
+    from tests.game.headless_wc import ScreenApp, press
+    app = ScreenApp(tmp_path)
+    title = app.push(TitleScene(app))
     button = next(b for b, _ in title.choices if b.text == "Quit")
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
-    assert not app.running
+    assert not app.quitting
+    press(app, button)
+    assert app.quitting

@@ -99,12 +99,13 @@ def test_a_daily_that_is_not_won_has_nothing_to_copy(app):
     assert app.top.do("copy_result") is False
 
 
-def test_daily_screen_shows_yesterdays_time_beside_todays(app):
+def test_daily_screen_shows_yesterdays_time_beside_todays(tmp_path):
+    from tests.game.headless_wc import ScreenApp
+    app = ScreenApp(tmp_path)
     n = daily.number(DAY)
     records.record_game(app.statistics, "macmahon", "daily", 125, True, daily=n - 1)
-    scene = DailyScene(app, today=DAY)
-    app.push(scene)
-    frame(app)
+    scene = app.push(DailyScene(app, today=DAY))
+    app.worker.poll()                   # the day's puzzles, made inline
     labels = [scene.day_label(d) for d in scene.days[:2]]
     assert "MacMahon open" in labels[0] and "MacMahon 2:05" in labels[1]
     drawn = []

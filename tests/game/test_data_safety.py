@@ -19,7 +19,7 @@ from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
 from game.storage import LOCK_NAME, Storage, write_versioned
 from solver.errors import SquarewiseError
-from tests.game.drive import frame, key, place_by_mouse
+from tests.game.drive import frame
 from tests.game.processes import ROOT, WAIT, game_env, start_game, stop, wait_for_lock
 
 BOARD = "A1A2A4A6B4D5E1"
@@ -82,16 +82,37 @@ def autosaved(app) -> Match:
     return Match.from_dict(app.storage.read(GENIUS.autosave), GENIUS)
 
 
-def test_every_move_undo_and_redo_is_autosaved_at_once(app, genius):
-    import pygame
+def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
+    """A Genius kit in Solo on a FakeApp; each frame the play screen keeps the game (`frame`)."""
+    import random
+    from game.play.commands import Key
+    from game.scenes.genius.kit import GeniusKit
+    from game.scenes.genius.modes import Solo
+    from tests.game.fakes import FakeApp
+    from tests.game.headless_wc import fonts
+    fonts()
+    app = FakeApp(tmp_path)
+    kit = GeniusKit(app, random.Random(3))
+    kit.mode = Solo(kit)
+    kit.begin_id(kit.parse_id(BOARD), {})
+    session = kit.session
+
+    def frame():                           # what PlayScene.update does each frame
+        session.flush(kit.mode.keep())
+
+    frame()
     assert not app.storage.exists(GENIUS.autosave)
-    place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])
+    placed = GENIUS.parse(BOARD + "/4-L:B1C1D1D2")             # the 4-L on [6, 12, 18, 19]
+    session.play(placed, GENIUS.describe(session.match.position, placed))
+    frame()
     kept = autosaved(app)                  # no quit, no scene left: a crash now loses nothing
-    assert kept.position == genius.position and len(kept.history) == 2
-    key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert autosaved(app).index == 0 and genius.match.index == 0
-    key(app, pygame.K_y, pygame.KMOD_LCTRL)
-    assert autosaved(app).position == genius.position and autosaved(app).index == 1
+    assert kept.position == session.match.position == placed and len(kept.history) == 2
+    session.process(Key("undo"))
+    frame()
+    assert autosaved(app).index == 0 and session.match.index == 0
+    session.process(Key("redo"))
+    frame()
+    assert autosaved(app).position == session.match.position and autosaved(app).index == 1
 
 
 def test_a_write_in_the_background_keeps_the_order_of_writes(tmp_path):
@@ -105,10 +126,16 @@ def test_a_write_in_the_background_keeps_the_order_of_writes(tmp_path):
     assert not storage.exists("doc") and [p.name for p in tmp_path.iterdir()] == [LOCK_NAME]
 
 
-def test_a_move_in_a_second_instance_writes_nothing(app, genius, data_dir, monkeypatch):
-    monkeypatch.setattr(app.storage, "read_only", True)
-    place_by_mouse(app, genius, "4-L", [6, 12, 18, 19])
-    assert not app.storage.exists(GENIUS.autosave)
+def test_a_move_in_a_second_instance_writes_nothing(tmp_path, monkeypatch):
+    from tests.game.fakes import FakeClock, FakeHost, genius_session
+    host = FakeHost(tmp_path)
+    session = genius_session(host, FakeClock())
+    monkeypatch.setattr(host.storage, "read_only", True)
+    placed = GENIUS.parse(BOARD + "/4-L:B1C1D1D2")             # the 4-L on [6, 12, 18, 19]
+    session.play(placed, GENIUS.describe(session.match.position, placed))
+    session.flush(True)                                       # as the screen keeps the game after a move
+    host.storage.flush()
+    assert session.match.position == placed and not host.storage.exists(GENIUS.autosave)
 
 
 # ---------------------------------------------------------------- 3. Ctrl-C and SIGHUP save
@@ -188,15 +215,15 @@ def test_a_time_the_loader_refuses_is_never_written():
     assert records.clean(stats) == [] and stats["genius"]["best"]["default"] <= 10 ** 9
 
 
-def test_the_statistics_screen_draws_the_longest_time_a_record_holds(app):
-    from game.scenes.title import TitleScene
+def test_the_statistics_screen_draws_the_longest_time_a_record_holds(tmp_path):
+    from tests.game.headless_wc import ScreenApp
+    app = ScreenApp(tmp_path)
     for seconds in (10 ** 9, 0, 10 ** 9, 5):
         records.record_game(app.statistics, "genius", "default", seconds, True)
-    app.push(TitleScene(app))
     app.open("stats", puzzle="genius")
-    for _ in range(3):
-        frame(app)
     assert type(app.top).__name__ == "StatsScene"
+    for _ in range(3):
+        app.draw()
 
 
 def test_a_macmahon_save_whose_history_is_on_another_board_is_refused():

@@ -1,8 +1,9 @@
-"""The dice editor, driven by scripted clicks and keys (SDL dummy driver)."""
+"""The dice editor, driven by scripted clicks and keys: on a ScreenApp (no window; its jobs run
+inline and are answered on `app.worker.poll()`), and in the real App for its dialogs, the real
+worker's Cancel and the ways to reach it."""
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pygame_gui
@@ -12,7 +13,9 @@ from game.scenes.genius.dice_menu import EDIT
 from solver.genius import dice, search
 from solver.genius.position import Position
 from solver.grid import parse_cell
+from tests.game import headless_wc as headless
 from tests.game.drive import frame, key, press
+from tests.game.headless_wc import ScreenApp
 from tests.validate_genius import check_position
 
 NUMBER_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7]
@@ -29,12 +32,14 @@ def click_cell(app, editor, name):
     press(app, editor.layout()["geo"].cell_rect(parse_cell(name)).center)
 
 
-def wait_for_job(app, editor, seconds=30.0):
-    end = time.monotonic() + seconds
-    while editor.job is not None:
-        assert time.monotonic() < end, "the editor's job never finished"
-        frame(app)
-        time.sleep(0.02)
+def screen_editor(folder, start="empty", **options):
+    """The editor on a ScreenApp (no window)."""
+    app = ScreenApp(folder)
+    return app, app.push(DiceEditorScene(app, start=start, **options))
+
+
+def put(app, editor, name):
+    headless.click(app, editor.layout()["geo"].cell_rect(parse_cell(name)).center)
 
 
 def write_dice(path, dice_lists):
@@ -42,19 +47,19 @@ def write_dice(path, dice_lists):
     return path
 
 
-def test_clicks_build_the_dice_set(app):
-    editor = open_editor(app)
+def test_clicks_build_the_dice_set(tmp_path):
+    app, editor = screen_editor(tmp_path)
     plan = {1: ["A1", "F6"], 2: ["B2", "C3", "D4", "E5"], 3: ["A6"], 4: ["B1", "B3", "B5"],
             5: ["C2"], 6: ["D3", "D1"], 7: ["E2", "F3", "F1", "E6", "A3", "C5", "D6"]}
     for die, cells in plan.items():
-        key(app, NUMBER_KEYS[die - 1])
+        headless.key(app, NUMBER_KEYS[die - 1])
         for name in cells:
-            click_cell(app, editor, name)
-    key(app, pygame.K_3)
-    click_cell(app, editor, "E2")         # moves E2 from die 7 to die 3
-    key(app, pygame.K_1)
-    click_cell(app, editor, "C6")
-    click_cell(app, editor, "C6")         # a second click takes it off again
+            put(app, editor, name)
+    headless.key(app, pygame.K_3)
+    put(app, editor, "E2")         # moves E2 from die 7 to die 3
+    headless.key(app, pygame.K_1)
+    put(app, editor, "C6")
+    put(app, editor, "C6")         # a second click takes it off again
     plan[7].remove("E2")
     plan[3].append("E2")
 
@@ -92,15 +97,16 @@ def test_save_writes_a_file_that_loads_back_and_can_be_used(app, tmp_path):
     assert app.storage.read("settings")["dice"] == str(target)
 
 
-def test_verify_reports_the_bad_rolls_of_a_small_set(app, tmp_path):
+def test_verify_reports_the_bad_rolls_of_a_small_set(tmp_path):
     # seven dice of two cells each (128 rolls): the all-dark roll is one-coloured and cannot be tiled
     dark = ["A1", "A3", "A5", "C1", "C5", "E3", "F6"]
     light = ["B1", "B3", "D2", "D6", "E2", "F1", "A4"]
     path = write_dice(tmp_path / "small.json", [[d, l] for d, l in zip(dark, light)])
-    editor = open_editor(app, start=str(path))
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=editor.buttons["verify"]))
+    app, editor = screen_editor(tmp_path, start=str(path))
+    headless.press(app, editor.buttons["verify"])
     assert editor.job is not None
-    wait_for_job(app, editor)
+    app.worker.poll()
+    assert editor.job is None
     # decide every roll again, independently of dice.verify: search.solve, checked by the validator
     bad = []
     for roll in dice.load(path).rolls():
@@ -131,29 +137,29 @@ def test_verify_of_the_default_set_can_be_cancelled(app):
     assert editor.buttons["verify"].is_enabled
 
 
-def test_malformed_sets_show_the_engine_reason(app, tmp_path):
-    editor = open_editor(app)
-    click_cell(app, editor, "A1")
+def test_malformed_sets_show_the_engine_reason(tmp_path):
+    app, editor = screen_editor(tmp_path)
+    put(app, editor, "A1")
     assert editor.status == "No cells yet on die 2, 3, 4, 5, 6, 7." and editor.status_colour is None
     editor.do("verify")
     assert editor.job is None and editor.status == "die 2 has no faces (expected a list of cells)"
     assert editor.status_colour == app.palette.illegal
-    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    headless.key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert not editor.dialog_open and "has no faces" in editor.status
-    frame(app)
+    app.draw()
 
     shared = write_dice(tmp_path / "shared.json", [["A1"], ["A1"], ["B1"], ["B2"], ["B3"], ["B4"], ["B5"]])
     six = write_dice(tmp_path / "six.json", [["A1"], ["A2"], ["B1"], ["B2"], ["B3"], ["B4"]])
     before = editor.draft.document()
     for path, words in ((shared, "die 2 face 1 (A1) is also on die 1"), (six, "needs 7 dice, found 6")):
         editor.start_from(path)
-        frame(app)
         assert editor.status == f"dice file '{path}': {words}"
         assert editor.status_colour == app.palette.illegal
         assert editor.draft.document() == before          # the set being edited is kept
+        app.draw()
     editor.start_from(tmp_path / "missing.json")
     assert "not found" in editor.status
-    frame(app)
+    app.draw()
 
 
 def test_the_editor_is_reached_from_the_genius_dice_menu(genius):
@@ -168,39 +174,39 @@ def test_the_editor_is_reached_from_the_genius_dice_menu(genius):
     frame(app)
 
 
-def test_settings_offers_the_editor_too(app):
+def test_settings_offers_the_editor_too(tmp_path):
     from game.scenes.settings import SettingsScene
-    settings = SettingsScene(app)
-    app.push(settings)
-    frame(app)
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=settings.dice_menu, text=EDIT))
+    app = ScreenApp(tmp_path)
+    settings = app.push(SettingsScene(app))
+    headless.choose(app, settings.dice_menu, EDIT)
     assert isinstance(app.top, DiceEditorScene)
-    key(app, pygame.K_ESCAPE)
+    app.top.back()                                 # (Escape, as the App hands it on)
     assert app.top is settings
-    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    headless.key(app, pygame.K_d, pygame.KMOD_CTRL)
     assert isinstance(app.top, DiceEditorScene)
 
 
-def test_start_from_menu(app):
-    editor = open_editor(app, start="default")
+def test_start_from_menu(tmp_path):
+    app, editor = screen_editor(tmp_path, start="default")
     for choice, name in (("Empty", "custom"), ("Alternative", "alternative"), ("Default", "default")):
-        frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=editor.start_menu, text=choice))
+        headless.choose(app, editor.start_menu, choice)
         assert editor.draft.name == name
         if choice == "Empty":
             assert editor.draft.free_cells() == list(range(36))
         else:
             assert editor.draft.to_set() == dice.builtin(name)
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=editor.start_menu, text="File..."))
+    assert not editor.dialog_open
+    headless.choose(app, editor.start_menu, "File...")
     assert editor.dialog_open
 
 
-def test_generate_gives_an_always_solvable_partition(app):
+def test_generate_gives_an_always_solvable_partition(tmp_path):
     import random
-    editor = DiceEditorScene(app, start="empty", rng=random.Random(11))
-    app.push(editor)
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=editor.buttons["generate"]))
+    app, editor = screen_editor(tmp_path, rng=random.Random(11))
+    headless.press(app, editor.buttons["generate"])
     assert editor.job is not None and not editor.buttons["verify"].is_enabled
-    wait_for_job(app, editor, seconds=120)
+    app.worker.poll()
+    assert editor.job is None
     assert editor.status.startswith("New set") and "all 62,208 rolls verified solvable" in editor.status
     made = editor.draft.to_set()
     cells = [c for die in made.dice for c in set(die)]
@@ -212,15 +218,15 @@ def test_generate_gives_an_always_solvable_partition(app):
         check_position(solved, blockers=roll)
 
 
-def test_keyboard_assigns_with_the_cursor(app):
-    editor = open_editor(app)
-    key(app, pygame.K_4)
+def test_keyboard_assigns_with_the_cursor(tmp_path):
+    app, editor = screen_editor(tmp_path)
+    headless.key(app, pygame.K_4)
     start = editor.cursor
-    key(app, pygame.K_RETURN)                      # the cursor's cell onto die 4
-    key(app, pygame.K_RIGHT)
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_SPACE)                       # the cell one right and one down too
+    headless.key(app, pygame.K_RETURN)                      # the cursor's cell onto die 4
+    headless.key(app, pygame.K_RIGHT)
+    headless.key(app, pygame.K_DOWN)
+    headless.key(app, pygame.K_SPACE)                       # the cell one right and one down too
     assert editor.draft.cells(3) == sorted([start, start + 7])
-    key(app, pygame.K_DELETE)                      # and off again
+    headless.key(app, pygame.K_DELETE)                      # and off again
     assert editor.draft.cells(3) == [start]
     assert editor.show_cursor

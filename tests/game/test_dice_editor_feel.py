@@ -1,5 +1,5 @@
 """The dice editor's finish (issue 10): plain counts, no lost edits on Escape, the theme's text
-sizes. Driven by scripted clicks and keys."""
+sizes. Driven by scripted clicks and keys; what it draws on a ScreenApp (no window)."""
 from __future__ import annotations
 
 import pygame
@@ -8,7 +8,9 @@ from game.draw.theme import TEXT_SIZES, text_size
 from game.scenes.genius.dice_editor import DiceEditorScene
 from game.scenes.title import TitleScene
 from solver.grid import parse_cell
+from tests.game import headless_wc as headless
 from tests.game.drive import answer_confirm, frame, key, press
+from tests.game.headless_wc import ScreenApp
 
 
 def open_editor(app, start="empty"):
@@ -38,14 +40,15 @@ def drawn_text(monkeypatch, module):
     return seen
 
 
-def test_one_free_cell_is_one_cell(app, monkeypatch):
+def test_one_free_cell_is_one_cell(tmp_path, monkeypatch):
     import game.scenes.genius.dice_editor_view as view
-    editor = open_editor(app, "empty")
+    app = ScreenApp(tmp_path)
+    editor = app.push(DiceEditorScene(app, start="empty"))
     for cell in range(35):                          # every cell but F6 onto die 1
-        press(app, editor.layout()["geo"].cell_rect(cell).center)
+        headless.click(app, editor.layout()["geo"].cell_rect(cell).center)
     assert list(editor.draft.free_cells()) == [parse_cell("F6")]
     seen = drawn_text(monkeypatch, view)
-    frame(app)
+    app.draw()
     lines = [line for line, _ in seen]
     assert "1 cell on no die" in lines and not any("1 cells" in line for line in lines)
 
@@ -81,12 +84,13 @@ def test_escape_asks_before_throwing_away_unsaved_edits(app, tmp_path):
     assert app.top is not editor
 
 
-def test_the_editor_uses_the_theme_text_sizes(app, monkeypatch):
+def test_the_editor_uses_the_theme_text_sizes(tmp_path, monkeypatch):
     import game.scenes.genius.dice_editor_view as view
-    editor = open_editor(app, "default")
+    app = ScreenApp(tmp_path)
+    editor = app.push(DiceEditorScene(app, start="default"))
     editor.say("All 62,208 rolls solvable.", details=["A1 B2: no way"], total=1)
     seen = drawn_text(monkeypatch, view)
-    frame(app)
+    app.draw()
     theme = {text_size(role, app.scale) for role in TEXT_SIZES}
     cells = {max(9, editor.layout()["geo"].cell // 6), max(12, editor.layout()["geo"].cell * 2 // 5)}
     assert any(line.startswith("All 62,208") for line, _ in seen)

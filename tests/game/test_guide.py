@@ -4,7 +4,6 @@ How to play plays it again."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.scenes.genius.scene import GeniusScene
@@ -146,12 +145,15 @@ def test_macmahon_guide_turn_place_refuse_hint(app):
 
 
 @pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
-def test_how_to_play_replays_the_guide(app, puzzle):
+def test_how_to_play_replays_the_guide(tmp_path, puzzle):
+    from tests.game.headless_wc import ScreenApp, press
+    app = ScreenApp(tmp_path)                      # the screens on a ScreenApp (no window)
     app.push(TitleScene(app))
     app.open(f"howto-{puzzle}")
-    frame(app)
+    app.frame()
     howto = app.top
     assert isinstance(howto, HowToScene)
-    button = howto.buttons["guide"]
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    press(app, howto.buttons["guide"])
+    app.frame()
+    assert isinstance(app.top, {"genius": GeniusScene, "macmahon": MacMahonScene}[puzzle])
     assert app.top.guide is not None and app.top.guide.index == 0

@@ -31,13 +31,16 @@ def test_a_still_title_is_not_drawn_again_and_an_event_draws_it(app):
     assert app.step() is True and app.frames == drawn + 1, "an event: one frame"
 
 
-def test_without_animations_the_title_is_still_at_once(app):
+def test_without_animations_the_title_is_still_at_once(tmp_path):
     from game.scenes.title import TitleScene
+    from tests.game.headless_wc import ScreenApp
+    app = ScreenApp(tmp_path)
     app.settings["animations"] = False
-    app.push(TitleScene(app))
-    app.worker.drain()                  # (what the title's cards look up in the worker)
-    frame(app)
-    assert app.redraw_in() is None
+    title = app.push(TitleScene(app))
+    app.worker.poll()                   # (what the title's cards look up in the worker)
+    title.update(1 / 60)
+    app.draw()
+    assert title.redraw_in() is None
 
 
 def test_a_board_wakes_for_the_clock_s_next_second_only(genius):

@@ -18,7 +18,9 @@ from game.storage import Storage, write_versioned
 from solver import daily
 from solver.genius import search
 from solver.genius.pieces import PIECES
+from tests.game import headless_wc as headless
 from tests.game.drive import finish_roll, frame, key, place_by_mouse
+from tests.game.headless_wc import ScreenApp
 from tests.validate_genius import check_position
 
 DAY = dt.date(2026, 11, 23)        # a Monday: easy puzzles, quick to make
@@ -81,44 +83,44 @@ def fill(statistics):
                         when=base + dt.timedelta(hours=10))
 
 
-def test_statistics_screen_shows_figures_and_charts_per_level(app):
+def test_statistics_screen_shows_figures_and_charts_per_level(tmp_path):
+    app = ScreenApp(tmp_path)
     fill(app.statistics)
-    title = TitleScene(app)
-    app.push(title)
-    frame(app)
-    click(app, title_button(title, "Statistics"))
+    title = app.push(TitleScene(app))
+    headless.press(app, title_button(title, "Statistics"))
     scene = app.top
     assert isinstance(scene, StatsScene) and scene.puzzle == "genius" and scene.level is None
-    frame(app)
+    app.draw()
     rows = dict(figures(app.statistics, "genius", None, scene.today))
     assert rows["best time"] == "0:51" and rows["median time"] == "1:20"      # assisted 0:40 is not counted
     assert rows["won with help"] == "1" and rows["current streak"] == "1" and rows["longest streak"] == "6"
     assert int(rows["played"]) == int(rows["won"]) + int(rows["won with help"]) + int(rows["lost"])
     charts = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520)).copy()
-    click(app, scene.levels["hard"])                  # hard: the games 1, 3, 5 (60, 72, 88 s)
+    headless.press(app, scene.levels["hard"])         # hard: the games 1, 3, 5 (60, 72, 88 s)
     assert scene.level == "hard"
     rows = dict(figures(app.statistics, "genius", "hard", scene.today))
     assert rows["played"] == "3" and rows["best time"] == "1:00" and rows["median time"] == "1:12"
-    frame(app)
+    app.draw()
     after = scene.app.surface.subsurface(pygame.Rect(400, 140, 660, 520))
     assert pygame.image.tobytes(after, "RGB") != pygame.image.tobytes(charts, "RGB")   # the charts follow
-    key(app, pygame.K_RIGHT)
+    headless.key(app, pygame.K_RIGHT)
     assert scene.puzzle == "macmahon"
-    frame(app)
+    app.draw()
     assert dict(figures(app.statistics, "macmahon", "hard", scene.today))["played"] == "0"
-    key(app, pygame.K_ESCAPE)
+    scene.back()                                      # (Escape, as the App hands it on)
     assert app.top is title
 
 
-def test_old_statistics_files_load_into_the_screen(data_dir):
-    write_versioned(data_dir / "statistics.json", {"genius": {"played": 4, "solved": 3, "best": {"default": 75.5}}})
-    old = App(size=(1100, 760), storage=Storage(data_dir))
+def test_old_statistics_files_load_into_the_screen(tmp_path):
+    old = ScreenApp(tmp_path)
+    write_versioned(old.storage.folder / "statistics.json",
+                    {"genius": {"played": 4, "solved": 3, "best": {"default": 75.5}}})
+    old.statistics = old.storage.statistics()      # as the App reads them at start
     old.push(TitleScene(old))
     old.push(SettingsScene(old))
-    frame(old)
-    click(old, old.top.charts)                     # Settings opens the charts too
+    headless.press(old, old.top.charts)            # Settings opens the charts too
     assert isinstance(old.top, StatsScene)
-    frame(old)
+    old.draw()
     rows = dict(figures(old.statistics, "genius", None, old.top.today))
     assert rows["played"] == "4" and rows["won"] == "3" and rows["best time"] == "1:15"
     assert rows["median time"] == "\u2014"          # no kept games yet: no median, an empty chart

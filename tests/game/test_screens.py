@@ -16,29 +16,37 @@ from tests.game.drive import frame, key
 KNOWN = "A1A2A4A6B4D5E1/1:F6/4-O:C2C3D2D3"
 
 
-def test_pixels_of_a_known_position(app):
+def test_pixels_of_a_known_position(tmp_path):
+    """What the Genius view draws of a known position, on a Surface (no window)."""
+    import random
+    from game.scenes.genius.kit import GeniusKit
+    from game.scenes.genius.modes import Solo
+    from tests.game.fakes import FakeApp
+    from tests.game.headless_wc import fonts, genius_frame
     for name in ("classic", "colourblind"):
+        fonts()
+        app = FakeApp(tmp_path / name)
         app.settings["palette"] = name
-        app.restyle()
-        scene = GeniusScene(app, game_id=KNOWN)
-        app.push(scene)
-        frame(app)
+        kit = GeniusKit(app, random.Random(3))
+        kit.mode = Solo(kit)
+        kit.begin_id(kit.parse_id(KNOWN), {})
+        kit.session.take_effects()
         pal = PALETTES[name]
-        geo = scene.view.layout()["geo"]
-        surface = app.surface
+        geo = kit.view.layout()["geo"]
+        surface = pygame.Surface(app.size)
+        kit.view.draw(surface, genius_frame(kit))
         for cell in (0, 1, 3, 5, 9, 22, 24):                        # the blockers
             assert surface.get_at(geo.cell_rect(cell).center)[:3] == pal.blocker
         for piece, cell in (("1", 35), ("4-O", 14), ("4-O", 19)):  # a piece's cell shows its colour
             x, y = geo.cell_rect(cell).center
             near = {tuple(surface.get_at((x + dx, y + dy))[:3]) for dx in (-2, 0, 2) for dy in (-2, 0, 2)}
             assert pal.piece_colour(PIECES.index(piece)) in near
-        top = scene.view.layout()["top"]                                  # the top bar is not covered
+        top = kit.view.layout()["top"]                                    # the top bar is not covered
         assert surface.get_at((geo.rect.centerx, top.bottom - 3))[:3] == pal.panel
         empty = geo.cell_rect(7).center                              # B2 is empty
         assert surface.get_at(empty)[:3] == pal.cell
         luminance = lambda c: 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2]
         assert luminance(pal.blocker) < 60 < luminance(pal.cell)
-        app.pop()
 
 
 def test_title_lists_the_registry_and_opens_genius(app):

@@ -1,8 +1,8 @@
-"""The statistics screen: each puzzle's own levels, and every figure at the body size in its box."""
+"""The statistics screen: each puzzle's own levels, and every figure at the body size in its box.
+The screen on a ScreenApp (no window): keys and button presses go to the scene, it draws on a Surface."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.draw.theme import font, text_size
@@ -11,20 +11,19 @@ from game.puzzles.genius.opponent import LEVELS as RIVALS
 from game.puzzles.genius.versus_stats import record_race
 from game.scenes import stats as stats_module
 from game.scenes.stats import StatsScene, figures
-from game.scenes.title import TitleScene
-from tests.game.drive import frame, key
+from tests.game.headless_wc import ScreenApp, key, press as click
+
+
+@pytest.fixture
+def app(tmp_path):
+    return ScreenApp(tmp_path)
 
 
 def open_stats(app, **options) -> StatsScene:
-    app.push(TitleScene(app))
     scene = StatsScene(app, **options)
     app.push(scene)
-    frame(app)
+    app.draw()
     return scene
-
-
-def click(app, button) -> None:
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
 
 
 def test_macmahon_offers_its_own_levels_1_to_10(app):
@@ -56,14 +55,13 @@ def test_up_and_down_go_through_the_puzzle_s_own_levels(app):
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
-def test_every_figure_is_drawn_at_the_body_size_in_a_box_of_its_own(app, monkeypatch, size):
+def test_every_figure_is_drawn_at_the_body_size_in_a_box_of_its_own(tmp_path, monkeypatch, size):
     """Races at every level and dailies too: the longest list of figures, nothing shrunk."""
+    app = ScreenApp(tmp_path, size)
     for level in RIVALS:
         for won in (True, False, True):
             record_race(app.statistics, level, won, 3599.0, 70.0)
     records.record_game(app.statistics, "genius", records.DAILY, 61.0, True, level="easy", daily=3)
-    app.window.size = size
-    frame(app)
     scene = open_stats(app)
     drawn = []
     real = stats_module.text
@@ -72,7 +70,7 @@ def test_every_figure_is_drawn_at_the_body_size_in_a_box_of_its_own(app, monkeyp
         drawn.append((line, size, options.get("style", "regular"), options.get("max_width")))
         return real(surface, line, pos, size, colour, **options)
     monkeypatch.setattr(stats_module, "text", text)
-    frame(app)
+    app.draw()
     body = text_size("body", app.scale)
     rows, table, area = scene.figures()
     assert len(table) == len(RIVALS) + 1

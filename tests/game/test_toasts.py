@@ -4,9 +4,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.game.drive import frame
-
+from game.app import _scale_for
+from game.draw import theme
+from game.draw.widgets import Toasts
 from game.scenes.base import Scene
+from tests.game.headless_wc import fonts
+
+SIZE = (1100, 760)
+SCALE = _scale_for(SIZE)          # the UI scale at 1100x760 (1.0)
 
 LONG = ("Tile 12: its left edge is red but the tile to its left shows blue there, and the border of the "
         "board must be white all the way round")
@@ -17,36 +22,39 @@ def inside(box: pygame.Rect, size) -> bool:
 
 
 @pytest.mark.parametrize("anchor", [None, (10, 300), (1090, 40), (550, 5000)])
-def test_a_long_message_lies_inside_the_window(app, anchor):
-    app.push(Scene(app))
-    app.toasts.anchor = anchor
-    app.toasts.show("an older one")
-    app.toasts.show(LONG)
-    frame(app)
-    boxes = app.toasts.boxes(app.size, app.scale)
-    assert boxes and all(inside(box, app.size) for box, _, _ in boxes)
+def test_a_long_message_lies_inside_the_window(anchor):
+    fonts()
+    toasts, palette = Toasts(), theme.palette(theme.DEFAULT_PALETTE)
+    toasts.anchor = anchor
+    toasts.show("an older one")
+    toasts.show(LONG)
+    surface = pygame.Surface(SIZE)
+    surface.fill(palette.background)
+    toasts.draw(surface, palette, SCALE)
+    boxes = toasts.boxes(SIZE, SCALE)
+    assert boxes and all(inside(box, SIZE) for box, _, _ in boxes)
     newest, lines, _ = boxes[0]
     assert len(lines) > 1 and " ".join(lines) == LONG          # wrapped, not cut
-    assert app.surface.get_at(newest.center)[:3] != app.palette.background[:3]   # and drawn there
+    assert surface.get_at(newest.center)[:3] != palette.background[:3]   # and drawn there
 
 
-def test_the_smallest_window_keeps_a_long_message_inside(app):
-    app.push(Scene(app))
-    app.window.size = (800, 560)
-    app.frame(1 / 60)
-    app.toasts.show(LONG + " " + LONG)
-    frame(app)
-    assert all(inside(box, app.size) for box, _, _ in app.toasts.boxes(app.size, app.scale))
+def test_the_smallest_window_keeps_a_long_message_inside():
+    from game.app import MIN_SIZE
+    fonts()
+    toasts = Toasts()
+    toasts.show(LONG + " " + LONG)
+    boxes = toasts.boxes(MIN_SIZE, _scale_for(MIN_SIZE))
+    assert boxes and all(inside(box, MIN_SIZE) for box, _, _ in boxes)
 
 
-def test_messages_stay_in_the_area_a_scene_declares(app):
-    app.push(Scene(app))
+def test_messages_stay_in_the_area_a_scene_declares():
+    fonts()
+    toasts = Toasts()
     strip = pygame.Rect(600, 640, 480, 110)
-    app.toasts.place(strip)
+    toasts.place(strip)
     for i in range(3):
-        app.toasts.show(f"message {i}: " + LONG[:60])
-    frame(app)
-    boxes = app.toasts.boxes(app.size, app.scale)
+        toasts.show(f"message {i}: " + LONG[:60])
+    boxes = toasts.boxes(SIZE, SCALE)
     assert boxes and all(strip.contains(box) for box, _, _ in boxes)
     assert "message 2" in boxes[0][1][0]                      # the newest is always shown
 

@@ -67,7 +67,7 @@ def drag_frames(frames: int, with_job: str | None) -> list[float]:
     scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1/1:F6")
     app.push(scene)
     app.frame(1 / 60)
-    lay = scene.layout()
+    lay = scene.view.layout() if hasattr(scene, "view") else scene.layout()
     geo = lay["geo"]
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=lay["slots"][6].center)])
     job = None
@@ -92,7 +92,7 @@ def drag_frames(frames: int, with_job: str | None) -> list[float]:
     if job:
         job.cancel()
         job.wait(5)
-    assert scene.held is not None, "the piece was dropped during the benchmark"
+    assert scene.session.hand.held is not None, "the piece was dropped during the benchmark"
     app.quit()
     pygame.quit()
     return times
@@ -134,8 +134,9 @@ def loop_drag_rate(seconds: float) -> tuple[float, int]:
     scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1/1:F6")
     app.push(scene)
     app.frame(1 / 60)
-    board = (scene.view.layout() if hasattr(scene, "view") else scene.layout())["geo"].rect
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.layout()["slots"][6].center))
+    lay = scene.view.layout() if hasattr(scene, "view") else scene.layout()
+    board = lay["geo"].rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=lay["slots"][6].center))
     app.step()
     start, frames, i = time.perf_counter(), app.frames, 0
     while time.perf_counter() - start < seconds:
@@ -145,7 +146,7 @@ def loop_drag_rate(seconds: float) -> tuple[float, int]:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
         app.step()
     drawn, wall = app.frames - frames, time.perf_counter() - start
-    assert scene.held is not None, "the piece was dropped during the benchmark"
+    assert scene.session.hand.held is not None, "the piece was dropped during the benchmark"
     app.quit()
     pygame.quit()
     return drawn / wall, drawn

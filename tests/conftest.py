@@ -1,4 +1,5 @@
-"""Counting the tests that open a window: every test that makes a `game.app.App` is marked
+"""Counting the tests that open a window: every test that makes a `game.app.App` (or any other
+display surface: `pygame.display.set_mode`, even a hidden 1x1 one) is marked
 (a user property, so it survives pytest-xdist), and the run ends with "window tests: N of M"
 (M: every test that ran, doctests included)."""
 from __future__ import annotations
@@ -11,17 +12,36 @@ WINDOW = ("opens_window", True)
 _current: list = [None]
 
 
+def _mark() -> None:
+    item = _current[0]
+    if item is not None and WINDOW not in item.user_properties:
+        item.user_properties.append(WINDOW)
+
+
+def _count_display_surfaces() -> None:
+    """Wrap pygame.display.set_mode once pygame is imported."""
+    display = getattr(sys.modules.get("pygame"), "display", None)
+    if display is None or getattr(display.set_mode, "counted", False):
+        return
+    made = display.set_mode
+
+    def set_mode(*args, **kwargs):
+        _mark()
+        return made(*args, **kwargs)
+    set_mode.counted = True
+    display.set_mode = set_mode
+
+
 def _count_windows() -> None:
     """Wrap App.__init__ once game.app is imported (tests/game/conftest.py imports it)."""
+    _count_display_surfaces()
     module = sys.modules.get("game.app")
     if module is None or getattr(module.App.__init__, "counted", False):
         return
     opened = module.App.__init__
 
     def __init__(self, *args, **kwargs):
-        item = _current[0]
-        if item is not None and WINDOW not in item.user_properties:
-            item.user_properties.append(WINDOW)
+        _mark()
         opened(self, *args, **kwargs)
     __init__.counted = True
     module.App.__init__ = __init__

@@ -13,8 +13,6 @@ import pygame_gui
 import pytest
 
 from game.net.client import ThreadedClient
-from game.net.host import HostedServer
-from game.net.server import Config
 from game.play.commands import OTHER, Press, Release, Square
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene, ordinal
@@ -23,43 +21,21 @@ from game.scenes.title import TitleScene
 from game.play.match import format_time
 from solver.genius.position import Position
 from solver.grid import cell_name
-from tests.net.race import FAST, solution
+from tests.game.test_race_online import opponent_room, run_until, server  # noqa: F401  (the fixture)
+from tests.net.race import solution
 from tests.net.test_tls import SERVE, certificate  # noqa: F401  (the fixture)
 from tests.validate_genius import check_position
 
 
-@pytest.fixture
-def server():
-    hosted = HostedServer("127.0.0.1", 0, Config(**FAST))
-    yield hosted
-    hosted.close()
-
-
 def frames_until(app, done, bob=None, seconds: float = 15.0) -> list:
     """Frames of the game until `done()` (bounded); what the headless player got meanwhile."""
-    got = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.frame(1 / 60)
-        if bob is not None:
-            got += bob.poll()
-        if done():
-            return got
-        time.sleep(1 / 120)
-    raise AssertionError("the frames ran out")
+    return run_until(app, done, [bob] if bob is not None else [], seconds)
 
 
 @pytest.fixture
 def race(app, server):
     """Ann (the game) racing Bob (headless, the room's host, boards visible) on the same roll."""
-    bob = ThreadedClient(server.url)
-    bob.send("create", name="Bob", dice="default", level="easy")
-    got = []
-    deadline = time.monotonic() + 10
-    while not any(m["type"] == "joined" for m in got) and time.monotonic() < deadline:
-        got += bob.poll()
-        time.sleep(0.01)
-    code = next(m for m in got if m["type"] == "joined")["room"]
+    bob, code = opponent_room(server)
     bob.send("settings", dice="default", level="easy", boards="visible")
     app.push(TitleScene(app))
     app.open("online", bind="127.0.0.1", lan=False)
@@ -207,16 +183,9 @@ def test_the_clock_shown_is_the_servers_and_runs_on_when_the_window_is_unfocused
 
 
 def test_a_player_joining_shows_in_the_lobby_with_no_input_the_server_wakes_the_loop(app, server):
-    bob = ThreadedClient(server.url)
+    bob, code = opponent_room(server)
     cy = None
     try:
-        bob.send("create", name="Bob", dice="default", level="easy")
-        got = []
-        deadline = time.monotonic() + 10
-        while not any(m["type"] == "joined" for m in got) and time.monotonic() < deadline:
-            got += bob.poll()
-            time.sleep(0.01)
-        code = next(m for m in got if m["type"] == "joined")["room"]
         app.push(TitleScene(app))
         app.open("online", bind="127.0.0.1", lan=False)
         lobby = app.top

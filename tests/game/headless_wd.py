@@ -36,3 +36,47 @@ def play_solve(kit, every: float = 0.25, steps: int = 60, each=None) -> list:
         if each is not None:
             each(kit)
     return effects
+
+
+class Shown:
+    """A widget as PlayChrome.refresh sets it (its label, enabled or not, shown or hidden; an
+    entry's text), recorded: pygame-gui widgets need a window's pixel format to be made."""
+
+    def __init__(self, rect=None, text: str = ""):
+        self.rect, self.text = rect, text
+        self.is_enabled = self.visible = True
+        self.is_focused = False
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+
+    def get_text(self) -> str:
+        return self.text
+
+    def enable(self) -> None:
+        self.is_enabled = True
+
+    def disable(self) -> None:
+        self.is_enabled = False
+
+    def show(self) -> None:
+        self.visible = True
+
+    def hide(self) -> None:
+        self.visible = False
+
+
+def shown_chrome(kit, laid):
+    """A PlayChrome holding `laid`'s widgets (headless_wa.LaidOut) as recorded `Shown` ones."""
+    from game.scenes.play_chrome import PlayChrome
+    chrome = PlayChrome(None, kit.TOOLTIPS)
+    chrome.buttons = {name: Shown(b.rect, b.text) for name, b in laid.buttons.items()}
+    chrome.id_entry = Shown(laid.id_entry.rect) if laid.id_entry is not None else None
+    chrome.cancel = Shown(laid.cancel.rect, "Cancel") if laid.cancel is not None else None
+    return chrome
+
+
+def refresh(kit, chrome) -> None:
+    """What PlayScene.refresh shows on the widgets now."""
+    s = kit.session
+    chrome.refresh(enabled(kit), paused=s.paused, busy=s.jobs.running, shown_id=kit.shown_id())

@@ -80,3 +80,20 @@ def refresh(kit, chrome) -> None:
     """What PlayScene.refresh shows on the widgets now."""
     s = kit.session
     chrome.refresh(enabled(kit), paused=s.paused, busy=s.jobs.running, shown_id=kit.shown_id())
+
+
+def perform(kit, motion, effects, pointer=(0, 0)) -> None:
+    """The sounds and motions among `effects`, as PlayScene.perform does them: a sound played, a
+    motion to `motion` (a refused piece flies from `pointer` to its home)."""
+    from game.play.commands import Motion, Sound
+    for effect in effects:
+        if isinstance(effect, Sound):
+            kit.app.sounds.play(effect.name)
+        elif isinstance(effect, Motion):
+            motion.act(effect.kind, effect.arg, lambda held: (
+                kit.view.held_image(held, False), pointer, kit.view.home_of(held, frame_of_kit(kit))))
+
+
+def frame_of_kit(kit, pointer=(0, 0)):
+    from tests.game.headless_wb import frame_of
+    return frame_of(kit, pointer)

@@ -1,6 +1,5 @@
-"""The Genius scene driven by scripted mouse and key events, as a player would."""
-import random
-
+"""The Genius scene driven by scripted mouse and key events, as a player would. (An animated
+solve and a drag let go over a button: with no window in tests/game/scenes/test_genius_play_unit.py.)"""
 import pygame
 import pytest
 
@@ -8,8 +7,7 @@ from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.scene import GeniusScene
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
-from tests.game.drive import (answer_confirm, assert_legal, finish_roll, frame, key, move, place_by_mouse, press,
-                              release, slot_of)
+from tests.game.drive import answer_confirm, assert_legal, finish_roll, frame, key, place_by_mouse
 from tests.validate_genius import check_position
 
 BOARD = "A1A2A4A6B4D5E1"
@@ -74,19 +72,6 @@ def test_a_typed_game_id_plays_and_a_bad_one_is_refused(app, genius):
     assert genius.match.game_id == "A1A2A3A4A5A6B1"
     assert not genius.ask_play_id("A1A1")
     assert "Game ID" in app.toasts.latest and genius.match.game_id == "A1A2A3A4A5A6B1"
-
-
-def test_solve_animates_a_full_board_without_recording_a_best_time(app, genius):
-    some = solution_of(genius.position)
-    place_by_mouse(app, genius, "4-T", some.placed["4-T"])
-    kept = dict(genius.position.placed)
-    genius.do("solve")
-    app.worker.drain()
-    for _ in range(60):
-        frame(app, dt=0.1)
-        assert_legal(genius.position)
-    check_position(genius.position, keep=kept)
-    assert genius.match.finished and "game ID" not in app.statistics["genius"]["best"]
 
 
 def test_copy_and_paste_the_game_id(app, genius):
@@ -165,14 +150,6 @@ def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
     genius.do("new")
     finish_roll(app, genius)
     assert genius.match.meta["rolled"] == list(dice.builtin("default").roll(genius.match.meta["seed"]))
-
-
-def test_a_drag_released_over_a_button_ends(app, genius):
-    press(app, slot_of(genius, "4-I").center)
-    undo = genius.chrome.buttons["undo"].rect.center
-    move(app, undo)
-    release(app, undo)
-    assert genius.session.hand.held is None and not genius.position.placed
 
 
 def test_a_game_left_while_the_dice_roll_resumes_with_a_running_clock(app):

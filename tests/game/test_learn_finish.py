@@ -1,5 +1,6 @@
 """Issue 11's last wiring, driven by scripted events: the other solutions after a Genius win,
-How to play from F1, escalating hints, the difficulty of a new roll, an abandoned game lost."""
+How to play from F1, the difficulty of a new roll. (A race against the computer at any level and
+an abandoned game lost: with no window in tests/game/scenes/test_learn_finish_unit.py.)"""
 import pygame
 
 from game.scenes.genius.all_solutions import AllSolutionsScene
@@ -107,31 +108,3 @@ def test_a_genius_scene_opened_at_a_level_draws_its_first_roll_before_showing_a_
     frame(app)
     finish_roll(app, scene)
     assert scene.match.meta["level"] == "easy"
-
-
-def test_a_race_against_the_computer_rolls_any_roll_whatever_the_genius_level(app):
-    from game.scenes.title import TitleScene
-    app.settings["genius_level"] = "very hard"
-    app.push(TitleScene(app))
-    app.open("genius-versus")
-    assert app.top.match is not None and "level" not in app.top.match.meta
-
-
-def test_an_abandoned_genius_game_is_recorded_as_lost_and_a_kept_one_is_not(app, genius):
-    from tests.game.drive import answer_confirm, finish_roll
-    done = search.solve(genius.position)
-    place_by_mouse(app, genius, "1", done.placed["1"])             # a game in progress
-
-    def games():
-        return app.statistics["genius"].get("games", [])
-
-    before = len(games())
-    key(app, pygame.K_F2)
-    assert answer_confirm(app, genius, yes=False)                    # kept: nothing recorded
-    assert len(games()) == before
-    key(app, pygame.K_F2)
-    assert answer_confirm(app, genius, yes=True)
-    finish_roll(app, genius)
-    assert len(games()) == before + 1
-    lost = games()[-1]
-    assert lost["won"] is False and lost["key"] == "game ID"

@@ -1,0 +1,141 @@
+"""What both puzzle screens share, with no window, on a Genius kit, its session and its view on
+plain Surfaces (tests/game/headless_wb.py, headless_wd.py): a finished game's clock, pause,
+"games started", a win with help, the keyboard cursor. (Moved from tests/game/test_play_shared.py,
+one concern each as there.)"""
+from __future__ import annotations
+
+import pygame
+
+from game.draw.theme import mix
+from game.play import records
+from game.play.commands import Cursor, Hover, Key, Pick, Press, Release, Slot, Square, Unused
+from game.play.match import Timer
+from game.play.session import Won
+from solver.genius import search
+from solver.genius.pieces import PIECES
+from tests.game.fakes import FakeClock
+from tests.game.headless_wb import act, drop, frame_of, genius_kit, settle
+from tests.game.headless_wd import laid_out, play_solve, refresh, shown_chrome
+from tests.validate_genius import check_position
+
+
+def clocked(kit) -> FakeClock:
+    """Give the kit's match a clock the test moves by hand."""
+    clock = FakeClock()
+    kit.match.timer = Timer(0.0, running=True, clock=clock)
+    return clock
+
+
+def drawn(kit) -> pygame.Surface:
+    surface = pygame.Surface(kit.app.size)
+    kit.view.draw(surface, frame_of(kit))
+    kit.view.draw_overlay(surface, frame_of(kit))
+    return surface
+
+
+def test_a_finished_games_clock_stays_stopped_after_a_cover(tmp_path):
+    kit = genius_kit(tmp_path)
+    clock = clocked(kit)
+    done = search.solve(kit.session.position)
+    for piece in PIECES:
+        drop(kit.session, piece, sorted(done.placed[piece]))
+    assert kit.match.finished
+    final = kit.match.elapsed
+    kit.session.hold(True)                  # the key table (or a dialog, another screen, focus lost) covers it
+    clock.advance(10)
+    kit.session.hold(False)
+    clock.advance(10)
+    assert kit.match.elapsed == final and not kit.match.timer.running
+
+
+def test_pause_hides_the_board_stops_the_clock_and_takes_no_moves(tmp_path, monkeypatch):
+    kit, laid = laid_out(tmp_path, monkeypatch)
+    chrome = shown_chrome(kit, laid)
+    session, app = kit.session, kit.app
+    clock = clocked(kit)
+    drop(session, "1", sorted(search.solve(session.position).placed["1"]))
+    clock.advance(10)
+    before = kit.match.elapsed
+    blocker = sorted(session.position.blockers)[0]
+    centre = kit.view.layout()["geo"].cell_rect(blocker).center
+    shown = drawn(kit).get_at(centre)
+    allows = lambda action: kit.mode.allows(action) and kit.allows(action)       # noqa: E731 (as the screen's)
+    session.process(Key("pause"), allows)
+    refresh(kit, chrome)
+    assert session.paused and chrome.buttons["pause"].text == "Resume"
+    clock.advance(50)
+    assert kit.match.elapsed == before
+    cover = mix(app.palette.background, app.palette.panel, 0.5)
+    hidden = drawn(kit).get_at(centre)
+    assert hidden != shown and tuple(hidden)[:3] == cover
+    position = session.position
+    slot = kit.view.layout()["slots"][2].center
+    for command in (Key("undo"), Pick(2), Press(kit.view.target_at(slot, session.hand)),
+                    Release(kit.view.target_at(slot, session.hand)), Key("hint")):
+        assert session.process(command, allows) == [Unused(command)], command    # handed back to the screen ...
+    for action in ("undo", "hint"):                                                # ... which does not run them
+        assert action not in kit.mode.WHILE_PAUSED | kit.WHILE_PAUSED
+    assert session.position == position and session.hand.held is None and session.job is None
+    session.process(Key("pause"), allows)                                         # (the Pause button: the same action)
+    refresh(kit, chrome)
+    assert not session.paused and chrome.buttons["pause"].text == "Pause"
+    clock.advance(5)
+    assert kit.match.elapsed == before + 5
+    session.process(Key("undo"), allows)
+    assert session.position != position
+
+
+def test_played_counts_each_game_once_when_it_ends(tmp_path):
+    kit = genius_kit(tmp_path)
+    app = kit.app
+
+    def played():
+        return app.statistics.get("genius", {}).get("played", 0)
+
+    before = played()
+    for _ in range(3):
+        assert not kit.mode.in_progress()
+        act(kit, "new")                     # boards shown, nothing played: no game
+    assert played() == before
+    done = search.solve(kit.session.position)
+    drop(kit.session, "1", sorted(done.placed["1"]))
+    drop(kit.session, "2", sorted(done.placed["2"]))
+    assert played() == before               # a game in progress is not counted yet ...
+    assert kit.mode.in_progress()
+    kit.mode.leave()                        # abandoned, agreed (PlayScene.replace_game's abandon)
+    kit.session.abandon()
+    act(kit, "new")
+    assert played() == before + 1           # ... an abandoned one is, as lost
+    assert records.summary(app.statistics, "genius").lost == 1
+
+
+def test_a_win_by_solve_gets_the_confetti_but_no_best_time(tmp_path):
+    kit = genius_kit(tmp_path)
+    act(kit, "solve")
+    effects = play_solve(kit)
+    check_position(kit.session.position)
+    wins = [e for e in effects if isinstance(e, Won)]
+    assert len(wins) == 1 and kit.mode.won(wins[0].ending) is None        # the screen's celebration ...
+    headline, *_ = kit.mode.win_words(wins[0].ending)
+    assert headline.startswith("Solved with help")                         # ... with these words
+    assert not wins[0].ending.new_best
+    assert "game ID" not in kit.app.statistics["genius"]["best"]
+    assert kit.app.statistics["genius"]["assisted"] == 1                    # counted as a win with help
+    assert kit.app.statistics["genius"]["games"][-1]["assisted"] is True
+
+
+def test_the_keyboard_cursor_goes_when_the_mouse_is_used(tmp_path, monkeypatch):
+    kit, laid = laid_out(tmp_path, monkeypatch)
+    session = kit.session
+    undo = laid.buttons["undo"].rect.center
+    target = kit.view.target_at(undo, session.hand)
+    assert target is None                                    # a button is no square and no slot
+    session.process(Hover(target))                           # the pointer rests on a button
+    session.process(Cursor(0, 1))
+    assert session.hand.keyboard
+    session.process(Press(target))                           # clicked without moving
+    session.process(Release(target, click=True))
+    assert not session.hand.keyboard
+    session.process(Cursor(0, 1))
+    session.process(Hover(kit.view.target_at(kit.view.layout()["geo"].cell_rect(20).center, session.hand)))
+    assert not session.hand.keyboard

@@ -4,6 +4,7 @@ display surface: `pygame.display.set_mode`, even a hidden 1x1 one) is marked
 (M: every test that ran, doctests included)."""
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
@@ -64,6 +65,7 @@ def pytest_runtest_teardown(item):
 
 
 def pytest_terminal_summary(terminalreporter):
+    fuzz_summary(terminalreporter)
     ran, windowed = set(), set()
     for kind in ("passed", "failed", "skipped", "xfailed", "xpassed"):
         for report in terminalreporter.stats.get(kind, []):
@@ -78,3 +80,23 @@ def pytest_terminal_summary(terminalreporter):
             files[nodeid.split("::")[0]] = files.get(nodeid.split("::")[0], 0) + 1
         for path, count in sorted(files.items(), key=lambda item: -item[1]):
             terminalreporter.write_line(f"  {count:4d} {path}")
+
+
+def fuzz_summary(terminalreporter) -> None:
+    """The fuzz suite's total (tests/fuzz/conftest.py puts each test's count on its report)."""
+    inputs = failures = 0
+    for kind in ("passed", "failed"):
+        for report in terminalreporter.stats.get(kind, []):
+            if getattr(report, "when", None) != "call":
+                continue
+            tried = sum(n for key, n in getattr(report, "user_properties", ()) if key == "fuzz_inputs")
+            inputs += tried
+            failures += kind == "failed" and "tests/fuzz" in report.nodeid
+    if not inputs:
+        return
+    line = f"fuzz: {inputs:,} inputs tried, {failures} failures"
+    terminalreporter.write_line(line)
+    report = os.environ.get("SQUAREWISE_FUZZ_REPORT")
+    if report:
+        with open(report, "w", encoding="utf-8") as out:
+            out.write(line + "\n")

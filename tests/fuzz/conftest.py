@@ -2,8 +2,9 @@
 
 Each property calls `tried()` once per input it feeds to the code under test; each test's
 count rides on its report (so it survives pytest-xdist's workers), and the session total is
-printed at the end of the run ("fuzz: N inputs tried, F failures") and written to the file
-named by SQUAREWISE_FUZZ_REPORT when that is set. The README quotes it.
+printed at the end of the run ("fuzz: N inputs tried, F failures", by tests/conftest.py, which
+the controller of the workers loads) and written to the file named by SQUAREWISE_FUZZ_REPORT
+when that is set. The README quotes it.
 """
 from __future__ import annotations
 
@@ -36,22 +37,3 @@ def pytest_runtest_call(item):
     before = COUNT["inputs"]
     yield
     item.user_properties.append(("fuzz_inputs", COUNT["inputs"] - before))
-
-
-def pytest_terminal_summary(terminalreporter):
-    inputs = failures = 0
-    for kind in ("passed", "failed"):
-        for report in terminalreporter.stats.get(kind, []):
-            if getattr(report, "when", None) != "call":
-                continue
-            tried = sum(n for key, n in getattr(report, "user_properties", ()) if key == "fuzz_inputs")
-            inputs += tried
-            failures += kind == "failed" and "tests/fuzz" in report.nodeid
-    if not inputs:
-        return
-    line = f"fuzz: {inputs:,} inputs tried, {failures} failures"
-    terminalreporter.write_line(line)
-    report = os.environ.get("SQUAREWISE_FUZZ_REPORT")
-    if report:
-        with open(report, "w", encoding="utf-8") as out:
-            out.write(line + "\n")

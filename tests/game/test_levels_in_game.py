@@ -1,5 +1,6 @@
 """Levels in the game: a won roll's Next puzzle / Harder / Same level offers, and MacMahon's
-level boards, driven through the real screens."""
+level boards, driven through the real screens. (Level ten and back to free play, without a
+window: tests/game/scenes/test_macmahon_kit_games.py.)"""
 from __future__ import annotations
 
 import datetime as dt
@@ -123,20 +124,6 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
     made(app, scene)
     assert scene.match.meta["level"] == "7" and scene.match.start != start
     assert search.completions(scene.match.start) == 1
-
-
-def test_macmahon_level_ten_gives_the_fewest_tiles_and_free_play_goes_back(app):
-    from solver.macmahon import search
-    scene = macmahon_scene(app)
-    choose(app, scene, "level", "Level 10")
-    made(app, scene)
-    givens = sum(v is not None for v in scene.match.start.cells)
-    assert 2 <= givens <= 5 and scene.match.meta["level"] == "10"
-    assert search.completions(scene.match.start) == 1
-    choose(app, scene, "level", "Level: free play")
-    app.worker.drain(60)
-    frame(app)
-    assert "level" not in scene.match.meta and scene.chrome.menus["level"].label == "Level: free play"
 
 
 def test_a_macmahon_level_asks_before_abandoning_a_game_in_progress(app):

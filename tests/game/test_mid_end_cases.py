@@ -1,6 +1,7 @@
 """What a player saw before the play session existed, one test each (the mid-end issue's nine
-cases), driven through the real screens headless. (Cases 5 and 9, the race against the computer:
-tests/game/scenes/test_genius_kit_versus.py, without a window.)"""
+cases), driven through the real screens headless. (Without a window: cases 5 and 9, the race against the computer, in
+tests/game/scenes/test_genius_kit_versus.py; cases 2 and 4's MacMahon games in
+tests/game/scenes/test_macmahon_kit_games.py.)"""
 from __future__ import annotations
 
 import random
@@ -13,9 +14,7 @@ from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
 from solver.genius import search
 from solver.genius.pieces import PIECES
-from solver.macmahon import search as tiles
-from solver.macmahon.position import Position as TilePosition
-from tests.game.drive import answer_confirm, finish_roll, frame, jump, key, place_by_mouse
+from tests.game.drive import answer_confirm, finish_roll, frame, key, place_by_mouse
 from tests.validate_macmahon import problems
 
 BOARD = "A1A2A4A6B4D5E1"
@@ -47,17 +46,6 @@ def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing
     assert genius.match.finished and genius.match.meta["kind"] == "view"
     assert "win" not in app.sounds.played[sounds:] and genius.result.celebration is None and not genius.result.shown()
     assert app.statistics.get("genius", {}).get("played", 0) == 0
-
-
-def test_2_a_macmahon_win_with_help_is_recorded_as_won_with_help(app):
-    app.push(TitleScene(app))
-    scene = MacMahonScene(app, variant="4x6x3", rng=random.Random(1))
-    app.push(scene)
-    scene.do("hint")
-    app.worker.drain(30)
-    jump(scene, tiles.solve(scene.position))
-    s = records.summary(app.statistics, "macmahon")
-    assert scene.match.finished and (s.played, s.won, s.assisted) == (1, 0, 1)
 
 
 def test_3_the_browser_offers_a_solution_to_view_or_to_finish(app):
@@ -93,19 +81,6 @@ def test_4_a_daily_is_labelled_and_kept_as_the_daily(app):
         place_by_mouse(app, genius, piece, done.placed[piece])
     entry = app.statistics["genius"]
     assert set(entry["best"]) == {"daily"} and entry["daily"]["won"] == [327]
-
-
-def test_4_a_macmahon_daily_never_sets_the_best_time_of_the_empty_board(app):
-    full = tiles.solve(TilePosition.parse("4x6x3"))
-    given = full
-    for cell in range(11, 24):
-        given = given.remove(cell)
-    app.push(TitleScene(app))
-    app.open("macmahon", game_id=given.notation(), daily=12, level="hard")
-    scene = app.top
-    jump(scene, tiles.solve(scene.position))
-    assert scene.match.finished and "4x6x3" not in app.statistics["macmahon"]["best"]
-    assert records.summary(app.statistics, "macmahon").best is None
 
 
 def test_6_a_game_id_at_start_asks_before_it_abandons_the_kept_game(app):

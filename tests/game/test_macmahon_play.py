@@ -3,7 +3,8 @@ window shows (a whole game through the real event path, the widgets, saves, the 
 The rules and flows (refusals, givens, turning in place, the keyboard's picking) are tested
 without a window in tests/game/puzzles/test_macmahon_rules.py; every variant's layout, the
 variants' counts and solves and a board without solutions in tests/game/scenes/test_macmahon_kit.py;
-hint, check and solve from here and the M key's rules in tests/game/scenes/test_macmahon_kit_games.py."""
+hint, check and solve from here, the M and V keys' and the variant menu's boards in
+tests/game/scenes/test_macmahon_kit_games.py."""
 
 import pygame
 import pytest
@@ -147,28 +148,3 @@ def test_cancel_a_solver_job(app, macmahon):
     assert macmahon.session.job is not None
     key(app, pygame.K_ESCAPE)
     assert macmahon.session.job is None and macmahon.session.status == "Cancelled" and app.top is macmahon
-
-
-def test_variant_and_browser_keys(app, macmahon):
-    from game.scenes.macmahon.browser import BrowserScene
-    from game.scenes.macmahon.kit import VARIANTS
-    seen = []
-    for _ in VARIANTS:
-        typed(app, "v")
-        seen.append(macmahon.kit.board.header)
-    assert seen == [h for h, _ in VARIANTS[1:]] + ["4x6x3"]
-    assert macmahon.chrome.menus["variant"].menu.selected_option in (VARIANTS[0][1], (VARIANTS[0][1], VARIANTS[0][1]))
-    typed(app, "b")
-    assert isinstance(app.top, BrowserScene)
-    key(app, pygame.K_ESCAPE)
-    assert app.top is macmahon
-
-
-def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
-    import pygame_gui
-    from game.scenes.macmahon.kit import variant_label
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.chrome.menus["variant"].menu,
-                                  text=variant_label("5x14x4")))
-    frame(app)
-    assert macmahon.kit.board.header == "5x14x4" and macmahon.position.unplaced == tuple(range(70))
-    assert app.settings["macmahon_variant"] == "5x14x4"

@@ -1,51 +1,20 @@
 """What a player saw before the play session existed, one test each (the mid-end issue's nine
-cases), driven through the real screens headless. (Without a window: cases 5 and 9, the race against the computer, in
-tests/game/scenes/test_genius_kit_versus.py; cases 2 and 4's MacMahon games in
-tests/game/scenes/test_macmahon_kit_games.py.)"""
+cases), driven through the real screens headless. (Without a window: cases 5 and 9, the race
+against the computer, in tests/game/scenes/test_genius_kit_versus.py; cases 2 and 4's MacMahon
+games in tests/game/scenes/test_macmahon_kit_games.py; cases 1 and 4's Genius games in
+tests/game/scenes/test_genius_kit_games.py.)"""
 from __future__ import annotations
 
 import random
-
-import pygame
 
 from game.play import records
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
-from solver.genius import search
-from solver.genius.pieces import PIECES
-from tests.game.drive import answer_confirm, finish_roll, frame, key, place_by_mouse
+from tests.game.drive import answer_confirm, frame
 from tests.validate_macmahon import problems
 
 BOARD = "A1A2A4A6B4D5E1"
-
-
-def button(app, scene, name):
-    import pygame_gui
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons[name]))
-
-
-def give_up_turn(app, genius):
-    key(app, pygame.K_RETURN)               # Start turn
-    finish_roll(app, genius)
-    button(app, genius, "give_up")
-    assert answer_confirm(app, genius)
-
-
-def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing(app, genius):
-    app.settings["animations"] = False
-    genius.do("race")
-    give_up_turn(app, genius)
-    give_up_turn(app, genius)
-    assert genius.mode.race.over
-    sounds = len(app.sounds.played)
-    button(app, genius, "race_solution")
-    app.worker.drain()
-    for _ in range(12):
-        frame(app, dt=0.3)
-    assert genius.match.finished and genius.match.meta["kind"] == "view"
-    assert "win" not in app.sounds.played[sounds:] and genius.result.celebration is None and not genius.result.shown()
-    assert app.statistics.get("genius", {}).get("played", 0) == 0
 
 
 def test_3_the_browser_offers_a_solution_to_view_or_to_finish(app):
@@ -69,18 +38,6 @@ def test_3_the_browser_offers_a_solution_to_view_or_to_finish(app):
     assert app.top is play and play.match.finished and play.match.meta["kind"] == "view"
     assert problems(play.position.colour_rows(), 3) == []
     assert app.statistics.get("macmahon", {}).get("played", 0) == 0
-
-
-def test_4_a_daily_is_labelled_and_kept_as_the_daily(app):
-    app.push(TitleScene(app))
-    app.open("genius", game_id=BOARD, daily=327, level="easy")
-    genius = app.top
-    assert genius.frame().shows.subtitle.startswith("Daily #327") and genius.match.meta["daily"] == 327
-    done = search.solve(genius.position)
-    for piece in PIECES:
-        place_by_mouse(app, genius, piece, done.placed[piece])
-    entry = app.statistics["genius"]
-    assert set(entry["best"]) == {"daily"} and entry["daily"]["won"] == [327]
 
 
 def test_6_a_game_id_at_start_asks_before_it_abandons_the_kept_game(app):

@@ -140,3 +140,64 @@ def test_macmahon_level_ten_gives_the_fewest_tiles_and_free_play_goes_back(tmp_p
     act(kit, "level=free")
     answered(kit)
     assert "level" not in kit.match.meta and level_label(kit) == "Level: free play"
+
+
+def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records_its_level(tmp_path):
+    from game.puzzles.macmahon.puzzle import MACMAHON
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    assert level_label(kit) == "Level: free play"
+    act(kit, "level=7")
+    assert kit.session.job is not None and kit.session.job.label.startswith("Making a level")
+    answered(kit)
+    start = kit.match.start
+    given = [c for c, v in enumerate(start.cells) if v is not None]
+    assert 0 < len(given) < start.board.size and kit.match.meta["level"] == "7"
+    assert tiles.completions(start) == 1                   # exactly one way to finish it
+    done = tiles.solve(start)
+    assert problems(done.colour_rows(), done.board.colours) == []
+    assert all(done.cells[c] == start.cells[c] for c in given)
+    assert level_label(kit) == "Level 7" and MACMAHON.best_key(start, kit.match.meta) == "4x6x3 given"
+    act(kit, "solve")                                      # (assisted) the game ends and is recorded by level
+    answered(kit)
+    solving(kit)
+    assert kit.match.finished
+    kept = records.games(kit.app.statistics, "macmahon", level="7")
+    assert len(kept) == 1 and kept[0]["won"] and kept[0]["assisted"] and kept[0]["key"] == "4x6x3 given"
+    assert kit.facts()[1].endswith(": \u2014")             # a win with help sets no best time ...
+    records.record_game(kit.app.statistics, "macmahon", "4x6x3", 50.0, True)
+    records.record_game(kit.app.statistics, "macmahon", "4x6x3 given", 61.0, True)
+    assert kit.facts()[1].endswith(": 1:01")              # ... and the empty board's best is not this one's
+    act(kit, "new")                                        # New game: another board of the same level
+    answered(kit)
+    assert kit.match.meta["level"] == "7" and kit.match.start != start
+    assert tiles.completions(kit.match.start) == 1
+
+
+def test_the_variant_menu_starts_a_game_on_that_board(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    assert "variant=5x14x4" in str(built_chrome(kit).menus["variant"].entries)    # the menu's entry
+    act(kit, "variant=5x14x4")
+    assert kit.board.header == "5x14x4" and kit.match.position.unplaced == tuple(range(70))
+    assert kit.app.settings["macmahon_variant"] == "5x14x4"
+
+
+def test_the_v_key_steps_through_the_variants_and_b_opens_the_browser(tmp_path):
+    from game.scenes.macmahon.kit import VARIANTS
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    seen = []
+    for _ in VARIANTS:
+        act(kit, "variant")                                # the V key
+        seen.append(kit.board.header)
+    assert seen == [h for h, _ in VARIANTS[1:]] + ["4x6x3"]
+    assert built_chrome(kit).menus["variant"].label == VARIANTS[0][1]
+    act(kit, "browse")                                     # the B key
+    assert kit.app.opened == [("macmahon-browser", {})]
+
+
+def test_macmahon_turn_button_turns_the_carried_tile(tmp_path):
+    kit = macmahon_kit(FakeApp(tmp_path))
+    kit.session.process(Press(Slot(2)))
+    kit.session.process(Release(Slot(2), click=True))         # carried by a click
+    rotation = kit.session.hand.held.rotation
+    act(kit, "turn")                                          # the Turn button's action
+    assert kit.session.hand.held is not None and kit.session.hand.held.rotation == (rotation + 1) % 4

@@ -12,9 +12,28 @@ from game.scenes.genius.scene import GeniusScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
 from tests.game.drive import answer_confirm, frame
+from tests.game.fakes import FakeClock
 from tests.validate_macmahon import problems
 
 BOARD = "A1A2A4A6B4D5E1"
+
+
+def start_race(app, level, seed=1):
+    """A race against the computer on top of the title, the computer's plan in hand, its clock a
+    fake (for tests/game/test_motion.py)."""
+    import time
+    from game.scenes.genius.versus import VersusScene
+    app.settings["animations"] = False
+    clock = FakeClock(0.0)
+    app.push(TitleScene(app))
+    scene = VersusScene(app, level=level, rng=random.Random(seed), clock=clock)
+    app.push(scene)
+    deadline = time.monotonic() + 30
+    while scene.mode.opponent is None:
+        assert time.monotonic() < deadline, "the computer's plan never came"
+        app.worker.drain(30)
+        frame(app)
+    return scene, clock
 
 
 def test_3_the_browser_offers_a_solution_to_view_or_to_finish(app):

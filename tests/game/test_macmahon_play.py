@@ -2,8 +2,9 @@
 window shows (a whole game through the real event path, the widgets, saves, the solver's jobs).
 The rules and flows (refusals, givens, turning in place, the keyboard's picking) are tested
 without a window in tests/game/puzzles/test_macmahon_rules.py; every variant's layout, the
-variants' counts and solves and a board without solutions in tests/game/scenes/test_macmahon_kit.py."""
-import random
+variants' counts and solves and a board without solutions in tests/game/scenes/test_macmahon_kit.py;
+hint, check and solve from here, the M and V keys' and the variant menu's boards in
+tests/game/scenes/test_macmahon_kit_games.py."""
 
 import pygame
 import pytest
@@ -13,7 +14,7 @@ from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position
 from solver.macmahon.tiles import rotate
-from tests.game.drive import frame, jump, key, move, press, release, wheel
+from tests.game.drive import frame, key, move, press, release, wheel
 from tests.game.macmahon_drive import landing, new_game, play_position
 from tests.validate_macmahon import problems
 
@@ -108,16 +109,6 @@ def test_scripted_play_to_a_win_by_mouse_and_keys(app, macmahon):
     assert "Solved in" in macmahon.session.status
 
 
-def test_m_switches_to_free_rules_and_the_next_drop_follows_them(app, macmahon):
-    typed(app, "m")
-    assert app.settings["macmahon_mode"] == "free"
-    press(app, slot(macmahon, 6))
-    move(app, cell_centre(macmahon, 0))
-    release(app, cell_centre(macmahon, 0))            # tile 7 breaks the border rule: allowed, marked
-    assert macmahon.position.cells[0] == (6, 0)
-    assert (0, "T") in macmahon.position.clashes()
-
-
 def test_a_game_id_is_played_and_a_bad_one_refused(app, macmahon):
     solution = engine_solution()
     given = Position.empty(Board())
@@ -152,77 +143,8 @@ def test_save_load_and_autosave(app, macmahon, tmp_path):
     assert again.position == macmahon.position
 
 
-def test_hint_solvable_and_solve_from_here(app, macmahon):
-    pos = macmahon.position
-    macmahon.do("hint")
-    app.worker.drain(30)
-    macmahon.do("hint")                  # which, where, then how: the whole move on the board
-    macmahon.do("hint")
-    tile, rotation, cell, step, _ = macmahon.session.hand.hint
-    assert step == 2                        # the last rung: the ghost
-    after = pos.place(Move(tile, rotation, cell))
-    completed = search.solve(after)
-    assert problems(completed.colour_rows(), 3) == [] and completed.colours_at(cell) == after.colours_at(cell)
-    # a legal position no solution extends: the engine's blame names the tile to take back
-    rng = random.Random(5)
-    bad, grow = None, pos
-    while bad is None:
-        tile, rotation, cell = rng.choice(grow.unplaced), rng.randrange(4), rng.randrange(24)
-        if grow.check(Move(tile, rotation, cell)) is None:
-            candidate = grow.place(Move(tile, rotation, cell))
-            if search.solve(candidate) is None:
-                bad = candidate
-            else:
-                grow = candidate
-    assert bad.clashes() == frozenset()
-    jump(macmahon, bad)
-    key(app, pygame.K_c, pygame.KMOD_LSHIFT)
-    app.worker.drain(30)
-    assert macmahon.session.status.startswith("No") and macmahon.session.hand.blamed is not None
-    blamed = macmahon.session.hand.blamed[0]
-    rescued = search.solve(bad.remove(blamed))
-    assert problems(rescued.colour_rows(), 3) == []
-    macmahon.do("restart")
-    macmahon.do("check")
-    app.worker.drain(30)
-    assert macmahon.session.status.startswith("Yes")
-    key(app, pygame.K_s, pygame.KMOD_LSHIFT)
-    app.worker.drain(30)
-    for _ in range(40):
-        frame(app, dt=0.2)
-    final = macmahon.position
-    assert final.is_complete and problems(final.colour_rows(), 3) == []
-    assert macmahon.match.finished and "with help" in macmahon.session.status
-    assert "macmahon" not in app.statistics or "4x6x3" not in app.statistics["macmahon"].get("best", {})
-
-
 def test_cancel_a_solver_job(app, macmahon):
     macmahon.do("hint")
     assert macmahon.session.job is not None
     key(app, pygame.K_ESCAPE)
     assert macmahon.session.job is None and macmahon.session.status == "Cancelled" and app.top is macmahon
-
-
-def test_variant_and_browser_keys(app, macmahon):
-    from game.scenes.macmahon.browser import BrowserScene
-    from game.scenes.macmahon.kit import VARIANTS
-    seen = []
-    for _ in VARIANTS:
-        typed(app, "v")
-        seen.append(macmahon.kit.board.header)
-    assert seen == [h for h, _ in VARIANTS[1:]] + ["4x6x3"]
-    assert macmahon.chrome.menus["variant"].menu.selected_option in (VARIANTS[0][1], (VARIANTS[0][1], VARIANTS[0][1]))
-    typed(app, "b")
-    assert isinstance(app.top, BrowserScene)
-    key(app, pygame.K_ESCAPE)
-    assert app.top is macmahon
-
-
-def test_the_variant_menu_starts_a_game_on_that_board(app, macmahon):
-    import pygame_gui
-    from game.scenes.macmahon.kit import variant_label
-    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.chrome.menus["variant"].menu,
-                                  text=variant_label("5x14x4")))
-    frame(app)
-    assert macmahon.kit.board.header == "5x14x4" and macmahon.position.unplaced == tuple(range(70))
-    assert app.settings["macmahon_variant"] == "5x14x4"

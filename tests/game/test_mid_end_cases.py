@@ -1,20 +1,17 @@
 """What a player saw before the play session existed, one test each (the mid-end issue's nine
-cases), driven through the real screens headless."""
+cases), driven through the real screens headless. (Without a window: cases 5 and 9, the race
+against the computer, in tests/game/scenes/test_genius_kit_versus.py; cases 2 and 4's MacMahon
+games in tests/game/scenes/test_macmahon_kit_games.py; cases 1 and 4's Genius games in
+tests/game/scenes/test_genius_kit_games.py.)"""
 from __future__ import annotations
 
 import random
-
-import pygame
 
 from game.play import records
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
-from solver.genius import search
-from solver.genius.pieces import PIECES
-from solver.macmahon import search as tiles
-from solver.macmahon.position import Position as TilePosition
-from tests.game.drive import answer_confirm, finish_roll, frame, jump, key, place_by_mouse
+from tests.game.drive import answer_confirm, frame
 from tests.game.fakes import FakeClock
 from tests.validate_macmahon import problems
 
@@ -22,7 +19,8 @@ BOARD = "A1A2A4A6B4D5E1"
 
 
 def start_race(app, level, seed=1):
-    """A race against the computer on top of the title, the computer's plan in hand, its clock a fake."""
+    """A race against the computer on top of the title, the computer's plan in hand, its clock a
+    fake (for tests/game/test_motion.py)."""
     import time
     from game.scenes.genius.versus import VersusScene
     app.settings["animations"] = False
@@ -36,45 +34,6 @@ def start_race(app, level, seed=1):
         app.worker.drain(30)
         frame(app)
     return scene, clock
-
-
-def button(app, scene, name):
-    import pygame_gui
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons[name]))
-
-
-def give_up_turn(app, genius):
-    key(app, pygame.K_RETURN)               # Start turn
-    finish_roll(app, genius)
-    button(app, genius, "give_up")
-    assert answer_confirm(app, genius)
-
-
-def test_1_a_solution_shown_after_a_hot_seat_race_records_and_celebrates_nothing(app, genius):
-    app.settings["animations"] = False
-    genius.do("race")
-    give_up_turn(app, genius)
-    give_up_turn(app, genius)
-    assert genius.mode.race.over
-    sounds = len(app.sounds.played)
-    button(app, genius, "race_solution")
-    app.worker.drain()
-    for _ in range(12):
-        frame(app, dt=0.3)
-    assert genius.match.finished and genius.match.meta["kind"] == "view"
-    assert "win" not in app.sounds.played[sounds:] and genius.result.celebration is None and not genius.result.shown()
-    assert app.statistics.get("genius", {}).get("played", 0) == 0
-
-
-def test_2_a_macmahon_win_with_help_is_recorded_as_won_with_help(app):
-    app.push(TitleScene(app))
-    scene = MacMahonScene(app, variant="4x6x3", rng=random.Random(1))
-    app.push(scene)
-    scene.do("hint")
-    app.worker.drain(30)
-    jump(scene, tiles.solve(scene.position))
-    s = records.summary(app.statistics, "macmahon")
-    assert scene.match.finished and (s.played, s.won, s.assisted) == (1, 0, 1)
 
 
 def test_3_the_browser_offers_a_solution_to_view_or_to_finish(app):
@@ -98,50 +57,6 @@ def test_3_the_browser_offers_a_solution_to_view_or_to_finish(app):
     assert app.top is play and play.match.finished and play.match.meta["kind"] == "view"
     assert problems(play.position.colour_rows(), 3) == []
     assert app.statistics.get("macmahon", {}).get("played", 0) == 0
-
-
-def test_4_a_daily_is_labelled_and_kept_as_the_daily(app):
-    app.push(TitleScene(app))
-    app.open("genius", game_id=BOARD, daily=327, level="easy")
-    genius = app.top
-    assert genius.frame().shows.subtitle.startswith("Daily #327") and genius.match.meta["daily"] == 327
-    done = search.solve(genius.position)
-    for piece in PIECES:
-        place_by_mouse(app, genius, piece, done.placed[piece])
-    entry = app.statistics["genius"]
-    assert set(entry["best"]) == {"daily"} and entry["daily"]["won"] == [327]
-
-
-def test_4_a_macmahon_daily_never_sets_the_best_time_of_the_empty_board(app):
-    full = tiles.solve(TilePosition.parse("4x6x3"))
-    given = full
-    for cell in range(11, 24):
-        given = given.remove(cell)
-    app.push(TitleScene(app))
-    app.open("macmahon", game_id=given.notation(), daily=12, level="hard")
-    scene = app.top
-    jump(scene, tiles.solve(scene.position))
-    assert scene.match.finished and "4x6x3" not in app.statistics["macmahon"]["best"]
-    assert records.summary(app.statistics, "macmahon").best is None
-
-
-def test_5_a_loss_against_the_computer_counts_like_a_win(app):
-    scene, clock = start_race(app, "champion")
-    free = next(c for c in range(36) if scene.position.occupant(c) is None)
-    assert not isinstance(scene.session.move(f"1:{'ABCDEF'[free // 6]}{free % 6 + 1}"), str)   # a game: a move made
-    clock.now = 10_000.0
-    frame(app)
-    assert scene.mode.outcome == "lost"
-    s = records.summary(app.statistics, "genius")
-    assert (s.played, s.lost) == (1, 1)
-
-
-def test_5_a_race_against_the_computer_lost_before_any_move_is_no_game(app):
-    scene, clock = start_race(app, "champion")
-    clock.now = 10_000.0
-    frame(app)
-    assert scene.mode.outcome == "lost"
-    assert records.summary(app.statistics, "genius").played == 0
 
 
 def test_6_a_game_id_at_start_asks_before_it_abandons_the_kept_game(app):
@@ -170,20 +85,3 @@ def test_6_the_daily_play_button_asks_before_it_abandons_a_game(app):
     assert scene.dialog_open and scene.position.notation() == BOARD + "/1:F6"
     assert answer_confirm(app, scene, yes=False)
     assert scene.position.notation() == BOARD + "/1:F6"
-
-
-def test_9_undo_after_beating_the_computer_never_restarts_the_clock(app):
-    scene, clock = start_race(app, "beginner")
-    done = search.solve(scene.match.start)
-    for n, piece in enumerate(PIECES):
-        clock.now = 2.0 * (n + 1)
-        place_by_mouse(app, scene, piece, done.placed[piece])
-    assert scene.mode.outcome == "won" and scene.match.finished
-    elapsed = scene.match.elapsed
-    scene.do("undo")
-    clock.now += 50
-    frame(app)
-    assert scene.match.elapsed == elapsed and not scene.match.timer.running
-    scene.do("redo")
-    assert records.summary(app.statistics, "genius").played == 1
-

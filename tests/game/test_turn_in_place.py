@@ -1,13 +1,12 @@
-"""Turning in place through real mouse events and the Turn and Flip buttons: the right button
-flips a placed piece, a drag still moves it and a click on the tray still carries. (Where the
+"""Turning in place through real mouse events: the right button flips a placed piece, a drag
+still moves it and a click on the tray still carries. (The Turn and Flip buttons' actions on the
+carried piece: tests/game/scenes/test_genius_kit_games.py and test_macmahon_kit_games.py; where the
 hand's buttons sit, clear of everything: tests/game/scenes/test_hand_buttons_layout.py; what a
 click or the right button means is tested on `interpret`: tests/game/puzzles/
 test_genius_interpret.py and test_macmahon_interpret.py.)"""
-import pygame
 
-from solver.genius.pieces import flip, orientation_of, turn
-from tests.game.drive import assert_legal, cell_centre, drag, frame, key, move, place_by_mouse, press, release, slot_of
-from tests.game.test_macmahon_play import macmahon, typed  # noqa: F401  (the MacMahon fixture)
+from solver.genius.pieces import flip, orientation_of
+from tests.game.drive import assert_legal, cell_centre, drag, move, place_by_mouse, press, release, slot_of
 
 
 def click(app, pos, button=1) -> None:
@@ -15,13 +14,6 @@ def click(app, pos, button=1) -> None:
     press(app, pos, button)
     release(app, pos, button)
     app.frame(1 / 60)             # a button's press reaches the scene from the event queue
-
-
-def click_button(app, monkeypatch, button) -> None:
-    """A real click on a button: pygame_gui hovers by the pointer's place (none headless)."""
-    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: button.rect.center)
-    frame(app)
-    click(app, button.rect.center)
 
 
 def test_the_right_button_flips_a_placed_piece_and_the_held_one(app, genius):
@@ -43,22 +35,3 @@ def test_a_drag_still_moves_and_a_tray_click_still_carries(app, genius):
     assert genius.position.placed["2"] == frozenset({31, 32})
     click(app, slot_of(genius, "4-T").center)
     assert genius.session.hand.held is not None and genius.session.hand.held.piece == "4-T" and genius.session.hand.held.sticky
-
-
-def test_the_turn_and_flip_buttons_act_on_the_carried_piece(app, genius, monkeypatch):
-    click(app, slot_of(genius, "4-L").center)                  # carried by a click
-    held = genius.session.hand.held
-    click_button(app, monkeypatch, genius.chrome.buttons["turn"])
-    assert genius.session.hand.held is not None and genius.session.hand.held.orientation == turn("4-L", held.orientation)
-    click_button(app, monkeypatch, genius.chrome.buttons["flip"])
-    assert genius.session.hand.held.orientation == flip("4-L", turn("4-L", held.orientation))
-    key(app, pygame.K_ESCAPE)
-    click_button(app, monkeypatch, genius.chrome.buttons["turn"])            # nothing in hand: it says what to do
-    assert genius.session.hand.held is None and "Pick up a piece first" in app.toasts.latest
-
-
-def test_macmahon_turn_button_turns_the_carried_tile(app, macmahon, monkeypatch):  # noqa: F811
-    click(app, macmahon.view.layout()["slots"][2].center)
-    rotation = macmahon.session.hand.held.rotation
-    click_button(app, monkeypatch, macmahon.chrome.buttons["turn"])
-    assert macmahon.session.hand.held is not None and macmahon.session.hand.held.rotation == (rotation + 1) % 4

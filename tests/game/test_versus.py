@@ -1,12 +1,11 @@
 """Races against the computer on the screen, driven by a scripted clock (never real time): a race
-won with the mouse end to end, the give-up question, leaving, the level menu, every dice set,
-the computer's board's place. The race's rules (the computer finishing first, a stopped clock
+won with the mouse end to end, the give-up question, leaving, the menus. (The level menu, every
+dice set and the computer's board's place: tests/game/scenes/test_genius_kit_versus.py.) The race's rules (the computer finishing first, a stopped clock
 stopping it, the records per level) are tested without a window in tests/game/play/test_versus_mode.py."""
 import random
 import time
 
 import pygame
-import pytest
 
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.scene import GeniusScene
@@ -14,7 +13,7 @@ from game.scenes.genius.versus import VersusScene
 from game.scenes.registry import PUZZLES
 from game.scenes.title import TitleScene
 from game.puzzles.genius.versus_stats import level_record
-from solver.genius import dice, search
+from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse
 from tests.validate_genius import check_position
@@ -102,20 +101,6 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app
     assert app.storage.read(GENIUS.autosave) == {"kept": True}
 
 
-def test_the_level_menu_sets_the_next_race_and_is_remembered(app):
-    from tests.game.drive import choose
-    scene, clock = start_race(app, "expert")
-    scene.do("level")                                  # the key: the next level in turn
-    assert scene.mode.level == "expert" and scene.mode.next_level == "champion"
-    assert scene.chrome.menus["level"].label == "Level: champion"
-    choose(app, scene, "level", "Level: expert")
-    assert scene.mode.next_level == "expert" and scene.chrome.menus["level"].label == "Level: expert"
-    choose(app, scene, "level", "Level: champion")
-    scene.do("new")
-    frame(app)                                         # the new race begins
-    assert scene.mode.level == "champion" and app.settings["versus_level"] == "champion"
-
-
 def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
     before = genius.match
     genius.do("versus")
@@ -123,44 +108,6 @@ def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
     assert "genius-versus" not in [e.key for e in PUZZLES]     # opened from the Genius scene, not the title
     key(app, pygame.K_ESCAPE)
     assert app.top is genius and genius.match is before and isinstance(genius, GeniusScene)
-
-
-@pytest.mark.parametrize("dice_setting", ["default", "alternative", "custom"])
-def test_every_dice_set_and_a_typed_game_id_make_a_race(app, tmp_path, dice_setting):
-    if dice_setting == "custom":
-        custom = dice.DiceSet("mine", [[0, 35], [5, 30], [14, 21], [3, 9], [26, 32], [17, 18], [11, 24]])
-        path = tmp_path / "mine.json"
-        dice.save(custom, path)
-        app.settings["dice"] = str(path)
-    else:
-        app.settings["dice"] = dice_setting
-    scene, clock = start_race(app, "club", seed=5)
-    rolled = dice.resolve(app.settings["dice"])
-    assert any(sorted(scene.match.start.blockers) == sorted(set(r)) for r in rolled.rolls())
-    clock.now = scene.mode.opponent.finish_time
-    frame(app)
-    assert scene.mode.outcome == "lost"
-    check_position(scene.mode.computer_board(), scene.match.start.blockers)
-    assert scene.ask_play_id("A1A2A4A6B4D5E1")                 # a chosen board is a race too
-    wait_for_plan(app, scene)
-    assert scene.mode.computer_board().blockers == scene.match.start.blockers and scene.mode.outcome is None
-
-
-@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
-def test_the_computers_board_and_its_frame_stay_out_of_the_tray(app, monkeypatch, size):
-    from game.scenes.genius import versus_view
-    drawn = []
-    real = versus_view.draw_board
-    monkeypatch.setattr(versus_view, "draw_board", lambda surface, geo, *a, **k: (drawn.append(geo),
-                                                                                 real(surface, geo, *a, **k)))
-    scene, _ = start_race(app, "club")
-    app.window.size = size
-    app.restyle()
-    frame(app)
-    geo, lay = drawn[-1], scene.view.layout()
-    framed = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
-    assert lay["rival"].contains(framed)
-    assert not [slot for slot in lay["slots"] if slot.colliderect(framed)]
 
 
 def test_the_versus_menus_open(app):

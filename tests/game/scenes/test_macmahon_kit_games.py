@@ -1,0 +1,203 @@
+"""Whole MacMahon games on the kit with no window (tests/game/headless_wa.py): a win with help,
+a daily's best time, hint, check and solve from here, the M key's rules, the level boards.
+The engine's jobs run in the fake worker and are answered on `poll()`, as in a frame. (Moved
+from tests/game/test_mid_end_cases.py, test_macmahon_play.py and test_levels_in_game.py, one
+concern each as there.)"""
+from __future__ import annotations
+
+import random
+
+from game.play import records
+from game.play.commands import Press, Release, Slot, Square
+from game.play.session import Won
+from solver.macmahon import search as tiles
+from solver.macmahon.position import Move, Position
+from tests.game.fakes import FakeApp
+from tests.game.headless_wa import WidgetApp, built_chrome, macmahon_kit
+from tests.game.headless_wb import act
+from tests.validate_macmahon import problems
+
+
+def jump(kit, target) -> None:
+    """Play the moves from the position on show to `target` one by one through the session, as
+    a player would put them (tests/game/drive.py `jump`, on a kit)."""
+    for move in kit.match.position.moves_to(target):
+        text = move.notation(target.board) + "!"
+        assert not isinstance(kit.session.move(text), str), text
+
+
+def answered(kit) -> None:
+    """The worker's answers delivered, twice (an answer may start another job: the count)."""
+    kit.app.worker.poll()
+    kit.app.worker.poll()
+
+
+def solving(kit) -> list:
+    """A solve under way played to its end, as the screen's frames step it: the effects."""
+    effects = []
+    for _ in range(200):
+        if not kit.session.solve_queue:
+            break
+        kit.session.step_solve(0.2, 0.1)
+        effects += kit.session.take_effects()
+    assert not kit.session.solve_queue
+    return effects
+
+
+def test_2_a_macmahon_win_with_help_is_recorded_as_won_with_help(tmp_path):
+    kit = macmahon_kit(FakeApp(tmp_path), "4x6x3", random.Random(1))
+    act(kit, "hint")
+    answered(kit)
+    jump(kit, tiles.solve(kit.match.position))
+    s = records.summary(kit.app.statistics, "macmahon")
+    assert kit.match.finished and (s.played, s.won, s.assisted) == (1, 0, 1)
+
+
+def test_4_a_macmahon_daily_never_sets_the_best_time_of_the_empty_board(tmp_path):
+    full = tiles.solve(Position.parse("4x6x3"))
+    given = full
+    for cell in range(11, 24):
+        given = given.remove(cell)
+    kit = macmahon_kit(FakeApp(tmp_path))
+    kit.begin_id(kit.parse_id(given.notation()), {"daily": 12, "level": "hard"})   # as the daily opens it
+    jump(kit, tiles.solve(kit.match.position))
+    assert kit.match.finished and "4x6x3" not in kit.app.statistics["macmahon"]["best"]
+    assert records.summary(kit.app.statistics, "macmahon").best is None
+
+
+def test_hint_solvable_and_solve_from_here(tmp_path):
+    kit = macmahon_kit(FakeApp(tmp_path))
+    kit.app.settings["macmahon_mode"] = "strict"
+    kit.update(0)
+    pos = kit.match.position
+    act(kit, "hint")
+    answered(kit)
+    act(kit, "hint")                     # which, where, then how: the whole move on the board
+    act(kit, "hint")
+    tile, rotation, cell, step, _ = kit.session.hand.hint
+    assert step == 2                        # the last rung: the ghost
+    after = pos.place(Move(tile, rotation, cell))
+    completed = tiles.solve(after)
+    assert problems(completed.colour_rows(), 3) == [] and completed.colours_at(cell) == after.colours_at(cell)
+    # a legal position no solution extends: the engine's blame names the tile to take back
+    rng = random.Random(5)
+    bad, grow = None, pos
+    while bad is None:
+        tile, rotation, cell = rng.choice(grow.unplaced), rng.randrange(4), rng.randrange(24)
+        if grow.check(Move(tile, rotation, cell)) is None:
+            candidate = grow.place(Move(tile, rotation, cell))
+            if tiles.solve(candidate) is None:
+                bad = candidate
+            else:
+                grow = candidate
+    assert bad.clashes() == frozenset()
+    jump(kit, bad)
+    act(kit, "check")                       # (Shift+C)
+    answered(kit)
+    assert kit.session.status.startswith("No") and kit.session.hand.blamed is not None
+    blamed = kit.session.hand.blamed[0]
+    rescued = tiles.solve(bad.remove(blamed))
+    assert problems(rescued.colour_rows(), 3) == []
+    act(kit, "restart")
+    act(kit, "check")
+    answered(kit)
+    assert kit.session.status.startswith("Yes")
+    act(kit, "solve")                       # (Shift+S)
+    answered(kit)
+    endings = [e.ending for e in solving(kit) if isinstance(e, Won)]
+    final = kit.match.position
+    assert final.is_complete and problems(final.colour_rows(), 3) == []
+    assert kit.match.finished and len(endings) == 1
+    assert "with help" in kit.mode.win_words(endings[0])[0]     # the line the screen says
+    assert "macmahon" not in kit.app.statistics or "4x6x3" not in kit.app.statistics["macmahon"].get("best", {})
+
+
+def test_m_switches_to_free_rules_and_the_next_drop_follows_them(tmp_path):
+    kit = macmahon_kit(FakeApp(tmp_path))
+    kit.app.settings["macmahon_mode"] = "strict"
+    kit.update(0)
+    act(kit, "mode")                        # the M key
+    assert kit.app.settings["macmahon_mode"] == "free"
+    kit.update(0)                           # (the screen's frame: the rules in force)
+    kit.session.process(Press(Slot(6)))
+    kit.session.process(Release(Square(0, 0)))        # tile 7 breaks the border rule: allowed, marked
+    assert kit.match.position.cells[0] == (6, 0)
+    assert (0, "T") in kit.match.position.clashes()
+
+
+def level_label(kit) -> str:
+    return built_chrome(kit).menus["level"].label
+
+
+def test_macmahon_level_ten_gives_the_fewest_tiles_and_free_play_goes_back(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    act(kit, "level=10")                    # the level menu's entry
+    assert kit.session.job is not None and kit.session.job.label.startswith("Making a level")
+    answered(kit)
+    givens = sum(v is not None for v in kit.match.start.cells)
+    assert 2 <= givens <= 5 and kit.match.meta["level"] == "10"
+    assert tiles.completions(kit.match.start) == 1
+    act(kit, "level=free")
+    answered(kit)
+    assert "level" not in kit.match.meta and level_label(kit) == "Level: free play"
+
+
+def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records_its_level(tmp_path):
+    from game.puzzles.macmahon.puzzle import MACMAHON
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    assert level_label(kit) == "Level: free play"
+    act(kit, "level=7")
+    assert kit.session.job is not None and kit.session.job.label.startswith("Making a level")
+    answered(kit)
+    start = kit.match.start
+    given = [c for c, v in enumerate(start.cells) if v is not None]
+    assert 0 < len(given) < start.board.size and kit.match.meta["level"] == "7"
+    assert tiles.completions(start) == 1                   # exactly one way to finish it
+    done = tiles.solve(start)
+    assert problems(done.colour_rows(), done.board.colours) == []
+    assert all(done.cells[c] == start.cells[c] for c in given)
+    assert level_label(kit) == "Level 7" and MACMAHON.best_key(start, kit.match.meta) == "4x6x3 given"
+    act(kit, "solve")                                      # (assisted) the game ends and is recorded by level
+    answered(kit)
+    solving(kit)
+    assert kit.match.finished
+    kept = records.games(kit.app.statistics, "macmahon", level="7")
+    assert len(kept) == 1 and kept[0]["won"] and kept[0]["assisted"] and kept[0]["key"] == "4x6x3 given"
+    assert kit.facts()[1].endswith(": \u2014")             # a win with help sets no best time ...
+    records.record_game(kit.app.statistics, "macmahon", "4x6x3", 50.0, True)
+    records.record_game(kit.app.statistics, "macmahon", "4x6x3 given", 61.0, True)
+    assert kit.facts()[1].endswith(": 1:01")              # ... and the empty board's best is not this one's
+    act(kit, "new")                                        # New game: another board of the same level
+    answered(kit)
+    assert kit.match.meta["level"] == "7" and kit.match.start != start
+    assert tiles.completions(kit.match.start) == 1
+
+
+def test_the_variant_menu_starts_a_game_on_that_board(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    assert "variant=5x14x4" in str(built_chrome(kit).menus["variant"].entries)    # the menu's entry
+    act(kit, "variant=5x14x4")
+    assert kit.board.header == "5x14x4" and kit.match.position.unplaced == tuple(range(70))
+    assert kit.app.settings["macmahon_variant"] == "5x14x4"
+
+
+def test_the_v_key_steps_through_the_variants_and_b_opens_the_browser(tmp_path):
+    from game.scenes.macmahon.kit import VARIANTS
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    seen = []
+    for _ in VARIANTS:
+        act(kit, "variant")                                # the V key
+        seen.append(kit.board.header)
+    assert seen == [h for h, _ in VARIANTS[1:]] + ["4x6x3"]
+    assert built_chrome(kit).menus["variant"].label == VARIANTS[0][1]
+    act(kit, "browse")                                     # the B key
+    assert kit.app.opened == [("macmahon-browser", {})]
+
+
+def test_macmahon_turn_button_turns_the_carried_tile(tmp_path):
+    kit = macmahon_kit(FakeApp(tmp_path))
+    kit.session.process(Press(Slot(2)))
+    kit.session.process(Release(Slot(2), click=True))         # carried by a click
+    rotation = kit.session.hand.held.rotation
+    act(kit, "turn")                                          # the Turn button's action
+    assert kit.session.hand.held is not None and kit.session.hand.held.rotation == (rotation + 1) % 4

@@ -39,3 +39,71 @@ def feed(kit, guide, effects=(), dt: float = 0.0) -> None:
             guide.refused(effect.reason)
     match = kit.session.match
     guide.observe(match.position, kit.session.hand.held, match.meta.get("hints", 0), dt)
+
+
+class SceneApp:
+    """Mixed into WidgetApp: what a play screen made on it, never shown, asks of the App's
+    screen stack (`popped` counts the pops; no screen is below or on top)."""
+
+
+def scene_app(folder, size=(1100, 760)):
+    """A WidgetApp (tests/game/headless_wa.py) with the screen stack's `scenes` (none) and `pop`
+    (counted), the clipboard kept in `copied`: a play screen made on it is never shown."""
+    from tests.game.headless_wa import WidgetApp
+
+    class App(WidgetApp):
+        def __init__(self):
+            super().__init__(folder, size)
+            self.scenes: list = []
+            self.popped = 0
+            self.copied = ""
+
+        def pop(self) -> None:
+            self.popped += 1
+
+        def paste_text(self) -> str:
+            return self.copied
+
+    return App()
+
+
+def genius_scene(folder, board: str | None = "A1A2A4A6B4D5E1", size=(1100, 760), seed: int = 3, **options):
+    """A GeniusScene on `scene_app`, never shown (no widget is made: `chrome` is empty), on
+    `board` (a game ID; None: as `options` open it); its yes/no questions recorded in `asked`
+    as (message, on_yes)."""
+    from game.scenes.genius.scene import GeniusScene
+    app = scene_app(folder, size)
+    scene = GeniusScene(app, rng=random.Random(seed), **({"game_id": board} if board else {}), **options)
+    ask(scene)
+    scene.update(0.0)
+    return scene
+
+
+def ask(scene) -> list:
+    """Record `scene`'s yes/no questions (a dialog, a widget) in `scene.asked`: (message, on_yes)."""
+    scene.asked = []
+    scene.confirm = lambda message, on_yes, *a, **k: scene.asked.append((message, on_yes))
+    return scene.asked
+
+
+def key(scene, code: int, mod: int = 0, dt: float = 0.0) -> None:
+    """A key pressed on the screen, then its frame (the effects it kept for the frame performed)."""
+    import pygame
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    scene.update(dt)
+
+
+def finish_roll(scene) -> None:
+    """The screen's frames until the dice have rolled in."""
+    for _ in range(200):
+        if scene.kit.roll is None:
+            return
+        scene.update(0.05)
+    raise AssertionError("the roll animation never ended")
+
+
+def place(scene, piece: str, cells) -> None:
+    """`piece` dragged onto `cells` (headless_wb.drop), its effects performed, then a frame."""
+    from tests.game.headless_wb import drop
+    scene.perform(drop(scene.session, piece, sorted(cells)))
+    scene.update(0.0)

@@ -41,11 +41,6 @@ def feed(kit, guide, effects=(), dt: float = 0.0) -> None:
     guide.observe(match.position, kit.session.hand.held, match.meta.get("hints", 0), dt)
 
 
-class SceneApp:
-    """Mixed into WidgetApp: what a play screen made on it, never shown, asks of the App's
-    screen stack (`popped` counts the pops; no screen is below or on top)."""
-
-
 def scene_app(folder, size=(1100, 760)):
     """A WidgetApp (tests/game/headless_wa.py) with the screen stack's `scenes` (none) and `pop`
     (counted), the clipboard kept in `copied`: a play screen made on it is never shown."""
@@ -73,17 +68,20 @@ def genius_scene(folder, board: str | None = "A1A2A4A6B4D5E1", size=(1100, 760),
     as (message, on_yes)."""
     from game.scenes.genius.scene import GeniusScene
     app = scene_app(folder, size)
-    scene = GeniusScene(app, rng=random.Random(seed), **({"game_id": board} if board else {}), **options)
-    ask(scene)
-    scene.update(0.0)
-    return scene
+    return on_top(GeniusScene(app, rng=random.Random(seed), **({"game_id": board} if board else {}), **options))
 
 
-def ask(scene) -> list:
-    """Record `scene`'s yes/no questions (a dialog, a widget) in `scene.asked`: (message, on_yes)."""
+def on_top(scene):
+    """`scene` the App's top screen as far as it can tell (no widget made): its yes/no questions
+    (dialogs) recorded in `scene.asked` as (message, on_yes), the offers it would show as buttons
+    in `scene.offered`; then a frame."""
+    scene.app.top = scene
     scene.asked = []
     scene.confirm = lambda message, on_yes, *a, **k: scene.asked.append((message, on_yes))
-    return scene.asked
+    scene.offered = []
+    scene.chrome.show_offers = lambda actions, area: setattr(scene, "offered", list(actions))
+    scene.update(0.0)
+    return scene
 
 
 def key(scene, code: int, mod: int = 0, dt: float = 0.0) -> None:

@@ -1,14 +1,14 @@
 """What both puzzle scenes share (game/scenes/play.py, play_input.py, play_view.py), driven
-through the Genius scene with scripted events: the clock counts only playable time, the abandon
-prompt, one win message, the game ID box. (A finished game's clock, pause, "games started", a
-win with help and the keyboard cursor: with no window in tests/game/scenes/test_play_shared_unit.py.)"""
+through the Genius scene with scripted events: the clock counts only playable time, the game ID
+box. (A finished game's clock, pause, "games started", a win with help and the keyboard cursor:
+with no window in tests/game/scenes/test_play_shared_unit.py; the abandon prompt and one win
+message: in tests/game/scenes/test_play_shared_flows.py.)"""
 import pygame
 import pygame_gui
 
 from game.play.match import Timer
 from game.scenes.base import Scene
 from solver.genius import search
-from solver.genius.pieces import PIECES
 from tests.game.fakes import FakeClock
 from tests.game.drive import answer_confirm, finish_roll, frame, key, place_by_mouse
 
@@ -60,40 +60,6 @@ def test_the_clock_counts_only_time_the_board_can_be_played(app, genius):
     frame(app, pygame.event.Event(pygame.WINDOWRESTORED))
     passes(app, clock, 5)
     assert genius.match.elapsed == 30
-
-
-def test_a_started_game_is_only_abandoned_when_confirmed(app, genius):
-    genius.do("new")                        # nothing played yet: a new roll at once
-    assert not genius.dialog_open
-    finish_roll(app, genius)
-    first = genius.position
-    place_by_mouse(app, genius, "1", search.solve(first).placed["1"])
-    started = genius.position
-    for action in ("new", "race", "free"):
-        genius.do(action)
-        assert genius.dialog_open
-        assert answer_confirm(app, genius, yes=False)
-        assert genius.position == started and genius.mode.name == "play"
-    genius.chrome.id_entry.set_text("A1A2A4A6B4D5E1")      # a typed game ID, Enter pressed
-    frame(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=genius.chrome.id_entry,
-                                  text="A1A2A4A6B4D5E1"))
-    assert genius.dialog_open and genius.position == started
-    assert answer_confirm(app, genius, yes=True)
-    assert genius.position.notation() == "A1A2A4A6B4D5E1"
-
-
-def test_a_win_says_it_once_and_offers_the_next_game(app, genius):
-    done = search.solve(genius.position)
-    for piece in PIECES:
-        place_by_mouse(app, genius, piece, done.placed[piece])
-    frame(app)
-    banner = genius.result.shown()
-    assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
-    assert genius.frame().status == ""                      # the banner says it, not the status line too
-    assert not any("Solved" in m for m, *_ in app.toasts.items), "and no toast"
-    for _ in range(10):
-        frame(app, dt=0.4)
-    assert genius.result.shown() == [] and genius.frame().status.startswith("Solved in")
 
 
 def test_a_cancelled_game_id_leaves_the_box_showing_the_game_copy_copies(app, genius):

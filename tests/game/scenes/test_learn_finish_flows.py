@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from tests.game.headless_wf import ask, finish_roll, genius_scene, key, scene_app
+from tests.game.headless_wf import finish_roll, genius_scene, key, on_top, scene_app
 
 
 def test_f1_twice_opens_how_to_play_for_the_puzzle(tmp_path):
@@ -29,9 +29,7 @@ def test_f1_then_another_key_only_closes_the_key_table(tmp_path):
 
 def test_f1_twice_in_macmahon_opens_its_how_to_play(tmp_path):
     from game.scenes.macmahon.scene import MacMahonScene
-    scene = MacMahonScene(scene_app(tmp_path), rng=random.Random(3))
-    ask(scene)
-    scene.update(0.0)
+    scene = on_top(MacMahonScene(scene_app(tmp_path), rng=random.Random(3)))
     key(scene, pygame.K_F1)
     key(scene, pygame.K_F1)
     assert scene.app.opened == [("howto-macmahon", {})]
@@ -41,7 +39,7 @@ def test_a_genius_scene_opened_at_a_level_draws_its_first_roll_before_showing_a_
     from game.scenes.genius.scene import GeniusScene
     app = scene_app(tmp_path)
     app.settings["genius_level"] = "easy"
-    scene = GeniusScene(app, new=True)
+    scene = on_top(GeniusScene(app, new=True))
     assert scene.match is None and scene.session.job is not None
     for k in (pygame.K_h, pygame.K_u, pygame.K_1, pygame.K_c):
         key(scene, k)                                   # nothing to act on yet, and nothing breaks

@@ -43,7 +43,8 @@ def feed(kit, guide, effects=(), dt: float = 0.0) -> None:
 
 def scene_app(folder, size=(1100, 760)):
     """A WidgetApp (tests/game/headless_wa.py) with the screen stack's `scenes` (none) and `pop`
-    (counted), the clipboard kept in `copied`: a play screen made on it is never shown."""
+    (counted; the top screen told it left), the clipboard kept in `copied`, the statistics written: a play screen made on
+    it is never shown."""
     from tests.game.headless_wa import WidgetApp
 
     class App(WidgetApp):
@@ -54,10 +55,18 @@ def scene_app(folder, size=(1100, 760)):
             self.copied = ""
 
         def pop(self) -> None:
+            """The top screen left (App.pop, a screen below it): it is told so."""
+            scene, self.top = self.top, None
             self.popped += 1
+            if scene is not None:
+                scene.on_exit()
 
         def paste_text(self) -> str:
             return self.copied
+
+        def save_statistics(self) -> None:          # (as App.save_statistics: written to the folder)
+            super().save_statistics()
+            self.storage.write("statistics", self.statistics)
 
     return App()
 
@@ -85,9 +94,13 @@ def on_top(scene):
 
 
 def key(scene, code: int, mod: int = 0, dt: float = 0.0) -> None:
-    """A key pressed on the screen, then its frame (the effects it kept for the frame performed)."""
+    """A key pressed on the screen (a key it does not use: Back, as App.dispatch routes it), then
+    its frame (the effects it kept for the frame performed)."""
     import pygame
-    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    from game import keys
+    event = pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    if not scene.handle_event(event) and keys.action(event) == "back":
+        scene.back()
     scene.update(dt)
 
 

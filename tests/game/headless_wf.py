@@ -83,8 +83,9 @@ def genius_scene(folder, board: str | None = "A1A2A4A6B4D5E1", size=(1100, 760),
 def on_top(scene):
     """`scene` the App's top screen as far as it can tell (no widget made): its yes/no questions
     (dialogs) recorded in `scene.asked` as (message, on_yes), the offers it would show as buttons
-    in `scene.offered`; then a frame."""
+    in `scene.offered`, no widgets built when its mode changes (a Rebuild); then a frame."""
     scene.app.top = scene
+    scene.build_ui = lambda: None
     scene.asked = []
     scene.confirm = lambda message, on_yes, *a, **k: scene.asked.append((message, on_yes))
     scene.offered = []

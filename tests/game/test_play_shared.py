@@ -1,8 +1,8 @@
 """What both puzzle scenes share (game/scenes/play.py, play_input.py, play_view.py), driven
 through the Genius scene with scripted events: the clock counts only playable time, the game ID
-box. (A finished game's clock, pause, "games started", a win with help and the keyboard cursor:
-with no window in tests/game/scenes/test_play_shared_unit.py; the abandon prompt and one win
-message: in tests/game/scenes/test_play_shared_flows.py.)"""
+box when a typed ID is cancelled. (A finished game's clock, pause, "games started", a win with
+help and the keyboard cursor: with no window in tests/game/scenes/test_play_shared_unit.py; the
+abandon prompt, one win message, a pause hiding the game ID: in test_play_shared_flows.py there.)"""
 import pygame
 import pygame_gui
 
@@ -10,7 +10,7 @@ from game.play.match import Timer
 from game.scenes.base import Scene
 from solver.genius import search
 from tests.game.fakes import FakeClock
-from tests.game.drive import answer_confirm, finish_roll, frame, key, place_by_mouse
+from tests.game.drive import answer_confirm, frame, key, place_by_mouse
 
 
 def clocked(scene) -> FakeClock:
@@ -71,23 +71,3 @@ def test_a_cancelled_game_id_leaves_the_box_showing_the_game_copy_copies(app, ge
     assert answer_confirm(app, genius, yes=False)                                  # Cancel
     frame(app)
     assert genius.match.game_id == real and genius.chrome.id_entry.get_text() == real
-
-
-def test_a_pause_hides_the_game_id_too_and_one_abandon_question(app, genius):
-    place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
-    genius.do("pause")
-    frame(app)
-    assert genius.session.paused and genius.chrome.id_entry.get_text() == ""                      # it spells out the blockers
-    genius.do("pause")
-    frame(app)
-    assert genius.chrome.id_entry.get_text() == genius.match.game_id
-    asked = []
-    genius.confirm = lambda message, *a, **k: asked.append(message)
-    genius.do("new")
-    from game.scenes.genius.modes import HotSeat
-    genius.perform(genius.kit.switch(HotSeat(genius.kit)))     # (a race, as the agreed question would start it)
-    key(app, pygame.K_RETURN)                           # player 1 starts: a race in progress
-    finish_roll(app, genius)
-    genius.do("new")
-    assert asked == ["Abandon this game for a new roll? It counts as lost.",
-                     "Abandon this game for a new roll? A race records nothing."]

@@ -1,5 +1,6 @@
 """What both play screens share, on a GeniusScene with no window (made on a FakeApp with a UI
-manager, never shown, tests/game/headless_wf.py): the abandon question, one win message.
+manager, never shown, tests/game/headless_wf.py): the abandon question, one win message, a
+pause hiding the game ID.
 (Moved from tests/game/test_play_shared.py, one concern each as there.)"""
 from __future__ import annotations
 
@@ -43,3 +44,30 @@ def test_a_win_says_it_once_and_offers_the_next_game(tmp_path):
     for _ in range(10):
         genius.update(0.4)
     assert genius.result.shown() == [] and genius.frame().status.startswith("Solved in")
+
+
+def test_a_pause_hides_the_game_id_too_and_one_abandon_question(tmp_path):
+    import pygame
+    from game.scenes.genius.modes import HotSeat
+    from tests.game.headless_wd import Shown
+    from tests.game.headless_wf import key
+    genius = genius_scene(tmp_path)
+    genius.chrome.id_entry = Shown()                    # the game ID box and Pause (widgets), as refresh sets them
+    genius.chrome.buttons = {"pause": Shown()}
+    place(genius, "1", search.solve(genius.position).placed["1"])
+    genius.refresh()
+    assert genius.chrome.id_entry.get_text() == genius.match.game_id
+    genius.do("pause")
+    genius.update(0.0)
+    assert genius.session.paused and genius.chrome.id_entry.get_text() == ""        # it spells out the blockers
+    genius.do("pause")
+    genius.update(0.0)
+    assert genius.chrome.id_entry.get_text() == genius.match.game_id
+    genius.do("new")
+    genius.perform(genius.kit.switch(HotSeat(genius.kit)))     # (a race, as the agreed question would start it)
+    key(genius, pygame.K_RETURN)                        # player 1 starts: a race in progress
+    finish_roll(genius)
+    genius.do("new")
+    assert [message for message, _ in genius.asked] == [
+        "Abandon this game for a new roll? It counts as lost.",
+        "Abandon this game for a new roll? A race records nothing."]

@@ -1,59 +1,17 @@
-"""The Genius scene driven by scripted mouse and key events, as a player would. (An animated
-solve and a drag let go over a button: with no window in tests/game/scenes/test_genius_play_unit.py.)"""
+"""The Genius scene driven by scripted mouse and key events, as a player would: the close box,
+the clipboard, a long job's progress, the file dialogs, the dice menu. (An animated solve and a
+drag let go over a button: with no window in tests/game/scenes/test_genius_play_unit.py; a full
+board's time, a save and its load, a typed game ID, a game left while the dice roll: in
+tests/game/scenes/test_genius_play_flows.py.)"""
 import pygame
 import pytest
 
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.scene import GeniusScene
-from solver.genius import dice, search
-from solver.genius.pieces import PIECES
-from tests.game.drive import answer_confirm, assert_legal, finish_roll, frame, key, place_by_mouse
-from tests.validate_genius import check_position
+from solver.genius import dice
+from tests.game.drive import answer_confirm, finish_roll, frame, key, place_by_mouse
 
 BOARD = "A1A2A4A6B4D5E1"
-
-
-def solution_of(position):
-    done = search.solve(position)
-    check_position(done, position.blockers, keep=position.placed)
-    return done
-
-
-def test_complete_the_board_with_the_mouse_records_the_time(app, genius):
-    done = solution_of(genius.position)
-    for piece in PIECES:
-        assert not genius.match.finished
-        place_by_mouse(app, genius, piece, done.placed[piece])
-        assert_legal(genius.position)
-    check_position(genius.position, done.blockers)
-    assert genius.match.finished and not genius.match.timer.running
-    assert genius.result.celebration is not None
-    best = app.statistics["genius"]["best"]["game ID"]
-    assert best == pytest.approx(genius.match.elapsed, abs=0.01)
-    assert app.storage.statistics()["genius"]["best"]["game ID"] == best
-    for _ in range(10):
-        frame(app, dt=0.4)
-    assert genius.result.celebration is None
-    app.pop()
-    assert not app.storage.exists(GENIUS.autosave)
-
-
-def test_save_and_load_keep_the_board_and_the_clock(app, genius, tmp_path):
-    place_by_mouse(app, genius, "4-O", [14, 15, 20, 21])
-    genius.match.timer._base += 30            # as if half a minute went by
-    saved_at = genius.match.elapsed
-    genius.save_to(tmp_path / "mine")
-    position = genius.position
-    genius.do("new")
-    assert answer_confirm(app, genius)          # the game in progress is abandoned only when confirmed
-    finish_roll(app, genius)
-    assert genius.position != position
-    assert genius.ask_load(tmp_path / "mine.json")
-    assert genius.position == position and genius.match.can_undo
-    assert genius.match.elapsed >= saved_at - 0.001          # (a save keeps the clock to the millisecond)
-    (tmp_path / "bad.json").write_text("{}")
-    assert not genius.ask_load(tmp_path / "bad.json") and "bad.json" in app.toasts.latest
-    assert genius.position == position
 
 
 def test_the_close_box_saves_and_the_game_comes_back(app, genius):
@@ -63,15 +21,6 @@ def test_the_close_box_saves_and_the_game_comes_back(app, genius):
     assert not app.running and app.storage.exists(GENIUS.autosave)
     again = GeniusScene(app)
     assert again.position == position and again.match.can_undo
-
-
-def test_a_typed_game_id_plays_and_a_bad_one_is_refused(app, genius):
-    genius.chrome.id_entry.set_text(" a1a2a3a4a5a6b1 ")
-    frame(app)
-    genius.do("play_id")
-    assert genius.match.game_id == "A1A2A3A4A5A6B1"
-    assert not genius.ask_play_id("A1A1")
-    assert "Game ID" in app.toasts.latest and genius.match.game_id == "A1A2A3A4A5A6B1"
 
 
 def test_copy_and_paste_the_game_id(app, genius):
@@ -150,15 +99,3 @@ def test_the_dice_menu_sets_the_next_roll(app, genius, tmp_path):
     genius.do("new")
     finish_roll(app, genius)
     assert genius.match.meta["rolled"] == list(dice.builtin("default").roll(genius.match.meta["seed"]))
-
-
-def test_a_game_left_while_the_dice_roll_resumes_with_a_running_clock(app):
-    from game.scenes.title import TitleScene
-    app.push(TitleScene(app))
-    scene = GeniusScene(app, new=True)
-    app.push(scene)
-    frame(app)
-    assert scene.kit.roll is not None
-    key(app, pygame.K_ESCAPE)
-    again = GeniusScene(app)
-    assert again.match.start == scene.match.start and again.match.timer.running

@@ -1,16 +1,16 @@
 """What both puzzle scenes share (game/scenes/play.py, play_input.py, play_view.py), driven
-through the Genius scene with scripted events: the clock counts only playable time, the abandon
-prompt, one win message, the game ID box. (A finished game's clock, pause, "games started", a
-win with help and the keyboard cursor: with no window in tests/game/scenes/test_play_shared_unit.py.)"""
+through the Genius scene with scripted events: the clock counts only playable time, the game ID
+box when a typed ID is cancelled. (A finished game's clock, pause, "games started", a win with
+help and the keyboard cursor: with no window in tests/game/scenes/test_play_shared_unit.py; the
+abandon prompt, one win message, a pause hiding the game ID: in test_play_shared_flows.py there.)"""
 import pygame
 import pygame_gui
 
 from game.play.match import Timer
 from game.scenes.base import Scene
 from solver.genius import search
-from solver.genius.pieces import PIECES
 from tests.game.fakes import FakeClock
-from tests.game.drive import answer_confirm, finish_roll, frame, key, place_by_mouse
+from tests.game.drive import answer_confirm, frame, key, place_by_mouse
 
 
 def clocked(scene) -> FakeClock:
@@ -62,40 +62,6 @@ def test_the_clock_counts_only_time_the_board_can_be_played(app, genius):
     assert genius.match.elapsed == 30
 
 
-def test_a_started_game_is_only_abandoned_when_confirmed(app, genius):
-    genius.do("new")                        # nothing played yet: a new roll at once
-    assert not genius.dialog_open
-    finish_roll(app, genius)
-    first = genius.position
-    place_by_mouse(app, genius, "1", search.solve(first).placed["1"])
-    started = genius.position
-    for action in ("new", "race", "free"):
-        genius.do(action)
-        assert genius.dialog_open
-        assert answer_confirm(app, genius, yes=False)
-        assert genius.position == started and genius.mode.name == "play"
-    genius.chrome.id_entry.set_text("A1A2A4A6B4D5E1")      # a typed game ID, Enter pressed
-    frame(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=genius.chrome.id_entry,
-                                  text="A1A2A4A6B4D5E1"))
-    assert genius.dialog_open and genius.position == started
-    assert answer_confirm(app, genius, yes=True)
-    assert genius.position.notation() == "A1A2A4A6B4D5E1"
-
-
-def test_a_win_says_it_once_and_offers_the_next_game(app, genius):
-    done = search.solve(genius.position)
-    for piece in PIECES:
-        place_by_mouse(app, genius, piece, done.placed[piece])
-    frame(app)
-    banner = genius.result.shown()
-    assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
-    assert genius.frame().status == ""                      # the banner says it, not the status line too
-    assert not any("Solved" in m for m, *_ in app.toasts.items), "and no toast"
-    for _ in range(10):
-        frame(app, dt=0.4)
-    assert genius.result.shown() == [] and genius.frame().status.startswith("Solved in")
-
-
 def test_a_cancelled_game_id_leaves_the_box_showing_the_game_copy_copies(app, genius):
     place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])     # a game in progress
     real = genius.match.game_id
@@ -105,23 +71,3 @@ def test_a_cancelled_game_id_leaves_the_box_showing_the_game_copy_copies(app, ge
     assert answer_confirm(app, genius, yes=False)                                  # Cancel
     frame(app)
     assert genius.match.game_id == real and genius.chrome.id_entry.get_text() == real
-
-
-def test_a_pause_hides_the_game_id_too_and_one_abandon_question(app, genius):
-    place_by_mouse(app, genius, "1", search.solve(genius.position).placed["1"])
-    genius.do("pause")
-    frame(app)
-    assert genius.session.paused and genius.chrome.id_entry.get_text() == ""                      # it spells out the blockers
-    genius.do("pause")
-    frame(app)
-    assert genius.chrome.id_entry.get_text() == genius.match.game_id
-    asked = []
-    genius.confirm = lambda message, *a, **k: asked.append(message)
-    genius.do("new")
-    from game.scenes.genius.modes import HotSeat
-    genius.perform(genius.kit.switch(HotSeat(genius.kit)))     # (a race, as the agreed question would start it)
-    key(app, pygame.K_RETURN)                           # player 1 starts: a race in progress
-    finish_roll(app, genius)
-    genius.do("new")
-    assert asked == ["Abandon this game for a new roll? It counts as lost.",
-                     "Abandon this game for a new roll? A race records nothing."]

@@ -4,7 +4,7 @@ The rules and flows (refusals, givens, turning in place, the keyboard's picking)
 without a window in tests/game/puzzles/test_macmahon_rules.py; every variant's layout, the
 variants' counts and solves and a board without solutions in tests/game/scenes/test_macmahon_kit.py;
 hint, check and solve from here, the M and V keys' and the variant menu's boards in
-tests/game/scenes/test_macmahon_kit_games.py."""
+tests/game/scenes/test_macmahon_kit_games.py; a game ID played or refused in tests/game/scenes/test_macmahon_kit_ids.py."""
 
 import pygame
 import pytest
@@ -107,19 +107,6 @@ def test_scripted_play_to_a_win_by_mouse_and_keys(app, macmahon):
     best = app.statistics["macmahon"]["best"]["4x6x3"]
     assert best == pytest.approx(macmahon.match.elapsed, abs=0.01)
     assert "Solved in" in macmahon.session.status
-
-
-def test_a_game_id_is_played_and_a_bad_one_refused(app, macmahon):
-    solution = engine_solution()
-    given = Position.empty(Board())
-    for cell in (0, 5):
-        given = given.place(Move(*solution.cells[cell], cell))
-    assert macmahon.ask_play_id(given.notation())
-    frame(app)
-    assert macmahon.chrome.id_entry.get_text() == given.notation()
-    assert macmahon.position == given and macmahon.session.hand.givens == frozenset({0, 5})
-    assert macmahon.ask_play_id("4x6x3:99a...../....../....../......") is False
-    assert "unknown tile 99" in app.toasts.latest and macmahon.position == given
 
 
 def test_save_load_and_autosave(app, macmahon, tmp_path):

@@ -1,6 +1,7 @@
-"""Races against the computer on the screen, driven by a scripted clock (never real time): a race
-won with the mouse end to end, the give-up question, leaving, the menus. (The level menu, every
-dice set and the computer's board's place: tests/game/scenes/test_genius_kit_versus.py.) The race's rules (the computer finishing first, a stopped clock
+"""Races against the computer on the screen, driven by a scripted clock (never real time): the
+give-up question, leaving, the menus. (A race won by dragging the pieces:
+tests/game/scenes/test_genius_kit_versus_win.py; the level menu, every dice set and the
+computer's board's place: tests/game/scenes/test_genius_kit_versus.py.) The race's rules (the computer finishing first, a stopped clock
 stopping it, the records per level) are tested without a window in tests/game/play/test_versus_mode.py."""
 import random
 import time
@@ -13,10 +14,7 @@ from game.scenes.genius.versus import VersusScene
 from game.scenes.registry import PUZZLES
 from game.scenes.title import TitleScene
 from game.puzzles.genius.versus_stats import level_record
-from solver.genius import search
-from solver.genius.pieces import PIECES
-from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse
-from tests.validate_genius import check_position
+from tests.game.drive import answer_confirm, frame, key
 
 
 class Clock:
@@ -47,29 +45,6 @@ def wait_for_plan(app, scene):
         assert time.monotonic() < deadline, "the computer's plan never came"
         frame(app)
     assert scene.match.timer.running and scene.mode.racing
-
-
-def test_the_player_wins_a_race_with_the_mouse(app):
-    scene, clock = start_race(app, "beginner")
-    opponent = scene.mode.opponent
-    done = search.solve(scene.match.start)
-    for n, piece in enumerate(PIECES):
-        clock.now = 4.0 * (n + 1)                    # a piece every 4 s: 36 s, the beginner is slower
-        frame(app)
-        assert scene.mode.outcome is None and len(scene.mode.computer_board().placed) == opponent.laid(clock.now)
-        place_by_mouse(app, scene, piece, done.placed[piece])
-        assert_legal(scene.position)
-    check_position(scene.position, done.blockers)
-    assert scene.mode.outcome == "won" and not scene.match.timer.running and scene.match.elapsed == 36.0
-    assert opponent.finish_time > 36.0 and not scene.mode.computer_board().is_complete
-    record = level_record(app.statistics, "beginner")
-    assert record["won"] == record["played"] == record["streak"] == 1
-    assert record["races"] == [[36.0, round(opponent.finish_time, 2), True]]
-    assert app.statistics["genius"]["best"]          # a win is a solve like any other
-    assert app.storage.statistics()["genius"]["versus"]["beginner"]["won"] == 1
-    clock.now = 1000.0
-    frame(app)
-    assert scene.mode.outcome == "won"                     # the computer's later finish changes nothing
 
 
 def play_one(scene) -> None:

@@ -1,6 +1,6 @@
-"""MacMahon's finish (issue 10): the win line, asking before abandoning, pause, redo after a
+"""MacMahon's finish (issue 10): the win line, asking before abandoning, redo after a
 pasted ID and the menu bar, driven as a player would. (The count in the status panel and where
-messages land: tests/game/scenes/test_macmahon_kit.py; the game ID panel, the tray's numbers
+messages land: tests/game/scenes/test_macmahon_kit.py; pause hiding the board and the ID: tests/game/scenes/test_macmahon_kit_ids.py; the game ID panel, the tray's numbers
 and the clash marks: tests/game/scenes/test_macmahon_view.py, all without a window.)"""
 import pygame
 
@@ -75,20 +75,6 @@ def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
     assert macmahon.kit.board.header == "2x12x3" and played() == before + 1
     lost = app.statistics["macmahon"]["games"][-1]          # the abandoned game counts as lost on its board
     assert lost["won"] is False and lost["key"] == "4x6x3"
-
-
-def test_pause_hides_the_board_and_the_game_id(app, macmahon):
-    drop(app, macmahon, 0, 0)
-    key(app, pygame.K_p)
-    assert macmahon.session.paused and macmahon.chrome.buttons["pause"].text == "Resume"
-    frame(app)
-    from game.draw.theme import mix
-    cover = mix(app.palette.background, app.palette.panel, 0.5)
-    lay = macmahon.view.layout()
-    for point in (lay["geo"].cell_rect(0).center, lay["game_id"].center, lay["slots"][5].center):
-        assert tuple(app.surface.get_at(point))[:3] == cover
-    key(app, pygame.K_p)
-    assert not macmahon.session.paused
 
 
 def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, monkeypatch):

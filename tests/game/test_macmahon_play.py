@@ -1,21 +1,21 @@
 """The MacMahon screen driven by scripted mouse and key events, as a player would: what only a
-window shows (a whole game through the real event path, the widgets, saves, the solver's jobs).
+window shows (a whole game through the real event path, the widgets, the solver's jobs).
 The rules and flows (refusals, givens, turning in place, the keyboard's picking) are tested
 without a window in tests/game/puzzles/test_macmahon_rules.py; every variant's layout, the
 variants' counts and solves and a board without solutions in tests/game/scenes/test_macmahon_kit.py;
 hint, check and solve from here, the M and V keys' and the variant menu's boards in
-tests/game/scenes/test_macmahon_kit_games.py."""
+tests/game/scenes/test_macmahon_kit_games.py; a game ID played or refused in tests/game/scenes/test_macmahon_kit_ids.py; saves in
+tests/game/scenes/test_macmahon_kit_saves.py."""
 
 import pygame
 import pytest
 
-from game.puzzles.macmahon.puzzle import MACMAHON
 from game.scenes.macmahon.scene import MacMahonScene
 from solver.macmahon import search
-from solver.macmahon.position import Board, Move, Position
+from solver.macmahon.position import Board, Position
 from solver.macmahon.tiles import rotate
 from tests.game.drive import frame, key, move, press, release, wheel
-from tests.game.macmahon_drive import landing, new_game, play_position
+from tests.game.macmahon_drive import landing
 from tests.validate_macmahon import problems
 
 
@@ -107,40 +107,6 @@ def test_scripted_play_to_a_win_by_mouse_and_keys(app, macmahon):
     best = app.statistics["macmahon"]["best"]["4x6x3"]
     assert best == pytest.approx(macmahon.match.elapsed, abs=0.01)
     assert "Solved in" in macmahon.session.status
-
-
-def test_a_game_id_is_played_and_a_bad_one_refused(app, macmahon):
-    solution = engine_solution()
-    given = Position.empty(Board())
-    for cell in (0, 5):
-        given = given.place(Move(*solution.cells[cell], cell))
-    assert macmahon.ask_play_id(given.notation())
-    frame(app)
-    assert macmahon.chrome.id_entry.get_text() == given.notation()
-    assert macmahon.position == given and macmahon.session.hand.givens == frozenset({0, 5})
-    assert macmahon.ask_play_id("4x6x3:99a...../....../....../......") is False
-    assert "unknown tile 99" in app.toasts.latest and macmahon.position == given
-
-
-def test_save_load_and_autosave(app, macmahon, tmp_path):
-    solution = engine_solution()
-    for cell in (0, 1, 2):
-        play_position(macmahon, macmahon.position.place(Move(*solution.cells[cell], cell)))
-    macmahon.do("undo")
-    path = tmp_path / "game.json"
-    macmahon.save_to(path)
-    history = list(macmahon.match.history)
-    new_game(macmahon, "4x6x3")
-    assert macmahon.position == Position.empty(Board())
-    assert macmahon.ask_load(path)
-    assert macmahon.match.history == history and macmahon.match.can_redo
-    bad = tmp_path / "bad.json"
-    bad.write_text('{"version": 1, "data": {"puzzle": "genius"}}')
-    assert not macmahon.ask_load(bad) and "genius" in app.toasts.latest
-    app.pop()                                     # leaving keeps the game for next time
-    assert app.storage.exists(MACMAHON.autosave)
-    again = MacMahonScene(app)
-    assert again.position == macmahon.position
 
 
 def test_cancel_a_solver_job(app, macmahon):

@@ -1,22 +1,19 @@
-"""Races against the computer on the screen, driven by a scripted clock (never real time): a race
-won with the mouse end to end, the give-up question, leaving, the menus. (The level menu, every
-dice set and the computer's board's place: tests/game/scenes/test_genius_kit_versus.py.) The race's rules (the computer finishing first, a stopped clock
-stopping it, the records per level) are tested without a window in tests/game/play/test_versus_mode.py."""
+"""Races against the computer on the screen, driven by a scripted clock (never real time): a
+race opened from the Genius screen, the menus. (A race won by dragging the pieces, and lost by
+giving up, a new race or leaving: tests/game/scenes/test_genius_kit_versus_win.py; the level
+menu, every dice set and the computer's board's place: tests/game/scenes/test_genius_kit_versus.py.)
+The race's rules (the computer finishing first, a stopped clock stopping it, the records per
+level) are tested without a window in tests/game/play/test_versus_mode.py."""
 import random
 import time
 
 import pygame
 
-from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.genius.versus import VersusScene
 from game.scenes.registry import PUZZLES
 from game.scenes.title import TitleScene
-from game.puzzles.genius.versus_stats import level_record
-from solver.genius import search
-from solver.genius.pieces import PIECES
-from tests.game.drive import answer_confirm, assert_legal, frame, key, place_by_mouse
-from tests.validate_genius import check_position
+from tests.game.drive import frame, key
 
 
 class Clock:
@@ -47,58 +44,6 @@ def wait_for_plan(app, scene):
         assert time.monotonic() < deadline, "the computer's plan never came"
         frame(app)
     assert scene.match.timer.running and scene.mode.racing
-
-
-def test_the_player_wins_a_race_with_the_mouse(app):
-    scene, clock = start_race(app, "beginner")
-    opponent = scene.mode.opponent
-    done = search.solve(scene.match.start)
-    for n, piece in enumerate(PIECES):
-        clock.now = 4.0 * (n + 1)                    # a piece every 4 s: 36 s, the beginner is slower
-        frame(app)
-        assert scene.mode.outcome is None and len(scene.mode.computer_board().placed) == opponent.laid(clock.now)
-        place_by_mouse(app, scene, piece, done.placed[piece])
-        assert_legal(scene.position)
-    check_position(scene.position, done.blockers)
-    assert scene.mode.outcome == "won" and not scene.match.timer.running and scene.match.elapsed == 36.0
-    assert opponent.finish_time > 36.0 and not scene.mode.computer_board().is_complete
-    record = level_record(app.statistics, "beginner")
-    assert record["won"] == record["played"] == record["streak"] == 1
-    assert record["races"] == [[36.0, round(opponent.finish_time, 2), True]]
-    assert app.statistics["genius"]["best"]          # a win is a solve like any other
-    assert app.storage.statistics()["genius"]["versus"]["beginner"]["won"] == 1
-    clock.now = 1000.0
-    frame(app)
-    assert scene.mode.outcome == "won"                     # the computer's later finish changes nothing
-
-
-def play_one(scene) -> None:
-    """The player's first move: a match is a game once a move is made (docs/records.md)."""
-    free = next(c for c in range(36) if scene.position.occupant(c) is None)
-    assert not isinstance(scene.session.move(f"1:{'ABCDEF'[free // 6]}{free % 6 + 1}"), str)
-
-
-def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(app):
-    app.storage.write(GENIUS.autosave, {"kept": True})
-    scene, clock = start_race(app, "club")
-    play_one(scene)
-    clock.now = 5.0
-    scene.do("give_up")
-    assert scene.mode.outcome is None and answer_confirm(app, scene)      # asked first
-    assert scene.mode.outcome == "lost" and scene.mode.computer_board().is_complete
-    scene.do("new")                                    # the next race (the lost one is not counted twice)
-    wait_for_plan(app, scene)
-    play_one(scene)
-    clock.now = 10.0
-    scene.do("new")                                    # mid-race: a loss
-    assert level_record(app.statistics, "club")["played"] == 2
-    wait_for_plan(app, scene)
-    play_one(scene)
-    clock.now = 20.0
-    key(app, pygame.K_ESCAPE)                          # leaving mid-race: a loss
-    assert isinstance(app.top, TitleScene)
-    assert level_record(app.statistics, "club")["played"] == 3
-    assert app.storage.read(GENIUS.autosave) == {"kept": True}
 
 
 def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):

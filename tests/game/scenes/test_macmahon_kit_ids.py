@@ -1,0 +1,47 @@
+"""MacMahon's pause and game IDs without a window (moved from tests/game/test_macmahon_feel.py and
+test_macmahon_play.py): the kit on a WidgetApp, its view drawn onto a plain Surface."""
+from __future__ import annotations
+
+import pytest
+
+from solver.errors import SquarewiseError
+from game.play.commands import Key
+from solver.macmahon import search
+from solver.macmahon.position import Board, Move, Position
+from tests.game.headless_wa import WidgetApp, built_chrome, drawn, macmahon_kit
+from tests.game.headless_wd import refresh, shown_chrome
+from tests.validate_macmahon import problems
+
+
+def test_pause_hides_the_board_and_the_game_id(tmp_path):
+    from game.draw.theme import mix
+    app = WidgetApp(tmp_path, size=(1100, 760))
+    kit = macmahon_kit(app, "4x6x3")
+    chrome = shown_chrome(kit, built_chrome(kit))
+    done = search.solve(Position.empty(Board()))
+    kit.session.play(kit.match.position.place(Move(*done.cells[0], 0)), "A1")
+    kit.session.process(Key("pause"))
+    refresh(kit, chrome)
+    assert kit.session.paused and chrome.buttons["pause"].text == "Resume"
+    surface = drawn(kit)
+    cover = mix(app.palette.background, app.palette.panel, 0.5)
+    lay = kit.view.layout()
+    for point in (lay["geo"].cell_rect(0).center, lay["game_id"].center, lay["slots"][5].center):
+        assert tuple(surface.get_at(point))[:3] == cover
+    kit.session.process(Key("pause"))
+    assert not kit.session.paused
+
+
+def test_a_game_id_is_played_and_a_bad_one_refused(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path), "4x6x3")
+    solution = search.solve(Position.empty(Board()))
+    assert solution is not None and problems(solution.colour_rows(), solution.board.colours) == []
+    given = Position.empty(Board())
+    for cell in (0, 5):
+        given = given.place(Move(*solution.cells[cell], cell))
+    kit.begin_id(kit.parse_id(given.notation()), {})
+    assert kit.shown_id() == given.notation()
+    assert kit.match.position == given and kit.session.hand.givens == frozenset({0, 5})
+    with pytest.raises(SquarewiseError, match="unknown tile 99"):
+        kit.parse_id("4x6x3:99a...../....../....../......")
+    assert kit.match.position == given

@@ -41,7 +41,7 @@ def click(app, button) -> None:
     app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
 
 
-def run_until(app, done, others=(), seconds: float = 15.0) -> list:
+def run_until(app, done, others=(), seconds: float = 60.0) -> list:
     """Frames of the game (60 a second, real time: the server's clock is real) until `done()`;
     the messages the headless players got meanwhile."""
     got = []
@@ -60,7 +60,7 @@ def opponent_room(server) -> tuple[ThreadedClient, str]:
     bob = ThreadedClient(server.url)
     bob.send("create", name="Bob", dice="default", level="easy")
     got = []
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while not any(m["type"] == "joined" for m in got) and time.monotonic() < deadline:
         got += bob.poll()
         time.sleep(0.01)
@@ -217,7 +217,7 @@ def test_closing_the_window_mid_race_records_a_loss_and_gives_the_seat_up(app, l
         games = genius_games(app)
         assert len(games) == 1 and not games[0]["won"] and games[0]["key"] == "online race"
         got = []
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while not any(m["type"] == "room" and any(p["left"] or not p["connected"] for p in m["players"])
                       for m in got) and time.monotonic() < deadline:
             got += bob.poll()

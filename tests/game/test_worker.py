@@ -34,10 +34,10 @@ def test_cancel_stops_the_search_and_drops_the_callback():
         return "stopped"
 
     job = worker.submit("slow", slow, seen.append)
-    started.wait(5)
+    started.wait(30)
     assert worker.busy == [job]
     job.cancel()
-    assert job.wait(5) and job.result == "stopped"
+    assert job.wait(30) and job.result == "stopped"
     worker.poll()
     assert seen == [] and worker.jobs == []
 
@@ -72,12 +72,12 @@ def test_process_jobs_report_progress_deliver_and_cancel():
     assert job.fraction == 1.0
 
     stuck = worker.submit_process("forever", _forever, (), seen.append)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while stuck.fraction is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert stuck.fraction == 0.5
     stuck.cancel()
-    assert stuck.wait(5)
+    assert stuck.wait(30)
     worker.poll()
     assert seen == [job]
 
@@ -140,14 +140,14 @@ def test_a_process_job_may_use_a_pool_of_its_own():
 def test_cancel_ends_the_pool_workers_of_a_process_job(tmp_path):
     worker = Worker()
     job = worker.submit_process("slow pool", _slow_pool, (str(tmp_path),))
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while len(list(tmp_path.iterdir())) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
     pids = [int(p.read_text()) for p in tmp_path.iterdir()]
     assert len(pids) == 2 and all(_alive(pid) for pid in pids)
     job.cancel()
-    assert job.wait(10)
-    deadline = time.monotonic() + 10
+    assert job.wait(60)
+    deadline = time.monotonic() + 60
     while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(pid) for pid in pids)

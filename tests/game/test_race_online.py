@@ -138,7 +138,7 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
         run_until(app, lambda: len(lobby.link.players()) == 2, [bob])
         bob.send("ready", ready=True)
         click(app, lobby.ready_button)
-        run_until(app, lambda: isinstance(app.top, OnlineRaceScene), [bob], seconds=20)
+        run_until(app, lambda: isinstance(app.top, OnlineRaceScene), [bob], seconds=60)
         race = app.top
         first = solution(race.match.start)
         play_move(race, first[0])                               # one piece down, then Bob wins
@@ -202,7 +202,7 @@ def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby
     probe = ThreadedClient(url, timeout=2)
     try:
         seen = []
-        run_until(app, lambda: seen.extend(probe.poll()) or any(m["type"] == "lost" for m in seen), seconds=5)
+        run_until(app, lambda: seen.extend(probe.poll()) or any(m["type"] == "lost" for m in seen), seconds=30)
         assert "cannot reach" in seen[-1]["reason"]
     finally:
         probe.close()

@@ -166,17 +166,11 @@ def test_the_results_screen_shows_every_board_and_rematch_returns_to_the_lobby(a
     assert isinstance(app.top, RaceOnlineScene)
 
 
-def test_leaving_before_any_move_records_nothing(app, race):
-    scene, bob = race
-    scene.mode.leave_now()
-    assert app.statistics.get("genius", {}).get("games", []) == []
-
-
 def test_the_clock_shown_is_the_servers_and_runs_on_when_the_window_is_unfocused(app, race):
     scene, bob = race
     app._window_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     start = scene.match.elapsed
-    frames_until(app, lambda: scene.match.elapsed > start + 0.3, bob, seconds=5)
+    frames_until(app, lambda: scene.match.elapsed > start + 0.3, bob, seconds=30)
     assert not scene.match.timer.held
     server = scene.link.elapsed()
     assert server is not None and abs(scene.match.elapsed - server) <= scene.mode.DRIFT + 0.1

@@ -1,7 +1,8 @@
 """One rule each for the clocks and records of both puzzles (issue: the front half, item 9),
 on the kits and views with no window: both clocks start when the board is shown and playable,
-the guided first game is a lesson that records nothing, and a held piece that does not fit at
-the keyboard cursor is still drawn there, clipped at the board's edge and marked."""
+the guided first game is a lesson that records nothing, a held piece that does not fit at the
+keyboard cursor is still drawn there, clipped at the board's edge and marked, a load does not
+count the seconds its question was open, and an abandoned game never comes back."""
 from __future__ import annotations
 
 import random
@@ -58,3 +59,40 @@ def test_a_held_piece_that_hangs_off_the_board_at_the_cursor_is_drawn_clipped_an
     centres = [geo.cell_rect(r * 6 + c).center for r, c in on_board]
     assert on_board and all(surface.get_at(p)[:3] != empty.get_at(p)[:3] for p in centres)   # drawn there ...
     assert all(surface.get_at(p).r > surface.get_at(p).g for p in centres)   # ... the teal bar in the refusal's red
+
+
+def test_a_load_does_not_count_the_seconds_its_question_was_open(tmp_path, monkeypatch):
+    from game.play.session import PlaySession
+    from tests.game.headless_wf import genius_scene
+    scene = genius_scene(tmp_path)
+    scene.session.move("1:F6")                                    # a game in progress: the load asks
+    scene.session.save_to(tmp_path / "kept")
+    saved = scene.session.load(tmp_path / "kept.json").elapsed
+    loaded = []
+    real_load = PlaySession.load
+
+    def load(session, path):
+        loaded.append(real_load(session, path))
+        return loaded[-1]
+    monkeypatch.setattr(PlaySession, "load", load)
+    scene.ask_load(tmp_path / "kept.json")
+    (question, yes), = scene.asked
+    assert question.startswith("Abandon this game for kept.json?")
+    loaded[0].timer._base += 30.0                                 # the question open 30 s (the file's clock ran)
+    yes()
+    assert scene.match is loaded[0] and scene.match.elapsed < saved + 5
+
+
+def test_an_abandoned_game_never_comes_back(tmp_path):
+    from game.puzzles.genius.puzzle import GENIUS
+    from tests.game.headless_wf import genius_scene
+    scene = genius_scene(tmp_path)
+    scene.session.move("1:F6")
+    scene.update(0.0)                                             # kept after the move (the frame's flush)
+    scene.app.storage.flush()
+    assert scene.app.storage.exists(GENIUS.autosave)
+    scene.do("race")                                              # a race: the game in progress is abandoned ...
+    (question, yes), = scene.asked
+    yes()
+    scene.update(0.0)
+    assert not scene.app.storage.exists(GENIUS.autosave)          # ... and its autosave with it

@@ -96,3 +96,18 @@ def test_an_abandoned_game_never_comes_back(tmp_path):
     yes()
     scene.update(0.0)
     assert not scene.app.storage.exists(GENIUS.autosave)          # ... and its autosave with it
+
+
+def test_the_guide_names_pieces_as_the_hints_do(tmp_path):
+    from tests.game.headless_wf import guided_kit
+    kit, guide = guided_kit(tmp_path, "genius")
+    words = guide.words()
+    assert "the red single square (1)" in words and "4-L" not in words and "the 1," not in words
+    guide.index = 1
+    assert "the blue L (6)" in guide.words() and "4-L" not in guide.words()
+
+
+def test_a_game_ids_board_says_game_id_under_the_title_not_typed_game_id(tmp_path):
+    kit = genius_kit(tmp_path)
+    subtitle = frame_of(kit).shows.subtitle
+    assert subtitle.startswith("Game ID") and "typed" not in subtitle

@@ -56,6 +56,7 @@ def start_game(data: Path, monkeypatch, capsys, seconds: str = "0.3") -> list[st
     for key, value in DUMMY.items():
         monkeypatch.setenv(key, value)
     monkeypatch.setenv("SQUAREWISE_DATA_DIR", str(data))
+    pygame.quit()           # as a fresh process starts: nothing of an earlier test's display in this worker
     check_display()
     try:
         assert smoke_test(float(seconds)) == 0

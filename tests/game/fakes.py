@@ -137,9 +137,11 @@ class FakeApp(FakeHost):
 
     def __init__(self, folder, size: tuple[int, int] = (1100, 760)):
         import pygame
+        from game.draw import theme
         from game.draw.widgets import Toasts
         from game.sound import Sounds
         pygame.font.init()
+        theme.font.cache_clear()        # an earlier test's pygame.quit() left the cached fonts dead (as App.__init__)
         super().__init__(folder)
         self.size = size
         self.settings = {"animations": False, "howto_seen": {"genius": True, "macmahon": True}}

@@ -6,6 +6,7 @@ is set aside (or left alone when it cannot be moved) and the game starts.
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -56,11 +57,13 @@ def start_game(data: Path, monkeypatch, capsys, seconds: str = "0.3") -> list[st
     for key, value in DUMMY.items():
         monkeypatch.setenv(key, value)
     monkeypatch.setenv("SQUAREWISE_DATA_DIR", str(data))
-    pygame.quit()           # as a fresh process starts: nothing of an earlier test's display in this worker
+    gc.collect()            # earlier tests' windows destroyed while the display still knows them ...
+    pygame.quit()           # ... then a clean start, as a fresh process's
     check_display()
     try:
         assert smoke_test(float(seconds)) == 0
     finally:
+        gc.collect()        # (a window collected after pygame.quit would destroy a later test's window)
         pygame.quit()
     err = capsys.readouterr().err
     assert "Traceback" not in err
@@ -358,8 +361,10 @@ def test_a_read_only_data_folder_is_said_in_the_window_at_start_and_only_then(tm
         from game.storage import Storage
         app = App(size=(900, 700), storage=Storage(data))
         shown = [text for text, _, _ in app.toasts.items]
+        del app
     finally:
         import pygame
+        gc.collect()        # the window destroyed while the display knows it (see start_game)
         pygame.quit()
         os.chmod(data, 0o755)
     said = (f"squarewise: warning: the data folder {data} cannot be written (Permission denied); "

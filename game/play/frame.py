@@ -14,7 +14,6 @@ from typing import Any
 @dataclass(frozen=True)
 class Shows:
     """What the mode on the board adds to the picture."""
-    name: str = "play"                   # 'play', 'free', 'race', 'versus', 'online', 'view'
     subtitle: str = ""                   # under the title ('Default · #41,233 · hard', 'race: player 2')
     cover: tuple[str, ...] = ()          # the board is hidden under these lines (a race's hand-over)
     free: Any = None                     # free mode's blockers (game/puzzles/genius/free.py FreeBoard)

@@ -181,10 +181,15 @@ class PlaySession:
         effects, self.effects = self.effects, []
         return effects
 
+    @property
+    def moved(self) -> bool:
+        """The player made a move in the match on the board: it is a game (docs/records.md)."""
+        return self.match is not None and len(self.match.history) > 1
+
     def in_progress(self) -> bool:
         """A game the player began (a move made) and that has not ended: what replacing it abandons."""
         m = self.match
-        return m is not None and len(m.history) > 1 and not m.finished and not m.ended
+        return self.moved and not m.finished and not m.ended
 
     def move(self, move: str):
         """Play `move` (the puzzle's move notation) on the position: the new position, or the
@@ -269,8 +274,7 @@ class PlaySession:
         m.timer.stop()
         again = m.ended
         assisted = bool(m.meta.get("assisted"))
-        played = len(m.history) > 1 or m.finished
-        recorded = self.kind in RECORDED and not again and played
+        recorded = self.kind in RECORDED and not again and (self.moved or m.finished)
         new_best = False
         if recorded:
             new_best = record_game(self.host.statistics, self.puzzle.name, self.puzzle.best_key(m.start, m.meta),

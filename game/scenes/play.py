@@ -132,9 +132,9 @@ class PlayScene(Scene):
             elif isinstance(effect, Toast):
                 self.app.toasts.show(effect.text, effect.seconds, self.app.palette.illegal if effect.alarm else None)
             elif isinstance(effect, Motion):         # a refused item's picture flies back where it came from
+                frame = self.frame() if effect.kind == "refused" else None
                 self.motion.act(effect.kind, effect.arg, lambda held: (
-                    self.view.held_image(held, self.frame().labels), self.pointer.pos,
-                    self.view.home_of(held, self.frame())))
+                    self.view.held_image(held, frame.labels), self.pointer.pos, self.view.home_of(held, frame)))
             elif isinstance(effect, Refused) and self.guide is not None:
                 self.guide.refused(effect.reason)
             elif isinstance(effect, Won):

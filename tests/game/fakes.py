@@ -93,6 +93,14 @@ class FakeHost:
         self.saved += 1
 
 
+def first_move(session) -> None:
+    """The player's first move on a Genius board (the single square on the first free cell): a
+    match is a game once a move is made (docs/records.md)."""
+    from solver.grid import cell_name
+    free = next(c for c in range(36) if session.position.occupant(c) is None)
+    assert not isinstance(session.move(f"1:{cell_name(free)}"), str)
+
+
 def genius_hand():
     """A Genius hand that names pieces as the default palette does ('the green corner (4)')."""
     from game.puzzles.genius.hand import Hand

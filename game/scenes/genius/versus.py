@@ -132,7 +132,7 @@ class Versus(Mode):
         self.outcome = "lost"
         self.session.hand.let_go()
         self.session.end(won=False)
-        if len(m.history) > 1:             # a game: a move made (docs/records.md), in the races' figures too
+        if self.session.moved:             # a game: a move made (docs/records.md), in the races' figures too
             record_race(self.app.statistics, self.level, False, m.elapsed, self.opponent.finish_time)
             self.app.save_statistics()
         finish = format_time(self.opponent.finish_time)

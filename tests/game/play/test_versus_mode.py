@@ -21,6 +21,7 @@ from game.storage import Storage
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from solver.genius.position import Move, Position
+from tests.game.fakes import first_move
 from tests.validate_genius import check_position
 
 BOARD = "A1A2A4A6B4D5E1"
@@ -114,15 +115,9 @@ def test_a_lost_race_shows_the_computers_whole_board_a_valid_solution(race):
     check_position(final, r.session.match.start.blockers)
 
 
-def a_move(r) -> None:
-    """The player's first move (a match is a game once the player made a move: docs/records.md)."""
-    free = next(c for c in range(36) if r.session.position.occupant(c) is None)
-    assert not isinstance(r.session.move(f"1:{'ABCDEF'[free // 6]}{free % 6 + 1}"), str)
-
-
 def test_a_lost_race_is_recorded_per_level(race):
     r = race("champion", 2)
-    a_move(r)
+    first_move(r.session)
     r.at(r.mode.opponent.finish_time)
     record = level_record(r.app.statistics, "champion")
     assert (record["played"], record["won"], record["streak"]) == (1, 0, 0)
@@ -190,7 +185,7 @@ def test_the_computer_goes_on_when_the_match_clock_does(race):
 
 def test_giving_up_is_a_recorded_loss(race):
     r = race("club")
-    a_move(r)
+    first_move(r.session)
     r.at(5.0)
     r.mode.give_up()
     assert r.mode.outcome == "lost" and level_record(r.app.statistics, "club")["played"] == 1
@@ -198,7 +193,7 @@ def test_giving_up_is_a_recorded_loss(race):
 
 def test_leaving_mid_race_is_a_loss(race):
     r = race("club")
-    a_move(r)
+    first_move(r.session)
     r.at(10.0)
     r.mode.forfeit()
     assert r.mode.outcome == "lost" and level_record(r.app.statistics, "club")["played"] == 1

@@ -11,6 +11,7 @@ from game.play.commands import Rebuild
 from game.play.session import Won
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
+from tests.game.fakes import first_move
 from tests.game.headless_wa import WidgetApp, built_chrome
 from tests.game.headless_wb import act, drop, frame_of
 from tests.game.headless_we import plan, tick, versus_kit
@@ -73,15 +74,9 @@ def test_the_computers_board_and_its_frame_stay_out_of_the_tray(tmp_path, monkey
     assert not [slot for slot in lay["slots"] if slot.colliderect(framed)]
 
 
-def a_move(kit) -> None:
-    """The player's first move: a match is a game once a move is made (docs/records.md)."""
-    free = next(c for c in range(36) if kit.session.position.occupant(c) is None)
-    assert not isinstance(kit.session.move(f"1:{'ABCDEF'[free // 6]}{free % 6 + 1}"), str)
-
-
 def test_5_a_loss_against_the_computer_counts_like_a_win(tmp_path):
     kit, clock = versus_kit(tmp_path, "champion")
-    a_move(kit)
+    first_move(kit.session)
     clock.now = 10_000.0
     tick(kit)
     assert kit.mode.outcome == "lost"

@@ -12,7 +12,7 @@ from game.storage import Storage
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.drive import assert_legal
-from tests.game.fakes import FakeApp
+from tests.game.fakes import FakeApp, first_move
 from tests.game.headless_wb import drop
 from tests.game.headless_we import performed, plan, tick, versus_kit
 from tests.validate_genius import check_position
@@ -53,17 +53,11 @@ def test_the_player_wins_a_race_by_dragging_the_pieces(tmp_path):
     assert kit.mode.outcome == "won"                 # the computer's later finish changes nothing
 
 
-def play_one(kit) -> None:
-    """The player's first move: a match is a game once a move is made (docs/records.md)."""
-    free = next(c for c in range(36) if kit.session.position.occupant(c) is None)
-    assert not isinstance(kit.session.move(f"1:{'ABCDEF'[free // 6]}{free % 6 + 1}"), str)
-
-
 def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(tmp_path):
     Storage(tmp_path).write(GENIUS.autosave, {"kept": True})
     kit, clock = versus_kit(tmp_path, "club")
     app = kit.app
-    play_one(kit)
+    first_move(kit.session)
     clock.now = 5.0
     asked = performed(kit.mode.do("give_up"))
     assert kit.mode.outcome is None and [type(e) for e in asked] == [Ask]     # asked first
@@ -71,12 +65,12 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(tmp
     assert kit.mode.outcome == "lost" and kit.mode.computer_board().is_complete
     performed(kit.mode.do("new"))                     # the next race (the lost one is not counted twice)
     plan(kit)
-    play_one(kit)
+    first_move(kit.session)
     clock.now = 10.0
     performed(kit.mode.do("new"))                     # mid-race: a loss
     assert level_record(app.statistics, "club")["played"] == 2
     plan(kit)
-    play_one(kit)
+    first_move(kit.session)
     clock.now = 20.0
     kit.mode.leave()                                  # leaving mid-race (as PlayScene.on_exit): a loss
     kit.session.autosave(kit.mode.keep())

@@ -361,6 +361,7 @@ def test_a_read_only_data_folder_is_said_in_the_window_at_start_and_only_then(tm
         from game.storage import Storage
         app = App(size=(900, 700), storage=Storage(data))
         shown = [text for text, _, _ in app.toasts.items]
+        palette = app.settings["palette"]
         del app
     finally:
         import pygame
@@ -371,7 +372,7 @@ def test_a_read_only_data_folder_is_said_in_the_window_at_start_and_only_then(tm
             "games, settings and statistics will not be kept")
     assert lines == [said]                                       # at start, once; nothing at quit
     assert shown == [said.split("warning: ", 1)[1]]              # and in the window
-    assert app.settings["palette"] == "colourblind"              # what is there is still read
+    assert palette == "colourblind"                              # what is there is still read
     assert {p.name for p in data.iterdir()} <= {"settings.json", "squarewise.lock"}  # (root's open() makes the lock)
 
 

@@ -1,0 +1,69 @@
+"""Who the player is on each standings server: the secret token a server issued and the name
+it belongs to, kept in `identities.json` in the data folder (versioned, written atomically).
+
+A token is the only proof of a name: there is no password, so a player who loses the file
+loses the name on that server. Servers are keyed by the URL `parse_target` makes of what the
+player typed (`ws://host:port/`), so `host` and `ws://host:8765/` are one server.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.storage import NewerVersion, Storage, read_versioned, write_versioned
+from solver.errors import SquarewiseError
+
+FILE = "identities.json"
+
+
+@dataclass(frozen=True)
+class Identity:
+    token: str
+    name: str
+
+
+def _valid(value) -> bool:
+    return (isinstance(value, dict) and isinstance(value.get("token"), str) and isinstance(value.get("name"), str)
+            and 16 <= len(value["token"]) <= 64 and value["token"].isprintable()
+            and 1 <= len(value["name"]) <= 24 and value["name"].isprintable())
+
+
+def load(folder: Path) -> dict[str, Identity]:
+    """Every kept identity by server URL: none if the file is missing or unreadable; an entry
+    that is not a token and a name is skipped (the rest are kept)."""
+    path = Path(folder) / FILE
+    if not path.exists():
+        return {}
+    try:
+        data = read_versioned(path)
+    except (NewerVersion, SquarewiseError):
+        return {}
+    return {url: Identity(v["token"], v["name"]) for url, v in data.items()
+            if isinstance(url, str) and _valid(v)}
+
+
+def remember(folder: Path, url: str, token: str, name: str) -> None:
+    """Keep `token` and `name` for the server at `url` (the others kept as they were)."""
+    _write(folder, {**load(folder), url: Identity(token, name)})
+
+
+def forget(folder: Path, url: str) -> None:
+    """Drop the identity kept for `url` (nothing if there is none)."""
+    kept = load(folder)
+    if kept.pop(url, None) is not None:
+        _write(folder, kept)
+
+
+def _write(folder: Path, kept: dict[str, Identity]) -> None:
+    """Write the file; one that cannot be read is first moved aside as identities.json.corrupt-N
+    (a token in it may still be copied out by hand), one from a newer Squarewise is never touched."""
+    path = Path(folder) / FILE
+    if path.exists():
+        try:
+            read_versioned(path)
+        except NewerVersion as exc:
+            raise SquarewiseError(f"{exc}; the name is not kept") from None
+        except SquarewiseError:
+            os.replace(path, Storage._aside_name(path))
+    write_versioned(Path(folder) / FILE, {url: {"token": i.token, "name": i.name} for url, i in sorted(kept.items())})

@@ -1,0 +1,34 @@
+"""The identities file: tokens and names per server survive a reload, bad entries are skipped."""
+import json
+
+from game.net import identity
+
+TOKEN = "t" * 43
+
+
+def test_remembered_identities_come_back_per_server(tmp_path):
+    identity.remember(tmp_path, "ws://a:8765/", TOKEN, "Ann")
+    identity.remember(tmp_path, "ws://b:8765/", "u" * 43, "Bob")
+    kept = identity.load(tmp_path)
+    assert kept == {"ws://a:8765/": identity.Identity(TOKEN, "Ann"), "ws://b:8765/": identity.Identity("u" * 43, "Bob")}
+    identity.forget(tmp_path, "ws://a:8765/")
+    assert list(identity.load(tmp_path)) == ["ws://b:8765/"]
+
+
+def test_a_damaged_entry_is_skipped_and_the_others_kept(tmp_path):
+    data = {"ws://a:8765/": {"token": TOKEN, "name": "Ann"}, "ws://b:8765/": {"token": 5, "name": "Bob"},
+            "ws://c:8765/": {"token": "short", "name": "Cy"}}
+    (tmp_path / identity.FILE).write_text(json.dumps({"version": 1, "data": data}))
+    assert list(identity.load(tmp_path)) == ["ws://a:8765/"]
+
+
+def test_an_unreadable_file_is_no_identities(tmp_path):
+    (tmp_path / identity.FILE).write_text("{not json")
+    assert identity.load(tmp_path) == {}
+
+
+def test_a_new_identity_never_overwrites_an_unreadable_file(tmp_path):
+    (tmp_path / identity.FILE).write_text('{"version": 1, "data": {"ws://a:8765/": {"token": "' + TOKEN + '"')
+    identity.remember(tmp_path, "ws://b:8765/", TOKEN, "Bob")
+    assert list(identity.load(tmp_path)) == ["ws://b:8765/"]
+    assert TOKEN in (tmp_path / (identity.FILE + ".corrupt-1")).read_text()

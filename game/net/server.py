@@ -40,6 +40,7 @@ from solver.genius.position import Position
 
 from . import names, protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
+from .store import Store
 
 POLICY = 1008                   # the close code for a broken rule
 log = logging.getLogger("squarewise.server")
@@ -499,8 +500,9 @@ class Room:
 class RaceServer:
     """The rooms and connections of one server; `start` listens, `close` stops."""
 
-    def __init__(self, config: Config | None = None):
+    def __init__(self, config: Config | None = None, store: Store | None = None):
         self.config = config or Config()
+        self.store = store              # the standings database (game/net/store.py), None: no standings
         self.rooms: dict[str, Room] = {}
         self.links: set[Link] = set()
         self.connections_from: Counter = Counter()

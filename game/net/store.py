@@ -299,7 +299,7 @@ class Store:
         args = {"puzzle": puzzle, "first": first, "daily": daily, "group": group, "player": player,
                 "offset": offset, "limit": limit}
         placed = "r.ranked AND r.ms IS NOT NULL AND NOT r.flagged"
-        totals = (f"SELECT r.player, COUNT(*) AS runs, SUM(r.ms) AS ms, MIN(r.started + r.ms / 1000.0) AS fin "
+        totals = (f"SELECT r.player, COUNT(*) AS runs, SUM(r.ms) AS ms, MAX(r.started + r.ms / 1000.0) AS fin "
                   f"FROM runs r WHERE r.puzzle = :puzzle AND r.daily BETWEEN :first AND :daily AND {placed} {among} "
                   f"GROUP BY r.player")
         if days == 1:

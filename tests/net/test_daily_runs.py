@@ -3,10 +3,16 @@ file: names, ranked runs of both puzzles played to the end, places, a second ran
 unranked replays, resumes, bad actors, the human floor, groups, a week's standings."""
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
+import sys
+
 import pytest
 
 from game.net.client import RaceClient
-from game.net.daily import HUMAN_FLOOR_PER_PIECE_MS, accepted, token_hash
+from game.net.daily import HUMAN_FLOOR_PER_PIECE_MS, accepted, make_board, token_hash
+from game.net.store import Store
+from solver.daily import number as daily_number
 from tests.net.desk import TODAY, Clock, check_solved, day_solution, desk, play, player, replayed, standings
 from tests.net.race import run
 from solver.genius.moves import execute
@@ -310,3 +316,66 @@ def test_boards_are_made_off_the_event_loop(tmp_path, monkeypatch):
             release.set()
             assert (await ann.until("run"))["seq"] == 0
     run(scenario())
+
+
+async def serve_process(db) -> tuple[asyncio.subprocess.Process, str]:
+    """A real `squarewise serve` on 127.0.0.1 (any free port) with the database `db`: (process, url)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "game", "serve", "--port", "0", "--db", str(db),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+    assert line.startswith("squarewise: race server on ws://127.0.0.1:"), line
+    return process, line.split()[4]
+
+
+async def killed(process) -> None:
+    process.kill()
+    await asyncio.wait_for(process.wait(), 10)
+
+
+def test_a_server_killed_mid_run_and_after_finishes_loses_no_run(tmp_path):
+    """SIGKILL while Bob's ranked run is open and just after finishes: Ann's finished run and
+    Bob's moves are in the database; Bob resumes on the restarted server with his board and
+    the clock run on; nothing recorded is lost."""
+    db = tmp_path / "standings.sqlite3"
+    today = daily_number(dt.datetime.now(dt.timezone.utc).date())
+
+    async def scenario():
+        process, url = await serve_process(db)
+        try:
+            ann, ann_token = await player(url, "Ann")
+            moves = day_solution(await start(ann, ann_token, number=today))
+            await play(ann, moves)
+            ann_done = await ann.until("done")
+            bob, bob_token = await player(url, "Bob")
+            began = await start(bob, bob_token, number=today)
+            before = await play(bob, moves[:4])
+            await killed(process)
+            process, url = await serve_process(db)
+            bob = await RaceClient.connect(url)
+            resumed = await start(bob, bob_token, number=today)
+            assert resumed["seq"] == 4 and resumed["start"] == began["start"]
+            board = Position.parse(began["start"])
+            for move in moves[:4]:
+                board = execute(board, move)
+            assert resumed["position"] == board.notation()
+            assert resumed["elapsed_ms"] >= before[-1]["ms"]
+            await play(bob, moves[4:], first_seq=5)
+            bob_done = await bob.until("done")
+            await killed(process)
+            return ann_done, bob_done
+        finally:
+            if process.returncode is None:
+                await killed(process)
+
+    ann_done, bob_done = run(scenario(), 60)
+    store = Store(db)
+    try:
+        runs = [store.ranked_run(p, "genius", today) for p in (1, 2)]
+        assert [r.ms for r in runs] == [ann_done["ms"], bob_done["ms"]]
+        assert [r.flagged for r in runs] == [ann_done["flagged"], bob_done["flagged"]]
+        first = make_board("genius", today).start.notation()
+        for r in runs:
+            check_solved("genius", first, replayed(store, r.id, first))
+    finally:
+        store.close()

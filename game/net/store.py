@@ -35,7 +35,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
            puzzle TEXT NOT NULL, daily INTEGER NOT NULL, ranked INTEGER NOT NULL, started REAL NOT NULL,
            ms INTEGER, flagged INTEGER NOT NULL DEFAULT 0, abandoned INTEGER NOT NULL DEFAULT 0)""",
         "CREATE UNIQUE INDEX one_ranked_run ON runs (player, puzzle, daily) WHERE ranked",
-        """CREATE INDEX placed_runs ON runs (puzzle, daily, ms, player)
+        """CREATE INDEX placed_runs ON runs (puzzle, daily, ms, started, player)
            WHERE ranked AND ms IS NOT NULL AND NOT flagged""",
         "CREATE INDEX runs_by_daily ON runs (daily)",
         """CREATE TABLE moves (run INTEGER NOT NULL REFERENCES runs ON DELETE CASCADE, seq INTEGER NOT NULL,
@@ -292,38 +292,69 @@ class Store:
                   offset: int = 0, limit: int = 20) -> tuple[int, list[Row], Row | None]:
         """(total, rows offset..offset+limit, the player's own row or None) of the ranked, finished,
         unflagged runs of the `days` dailies ending at `daily`, among `group`'s members if given.
-        One day: by time, equal times share a place. More: per player, by runs finished (more first),
-        then total time; equal both share a place."""
-        first = daily - days + 1
-        among = "AND r.player IN (SELECT player FROM members WHERE grp = :group)" if group is not None else ""
-        args = {"puzzle": puzzle, "first": first, "daily": daily, "group": group, "player": player,
+        One day: by time, equal times share a place, then in finish order. More: per player, by runs
+        finished (more first), then total time, equal both sharing a place, first who got there first.
+        The player's row is there if they finished a ranked run: placed, or flagged with place None."""
+        args = {"puzzle": puzzle, "first": daily - days + 1, "daily": daily, "group": group, "player": player,
                 "offset": offset, "limit": limit}
-        placed = "r.ranked AND r.ms IS NOT NULL AND NOT r.flagged"
-        totals = (f"SELECT r.player, COUNT(*) AS runs, SUM(r.ms) AS ms, MAX(r.started + r.ms / 1000.0) AS fin "
-                  f"FROM runs r WHERE r.puzzle = :puzzle AND r.daily BETWEEN :first AND :daily AND {placed} {among} "
-                  f"GROUP BY r.player")
-        if days == 1:
-            totals = (f"SELECT r.player, 1 AS runs, r.ms AS ms, r.started + r.ms / 1000.0 AS fin FROM runs r "
-                      f"WHERE r.puzzle = :puzzle AND r.daily = :daily AND {placed} {among}")
-        ranked = f"SELECT t.*, RANK() OVER (ORDER BY runs DESC, ms) AS place FROM ({totals}) t"
-        total = self.db.execute(f"SELECT COUNT(*) FROM ({totals})", args).fetchone()[0]
-        rows = [Row(place, name, ms, runs) for place, name, ms, runs in self.db.execute(
-            f"SELECT k.place, p.name, k.ms, k.runs FROM ({ranked}) k JOIN players p ON p.id = k.player "
-            f"ORDER BY k.place, k.fin, k.player LIMIT :limit OFFSET :offset", args)]
-        you = None
-        if player is not None:
-            mine = self.db.execute(f"SELECT k.place, p.name, k.ms, k.runs FROM ({ranked}) k "
-                                   f"JOIN players p ON p.id = k.player WHERE k.player = :player", args).fetchone()
-            if mine is not None:
-                you = Row(*mine)
-            else:
-                flagged = self.db.execute(
-                    "SELECT p.name, SUM(r.ms), COUNT(*) FROM runs r JOIN players p ON p.id = r.player "
-                    "WHERE r.player = :player AND r.puzzle = :puzzle AND r.daily BETWEEN :first AND :daily "
-                    "AND r.ranked AND r.ms IS NOT NULL AND r.flagged", args).fetchone()
-                if flagged[2]:
-                    you = Row(None, flagged[0], flagged[1], flagged[2], flagged=True)
+        among = "AND r.player IN (SELECT player FROM members WHERE grp = :group)" if group is not None else ""
+        total, page, you = (self._day if days == 1 else self._days)(among, args)
+        if you is None and player is not None:
+            you = self._you(among, args, days)
+        return total, page, you
+
+    def _day(self, among: str, args: dict) -> tuple[int, list[Row], Row | None]:
+        """One daily: the total, the page (walking the placed_runs index) and the player's row if on it."""
+        where = f"r.puzzle = :puzzle AND r.daily = :daily AND r.ranked AND r.ms IS NOT NULL AND NOT r.flagged {among}"
+        total = self.db.execute(f"SELECT COUNT(*) FROM runs r WHERE {where}", args).fetchone()[0]
+        rows, you, place, last = [], None, 0, None
+        for k, (pid, name, ms) in enumerate(self.db.execute(
+                f"SELECT r.player, p.name, r.ms FROM runs r JOIN players p ON p.id = r.player "
+                f"WHERE {where} ORDER BY r.ms, r.started, r.id LIMIT :limit OFFSET :offset", args).fetchall()):
+            if ms != last:
+                place, last = (args["offset"] + k + 1 if k else self._place(among, args, ms)), ms
+            rows.append(Row(place, name, ms, 1))
+            if pid == args["player"]:
+                you = rows[-1]
         return total, rows, you
+
+    def _place(self, among: str, args: dict, ms: int) -> int:
+        """1 + how many placed runs of the day are faster than `ms`."""
+        return 1 + self.db.execute(
+            f"SELECT COUNT(*) FROM runs r WHERE r.puzzle = :puzzle AND r.daily = :daily AND r.ranked "
+            f"AND r.ms IS NOT NULL AND NOT r.flagged AND r.ms < :ms {among}", {**args, "ms": ms}).fetchone()[0]
+
+    def _days(self, among: str, args: dict) -> tuple[int, list[Row], Row | None]:
+        """Several dailies: every player's runs and total, placed; the page and the player's row."""
+        totals = self.db.execute(
+            f"SELECT r.player, COUNT(*) AS runs, SUM(r.ms) AS ms, MAX(r.started + r.ms / 1000.0) AS fin FROM runs r "
+            f"WHERE r.puzzle = :puzzle AND r.daily BETWEEN :first AND :daily AND r.ranked AND r.ms IS NOT NULL "
+            f"AND NOT r.flagged {among} GROUP BY r.player ORDER BY runs DESC, ms, fin, r.player", args).fetchall()
+        first, last, player = args["offset"], args["offset"] + args["limit"], args["player"]
+        wanted = [t[0] for t in totals[first:last]] + [player]
+        names = dict(self.db.execute(f"SELECT id, name FROM players WHERE id IN ({','.join('?' * len(wanted))})",
+                                     wanted))
+        page, you, place = [], None, 0
+        for k, (pid, runs, ms, _) in enumerate(totals):
+            if not k or (runs, ms) != totals[k - 1][1:3]:
+                place = k + 1
+            if first <= k < last:
+                page.append(Row(place, names[pid], ms, runs))
+            if pid == player:
+                you = Row(place, names[pid], ms, runs)
+        return len(totals), page, you
+
+    def _you(self, among: str, args: dict, days: int) -> Row | None:
+        """The player's row when not found with the page: placed (one day), flagged (place None), or None."""
+        for name, ms, runs, flagged in self.db.execute(
+                f"SELECT p.name, SUM(r.ms), COUNT(*), r.flagged FROM runs r JOIN players p ON p.id = r.player "
+                f"WHERE r.player = :player AND r.puzzle = :puzzle AND r.daily BETWEEN :first AND :daily "
+                f"AND r.ranked AND r.ms IS NOT NULL {among} GROUP BY r.flagged ORDER BY r.flagged", args).fetchall():
+            if flagged:
+                return Row(None, name, ms, runs, flagged=True)
+            if days == 1:
+                return Row(self._place(among, args, ms), name, ms, runs)
+        return None
 
     # groups
     def create_group(self, player: int, code: str, name: str) -> Group:

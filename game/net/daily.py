@@ -102,12 +102,12 @@ def token_hash(token: str) -> bytes:
 
 class Live:
     """A run being played on a connection: the store's run, its board now, its move count and
-    the clock times of the moves accepted on this server since it (re)started."""
+    the clock times of its moves accepted by this server process (kept over a dropped connection)."""
 
-    def __init__(self, run, board: Board, position, player, started: float):
+    def __init__(self, run, board: Board, position, player, started: float, times: list[int]):
         self.run, self.board, self.position, self.player, self.started = run, board, position, player, started
         self.seq = len(run.moves)
-        self.times: list[int] = []
+        self.times = times
 
 
 class DailyDesk:
@@ -119,6 +119,7 @@ class DailyDesk:
         self.boards: dict[tuple[str, int], asyncio.Future] = {}
         self.maker = ThreadPoolExecutor(1, thread_name_prefix="daily-boards")   # one board at a time
         self.live: dict[int, object] = {}       # run id -> the Link playing it
+        self.times: dict[int, list[int]] = {}   # open run id -> its accepted moves' clock times (ms)
 
     def close(self) -> None:
         self.maker.shutdown(wait=False, cancel_futures=True)
@@ -193,9 +194,11 @@ class DailyDesk:
             raise ProtocolError(f"daily #{number} is not today's anywhere (this server takes {span} now)")
 
     async def _daily(self, link, message: dict) -> None:
-        if link.run is not None:
-            raise ProtocolError("already in a daily run: leave it first")
         puzzle, number, ranked = message["puzzle"], message["daily"], message["ranked"]
+        playing = link.run.run if link.run is not None else None
+        same = playing is not None and ranked and playing.ranked and (playing.puzzle, playing.daily) == (puzzle, number)
+        if playing is not None and not same:
+            raise ProtocolError("already in a daily run: leave it first")
         player = self.player(link, message["token"])
         self.check_number(number, ranked)
         board = await self.board(puzzle, number)
@@ -215,7 +218,10 @@ class DailyDesk:
         if old is not None and old is not link:   # a half-open old connection: this one takes over
             old.run = None
             old.abort("replaced by a resumed connection")
-        live = link.run = Live(run, board, position, player, run.started)
+        if len(self.times) > 100_000:            # bounded: forget the oldest open runs' gaps
+            for key in list(self.times)[:50_000]:
+                del self.times[key]
+        live = link.run = Live(run, board, position, player, run.started, self.times.setdefault(run.id, []))
         self.live[run.id] = link
         self.log(link, f"{'resumed' if run.moves else 'began'} {'ranked' if ranked else 'unranked'} run of "
                        f"{title} as {json.dumps(player.name)}")
@@ -224,7 +230,7 @@ class DailyDesk:
                   seq=live.seq)
 
     def elapsed(self, live: Live) -> int:
-        return max(0, int((self.clock() - live.started) * 1000))
+        return max(0, round((self.clock() - live.started) * 1000))
 
     def move(self, link, seq: int, move: str) -> None:
         """Apply one move string of the run with the engine; `moved`, or `refused` with the board.
@@ -247,6 +253,7 @@ class DailyDesk:
         flagged = run.ranked and too_fast(live.board, ms, live.times)
         self.store.finish_run(run.id, ms, flagged)
         self.drop(link)
+        self.times.pop(run.id, None)
         of, _, you = self.store.standings(run.puzzle, run.daily, player=live.player.id, limit=1)
         place = you.place if run.ranked and not flagged and you is not None else None
         self.log(link, f"finished {'ranked' if run.ranked else 'unranked'} {run.puzzle} #{run.daily} in {ms} ms"
@@ -263,6 +270,7 @@ class DailyDesk:
         """The player gives the run up: abandoned (a ranked one is over, unplaced)."""
         run = link.run.run
         self.drop(link)
+        self.times.pop(run.id, None)
         self.store.abandon_run(run.id)
         self.log(link, f"abandoned a run of {run.puzzle} #{run.daily}")
 
@@ -278,6 +286,7 @@ class DailyDesk:
         run = link.run.run
         self.drop(link)
         if not run.ranked:
+            self.times.pop(run.id, None)
             self.store.abandon_run(run.id)
 
     # --- standings and groups

@@ -119,6 +119,29 @@ def test_a_dropped_connection_resumes_the_ranked_run_with_the_clock_still_runnin
     run(scenario())
 
 
+def test_the_gaps_of_a_run_count_over_a_dropped_connection_and_asking_again_gives_the_run_back(tmp_path):
+    """A bot that drops its connection and waits to pass the time floor is still flagged by
+    its quick moves; asking again on the same connection gives the open run back."""
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            bot, token = await player(url, "Bot")
+            moves = day_solution(await start(bot, token))
+            await play(bot, moves[:5], clock, step=0.01)
+            await bot.close()
+            clock.tick(10)
+            bot = await RaceClient.connect(url)
+            assert (await start(bot, token))["seq"] == 5
+            again = await start(bot, token)
+            assert again["seq"] == 5 and again["elapsed_ms"] == 10_050
+            assert "already in a daily run" in await error(bot, "daily", token=token, puzzle="macmahon", daily=TODAY,
+                                                           ranked=True)
+            await play(bot, moves[5:], clock, step=0.2, first_seq=6)     # slow enough alone
+            done = await bot.until("done")
+            assert done["ms"] > HUMAN_FLOOR_PER_PIECE_MS * 9 and done["flagged"] is True
+    run(scenario())
+
+
 def test_a_second_connection_takes_the_run_over_from_a_half_open_one(tmp_path):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):

@@ -179,7 +179,8 @@ def main() -> None:
           f"lost {max(0, tally.done - recorded)}, flagged {flagged}, failed players {len(tally.failed)}"
           + (f" (first: {tally.failed[0]})" if tally.failed else ""))
     print(f"standings round trip (limit 20, with `you`): {len(tally.standings)} asked, "
-          f"p50 {1000 * statistics.median(tally.standings):.1f} ms, p99 {1000 * percentile(tally.standings, 99):.1f} ms")
+          f"p50 {1000 * statistics.median(tally.standings):.1f} ms, "
+          f"p99 {1000 * percentile(tally.standings, 99):.1f} ms")
     print(f"move round trip: {len(tally.moves)} moves, p50 {1000 * statistics.median(tally.moves):.1f} ms, "
           f"p99 {1000 * percentile(tally.moves, 99):.1f} ms")
     print(f"server CPU {cpu:.1f} s over {took:.1f} s ({100 * cpu / took:.0f}% of a core), "

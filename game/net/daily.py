@@ -296,9 +296,9 @@ class DailyDesk:
         group = message["group"]
         if group is not None and (player is None or not self.store.is_member(player.id, group)):
             raise ProtocolError("only a group's members see its standings (join it with its code)")
-        total, rows, you = self.store.standings(message["puzzle"], message["daily"], days=message["days"],
-                                                group=group, player=player.id if player else None, offset=message["offset"],
-                                                limit=message["limit"])
+        total, rows, you = self.store.standings(
+            message["puzzle"], message["daily"], days=message["days"], group=group,
+            player=player.id if player else None, offset=message["offset"], limit=message["limit"])
         shown = [{"place": r.place, "name": r.name, "ms": r.ms, "runs": r.runs} for r in rows]
         mine = None if you is None else {"place": you.place, "ms": you.ms, "runs": you.runs, "flagged": you.flagged}
         fields = dict(puzzle=message["puzzle"], daily=message["daily"], days=message["days"], group=group,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from game.net.client import ThreadedClient
+from game.net.client import ThreadedClient, parse_target
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
 from game.scenes.online.link import Retry
@@ -21,8 +21,29 @@ from solver.errors import SquarewiseError
 from solver.macmahon.moves import FREE
 
 PUZZLES = {"genius": GENIUS, "macmahon": MACMAHON}
+SETTING = "standings_server"
 ANSWERS = ("registered", "standings", "group", "groups", "run", "error")
 OLDER = "this server keeps no standings (it is an older Squarewise)"
+
+
+def server_url(text: str) -> str:
+    """The URL of the standings server typed as `text` ('' for none); SquarewiseError, in one
+    line, when it is not a server's address."""
+    text = text.strip()
+    if not text:
+        return ""
+    url, code = parse_target(text)
+    if code is not None:
+        raise SquarewiseError(f"'{text}': a standings server is host:port, with no room code after it")
+    return url
+
+
+def configured(settings: dict) -> str | None:
+    """The URL of the standings server the settings name, or None (none set, or not an address)."""
+    try:
+        return server_url(str(settings.get(SETTING, ""))) or None
+    except SquarewiseError:
+        return None
 
 
 def host_of(url: str) -> str:

@@ -114,6 +114,8 @@ class DailyScene(Scene):
             [self.day_label(d) for d in self.days], app.ui, object_id="#day_list"))
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(40), h - app.px(64), app.px(200), app.px(44)), "Back (Esc)", app.ui))
+        self.standings = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(app.px(256), h - app.px(64), app.px(200), app.px(44)), "Standings...", app.ui))
         app.toasts.place(pygame.Rect(w // 2, h - app.px(72), w // 2 - app.px(20), app.px(64)))
         self.refresh()
 
@@ -196,6 +198,9 @@ class DailyScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.done:
                 self.back()
+                return True
+            if event.ui_element is self.standings:
+                self.app.open("standings")
                 return True
             if self.name_entry is not None and event.ui_element in self.name_buttons.values():
                 self.take_name() if event.ui_element is self.name_buttons["register"] else self.cancel_name()

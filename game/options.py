@@ -57,6 +57,8 @@ def print_help() -> None:
     parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--smoke-test SECONDS]\n" \
                    f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)\n" \
                    f"       {PROG} serve [--host ADDR] [--port N] (the race server; {PROG} serve --help)\n" \
+                   f"       {PROG} standings --server URL [--puzzle P] [--daily N] [--group CODE] [--json] " \
+                   f"(a race server's standings)\n" \
                    f"       {PROG} --version | --install-desktop"
     parser.description = ("Squarewise: MacMahon Squares and The Genius Square. With no PUZZLE it opens "
                           "the game window; with one it runs the headless solver.")

@@ -64,6 +64,12 @@ COMMANDS = {
     },
 }
 
+# Commands beside the puzzles' (`squarewise standings ...`): name -> Command, imported when used.
+SERVER_COMMANDS = {
+    "standings": Command("game.net.standings_cli:add_standings",
+                         "The standings of a daily puzzle on a race server (place, name, time; yours)"),
+}
+
 
 class LazyParser(OneLineParser):
     """A parser whose arguments are added by `setup(parser)` only when it is used (parsed or
@@ -107,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     puzzles.required = True
     for puzzle, title in PUZZLES.items():   # the help line names every command, so none is left out
         puzzles.add_parser(puzzle, help=f"{title}: {', '.join(COMMANDS[puzzle])}").setup = partial(_add_commands, puzzle)
+    for name, command in SERVER_COMMANDS.items():
+        puzzles.add_parser(name, help=command.help).setup = partial(_add_options, command.setup)
     return parser
 
 

@@ -5,12 +5,28 @@ display surface: `pygame.display.set_mode`, even a hidden 1x1 one) is marked
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 
 import pytest
 
 WINDOW = ("opens_window", True)
 _current: list = [None]
+_made_data_dir: list = []
+
+
+def pytest_configure(config):
+    """No test writes to the user's own data folder: unless one is named, SQUAREWISE_DATA_DIR is a
+    temporary folder for the run (inherited by child processes such as `squarewise serve`)."""
+    if not os.environ.get("SQUAREWISE_DATA_DIR"):
+        _made_data_dir.append(tempfile.mkdtemp(prefix="squarewise-tests-"))
+        os.environ["SQUAREWISE_DATA_DIR"] = _made_data_dir[0]
+
+
+def pytest_unconfigure(config):
+    for folder in _made_data_dir:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _mark() -> None:

@@ -145,6 +145,14 @@ LEVEL = Level()
 POSITION = Str(120, 14)
 REASON = Str(200)
 
+PUZZLE = OneOf(("genius", "macmahon"))
+DAILY = Int(1, 100000)               # a daily number (solver/daily.py: 1 is 2026-01-01)
+PTOKEN = Str(64, 16)                 # a player's secret on a standings server
+GROUP = Str(8, 8, CODE_ALPHABET)     # a group's code
+DAY_LEVEL = OneOf(("easy", "medium", "hard", "very hard"))
+MAX_ROWS = 100                       # standings rows in one answer
+TALLY = Int(0, 1 << 30)         # a count of runs, players, members
+
 BOARDS = ("hidden", "visible")  # opponents' boards during a race: progress only, or the boards too
 PIECE_COUNT = len(PIECES)
 
@@ -160,10 +168,22 @@ CLIENT: dict[str, dict] = {
     "alive": {},
     "rematch": {},
     "leave": {},
+    # daily runs and standings (docs/protocol.md: allowed when not in a room; `move`, `leave` also in a run)
+    "register": {"name": NAME},
+    "daily": {"token": PTOKEN, "puzzle": PUZZLE, "daily": DAILY, "ranked": Bool()},
+    "standings": {"puzzle": PUZZLE, "daily": DAILY, "days": Int(1, 31), "group": Nullable(GROUP),
+                  "token": Nullable(PTOKEN), "offset": Int(0, 1_000_000), "limit": Int(1, MAX_ROWS)},
+    "group_create": {"token": PTOKEN, "name": NAME},
+    "group_join": {"token": PTOKEN, "group": GROUP},
+    "group_leave": {"token": PTOKEN, "group": GROUP},
+    "groups": {"token": PTOKEN},
 }
 
 PLAYER = Record({"seat": SEAT, "name": NAME, "ready": Bool(), "connected": Bool(), "left": Bool(),
                  "idle": Bool(), "placed": Int(0, PIECE_COUNT), "ms": Nullable(MS)})
+ROW = Record({"place": Int(1, 1 << 30), "name": NAME, "ms": Nullable(MS), "runs": TALLY})
+YOU = Record({"place": Nullable(Int(1, 1 << 30)), "ms": Nullable(MS), "runs": TALLY, "flagged": Bool()})
+GROUP_INFO = {"group": GROUP, "name": NAME, "members": TALLY}
 PLACE = Record({"seat": SEAT, "name": NAME, "place": Nullable(Int(1, MAX_PLAYERS)), "ms": Nullable(MS),
                 "position": Nullable(POSITION)})
 
@@ -182,6 +202,15 @@ SERVER: dict[str, dict] = {
     "finished": {"seat": SEAT, "name": NAME, "place": Int(1, MAX_PLAYERS), "ms": MS},
     "results": {"race": Int(1, 1 << 30), "order": ListOf(PLACE, MAX_PLAYERS)},
     "removed": {"reason": REASON},
+    "registered": {"token": PTOKEN, "name": NAME},
+    "run": {"puzzle": PUZZLE, "daily": DAILY, "ranked": Bool(), "level": DAY_LEVEL, "start": POSITION,
+            "position": POSITION, "elapsed_ms": MS, "seq": SEQ},
+    "done": {"puzzle": PUZZLE, "daily": DAILY, "ranked": Bool(), "ms": MS, "place": Nullable(Int(1, 1 << 30)),
+             "of": TALLY, "flagged": Bool()},
+    "standings": {"puzzle": PUZZLE, "daily": DAILY, "days": Int(1, 31), "group": Nullable(GROUP), "total": TALLY,
+                  "rows": ListOf(ROW, MAX_ROWS), "you": Nullable(YOU)},
+    "group": GROUP_INFO,
+    "groups": {"groups": ListOf(Record(GROUP_INFO), MAX_ROWS)},
     "error": {"reason": REASON},
 }
 

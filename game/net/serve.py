@@ -1,11 +1,13 @@
-"""`squarewise serve [--host ADDR] [--port N] [--certfile F --keyfile F] [--trust-proxy]`:
-the race server with no window.
+"""`squarewise serve [--host ADDR] [--port N] [--certfile F --keyfile F] [--trust-proxy]
+[--db PATH] [--keep-days N] [--sync normal|full] [--backup FILE]`: the race server with no window.
 
 It listens on the loopback address unless --host says otherwise (0.0.0.0: every interface),
 on wss:// when given a certificate and its key, else ws://. It prints one line per room
 event and refusal (docs/server.md). Bad options, an address it cannot listen on or a
-certificate it cannot use: one line on stderr, exit 2. Ctrl+C or SIGTERM stop it with one
-line, exit 0.
+certificate it cannot use, a database it cannot open: one line on stderr, exit 2. Ctrl+C or
+SIGTERM stop it with one line, exit 0. The standings are kept in the SQLite file --db (default:
+standings.sqlite3 in the data folder); --backup FILE copies it consistently, even while another
+process serves it, and exits.
 """
 from __future__ import annotations
 
@@ -15,12 +17,17 @@ import logging
 import signal
 import ssl
 import sys
+import time
+from pathlib import Path
 
 from solver.cli_common import PROG, OneLineParser, number
 from solver.errors import SquarewiseError, one_line
 
 from .client import DEFAULT_PORT
 from .server import Config, RaceServer
+from .store import SYNC_MODES, Store, backup_file
+
+DB_NAME = "standings.sqlite3"
 
 
 def _host(text: str) -> str:
@@ -49,7 +56,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--keyfile", metavar="F", help="the certificate's private key (PEM)")
     parser.add_argument("--trust-proxy", action="store_true",
                         help="take each client's address from X-Forwarded-For (only behind your own reverse proxy)")
+    parser.add_argument("--db", metavar="PATH",
+                        help=f"the standings database (SQLite; default: {DB_NAME} in the data folder)")
+    parser.add_argument("--keep-days", type=number(1, 100000), metavar="N",
+                        help="drop runs of dailies more than N days old, at start and daily (default: keep all)")
+    parser.add_argument("--sync", choices=SYNC_MODES, default="normal",
+                        help="normal (default): a killed server loses nothing committed; "
+                             "full: neither does a power cut, at a cost per write")
+    parser.add_argument("--backup", metavar="FILE",
+                        help="copy the database consistently to FILE (also while a server runs) and exit")
     return parser
+
+
+def _db_path(db: str | None) -> Path:
+    """The database file: --db, else standings.sqlite3 in the data folder."""
+    if db is not None:
+        return Path(db)
+    from game.storage import data_dir
+    return data_dir() / DB_NAME
 
 
 def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
@@ -70,8 +94,17 @@ def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
 def main(argv: list[str]) -> int:
     try:
         args = build_parser().parse_args(argv)
+        db = _db_path(args.db)
+        if args.backup is not None:
+            backup_file(db, args.backup)
+            print(f"{PROG}: copied {one_line(str(db))} to {one_line(args.backup)}", flush=True)
+            return 0
         tls = _tls(args.certfile, args.keyfile)
-        return asyncio.run(_serve(args.host, args.port, tls, Config(trust_proxy=args.trust_proxy)))
+        store = Store(db, keep_days=args.keep_days, synchronous=args.sync)
+        try:
+            return asyncio.run(_serve(args.host, args.port, tls, Config(trust_proxy=args.trust_proxy), store))
+        finally:
+            store.close()
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
@@ -80,8 +113,8 @@ def main(argv: list[str]) -> int:
         return 0
 
 
-async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Config) -> int:
-    server = RaceServer(config)
+async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Config, store: Store) -> int:
+    server = RaceServer(config, store=store)
     try:
         port = await server.start(host, port, ssl=tls)
     except (OSError, UnicodeError) as exc:          # UnicodeError: a name _host let by that the resolver refuses
@@ -102,7 +135,14 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
         except (NotImplementedError, AttributeError, ValueError):
             pass
     try:
-        await stop.wait()
+        while not stop.is_set():        # retention once a day, just after midnight UTC
+            try:
+                await asyncio.wait_for(stop.wait(), 86400 - time.time() % 86400 + 60)
+            except asyncio.TimeoutError:
+                try:
+                    store.keep(time.time())
+                except SquarewiseError as exc:
+                    events.info(f"runs past --keep-days not dropped: {one_line(str(exc))}")
     finally:
         await server.close()
     print(f"{PROG}: race server stopped", flush=True)

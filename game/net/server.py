@@ -27,6 +27,7 @@ import secrets
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidState
@@ -40,6 +41,8 @@ from solver.genius.position import Position
 
 from . import names, protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
+from .daily import DESK_TYPES, DailyDesk
+from .store import Store
 
 POLICY = 1008                   # the close code for a broken rule
 log = logging.getLogger("squarewise.server")
@@ -76,6 +79,8 @@ class Config:
     trust_proxy: bool = False       # take the client's address from X-Forwarded-For (behind a proxy)
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
+    per_address_registrations: int = 20   # players registered from one address in a day (daily desk)
+    clock: Callable[[], float] = time.time  # the daily desk's wall clock (days, runs' times)
 
 
 class Bucket:
@@ -146,6 +151,7 @@ class Link:
         self.errors = 0
         self.cut: str | None = None             # why the server cut this connection, once it has
         self.player: Player | None = None
+        self.run = None                         # a daily run (game/net/daily.py: Live) if it plays one
         ws.link = self
 
     def count_frame(self) -> bool:
@@ -499,8 +505,10 @@ class Room:
 class RaceServer:
     """The rooms and connections of one server; `start` listens, `close` stops."""
 
-    def __init__(self, config: Config | None = None):
+    def __init__(self, config: Config | None = None, store: Store | None = None):
         self.config = config or Config()
+        self.store = store              # the standings database (game/net/store.py), None: no standings
+        self.desk = DailyDesk(self, store) if store is not None else None
         self.rooms: dict[str, Room] = {}
         self.links: set[Link] = set()
         self.connections_from: Counter = Counter()
@@ -526,6 +534,8 @@ class RaceServer:
             await self._ws_server.wait_closed()
         for room in list(self.rooms.values()):
             self.close_room(room)
+        if self.desk is not None:
+            self.desk.close()
         if self.tasks:
             await asyncio.gather(*self.tasks, return_exceptions=True)
 
@@ -581,13 +591,15 @@ class RaceServer:
                 del self.connections_from[link.address]
             if link.player is not None:
                 self._dropped(link.player)
+            if link.run is not None:
+                self.desk.dropped(link)
 
     async def _serve_link(self, link: Link) -> None:
         config = self.config
         while True:
             try:
                 text = await asyncio.wait_for(
-                    link.ws.recv(), config.seat_silence if link.player else config.hello_timeout)
+                    link.ws.recv(), config.seat_silence if link.player or link.run else config.hello_timeout)
             except asyncio.TimeoutError:
                 self.refusal(link, "connection closed: said nothing")
                 await link.ws.close(POLICY, "said nothing")
@@ -595,7 +607,9 @@ class RaceServer:
             except ConnectionClosed:
                 return
             try:
-                self._dispatch(link, protocol.decode(text, CLIENT))
+                desk = self._dispatch(link, protocol.decode(text, CLIENT))
+                if desk is not None:
+                    await desk
             except ProtocolError as exc:
                 link.errors += 1
                 self.refusal(link, f"error: {_escaped(str(exc))}")
@@ -606,9 +620,18 @@ class RaceServer:
                     await link.ws.close(POLICY, "too many bad messages")
                     return
 
-    def _dispatch(self, link: Link, message: dict) -> None:
+    def _dispatch(self, link: Link, message: dict):
+        """Handle a message; the daily desk's come back as a coroutine to await."""
         kind = message["type"]
         player = link.player
+        if kind in DESK_TYPES or link.run is not None:
+            if self.desk is None:
+                raise ProtocolError("this server keeps no standings")
+            if player is not None:
+                raise ProtocolError("in a room: leave it first")
+            if kind not in DESK_TYPES and kind not in ("move", "leave", "alive"):
+                raise ProtocolError("in a daily run: leave it first")
+            return self.desk.handle(link, message)
         if kind in ("create", "join", "resume"):
             if player is not None:
                 raise ProtocolError("already in a room: leave it first")

@@ -34,6 +34,27 @@ SAMPLES = {
                                      {"seat": 1, "name": "Ann", "place": None, "ms": None, "position": None}]},
     "removed": {"reason": "the host removed you from the room"},
     "error": {"reason": "no room with that code"},
+    "register": {"name": "Ann"},
+    "daily": {"token": "t" * 43, "puzzle": "macmahon", "daily": 330, "ranked": True},
+    "standings": {"puzzle": "genius", "daily": 330, "days": 7, "group": "ABCDEFGH", "token": None, "offset": 0,
+                  "limit": 20},
+    "group_create": {"name": "Family", "token": "t" * 43},
+    "group_join": {"group": "ABCDEFGH", "token": "t" * 43},
+    "group_leave": {"group": "ABCDEFGH", "token": "t" * 43},
+    "groups": {"token": "t" * 43},
+    "registered": {"token": "t" * 43, "name": "Ann"},
+    "run": {"puzzle": "macmahon", "daily": 330, "ranked": False, "level": "very hard",
+            "start": "4x6x3:.8b..../....../...15d../....21d.", "position": "4x6x3:.8b..../....../...15d../....21d.",
+            "elapsed_ms": 0, "seq": 0},
+    "done": {"puzzle": "genius", "daily": 330, "ranked": True, "ms": 48213, "place": None, "of": 41, "flagged": True},
+    "group": {"group": "ABCDEFGH", "name": "Family", "members": 3},
+}
+# Types both sides send: the server's sample (SAMPLES has the client's).
+SERVER_SAMPLES = {
+    "standings": {"puzzle": "genius", "daily": 330, "days": 1, "group": None, "total": 41,
+                  "rows": [{"place": 1, "name": "Ann", "ms": 48213, "runs": 1}],
+                  "you": {"place": None, "ms": 3000, "runs": 1, "flagged": True}},
+    "groups": {"groups": [{"group": "ABCDEFGH", "name": "Family", "members": 3}]},
 }
 
 
@@ -41,18 +62,24 @@ def test_the_samples_cover_every_message_type():
     assert set(SAMPLES) == set(CLIENT) | set(SERVER)
 
 
-@pytest.mark.parametrize("kind", sorted(SAMPLES))
-def test_every_message_type_goes_through_encode_and_decode_unchanged(kind):
-    schemas = CLIENT if kind in CLIENT else SERVER
-    text = encode(schemas, kind, **SAMPLES[kind])
-    assert decode(text, schemas) == {"v": protocol.VERSION, "type": kind, **SAMPLES[kind]}
+CASES = [(CLIENT if kind in CLIENT else SERVER, kind, sample) for kind, sample in sorted(SAMPLES.items())] + \
+    [(SERVER, kind, sample) for kind, sample in sorted(SERVER_SAMPLES.items())]
 
 
-@pytest.mark.parametrize("kind", sorted(SAMPLES))
-def test_every_field_is_required_and_no_other_is_allowed(kind):
-    schemas = CLIENT if kind in CLIENT else SERVER
-    base = {"v": protocol.VERSION, "type": kind, **SAMPLES[kind]}
-    for field in SAMPLES[kind]:
+def test_the_server_samples_are_of_types_both_sides_send():
+    assert set(SERVER_SAMPLES) == set(CLIENT) & set(SERVER)
+
+
+@pytest.mark.parametrize("schemas, kind, sample", CASES)
+def test_every_message_type_goes_through_encode_and_decode_unchanged(schemas, kind, sample):
+    text = encode(schemas, kind, **sample)
+    assert decode(text, schemas) == {"v": protocol.VERSION, "type": kind, **sample}
+
+
+@pytest.mark.parametrize("schemas, kind, sample", CASES)
+def test_every_field_is_required_and_no_other_is_allowed(schemas, kind, sample):
+    base = {"v": protocol.VERSION, "type": kind, **sample}
+    for field in sample:
         with pytest.raises(ProtocolError, match=f"missing field '{field}'"):
             decode(json.dumps({k: v for k, v in base.items() if k != field}), schemas)
     with pytest.raises(ProtocolError, match="unknown field 'extra'"):
@@ -67,7 +94,11 @@ def test_every_field_is_required_and_no_other_is_allowed(kind):
     ("ready", "ready", "true"), ("move", "seq", -1), ("move", "seq", True), ("move", "seq", 2.0),
     ("move", "seq", 10 ** 30), ("move", "move", ["4-O:C2C3D2D3"]), ("move", "move", "x" * 41),
     ("move", "move", "x"), ("settings", "boards", "shown"), ("remove", "seat", 0), ("room", "players", [PLAYER] * 9), ("room", "players", {"seat": 1}),
-    ("room", "phase", "paused"), ("results", "order", [{"seat": 1}]),
+    ("room", "phase", "paused"), ("results", "order", [{"seat": 1}]), ("daily", "puzzle", "Genius"),
+    ("daily", "daily", 0), ("daily", "daily", 100_001), ("daily", "token", "t" * 15), ("daily", "token", "t" * 65),
+    ("standings", "days", 32), ("standings", "limit", 101), ("standings", "limit", 0), ("standings", "offset", -1),
+    ("standings", "group", "ABCDEFG"), ("standings", "group", "ABCDEFGO"), ("group_join", "group", "abcdefgh"),
+    ("run", "level", "any"), ("done", "place", 0), ("done", "flagged", None),
 ])
 def test_wrong_values_are_refused_with_a_one_line_reason(kind, field, value):
     schemas = CLIENT if kind in CLIENT else SERVER

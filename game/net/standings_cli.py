@@ -1,0 +1,142 @@
+"""`squarewise standings --server URL [--puzzle genius|macmahon] [--daily N] [--days N]
+[--group CODE] [--limit N] [--json]`: a race server's standings of a daily puzzle.
+
+It asks the server (docs/protocol.md, `standings`) and prints place, name and time, and the
+player's own place ("You: 12th of 41") when the data folder keeps a name for that server
+(game/net/identity.py; read only). An unreachable server, an older one that keeps no
+standings, a bad or refused group code: one line on stderr, exit 1.
+"""
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from solver import daily
+from solver.cli_common import PROG, add_common, emit, number
+from solver.errors import SquarewiseError, one_line
+
+from . import protocol
+from .client import RaceClient, UntrustedCertificate, lost_reason, parse_target
+from .protocol import MAX_ROWS, ProtocolError
+
+TIMEOUT = 10.0          # seconds for the connection and for each answer
+
+
+class Unavailable(SquarewiseError):
+    """The standings cannot be had (server, group); exit 1."""
+
+
+def add_standings(parser) -> None:
+    parser.add_argument("--server", required=True, metavar="URL",
+                        help="the race server: host[:port], ws://host:port/ or wss://host/path/")
+    parser.add_argument("--puzzle", choices=tuple(daily.GAMES), default="genius", help="the puzzle (default genius)")
+    parser.add_argument("--daily", type=number(1, 100_000), metavar="N",
+                        help="the daily's number (default: today's here)")
+    parser.add_argument("--days", type=number(1, 31), default=1, metavar="N",
+                        help="the N days ending with that daily: players by runs finished, then total time")
+    parser.add_argument("--group", metavar="CODE", help="only that group's members (you must be one)")
+    parser.add_argument("--limit", type=number(1, MAX_ROWS), default=20, metavar="N",
+                        help=f"the first N places (default 20, at most {MAX_ROWS})")
+    add_common(parser)
+    parser.set_defaults(handler=_standings)
+
+
+def _standings(args) -> int:
+    try:
+        doc = fetch(args)
+    except Unavailable as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 1
+    emit(args, doc, text(doc))
+    return 0
+
+
+def fetch(args) -> dict:
+    """The standings document (the JSON output); Unavailable in one line if they cannot be had."""
+    url = parse_target(args.server)[0]
+    group = args.group.strip().upper() if args.group is not None else None
+    if group is not None:
+        try:
+            protocol.GROUP.check(group, "--group")
+        except ProtocolError:
+            raise Unavailable(f"'{one_line(args.group)}' is not a group code (8 letters and digits, "
+                              f"like Q7KX2MAB)") from None
+    me = _identity(url)
+    if group is not None and me is None:
+        raise Unavailable(f"a group's standings are for its members, and this machine has no name on {url}")
+    number_ = args.daily if args.daily is not None else daily.number(daily.local_date())
+    request = dict(puzzle=args.puzzle, daily=number_, days=args.days, group=group,
+                   token=me.token if me else None)
+    answer = asyncio.run(_ask(url, request, args.limit))
+    return {"server": url, "puzzle": args.puzzle, "daily": number_, "date": daily.date_of(number_).isoformat(),
+            "days": args.days, "group": group, "total": answer["total"], "rows": answer["rows"],
+            "name": me.name if me else None, "you": answer["you"]}
+
+
+def _identity(url: str):
+    """The name and token kept for `url` in the data folder, or None."""
+    from game.net.identity import load
+    from game.storage import data_dir
+    try:
+        return load(data_dir()).get(url)
+    except SquarewiseError:
+        return None
+
+
+async def _ask(url: str, request: dict, limit: int) -> dict:
+    """Ask for the first `limit` rows (in as many answers as the frame size needs)."""
+    try:
+        client = await RaceClient.connect(url, TIMEOUT)
+    except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, UntrustedCertificate) as exc:
+        raise Unavailable(lost_reason(exc, url)) from None
+    try:
+        rows: list[dict] = []
+        while True:
+            await client.send("standings", offset=len(rows), limit=limit - len(rows), **request)
+            answer = await client.recv(TIMEOUT)
+            if answer["type"] == "error":
+                raise Unavailable(_refusal(url, answer["reason"]))
+            rows += answer["rows"]
+            if not answer["rows"] or len(rows) >= min(limit, answer["total"]):
+                return {**answer, "rows": rows}
+    except (ConnectionClosed, ProtocolError, asyncio.TimeoutError) as exc:
+        raise Unavailable(lost_reason(exc, url)) from None
+    finally:
+        await client.close()
+
+
+def _refusal(url: str, reason: str) -> str:
+    if reason.startswith("unknown message type") or "keeps no standings" in reason:
+        return f"{url} keeps no standings (it is an older Squarewise, or runs with none)"
+    return one_line(f"{url} refused: {reason}")
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
+
+
+def clock(ms: int | None) -> str:
+    """A time as 0:48.2 (tenths: the standings' times are close)."""
+    return "-" if ms is None else f"{daily.clock(ms / 1000)}.{ms % 1000 // 100}"
+
+
+def text(doc: dict) -> str:
+    title, n = daily.GAMES[doc["puzzle"]], doc["daily"]
+    days = f"#{n - doc['days'] + 1} to #{n} ({doc['days']} days)" if doc["days"] > 1 else f"#{n} ({doc['date']})"
+    among = f", group {doc['group']}" if doc["group"] else ""
+    lines = [f"{title} {days} on {doc['server']}{among}: {doc['total']} placed"]
+    width = max((len(r["name"]) for r in doc["rows"]), default=4)
+    for r in doc["rows"]:
+        runs = f"  {r['runs']} run{'s' * (r['runs'] != 1)}" if doc["days"] > 1 else ""
+        lines.append(f"{r['place']:>5}  {r['name']:<{width}}  {clock(r['ms']):>9}{runs}")
+    you = doc["you"]
+    if doc["name"] is not None:
+        if you is None:
+            lines.append(f"You: no ranked run finished ({doc['name']})")
+        elif you["flagged"]:
+            lines.append(f"You: left out: faster than a person can move ({doc['name']}, {clock(you['ms'])})")
+        else:
+            lines.append(f"You: {ordinal(you['place'])} of {doc['total']} ({doc['name']}, {clock(you['ms'])})")
+    return "\n".join(lines)

@@ -1,0 +1,312 @@
+"""Daily runs and standings (issue 28) against a real server on 127.0.0.1 with a real database
+file: names, ranked runs of both puzzles played to the end, places, a second ranked run,
+unranked replays, resumes, bad actors, the human floor, groups, a week's standings."""
+from __future__ import annotations
+
+import pytest
+
+from game.net.client import RaceClient
+from game.net.daily import HUMAN_FLOOR_PER_PIECE_MS, accepted, token_hash
+from tests.net.desk import TODAY, Clock, check_solved, day_solution, desk, play, player, replayed, standings
+from tests.net.race import run
+from solver.genius.moves import execute
+from solver.genius.position import Position
+from solver.macmahon.position import Position as TilePosition
+
+
+async def start(client, token, puzzle="genius", number=TODAY, ranked=True) -> dict:
+    await client.send("daily", token=token, puzzle=puzzle, daily=number, ranked=ranked)
+    answer = await client.recv(10)
+    assert answer["type"] == "run", answer
+    return answer
+
+
+async def error(client, kind, **fields) -> str:
+    await client.send(kind, **fields)
+    answer = await client.until("error")
+    return answer["reason"]
+
+
+def test_register_keeps_names_apart_and_caps_an_address(tmp_path):
+    async def scenario():
+        async with desk(tmp_path, per_address_registrations=3) as (server, url, store):
+            ann, token = await player(url, "  Ann ")
+            assert store.player(token_hash(token)).name == "Ann"
+            assert "taken" in await error(ann, "register", name="ann")
+            assert "taken" in await error(ann, "register", name="\u0410nn")       # Cyrillic А
+            assert "visible" in await error(ann, "register", name="\u3164")
+            await player(url, "Bob")
+            await player(url, "Cy")
+            assert "registered 3 players today" in await error(ann, "register", name="Dee")
+            assert store.counts()["players"] == 3
+    run(scenario())
+
+
+@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+def test_a_ranked_run_played_to_the_end_is_recorded_and_placed(tmp_path, puzzle):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            finished = []
+            for name in ("Ann", "Bob"):
+                client, token = await player(url, name)
+                began = await start(client, token, puzzle)
+                assert began["seq"] == 0 and began["elapsed_ms"] == 0 and began["position"] == began["start"]
+                assert began["level"] == "medium"               # #330 is a Thursday
+                moves = day_solution(began)
+                answers = await play(client, moves, clock, step=1.0 + len(finished))
+                assert answers[-1]["ms"] == round(1000 * (1.0 + len(finished)) * len(moves))
+                done = await client.until("done")
+                finished.append(done)
+                assert done == {"v": 2, "type": "done", "puzzle": puzzle, "daily": TODAY, "ranked": True,
+                                "ms": answers[-1]["ms"], "place": len(finished), "of": len(finished),
+                                "flagged": False}
+                assert not server.desk.live                      # the run left the connection
+                recorded = store.ranked_run(store.player(token_hash(token)).id, puzzle, TODAY)
+                assert recorded.ms == done["ms"] and not recorded.flagged and list(recorded.moves) == moves
+                check_solved(puzzle, began["start"], replayed(store, recorded.id, began["start"]))
+            board = await standings(client, puzzle)
+            assert [(r["place"], r["name"], r["ms"]) for r in board["rows"]] == \
+                [(1, "Ann", finished[0]["ms"]), (2, "Bob", finished[1]["ms"])]
+            assert board["total"] == 2 and board["you"] is None
+    run(scenario())
+
+
+def test_a_second_ranked_run_is_refused_and_an_unranked_one_stays_out_of_the_standings(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            client, token = await player(url, "Ann")
+            moves = day_solution(await start(client, token))
+            await play(client, moves, clock)
+            first = await client.until("done")
+            assert "your ranked run of Genius #330 is over; play it again unranked" == await error(
+                client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
+            again = await start(client, token, ranked=False)
+            assert again["ranked"] is False and again["seq"] == 0
+            await play(client, moves, clock, step=0.5)
+            done = await client.until("done")
+            assert done["ranked"] is False and done["place"] is None and done["of"] == 1
+            board = await standings(client, token=token)
+            assert board["total"] == 1 and board["rows"][0]["ms"] == first["ms"]
+            assert board["you"] == {"place": 1, "ms": first["ms"], "runs": 1, "flagged": False}
+    run(scenario())
+
+
+def test_a_dropped_connection_resumes_the_ranked_run_with_the_clock_still_running(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            client, token = await player(url, "Ann")
+            began = await start(client, token)
+            moves = day_solution(began)
+            answers = await play(client, moves[:4], clock)
+            await client.close()
+            clock.tick(30)
+            back = await RaceClient.connect(url)
+            resumed = await start(back, token)
+            assert resumed["seq"] == 4 and resumed["elapsed_ms"] == 34_000 > answers[-1]["ms"]
+            assert resumed["start"] == began["start"] and resumed["position"] != began["start"]
+            await play(back, moves[4:], clock, first_seq=5)
+            done = await back.until("done")
+            assert done["ms"] == 34_000 + 1000 * len(moves[4:]) and done["place"] == 1
+    run(scenario())
+
+
+def test_a_second_connection_takes_the_run_over_from_a_half_open_one(tmp_path):
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            old, token = await player(url, "Ann")
+            await start(old, token)
+            new = await RaceClient.connect(url)
+            assert (await start(new, token))["seq"] == 0
+            with pytest.raises(Exception):
+                await old.recv(5)                 # the old connection was cut
+    run(scenario())
+
+
+def test_forged_tokens_replayed_moves_and_moves_outside_the_rules_are_refused(tmp_path):
+    async def scenario():
+        async with desk(tmp_path, join_failures=1, join_delay=0.01) as (server, url, store):
+            client, token = await player(url, "Ann")
+            forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+            for _ in range(3):
+                assert "no such player on this server" == await error(
+                    client, "daily", token=forged, puzzle="genius", daily=TODAY, ranked=True)
+            assert len(server.failures["127.0.0.1"]) == 3          # counted as failed joins (delayed)
+            assert "no such player" in await error(client, "groups", token=forged)
+            began = await start(client, token)
+            moves = day_solution(began)
+            await play(client, moves[:1])
+            board = execute(Position.parse(began["start"]), moves[0]).notation()
+            for seq, move, why in [(1, moves[0], "out of order"), (5, moves[1], "out of order"),
+                                   (2, "1:" + began["start"][:2], "blocker"),
+                                   (2, "9-Z:A1", "")]:
+                await client.send("move", seq=seq, move=move)
+                refused = await client.until("refused")
+                assert refused["seq"] == seq and why in refused["reason"] and refused["position"] == board
+            assert list(store.ranked_run(1, "genius", TODAY).moves) == moves[:1]   # nothing refused is kept
+            assert "in a daily run" in await error(client, "create", name="Ann", dice="default", level="any")
+    run(scenario())
+
+
+def test_only_numbers_that_are_today_somewhere_are_accepted(tmp_path):
+    clock = Clock(TODAY, hour=12)
+    assert accepted(clock()) == (TODAY, TODAY + 1)
+    assert accepted(Clock(TODAY, hour=5)()) == (TODAY - 1, TODAY)
+
+    async def scenario():
+        async with desk(tmp_path, clock) as (server, url, store):
+            client, token = await player(url, "Ann")
+            for number in (TODAY - 1, TODAY + 2, 99_999):
+                assert f"daily #{number} is not today's anywhere (this server takes #330 to #331 now)" == await error(
+                    client, "daily", token=token, puzzle="genius", daily=number, ranked=True)
+            assert "not today's" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY + 2,
+                                                ranked=False)
+            assert store.counts()["runs"] == 0
+            old = await start(client, token, "macmahon", 10, ranked=False)   # an old day, unranked
+            assert old["daily"] == 10 and old["ranked"] is False
+            await client.send("leave")
+            assert (await start(client, token, "genius", TODAY + 1))["daily"] == TODAY + 1
+    run(scenario())
+
+
+def test_a_macmahon_run_keeps_strict_rules_and_its_given_tiles(tmp_path):
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            client, token = await player(url, "Ann")
+            began = await start(client, token, "macmahon")
+            moves = day_solution(began)
+            await client.send("move", seq=1, move=moves[0] + "!")
+            assert "strict rules" in (await client.until("refused"))["reason"]
+            start_board = TilePosition.parse(began["start"])
+            first_given = next(c for c, v in enumerate(start_board.cells) if v is not None)
+            await client.send("move", seq=1, move="-" + start_board.board.cell_name(first_given))
+            refused = await client.until("refused")
+            assert "is given" in refused["reason"] and refused["position"] == began["start"]
+            assert store.ranked_run(1, "macmahon", TODAY).moves == ()
+    run(scenario())
+
+
+def test_a_run_faster_than_a_person_is_flagged_and_left_out(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            bot, bot_token = await player(url, "Bot")
+            moves = day_solution(await start(bot, bot_token))
+            await play(bot, moves, clock, step=0.001)                  # 9 moves in 9 ms
+            done = await bot.until("done")
+            assert done["flagged"] is True and done["place"] is None and done["of"] == 0
+            assert done["ms"] < HUMAN_FLOOR_PER_PIECE_MS * 9
+            person, token = await player(url, "Ann")
+            await start(person, token)
+            clock.tick(2.0)                                            # slow thinking, then quick hands:
+            await play(person, moves, clock, step=0.1)                 # over 3.6 s, but 100 ms a move
+            assert (await person.until("done"))["flagged"] is True
+            board = await standings(bot, token=bot_token)
+            assert board["total"] == 0 and board["rows"] == []
+            assert board["you"] == {"place": None, "ms": done["ms"], "runs": 1, "flagged": True}
+    run(scenario())
+
+
+def test_groups_show_standings_among_their_members_only(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            clients = {}
+            for name in ("Ann", "Bob", "Cy"):
+                clients[name] = await player(url, name)
+            (ann, ann_token), (bob, bob_token), (cy, cy_token) = clients.values()
+            await ann.send("group_create", token=ann_token, name="Family")
+            group = await ann.until("group")
+            assert group["name"] == "Family" and group["members"] == 1 and len(group["group"]) == 8
+            await bob.send("group_join", token=bob_token, group=group["group"])
+            assert (await bob.until("group"))["members"] == 2
+            for i, (client, token) in enumerate(clients.values()):
+                moves = day_solution(await start(client, token))
+                await play(client, moves, clock, step=1.0 + i)
+                await client.until("done")
+            among = await standings(ann, group=group["group"], token=ann_token)
+            assert [r["name"] for r in among["rows"]] == ["Ann", "Bob"] and among["total"] == 2
+            assert (await standings(cy))["total"] == 3
+            assert "members" in await error(cy, "standings", puzzle="genius", daily=TODAY, days=1,
+                                            group=group["group"], token=cy_token, offset=0, limit=20)
+            assert "no group with that code" == await error(cy, "group_join", token=cy_token, group="ABCDEFGH")
+            await bob.send("groups", token=bob_token)
+            assert (await bob.until("groups"))["groups"] == [{"group": group["group"], "name": "Family", "members": 2}]
+            await bob.send("group_leave", token=bob_token, group=group["group"])
+            assert (await bob.until("groups"))["groups"] == []
+            assert [r["name"] for r in (await standings(ann, group=group["group"], token=ann_token))["rows"]] == ["Ann"]
+    run(scenario())
+
+
+def test_a_weeks_standings_order_players_by_runs_then_total_time(tmp_path):
+    async def scenario():
+        clock = Clock(TODAY - 1)
+        async with desk(tmp_path, clock) as (server, url, store):
+            ann, ann_token = await player(url, "Ann")
+            bob, bob_token = await player(url, "Bob")
+            for day, who in ((TODAY - 1, [(ann, ann_token, 3.0)]),
+                             (TODAY, [(ann, ann_token, 3.0), (bob, bob_token, 1.0)])):
+                for client, token, step in who:
+                    moves = day_solution(await start(client, token, number=day))
+                    await play(client, moves, clock, step=step)
+                    await client.until("done")
+                clock.tick(86400)
+            week = await standings(bob, days=7, token=bob_token)
+            assert [(r["place"], r["name"], r["runs"]) for r in week["rows"]] == [(1, "Ann", 2), (2, "Bob", 1)]
+            assert week["rows"][0]["ms"] == 2 * 27_000 and week["you"]["runs"] == 1
+            assert [r["name"] for r in (await standings(bob))["rows"]] == ["Bob", "Ann"]
+    run(scenario())
+
+
+def test_leaving_a_ranked_run_ends_it_and_a_many_row_answer_fits_one_frame(tmp_path):
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            client, token = await player(url, "Ann")
+            await start(client, token)
+            await client.send("leave")
+            assert "is over" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
+            assert store.ranked_run(1, "genius", TODAY).abandoned
+            for i in range(120):                       # names of 24 three-byte letters
+                pid = store.add_player(f"{chr(0x4E00 + i) * 24}", f"k{i}", bytes([i]) * 32, "x", 0).id
+                r = store.start_run(pid, "genius", TODAY, True, 0)
+                store.finish_run(r.id, 5000 + i, False)
+            board = await standings(client, limit=100)
+            assert board["total"] == 120 and 20 <= len(board["rows"]) < 100
+            rest = await standings(client, offset=len(board["rows"]), limit=100)
+            assert rest["rows"][0]["place"] == len(board["rows"]) + 1
+    run(scenario())
+
+
+def test_a_server_without_a_database_says_it_keeps_no_standings():
+    from tests.net.race import serving
+
+    async def scenario():
+        async with serving() as (server, url):
+            client = await RaceClient.connect(url)
+            assert "keeps no standings" in await error(client, "register", name="Ann")
+    run(scenario())
+
+
+def test_boards_are_made_off_the_event_loop(tmp_path, monkeypatch):
+    """While a day's board is being made, the server answers others at once."""
+    import threading
+    from game.net import daily
+    release = threading.Event()
+    made = daily.make_board
+
+    def slow(puzzle, number):
+        release.wait(10)
+        return made(puzzle, number)
+    monkeypatch.setattr(daily, "make_board", slow)
+
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            ann, ann_token = await player(url, "Ann")
+            await ann.send("daily", token=ann_token, puzzle="genius", daily=TODAY, ranked=True)
+            bob, _ = await player(url, "Bob")                  # answered while Ann's board is made
+            assert (await standings(bob))["total"] == 0
+            release.set()
+            assert (await ann.until("run"))["seq"] == 0
+    run(scenario())

@@ -1,0 +1,301 @@
+"""game/net/store.py, the standings database, on real files: each method, migrations, refusals
+(a newer database, a file that is not one), standings' order, ties, groups, weeks, flagged runs, pruning."""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from types import SimpleNamespace
+
+import pytest
+
+from game.net import store as store_module
+from game.net.names import key
+from game.net.store import (MIGRATIONS, VERSION, CodeTaken, Group, NameTaken, RankedTaken, Row, Store, StoreError,
+                            backup_file)
+
+
+def token(n) -> bytes:
+    return hashlib.sha256(f"token-{n}".encode()).digest()
+
+
+@pytest.fixture
+def store(tmp_path):
+    opened = Store(tmp_path / "standings.sqlite3")
+    yield opened
+    opened.close()
+
+
+def player(store, name, address="192.0.2.1", now=1000.0):
+    return store.add_player(name, key(name), token(name), address, now)
+
+
+def finished(store, who, ms, daily=10, puzzle="genius", flagged=False, now=5000.0):
+    run = store.start_run(who.id, puzzle, daily, True, now)
+    store.finish_run(run.id, ms, flagged)
+    return run
+
+
+def test_a_new_file_is_made_at_the_latest_version_in_wal_mode(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    Store(path).close()
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == VERSION == len(MIGRATIONS)
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {"players", "runs", "moves", "groups", "members"} <= {
+        n for (n,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    raw.close()
+
+
+def test_an_empty_file_is_version_0_and_is_migrated(tmp_path):
+    path = tmp_path / "empty.sqlite3"
+    path.write_bytes(b"")
+    with_store = Store(path)
+    assert with_store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION
+    assert player(with_store, "Ann").id == 1
+    with_store.close()
+
+
+def test_a_version_1_database_made_by_hand_opens_with_its_data(tmp_path):
+    path = tmp_path / "v1.sqlite3"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for statement in MIGRATIONS[0]:
+        raw.execute(statement)
+    raw.execute("PRAGMA user_version = 1")
+    raw.execute("INSERT INTO players VALUES (7, 'Old', 'old', ?, '192.0.2.1', 1.0)", (token("Old"),))
+    raw.execute("INSERT INTO runs (player, puzzle, daily, ranked, started, ms) VALUES (7, 'genius', 3, 1, 2.0, 9000)")
+    raw.close()
+    store = Store(path)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION
+    assert store.player(token("Old")).name == "Old"
+    assert store.standings("genius", 3) == (1, [Row(1, "Old", 9000, 1)], None)
+    store.close()
+
+
+def test_a_database_from_a_newer_server_is_refused_and_not_altered(tmp_path):
+    path = tmp_path / "newer.sqlite3"
+    raw = sqlite3.connect(path)
+    raw.execute("CREATE TABLE future (x)")
+    raw.execute(f"PRAGMA user_version = {VERSION + 1}")
+    raw.commit()
+    raw.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match=f"newer Squarewise \\(database version {VERSION + 1}.*left as it is"):
+        Store(path)
+    assert path.read_bytes() == before and not (tmp_path / "newer.sqlite3-wal").exists()
+
+
+@pytest.mark.parametrize("content", [b"{\"version\": 1}\n", b"x" * 5000, bytes(range(256)) * 8])
+def test_a_file_that_is_not_a_database_is_refused_in_one_line_and_left_as_it_is(tmp_path, content):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match="is not a Squarewise database") as refused:
+        Store(path)
+    assert "\n" not in str(refused.value) and path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_folder_or_a_missing_folder_is_one_line(tmp_path):
+    with pytest.raises(StoreError, match="it is a folder"):
+        Store(tmp_path)
+    with pytest.raises(StoreError, match="cannot open the database"):
+        Store(tmp_path / "missing" / "standings.sqlite3")
+
+
+def test_players_by_token_hash_names_distinct_after_folding(store):
+    ann = player(store, "Ann", now=50.0)
+    assert store.player(token("Ann")) == ann and store.player(token("nobody")) is None
+    with pytest.raises(NameTaken, match="taken"):
+        store.add_player("ÁNN", key("ÁNN"), token("other"), "192.0.2.2", 60.0)
+    raw = store.db.execute("SELECT token_hash FROM players").fetchall()
+    assert raw == [(token("Ann"),)]            # only the hash is kept
+
+
+def test_registrations_are_counted_per_address_since_a_time(store):
+    for n, now in enumerate((10.0, 20.0, 30.0)):
+        player(store, f"P{n}x", address="192.0.2.9", now=now)
+    player(store, "Other", address="198.51.100.1", now=30.0)
+    assert store.registrations_since("192.0.2.9", 20.0) == 2
+    assert store.registrations_since("192.0.2.9", 31.0) == 0
+    assert store.registrations_since("198.51.100.1", 0.0) == 1
+
+
+def test_one_ranked_run_per_player_puzzle_and_daily_any_number_unranked(store):
+    ann = player(store, "Ann")
+    run = store.start_run(ann.id, "genius", 10, True, 100.0)
+    assert store.ranked_run(ann.id, "genius", 10) == run
+    with pytest.raises(RankedTaken):
+        store.start_run(ann.id, "genius", 10, True, 101.0)
+    store.abandon_run(run.id)
+    with pytest.raises(RankedTaken):
+        store.start_run(ann.id, "genius", 10, True, 102.0)
+    assert store.ranked_run(ann.id, "genius", 10).abandoned
+    one, two = (store.start_run(ann.id, "genius", 10, False, 103.0) for _ in range(2))
+    assert one.id != two.id and not one.ranked
+    assert store.start_run(ann.id, "macmahon", 10, True, 104.0).ranked     # another puzzle
+    assert store.start_run(ann.id, "genius", 11, True, 105.0).ranked       # another daily
+    assert store.ranked_run(ann.id, "genius", 12) is None
+
+
+def test_an_open_runs_moves_survive_closing_the_database(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    ann = player(store, "Ann")
+    run = store.start_run(ann.id, "genius", 10, True, 100.5)
+    for move in ("P2 A1", "L3 B4 r", "take P2"):
+        store.add_move(run.id, move)
+    store.close()
+    again = Store(path)
+    back = again.ranked_run(ann.id, "genius", 10)
+    assert back.moves == ("P2 A1", "L3 B4 r", "take P2") and back.started == 100.5 and back.ms is None
+    again.finish_run(back.id, 4321, False)
+    assert again.run(back.id).ms == 4321
+    again.close()
+
+
+def test_a_run_finishes_or_is_abandoned_once(store):
+    ann = player(store, "Ann")
+    run = store.start_run(ann.id, "genius", 10, True, 100.0)
+    store.finish_run(run.id, 5000, False)
+    with pytest.raises(StoreError, match="not open"):
+        store.finish_run(run.id, 1, False)
+    with pytest.raises(StoreError, match="not open"):
+        store.abandon_run(run.id)
+    with pytest.raises(StoreError, match="no run"):
+        store.add_move(999, "P2 A1")
+    assert store.run(run.id).ms == 5000
+
+
+def test_one_days_standings_by_time_equal_times_share_a_place_then_finish_order(store):
+    ann, bob, cy, dee = (player(store, n) for n in ("Ann", "Bob", "Cy", "Dee"))
+    finished(store, bob, 7000, now=100.0)           # finishes at 107.0
+    finished(store, cy, 7000, now=90.0)             # finishes at 97.0: before Bob
+    finished(store, ann, 6000)
+    finished(store, dee, 9000)
+    total, rows, you = store.standings("genius", 10, player=dee.id)
+    assert total == 4
+    assert rows == [Row(1, "Ann", 6000, 1), Row(2, "Cy", 7000, 1), Row(2, "Bob", 7000, 1), Row(4, "Dee", 9000, 1)]
+    assert you == Row(4, "Dee", 9000, 1)
+    assert store.standings("genius", 10, offset=1, limit=2)[1] == rows[1:3]
+    assert store.standings("genius", 10, offset=10)[:2] == (4, [])
+    assert store.standings("macmahon", 10) == (0, [], None)
+
+
+def test_unranked_unfinished_abandoned_and_flagged_runs_are_not_placed(store):
+    ann, bob, cy, dee = (player(store, n) for n in ("Ann", "Bob", "Cy", "Dee"))
+    finished(store, ann, 8000)
+    finished(store, bob, 900, flagged=True)
+    store.start_run(cy.id, "genius", 10, True, 100.0)                       # still open
+    store.abandon_run(store.start_run(dee.id, "genius", 10, True, 100.0).id)
+    store.finish_run(store.start_run(dee.id, "genius", 10, False, 100.0).id, 1000, False)   # unranked
+    total, rows, _ = store.standings("genius", 10)
+    assert (total, rows) == (1, [Row(1, "Ann", 8000, 1)])
+    assert store.standings("genius", 10, player=bob.id)[2] == Row(None, "Bob", 900, 1, flagged=True)
+    assert store.standings("genius", 10, player=cy.id)[2] is None
+    assert store.standings("genius", 10, player=dee.id)[2] is None
+
+
+def test_a_week_orders_players_by_runs_finished_then_total_time(store):
+    ann, bob, cy, dee = (player(store, n) for n in ("Ann", "Bob", "Cy", "Dee"))
+    for daily, ms in ((4, 9000), (8, 9000), (10, 9000)):
+        finished(store, ann, ms, daily=daily)
+    for daily, ms in ((9, 3000), (10, 3000)):
+        finished(store, bob, ms, daily=daily)
+    for daily, ms in ((8, 2000), (9, 4000)):
+        finished(store, cy, ms, daily=daily)
+    finished(store, dee, 1000, daily=3)             # before the week: not counted
+    finished(store, dee, 1000, daily=11)            # after it: not counted
+    finished(store, dee, 500, daily=9, flagged=True)
+    total, rows, you = store.standings("genius", 10, days=7, player=dee.id)
+    assert total == 3
+    assert rows == [Row(1, "Ann", 27000, 3), Row(2, "Bob", 6000, 2), Row(2, "Cy", 6000, 2)]
+    assert you == Row(None, "Dee", 500, 1, flagged=True)
+    assert store.standings("genius", 10, days=2)[1] == [           # dailies 9 and 10
+        Row(1, "Bob", 6000, 2), Row(2, "Cy", 4000, 1), Row(3, "Ann", 9000, 1)]
+
+
+def test_groups_filter_rows_and_the_total_to_their_members(store):
+    ann, bob, cy = (player(store, n) for n in ("Ann", "Bob", "Cy"))
+    for who, ms in ((ann, 5000), (bob, 6000), (cy, 4000)):
+        finished(store, who, ms)
+    assert store.create_group(ann.id, "ABCDEFGH", "Club") == Group("ABCDEFGH", "Club", 1)
+    with pytest.raises(CodeTaken):
+        store.create_group(bob.id, "ABCDEFGH", "Other")
+    assert store.join_group(bob.id, "ABCDEFGH") == Group("ABCDEFGH", "Club", 2)
+    assert store.join_group(bob.id, "ABCDEFGH") == Group("ABCDEFGH", "Club", 2)   # again: harmless
+    assert store.join_group(cy.id, "ZZZZZZZZ") is None
+    assert store.is_member(bob.id, "ABCDEFGH") and not store.is_member(cy.id, "ABCDEFGH")
+    total, rows, you = store.standings("genius", 10, group="ABCDEFGH", player=bob.id)
+    assert (total, rows, you) == (2, [Row(1, "Ann", 5000, 1), Row(2, "Bob", 6000, 1)], Row(2, "Bob", 6000, 1))
+    assert store.standings("genius", 10)[0] == 3
+    store.create_group(bob.id, "QQQQQQQQ", "Afamily")
+    assert store.groups(bob.id) == [Group("QQQQQQQQ", "Afamily", 1), Group("ABCDEFGH", "Club", 2)]
+    store.leave_group(bob.id, "ABCDEFGH")
+    assert store.groups(bob.id) == [Group("QQQQQQQQ", "Afamily", 1)]
+    assert store.standings("genius", 10, group="ABCDEFGH")[:2] == (1, [Row(1, "Ann", 5000, 1)])
+    store.leave_group(cy.id, "ABCDEFGH")          # not a member: nothing happens
+    assert store.groups(ann.id) == [Group("ABCDEFGH", "Club", 1)]
+
+
+def test_prune_drops_runs_and_moves_of_earlier_dailies_and_keeps_the_rest(store):
+    ann, bob = player(store, "Ann"), player(store, "Bob")
+    old = store.start_run(ann.id, "genius", 3, True, 1.0)
+    store.add_move(old.id, "P2 A1")
+    finished(store, ann, 5000, daily=4)
+    finished(store, bob, 6000, daily=5)
+    assert store.prune(5) == 2
+    assert store.run(old.id) is None and store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 0
+    assert store.standings("genius", 5)[1] == [Row(1, "Bob", 6000, 1)]
+    assert store.counts()["players"] == 2 and store.counts()["runs"] == 1
+
+
+def test_keep_days_prunes_at_open_and_on_keep_relative_to_the_utc_date(tmp_path, monkeypatch):
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    ann = player(store, "Ann")
+    for puzzle in ("genius", "macmahon"):
+        for daily in (1, 2, 3, 4):
+            finished(store, ann, 5000, daily=daily, puzzle=puzzle)
+    store.close()
+    day3_noon = 1767225600 + 2 * 86400 + 43200      # 2026-01-03 12:00 UTC: daily 3
+    monkeypatch.setattr(store_module, "time", SimpleNamespace(time=lambda: day3_noon))
+    store = Store(path, keep_days=1)                 # keeps daily 3 and the one before it (and later ones)
+    assert {r for (r,) in store.db.execute("SELECT daily FROM runs")} == {2, 3, 4}
+    assert store.keep(day3_noon + 86400) == 2 and {r for (r,) in store.db.execute("SELECT daily FROM runs")} == {3, 4}
+    store.close()
+    store = Store(path)                              # no keep_days: keeps all
+    assert store.keep(day3_noon + 10 * 86400) == 0 and store.counts()["runs"] == 4
+    store.close()
+
+
+def test_counts(store):
+    ann = player(store, "Ann")
+    finished(store, ann, 5000)
+    store.create_group(ann.id, "ABCDEFGH", "Club")
+    counts = store.counts()
+    assert (counts["players"], counts["runs"], counts["groups"]) == (1, 1, 1) and counts["bytes"] > 4096
+
+
+def test_a_backup_is_a_whole_database_in_one_file_written_atomically(store, tmp_path):
+    ann = player(store, "Ann")
+    finished(store, ann, 5000)
+    target = tmp_path / "copy.sqlite3"
+    target.write_text("an older copy")
+    store.backup(target)
+    copy = sqlite3.connect(target)
+    assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert copy.execute("SELECT name FROM players").fetchall() == [("Ann",)]
+    copy.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("copy", ".copy"))) == ["copy.sqlite3"]
+    with pytest.raises(StoreError, match="another file"):
+        store.backup(store.path)
+    with pytest.raises(StoreError, match="cannot write the backup"):
+        store.backup(tmp_path / "missing" / "copy.sqlite3")
+
+
+def test_backup_file_refuses_a_missing_or_foreign_database(tmp_path):
+    with pytest.raises(StoreError, match="there is no database"):
+        backup_file(tmp_path / "none.sqlite3", tmp_path / "copy")
+    (tmp_path / "text").write_text("hello")
+    with pytest.raises(StoreError, match="not a Squarewise database"):
+        backup_file(tmp_path / "text", tmp_path / "copy")
+    assert not (tmp_path / "copy").exists() and not (tmp_path / "none.sqlite3").exists()

@@ -213,7 +213,8 @@ class StandingsScene(Scene):
         chosen = {f"puzzle={self.puzzle}", f"day={self.day}", f"group={self.group or ''}"}
         total = self.answer["total"] if self.answer else 0
         for action, made in self.order:
-            made.select() if action in chosen else made.unselect()
+            if action.partition("=")[0] in ("puzzle", "day", "group"):
+                made.select() if action in chosen else made.unselect()
             if action == "page=-1":
                 made.enable() if self.page > 0 else made.disable()
             elif action == "page=1":

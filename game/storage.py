@@ -46,6 +46,7 @@ DEFAULT_SETTINGS = {
     "volume": 0.8,                # sound effects, 0..1
     "muted": False,
     "howto_seen": {"genius": False, "macmahon": False},   # How to play shown on a puzzle's first launch
+    "standings_server": "",       # the standings server's address as typed ("" = none): ranked dailies
 }
 DEFAULT_STATISTICS = {
     "genius": {"played": 0, "solved": 0, "best": {}},   # best: dice set name -> seconds

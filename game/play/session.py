@@ -18,6 +18,8 @@ The kind of a match (meta["kind"]) says what its end records:
 - "versus" (a race against the computer): its record, won or lost;
 - "online" (a race through a race server, game/scenes/online/): its record, won (the board
   filled) or lost (left, or the race ended first);
+- "ranked" (a daily run on a standings server, game/scenes/ranked/): its record as that day's
+  daily with the server's time and place, won when the server says `done`, lost when left;
 - "race" (two players on one screen) and "view" (a solution only shown): nothing.
 """
 from __future__ import annotations
@@ -38,7 +40,7 @@ from game.play.records import record_game
 from game.storage import read_versioned, write_versioned
 from solver.errors import IllegalMove, SquarewiseError
 
-RECORDED = ("play", "versus", "online")       # the kinds of match whose end goes into the statistics
+RECORDED = ("play", "versus", "online", "ranked")       # the kinds of match whose end goes into the statistics
 HISTORY = ("undo", "redo", "restart")           # the mid end's keys that walk the history
 HANDS = (Press, Release, Pick, Turn)               # what takes or puts down (nothing while a solve plays)
 

@@ -5,6 +5,12 @@ The puzzles of a day are worked out by the worker (game/play/dailies.day_puzzles
 window never waits; Play opens the puzzle's screen (through the registry) with the day's game
 ID, number and level: the screen asks before it abandons a game in progress, labels the match
 "Daily #N", and its session records it as that daily.
+
+With a standings server set (Settings), each card offers "Play on SERVER": a ranked run of
+today's daily (asked first; the first time, the name the server will know the player by),
+played on game/scenes/ranked/run.py's screen; a past day's, or today's once the ranked run
+is over, is a replay (unranked). The card shows the player's place ("3rd of 41 today"),
+asked of the server when the screen shows (game/scenes/ranked/offer.py).
 """
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
+from game.scenes.ranked.desk import configured
+from game.scenes.ranked.offer import Offer
 from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
@@ -48,6 +56,9 @@ class DailyScene(Scene):
         self.problem = ""
         self.buttons: dict = {}
         self.days: list[dt.date] = []
+        url = configured(app.settings)
+        self.offer = Offer(app, url) if url is not None else None
+        self.name_entry = None
         self.fetch()
 
     # ------------------------------------------------------------------ the day's puzzles
@@ -89,15 +100,44 @@ class DailyScene(Scene):
                 pygame.Rect(x + app.px(16), y, app.px(150), app.px(40)), "Play", app.ui))
             self.buttons[("copy", key)] = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x + app.px(176), y, app.px(170), app.px(40)), "Copy result", app.ui))
-        top = app.px(340)
+            if self.offer is not None:
+                self.buttons[("server", key)] = self.add(pygame_gui.elements.UIButton(
+                    pygame.Rect(x + app.px(16), y + app.px(50), min(half - app.px(32), app.px(330)), app.px(40)),
+                    self.server_label(key), app.ui))
+        top = app.px(390)
+        if self.offer is not None and self.offer.asking is not None:
+            self.build_name_row(top)
+            top += app.px(80)
         self.days = [self.today - dt.timedelta(days=k) for k in range(PAST_DAYS) if self.today - dt.timedelta(days=k) >= daily.EPOCH]
         self.day_list = self.add(pygame_gui.elements.UISelectionList(
             pygame.Rect(app.px(40), top, w - app.px(80), h - top - app.px(90)),
             [self.day_label(d) for d in self.days], app.ui, object_id="#day_list"))
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(40), h - app.px(64), app.px(200), app.px(44)), "Back (Esc)", app.ui))
+        self.standings = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(app.px(256), h - app.px(64), app.px(200), app.px(44)), "Standings...", app.ui))
         app.toasts.place(pygame.Rect(w // 2, h - app.px(72), w // 2 - app.px(20), app.px(64)))
         self.refresh()
+
+    def build_name_row(self, y: int) -> None:
+        """The name the server will know the player by, asked the first time (the lobby's field)."""
+        from game.scenes.online.link import NAME_SETTING
+        app = self.app
+        x = app.px(40) + app.px(240)
+        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, app.px(260), app.px(40)), app.ui))
+        self.name_entry.set_text_length_limit(24)
+        self.name_entry.set_text(str(app.settings.get(NAME_SETTING, "")))
+        self.name_buttons = {
+            "register": self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x + app.px(270), y, app.px(130), app.px(40)), "Take this name", app.ui)),
+            "cancel": self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x + app.px(410), y, app.px(100), app.px(40)), "Cancel", app.ui))}
+        self.name_entry.focus()
+
+    def server_label(self, key: str) -> str:
+        """'Play on HOST', or 'Play again (unranked)' once today's ranked run is over."""
+        return "Play again (unranked)" if key in self.offer.over and self.day == self.today else \
+            f"Play on {self.offer.host}"
 
     def day_label(self, day: dt.date) -> str:
         """A row of the past days' list, in columns (the list is drawn in a monospaced font)."""
@@ -112,8 +152,12 @@ class DailyScene(Scene):
             return
         n = daily.number(self.day)
         enable_buttons(self.buttons, {(action, key): self.shown is not None if action == "play" else
-                                      result_line(self.app.statistics, key, n) is not None
+                                      result_line(self.app.statistics, key, n) is not None if action == "copy" else
+                                      self.offer.starting is None and self.offer.asking is None
                                       for action, key in self.buttons})
+        for (action, key), button in self.buttons.items():
+            if action == "server" and button.text != self.server_label(key):
+                button.set_text(self.server_label(key))
 
     # ------------------------------------------------------------------ actions
     def play(self, key: str) -> None:
@@ -124,6 +168,29 @@ class DailyScene(Scene):
         puzzle = found[key]
         self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
 
+    def play_on_server(self, key: str) -> None:
+        """Today's daily ranked (asked first), or a replay: a past day's, or today's once the
+        ranked run is over."""
+        n = daily.number(self.day)
+        if self.day != self.today or key in self.offer.over:
+            self.offer.play(key, n, ranked=False)
+            self.after_offer()
+            return
+        host = self.offer.host
+
+        def start() -> None:
+            self.offer.play(key, n, ranked=True)
+            self.after_offer()
+
+        self.confirm(f"Ranked on {host}: one ranked run a day, no hints, no Solve, the server's clock. Start?",
+                     start, title=f"{daily.GAMES[key]} #{n} on {host}", action="Start")
+
+    def after_offer(self) -> None:
+        """A name to ask shows its field; otherwise the buttons wait for the server."""
+        if self.offer.asking is not None or self.name_entry is not None:
+            self.on_resize()
+        self.refresh()
+
     def copy_result(self, key: str) -> None:
         copy_result(self.app, key, daily.number(self.day))
 
@@ -132,11 +199,20 @@ class DailyScene(Scene):
             if event.ui_element is self.done:
                 self.back()
                 return True
+            if event.ui_element is self.standings:
+                self.app.open("standings")
+                return True
+            if self.name_entry is not None and event.ui_element in self.name_buttons.values():
+                self.take_name() if event.ui_element is self.name_buttons["register"] else self.cancel_name()
+                return True
             pressed = pressed_name(event, self.buttons)
             if pressed is not None:
                 action, key = pressed
-                self.play(key) if action == "play" else self.copy_result(key)
+                {"play": self.play, "copy": self.copy_result, "server": self.play_on_server}[action](key)
             return pressed is not None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
+            self.take_name()
+            return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.day_list:
             labels = [self.day_label(d) for d in self.days]
             if event.text in labels:
@@ -144,9 +220,53 @@ class DailyScene(Scene):
             return True
         return False
 
+    def take_name(self) -> None:
+        from game.scenes.online.link import NAME_SETTING
+        typed = self.name_entry.get_text()
+        self.app.settings[NAME_SETTING] = typed.strip()[:24]
+        self.app.save_settings()
+        self.offer.register(typed)
+
+    def cancel_name(self) -> None:
+        self.offer.cancel_name()
+        self.name_entry = None
+        self.on_resize()
+
     def back(self) -> None:
+        if self.offer is not None and self.offer.asking is not None:
+            self.cancel_name()
+            return
         self.jobs.cancel()
+        if self.offer is not None:
+            self.offer.close()
         self.app.pop()
+
+    def on_quit(self) -> None:
+        if self.offer is not None:
+            self.offer.close()
+
+    def on_enter(self) -> None:
+        """Shown (again, after a run): the places asked of the server anew."""
+        super().on_enter()
+        if self.offer is not None:
+            self.offer.refresh(daily.number(self.today))
+
+    def clear_ui(self) -> None:
+        super().clear_ui()
+        self.name_entry = None
+
+    def update(self, dt_: float) -> None:
+        if self.offer is None:
+            return
+        asking = self.offer.asking
+        run = self.offer.pump()
+        if run is not None:
+            from game.scenes.ranked.run import RankedScene
+            self.app.push(RankedScene(self.app, desk=self.offer.desk))
+            return
+        if asking is not None and self.offer.asking is None:     # the name was taken: the field goes
+            self.on_resize()
+        self.refresh()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -162,7 +282,7 @@ class DailyScene(Scene):
         half = (w - app.px(100)) // 2
         found = self.shown
         for i, (key, name) in enumerate(GAMES):
-            panel = pygame.Rect(app.px(40) + i * (half + app.px(20)), app.px(100), half, app.px(206))
+            panel = pygame.Rect(app.px(40) + i * (half + app.px(20)), app.px(100), half, app.px(256))
             pygame.draw.rect(surface, pal.panel, panel, border_radius=app.px(8))
             x, y = panel.x + app.px(16), panel.y + app.px(14)
             text(surface, f"{name} #{n}", (x, y), heading, pal.text, style="bold", max_width=panel.width - app.px(32))
@@ -180,4 +300,32 @@ class DailyScene(Scene):
             y += round(body * 1.6)
             current, longest = records.daily_streak(app.statistics, key, daily.number(self.today))
             text(surface, f"daily streak {current}, longest {longest}", (x, y), body, pal.dim_text)
-        text(surface, "Past days: pick one to replay it", (app.px(40), app.px(316)), body, pal.dim_text)
+            y += round(body * 1.6)
+            if self.offer is None:
+                text(surface, "Ranked on a server: set one in Settings", (x, panel.bottom - app.px(44)), body,
+                     pal.dim_text, max_width=panel.width - app.px(32))
+            elif self.day == self.today:
+                said = self.offer.over.get(key) or self.offer.places.get(key, "")
+                text(surface, said, (x, y), body, pal.accent, max_width=panel.width - app.px(32))
+        self.draw_server_lines(surface)
+        text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,
+             pal.dim_text)
+
+    def draw_server_lines(self, surface: pygame.Surface) -> None:
+        """The server's one quiet line, and the name asked of a new player."""
+        if self.offer is None:
+            return
+        app, pal = self.app, self.app.palette
+        body = text_size("body", app.scale)
+        y = app.px(362)
+        if self.name_entry is not None:
+            text(surface, f"Your name on {self.offer.host}:", (app.px(40), self.name_entry.rect.centery), body,
+                 pal.text, anchor="midleft", max_width=app.px(230))
+            line = self.offer.name_line or f"The name {self.offer.host} will know you by: 1 to 24 characters, " \
+                                           "unlike anyone else's there"
+            refused = self.offer.name_line and not self.offer.name_line.startswith("Asking")
+            text(surface, line, (app.px(40), y), body, pal.illegal if refused else pal.dim_text,
+                 max_width=surface.get_width() - app.px(80))
+        elif self.offer.line:
+            text(surface, self.offer.line, (app.px(40), y), body, pal.dim_text,
+                 max_width=surface.get_width() - app.px(80))

@@ -87,6 +87,9 @@ INNER: tuple[PuzzleEntry, ...] = (
                 "game.scenes.howto:MacMahonHowTo"),
     PuzzleEntry("settings", "Settings", "colours, sounds, animations, the dice set and the records",
                 "game.scenes.settings:SettingsScene"),
+    PuzzleEntry("standings", "Standings",
+                "the places on your standings server: today, yesterday, the week; everyone or your groups",
+                "game.scenes.ranked.standings:StandingsScene"),
     PuzzleEntry("dice-editor", "Dice editor", "make, verify and save a dice set for The Genius Square",
                 "game.scenes.genius.dice_editor:DiceEditorScene"),
 )

@@ -1,5 +1,7 @@
-"""Settings: palette, dice set, animations, piece labels, sound. The numbers are on the one
-statistics screen (game/scenes/stats.py), which a button here opens."""
+"""Settings: palette, dice set, animations, piece labels, sound, and the standings server (its
+address checked when Enter keeps it, a bad one said in one line and not kept; the name kept
+for it can be forgotten, asked first). The numbers are on the one statistics screen
+(game/scenes/stats.py), which a button here opens."""
 from __future__ import annotations
 
 import pygame
@@ -7,12 +9,23 @@ import pygame_gui
 
 from game import keys
 from game.draw import theme
-from game.draw.widgets import text
+from game.draw.theme import text_size
+from game.draw.widgets import text, wrap
+from game.net import identity
 from game.scenes.base import Scene
 from game.scenes.genius.dice_menu import DiceMenu
+from game.scenes.ranked.desk import SETTING, configured, host_of, server_url
+from solver.errors import SquarewiseError
+
+NAME_NOTE = "Your name there is kept in this computer's data folder; lose the folder and you lose the name."
 
 class SettingsScene(Scene):
     caption = "Squarewise - settings"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.server_line = ""          # what became of the address typed (kept, or why not)
+        self.server_bad = False
 
     def build_ui(self) -> None:
         app = self.app
@@ -41,14 +54,63 @@ class SettingsScene(Scene):
         self.volume = self.add(pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(col.x, box.y, col.width, app.px(32)), round(app.sounds.volume * 100), (0, 100), app.ui,
             click_increment=10))
+        right = pygame.Rect(w // 2 + app.px(20), app.px(124), min(app.px(460), w // 2 - app.px(60)), app.px(40))
+        self.server = self.add(pygame_gui.elements.UITextEntryLine(right, app.ui))
+        self.server.set_text_length_limit(200)
+        self.server.set_text(str(app.settings.get(SETTING, "")))
+        self.note_top = right.bottom + app.px(34)
+        lines = len(wrap(NAME_NOTE, text_size("body", app.scale), right.width))
+        self.forget = self.add(pygame_gui.elements.UIButton(pygame.Rect(
+            right.x, self.note_top + lines * round(text_size("body", app.scale) * 1.3) + app.px(10),
+            min(right.width, app.px(300)), app.px(40)), "Forget my name on this server", app.ui))
+        self.sync_forget()
         bottom = h - app.px(80)
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(60), bottom, app.px(200), app.px(44)), "Back (Esc)", app.ui))
         self.charts = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(60) + app.px(216), bottom, app.px(200), app.px(44)), "Statistics...", app.ui))
 
+    def sync_forget(self) -> None:
+        url = configured(self.app.settings)
+        known = url is not None and url in identity.load(self.app.storage.folder)
+        self.forget.enable() if known else self.forget.disable()
+
+    def keep_server(self, typed: str) -> None:
+        """Keep the standings server typed (checked first: a bad address is said, not kept)."""
+        try:
+            url = server_url(typed)
+        except SquarewiseError as exc:
+            self.server_line, self.server_bad = str(exc), True
+            return
+        self.server_bad = False
+        self.app.settings[SETTING] = typed.strip()
+        self.app.save_settings()
+        self.server_line = f"Ranked dailies on {host_of(url)}" if url else "No standings server: dailies stay offline"
+        self.sync_forget()
+
+    def ask_forget(self) -> None:
+        url = configured(self.app.settings)
+        if url is None:
+            return
+        kept = identity.load(self.app.storage.folder).get(url)
+        who = f"'{kept.name}'" if kept else "your name"
+
+        def forget() -> None:
+            try:
+                identity.forget(self.app.storage.folder, url)
+                self.server_line = f"Forgotten: {who} on {host_of(url)}"
+            except (OSError, SquarewiseError) as exc:
+                self.server_line = f"Could not forget it: {exc}"
+            self.sync_forget()
+
+        self.confirm(f"Forget {who} on {host_of(url)}? Nobody can give the name back: the next ranked run "
+                     "asks for a new one.", forget, title="Forget my name?", action="Forget", destructive=True)
+
     def handle_event(self, event) -> bool:
         app = self.app
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.server:
+            self.keep_server(self.server.get_text())
+            return True
         if keys.action(event) == "edit_dice":
             self.dice.open_editor()
             return True
@@ -78,6 +140,8 @@ class SettingsScene(Scene):
                 self.back()
             elif event.ui_element is self.charts:
                 app.open("stats")
+            elif event.ui_element is self.forget:
+                self.ask_forget()
             return True
         return False
 
@@ -97,3 +161,11 @@ class SettingsScene(Scene):
             text(surface, label, (app.px(60), y0 + i * gap), app.px(15), pal.dim_text)
         text(surface, f"Sound volume {round(app.sounds.volume * 100)}%", (app.px(60), self.volume.rect.top - app.px(22)),
              app.px(15), pal.dim_text)
+        box, body = self.server.rect, text_size("body", app.scale)
+        text(surface, "Standings server (host:port; empty: none)", (box.x, y0), app.px(15), pal.dim_text)
+        typed = self.server.get_text().strip() != str(app.settings.get(SETTING, "")).strip()
+        line = "Enter keeps this address" if typed and not self.server_line else self.server_line
+        text(surface, line, (box.x, box.bottom + app.px(6)), app.px(15),
+             pal.illegal if self.server_bad and line == self.server_line else pal.dim_text, max_width=box.width)
+        for i, part in enumerate(wrap(NAME_NOTE, body, box.width)):
+            text(surface, part, (box.x, self.note_top + i * round(body * 1.3)), body, pal.text)

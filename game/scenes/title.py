@@ -145,13 +145,16 @@ class TitleScene(Scene):
             self.blurbs[button] = entry.blurb
             self.choices.append((button, lambda e=entry: app.open(e.key)))
         y += small + gap
-        half = (bw - gap) // 2              # the last row: Race online beside Quit
+        # the last row: Race online, Standings, Quit
         for label, action, rect in (("Settings", self.open_settings, (x, y, bw, small)),
-                                    ("Race online", lambda: app.open("online"), (x, y + small + gap, half, small)),
-                                    ("Quit", app.quit, (x + half + gap, y + small + gap, bw - half - gap, small))):
+                                    ("Race online", lambda: app.open("online"), (x, y + small + gap, third, small)),
+                                    ("Standings", lambda: app.open("standings"),
+                                     (x + third + gap, y + small + gap, third, small)),
+                                    ("Quit", app.quit, (x + 2 * (third + gap), y + small + gap, third, small))):
             button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui))
             self.choices.append((button, action))
-        self.blurbs[self.choices[-2][0]] = registry.entry("online").blurb
+        self.blurbs[self.choices[-3][0]] = registry.entry("online").blurb
+        self.blurbs[self.choices[-2][0]] = registry.entry("standings").blurb
         y += 2 * (small + gap)
         self.build_cards(app.px(24), top, x - app.px(48))
         self.blurb_area = pygame.Rect(x - app.px(60), y + gap, bw + app.px(120), app.px(44))

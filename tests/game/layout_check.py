@@ -182,6 +182,7 @@ def tour(app, sizes=SIZES, *, online: bool = True):
     yield from genius_states(app, sizes)
     yield from macmahon_states(app, sizes)
     yield from online_states(app, sizes, online)
+    yield from standings_states(app, sizes)
 
 
 def genius_states(app, sizes):
@@ -257,6 +258,45 @@ def online_states(app, sizes, online: bool):
     frame(app)
     yield from each_size(app, "online lobby", sizes)
     app.pop()
+
+
+def standings_states(app, sizes):
+    """The Today screen with a server and its name field, and the standings screen with a page
+    of rows, two groups and the code field: the server's answers from a fake connection."""
+    from game.net import identity
+    from game.scenes.ranked.standings import StandingsScene
+    from tests.game.ranked.fake_desk import Clients
+    app.settings["standings_server"] = "club.example.org"
+    app.open("daily")
+    frame(app)
+    yield from each_size(app, "daily with a server", sizes)
+    app.top.offer.asking = ("genius", 60, True)
+    app.top.on_resize()
+    yield from each_size(app, "daily asking a name", sizes)
+    app.top.back()
+    app.top.back()
+    identity.remember(app.storage.folder, "ws://club.example.org:8765/", "t" * 43, "Ann")
+    clients = Clients()
+    scene = StandingsScene(app, connect=clients)
+    app.push(scene)
+    names = [f"Player {i}" for i in range(1, 60)]
+    clients.last.say("standings", puzzle="genius", daily=60, days=1, group=None, total=0, rows=[], you=None)
+    clients.last.say("groups", groups=[{"group": "ABCDEFGH", "name": "A family of long names", "members": 4},
+                                       {"group": "QRSTUVWX", "name": "Chess club", "members": 12}])
+    frame(app)
+    for size in sizes:
+        resize(app, size)
+        clients.last.say("standings", puzzle="genius", daily=60, days=1, group=None, total=59,
+                         rows=[{"place": i + 1, "name": n, "ms": 30000 + i * 999, "runs": 1}
+                               for i, n in enumerate(names[:scene.limit])],
+                         you={"place": 3, "ms": 32000, "runs": 1, "flagged": False})
+        frame(app)
+        yield f"standings {size[0]}x{size[1]}"
+    scene.act("create")
+    yield from each_size(app, "standings + new group", sizes)
+    app.top.back()
+    app.top.back()
+    app.settings["standings_server"] = ""
 
 
 def main(folder: str) -> None:

@@ -63,7 +63,8 @@ class MacMahonKit:
 
     @property
     def strict(self) -> bool:
-        return self.app.settings.get("macmahon_mode", "strict") == "strict"
+        """The rules in force: the setting's, or strict where the mode takes no other (a ranked run)."""
+        return getattr(self.mode, "STRICT", False) or self.app.settings.get("macmahon_mode", "strict") == "strict"
 
     def confetti(self):
         """The tiles' own colours (red, white and blue in the classic set)."""

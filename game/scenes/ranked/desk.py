@@ -1,0 +1,219 @@
+"""`Desk`: one connection to a standings server, as the screens see it (no pygame).
+
+Requests (`register`, `standings`, `groups`, `group_create`, `group_join`, `group_leave`,
+`daily`) are answered in order on one connection, so each is sent with its callbacks
+(`ask`) and the next answer (or `error`) goes to the oldest request still waiting; the
+callbacks run in `pump`, on the frame's thread. A connection that fails says so to every
+request waiting, in one line. A daily run (`start_run`) keeps what the server said of it:
+the run, the board as the server has it with the moves sent (`sent`), the refusals, the
+server's clock and `done`. A connection that drops while a run is unfinished is tried again
+(online/link.py's `Retry`): `daily` sent again gives the run back (`resumed`).
+"""
+from __future__ import annotations
+
+import time
+
+from game.net.client import ThreadedClient, parse_target
+from game.puzzles.genius.puzzle import GENIUS
+from game.puzzles.macmahon.puzzle import MACMAHON
+from game.scenes.online.link import Retry
+from solver.errors import SquarewiseError
+from solver.macmahon.moves import FREE
+
+PUZZLES = {"genius": GENIUS, "macmahon": MACMAHON}
+SETTING = "standings_server"
+ANSWERS = ("registered", "standings", "group", "groups", "run", "error")
+OLDER = "this server keeps no standings (it is an older Squarewise)"
+
+
+def server_url(text: str) -> str:
+    """The URL of the standings server typed as `text` ('' for none); SquarewiseError, in one
+    line, when it is not a server's address."""
+    text = text.strip()
+    if not text:
+        return ""
+    url, code = parse_target(text)
+    if code is not None:
+        raise SquarewiseError(f"'{text}': a standings server is host:port, with no room code after it")
+    return url
+
+
+def configured(settings: dict) -> str | None:
+    """The URL of the standings server the settings name, or None (none set, or not an address)."""
+    try:
+        return server_url(str(settings.get(SETTING, ""))) or None
+    except SquarewiseError:
+        return None
+
+
+def host_of(url: str) -> str:
+    """The server as a player names it: 'club.example.org', '127.0.0.1:9000' (the default port left out)."""
+    where = url.split("://", 1)[-1].rstrip("/")
+    return where[:-len(":8765")] if where.endswith(":8765") else where
+
+
+def said(reason: str) -> str:
+    """The server's refusal in the player's words (an older server knows none of these messages)."""
+    return OLDER if reason.startswith("unknown message type") or "unknown type" in reason else reason
+
+
+class Desk:
+    """A standings server's answers, and the way to ask it (`connect(url)` makes the client:
+    a ThreadedClient in the game, a fake in tests)."""
+
+    def __init__(self, url: str, connect=None, wake=None):
+        self.url = url
+        self.connect = connect or (lambda u: ThreadedClient(u, wake=wake))
+        self.client = self.connect(url)
+        self.waiting: list[tuple[str, object, object]] = []    # (kind, on_answer, on_error), oldest first
+        self.lost: str | None = None
+        self.run: dict | None = None          # the last `run` message: the run on (or given back)
+        self.asked: dict | None = None        # the `daily` fields of the run, to ask for it again
+        self.resumed = False                  # a run given back that the screen has not caught up with
+        self.done: dict | None = None
+        self.seq = 0                          # the last move number sent
+        self.accepted = 0                     # the last move number the server accepted
+        self.sent = None                      # the run's board as the server has it, with the moves sent
+        self.refusals = 0
+        self.error: str | None = None         # the last refusal's reason
+        self.clock: tuple[int, float] | None = None     # (ms, when it was said, on our clock)
+        self.retry: Retry | None = None
+
+    @property
+    def host(self) -> str:
+        return host_of(self.url)
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, kind: str, on_answer, on_error=None, **fields) -> None:
+        """Send a request; `on_answer(message)` or `on_error(one line)` runs in a later `pump`."""
+        if self.lost is not None:
+            self.lost = None                  # asked again after a failure: a new connection
+            self.client.close()
+            self.client = self.connect(self.url)
+        try:
+            self.client.send(kind, **fields)
+        except SquarewiseError as exc:        # (a value the protocol refuses: said like the server's word)
+            if on_error is not None:
+                on_error(str(exc))
+            return
+        self.waiting.append((kind, on_answer, on_error))
+
+    def start_run(self, token: str, puzzle: str, number: int, ranked: bool, on_error=None) -> None:
+        """Ask for a run of daily `number` of `puzzle` (a ranked one given back if unfinished)."""
+        self.asked = {"token": token, "puzzle": puzzle, "daily": number, "ranked": ranked}
+        self.run = self.done = None
+        self.ask("daily", self._on_run, on_error, **self.asked)
+
+    # ------------------------------------------------------------------ the server's word
+    def pump(self) -> None:
+        """Read what came since the last frame (and try to get a dropped run back when it is time)."""
+        for message in self.client.poll():
+            ms = message.get("ms", message.get("elapsed_ms"))
+            if type(ms) is int:
+                self.clock = (ms, time.monotonic())
+            kind = message["type"]
+            if kind in ANSWERS and self.waiting:
+                _, on_answer, on_error = self.waiting.pop(0)
+                if kind == "error":
+                    on_error and on_error(said(message["reason"]))
+                else:
+                    on_answer and on_answer(message)
+            elif kind == "error":
+                self.error = said(message["reason"])
+            else:
+                getattr(self, "_on_" + kind, lambda m: None)(message)
+        if self.retry is not None and self.retry.due():
+            self.client.close()
+            self.client = self.connect(self.url)
+        elif self.retry is not None and self.retry.over() and not self.retry.waiting:
+            self.give_up(f"{self.retry.reason}; the run did not come back: {self.retry.last}")
+
+    def _on_connected(self, message: dict) -> None:
+        if self.retry is not None:
+            self.ask("daily", self._on_run, self._refused_back, **self.asked)
+
+    def _refused_back(self, reason: str) -> None:
+        self.give_up(f"{self.retry.reason}; the server did not give the run back: {reason}")
+
+    def _on_lost(self, message: dict) -> None:
+        reason = message["reason"]
+        waiting, self.waiting = self.waiting, []
+        if self.unfinished:
+            if self.retry is None:
+                self.retry = Retry(reason)
+            else:
+                self.retry.waiting, self.retry.last = False, reason
+            return
+        self.lost = reason
+        for _, _, on_error in waiting:
+            on_error and on_error(f"{self.host} is not answering" if "cannot reach" in reason or
+                                  "no answer" in reason else reason)
+
+    def give_up(self, reason: str) -> None:
+        self.retry, self.lost = None, reason
+        self.client.close()
+
+    def _on_run(self, message: dict) -> None:
+        puzzle = PUZZLES[message["puzzle"]]
+        given_back = self.retry is not None or (self.run is not None and self.run["daily"] == message["daily"])
+        self.run, self.retry = message, None
+        self.seq = self.accepted = message["seq"]
+        self.sent = puzzle.parse(message["position"])
+        self.resumed = given_back
+
+    def _on_moved(self, message: dict) -> None:
+        self.accepted = message["seq"]
+
+    def _on_refused(self, message: dict) -> None:
+        """A move refused (and any sent after it): the next is numbered after the last accepted,
+        and `sent` is the server's board, for the screen to show."""
+        self.error = message["reason"]
+        self.refusals += 1
+        self.seq = self.accepted
+        if self.run is not None:
+            self.sent = PUZZLES[self.run["puzzle"]].parse(message["position"])
+
+    def _on_done(self, message: dict) -> None:
+        self.done = message
+
+    # ------------------------------------------------------------------ what the screens ask
+    @property
+    def unfinished(self) -> bool:
+        """A run is on and not over."""
+        return self.run is not None and self.done is None
+
+    @property
+    def online(self) -> bool:
+        return self.lost is None and self.retry is None
+
+    def elapsed(self) -> float | None:
+        """The run's clock now, in seconds, as the server keeps it (None before a run)."""
+        if self.clock is None or self.run is None:
+            return None
+        ms, when = self.clock
+        return ms / 1000 + time.monotonic() - when
+
+    def send_move(self, move: str) -> None:
+        """Send `move` as the session played it, numbered after the last one sent. A MacMahon
+        move written for free rules (an undo, a turn in place: `describe` writes them so) goes
+        as the strict move it is: a ranked run takes strict moves only."""
+        if self.sent is None or not self.online or not self.unfinished:
+            return
+        if self.run["puzzle"] == "macmahon" and move.endswith(FREE):
+            move = move[:-len(FREE)]
+        self.seq += 1
+        self.client.send("move", seq=self.seq, move=move)
+        try:
+            self.sent = PUZZLES[self.run["puzzle"]].execute(self.sent, move)
+        except SquarewiseError:               # the server refuses it too, and sends its board
+            pass
+
+    def leave(self) -> None:
+        """Give the run up (a ranked one is over, unplaced)."""
+        if self.unfinished and self.online:
+            self.client.send("leave")
+        self.run = self.asked = None
+        self.retry = None
+
+    def close(self) -> None:
+        self.client.close()

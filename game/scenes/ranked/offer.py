@@ -1,0 +1,122 @@
+"""The Today screen's side of a standings server (no pygame): the player's place on each
+daily, and the way into a run: the name asked the first time (registered, its token kept in
+the data folder: game/net/identity.py), then `daily` asked of the server. A ranked run that
+is over already turns the offer into a replay (unranked). Nothing waits on the network: the
+answers come through the Desk's `pump`, once a frame; a server that is down is one quiet line.
+"""
+from __future__ import annotations
+
+from game.net import identity
+from game.net.names import BadName, normalise
+from game.scenes.ranked.desk import Desk, host_of
+from solver.errors import SquarewiseError
+
+FLAGGED_PLACE = "left out: faster than a person can move"
+
+
+def place_line(answer: dict) -> str:
+    """What the Today card says of the player's ranked run: '3rd of 41 today', the flag, or ''."""
+    from game.scenes.online.race import ordinal     # (not at the top: the race screen imports the play screen)
+    you = answer.get("you")
+    if not you:
+        return ""
+    if you["flagged"]:
+        return FLAGGED_PLACE
+    if you["place"] is None:
+        return ""
+    return f"{ordinal(you['place'])} of {answer['total']} today"
+
+
+class Offer:
+    """A standings server for the Today screen: `places`, `line`, the name to ask, the run to open."""
+
+    def __init__(self, app, url: str, connect=None):
+        self.app, self.url = app, url
+        self.desk = Desk(url, connect=connect, wake=getattr(app, "wake", None))
+        self.places: dict[str, str] = {}      # puzzle -> '3rd of 41 today'
+        self.over: dict[str, str] = {}        # puzzle -> the server's word that the ranked run is over
+        self.line = ""                        # one quiet line: the server not answering, an older one
+        self.asking: tuple[str, int, bool] | None = None     # (puzzle, number, ranked) waiting for a name
+        self.name_line = ""                   # why the name typed was not taken
+        self.starting: str | None = None      # the puzzle whose run was asked for
+
+    @property
+    def host(self) -> str:
+        return host_of(self.url)
+
+    def me(self) -> identity.Identity | None:
+        return identity.load(self.app.storage.folder).get(self.url)
+
+    # ------------------------------------------------------------------ places
+    def refresh(self, number: int, puzzles=("genius", "macmahon")) -> None:
+        """Ask the server for the player's place on daily `number` of each puzzle (nothing
+        without a name there: no run, no place)."""
+        me = self.me()
+        if me is None:
+            return
+        for puzzle in puzzles:
+            self.desk.ask("standings", lambda answer, p=puzzle: self._placed(p, answer), self._quiet,
+                          puzzle=puzzle, daily=number, days=1, group=None, token=me.token, offset=0, limit=1)
+
+    def _placed(self, puzzle: str, answer: dict) -> None:
+        self.places[puzzle] = place_line(answer)
+        self.line = ""
+
+    def _quiet(self, reason: str) -> None:
+        self.line = reason
+
+    # ------------------------------------------------------------------ a run
+    def play(self, puzzle: str, number: int, ranked: bool) -> None:
+        """Ask for a run (the name first, if the player has none on this server)."""
+        me = self.me()
+        if me is None:
+            self.asking, self.name_line = (puzzle, number, ranked), ""
+            return
+        self.starting = puzzle
+        self.line = f"Asking {self.host} for the board..."
+        self.desk.start_run(me.token, puzzle, number, ranked, lambda reason: self._refused(puzzle, ranked, reason))
+
+    def _refused(self, puzzle: str, ranked: bool, reason: str) -> None:
+        self.starting = None
+        if ranked and "over" in reason:
+            self.over[puzzle] = reason
+            self.line = ""
+        else:
+            self.line = reason
+
+    def register(self, typed: str) -> None:
+        """The name typed for this server: checked as the server checks it, then sent."""
+        try:
+            name = normalise(typed)
+        except BadName as exc:
+            self.name_line = str(exc)
+            return
+        self.name_line = f"Asking {self.host} for the name..."
+        self.desk.ask("register", lambda answer: self._registered(answer), self._name_refused, name=name)
+
+    def _registered(self, answer: dict) -> None:
+        try:
+            identity.remember(self.app.storage.folder, self.url, answer["token"], answer["name"])
+        except (OSError, SquarewiseError) as exc:
+            self.name_line = f"The name could not be kept here: {exc}"
+            return
+        asked, self.asking, self.name_line = self.asking, None, ""
+        if asked is not None:
+            self.play(*asked)
+
+    def _name_refused(self, reason: str) -> None:
+        self.name_line = reason[0].upper() + reason[1:]
+
+    def cancel_name(self) -> None:
+        self.asking, self.name_line = None, ""
+
+    def pump(self) -> dict | None:
+        """Read the server's answers; the run to open now, if one came."""
+        self.desk.pump()
+        if self.starting is not None and self.desk.run is not None:
+            self.starting, self.line = None, ""
+            return self.desk.run
+        return None
+
+    def close(self) -> None:
+        self.desk.close()

@@ -1,0 +1,251 @@
+"""A daily run on a standings server: the board as in play, the server's clock, no help.
+
+`Ranked` is the mode of the screen (game/scenes/mode.py) for both puzzles; its session plays
+matches of the kind "ranked", refereed by the server: every move the session plays goes to
+the server (the session's watcher, `Desk.send_move`), a move the server refuses is undone with
+its reason, the clock shown is the server's, and the run ends when the server says `done`
+(its time and place go into the records: docs/records.md). Hints, Solve and the solutions
+are not offered (a key for them says why). A dropped connection is tried again; the server
+gives the run back and the board takes the server's. Leaving a ranked run unfinished asks
+first: it is over for the day, unplaced.
+"""
+from __future__ import annotations
+
+from game.play.commands import Ask, Banner, Refresh, Sound, Toast
+from game.play.match import Match, Timer, format_time
+from game.play.session import Ending
+from game.scenes.mode import Mode
+from game.scenes.online.race import ordinal
+from game.scenes.play import PlayScene
+from game.scenes.ranked.desk import PUZZLES, Desk
+from solver import daily
+
+NO_HELP = "A ranked run takes no hints, no Solve and no solutions: the board is yours alone"
+FLAGGED = "Left out of the standings: faster than a person can move"
+
+
+def done_words(done: dict) -> str:
+    """The banner of a run the server recorded: '3rd of 41 · 0:44', the flag, or 'Unranked: 0:52'."""
+    t = format_time(done["ms"] / 1000)
+    if not done["ranked"]:
+        return f"Unranked: {t}"
+    if done["flagged"]:
+        return FLAGGED
+    if done["place"] is None:
+        return f"Recorded: {t}"
+    return f"{ordinal(done['place'])} of {done['of']} · {t}"
+
+
+class Ranked(Mode):
+    name = "ranked"
+    KIND = "ranked"
+    BUTTONS = (("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"))
+    GAME_MENU = (("help", "Keys"), ("menu", "Leave the run"))
+    DRIFT = 0.25             # seconds the shown clock may differ from the server's before it is set again
+    STRICT = True            # MacMahon's strict rules, whatever the setting (the server takes no other)
+
+    def __init__(self, kit, desk: Desk):
+        super().__init__(kit.app, kit.session)
+        self.kit = kit
+        self.desk = desk
+        if kit.session.puzzle.name == "macmahon":
+            self.BUTTONS = self.BUTTONS + (("turn", "Turn (R)"),)
+        self.refusals = desk.refusals
+        self.told_full = False
+        self.said: str | None = None
+        kit.session.refereed = True
+        kit.session.watchers.append(desk.send_move)
+
+    @property
+    def run(self) -> dict:
+        return self.desk.run
+
+    def begin_run(self) -> None:
+        """The server's board on this screen: its start, the moves made so far, its clock."""
+        run, puzzle = self.run, PUZZLES[self.run["puzzle"]]
+        meta = {"kind": "ranked", "assisted": False, "daily": run["daily"], "level": run["level"],
+                "dice": "game ID", "dice_name": self.title()}
+        match = Match(puzzle.parse(run["start"]), puzzle=puzzle.name, meta=meta,
+                      timer=Timer(run["elapsed_ms"] / 1000, clock=self.clock))
+        mode, self.kit.mode = self.kit.mode, self      # (a kit's play_match may pick its own mode)
+        self.kit.play_match(match)
+        self.kit.mode = mode
+        self.desk.resumed = False
+        self.refusals = self.desk.refusals
+        self.told_full = False
+        if self.desk.sent != match.start:
+            self.session.align(self.desk.sent)
+        self.session.say(self.opening())
+
+    def title(self) -> str:
+        run = self.run
+        return f"{'Ranked' if run['ranked'] else 'Unranked'} on {self.desk.host} · " \
+               f"{daily.GAMES[run['puzzle']]} #{run['daily']} · {run['level']}"
+
+    def opening(self) -> str:
+        if self.run["seq"]:
+            return "Your run is given back: the server's board and clock"
+        return "The server's clock runs: fill the board" + ("; one ranked run a day" if self.run["ranked"] else "")
+
+    # ------------------------------------------------------------------ the server's word
+    def update(self, dt: float) -> list:
+        desk, m = self.desk, self.match
+        desk.pump()
+        if m is None or desk.run is None:
+            return []
+        if desk.resumed:
+            return self.catch_up()
+        effects = self.follow_clock(m) + self.follow_refusals()
+        if desk.done is not None and not m.ended:
+            effects += self.finish(desk.done)
+        elif m.finished and not m.ended and not self.told_full:
+            self.told_full = True
+            self.session.say(f"Board full in {format_time(m.elapsed)}: the server checks it")
+        news = self.news()
+        if news is not None and news != self.said:
+            self.said = news
+            self.session.say(news)
+            effects += [Toast(news, 4), Refresh()]
+        return effects
+
+    def follow_clock(self, m: Match) -> list:
+        """The clock shown is the server's: set again when it drifts (not once the board is full)."""
+        server = self.desk.elapsed()
+        if server is None or m.finished or m.ended or abs(server - m.elapsed) <= self.DRIFT:
+            return []
+        m.timer = Timer(server, running=True, clock=self.clock)
+        return []
+
+    def follow_refusals(self) -> list:
+        """A move the server refused is undone: the board shown is the server's, with its reason."""
+        if self.desk.refusals == self.refusals:
+            return []
+        self.refusals = self.desk.refusals
+        if self.desk.sent is not None and self.desk.sent != self.session.position:
+            self.session.align(self.desk.sent)
+        reason = f"The server refused the move: {self.desk.error}"
+        self.session.say(reason)
+        return [Sound("illegal"), Toast(reason, 4, alarm=True), Refresh()]
+
+    def catch_up(self) -> list:
+        """The run came back after a drop: the server's board and clock are the truth (moves it
+        never got are dropped)."""
+        self.desk.resumed = False
+        self.session.align(self.desk.sent)
+        m = self.match
+        if not m.ended:
+            m.timer = Timer(self.run["elapsed_ms"] / 1000, running=True, clock=self.clock)
+        self.said = None
+        self.session.say("Reconnected: your run goes on")
+        return [Toast("Reconnected: your run goes on", 3), Refresh()]
+
+    def finish(self, done: dict) -> list:
+        """The server recorded the run: its time (and place) are the record's."""
+        m = self.match
+        m.timer = Timer(done["ms"] / 1000, clock=self.clock)
+        if done["place"] is not None:
+            m.meta["place"] = done["place"]
+        self.session.end(won=True)
+        return [Refresh()]
+
+    def news(self) -> str | None:
+        desk = self.desk
+        if desk.retry is not None:
+            return "Connection lost: reconnecting (the server keeps your run)..."
+        if desk.lost is not None:
+            return f"{desk.lost[0].upper()}{desk.lost[1:]}; ask for the run again from the daily puzzles"
+        return None
+
+    def won(self, ending: Ending) -> list:
+        """The server's words: the place and its time."""
+        words = done_words(self.desk.done)
+        self.session.say(words)
+        lines = (words,) + (("not in the standings: a replay",) if not self.desk.done["ranked"] else ())
+        return [Banner(lines, "win"), Refresh()]
+
+    # ------------------------------------------------------------------ what applies
+    @property
+    def on(self) -> bool:
+        """The run is on: not done on the server, the connection not given up."""
+        return self.desk.done is None and self.desk.lost is None
+
+    def allows(self, action: str) -> bool:
+        return action in ("undo", "redo", "restart") and self.on
+
+    def flags(self) -> dict:
+        m = self.match
+        return {"undo": self.on and m.can_undo, "redo": self.on and m.can_redo,
+                "restart": self.on and m.position != m.start}
+
+    def do(self, action: str) -> list | None:
+        if action == "menu":
+            return self.back()
+        if action in ("hint", "solve", "count", "solutions", "check"):
+            return [Toast(NO_HELP, 4)]
+        if action in ("new", "race", "free", "versus", "play", "save", "load", "edit_dice", "browse", "mode",
+                      "variant") or action.partition("=")[0] in ("level", "variant", "rules"):
+            return [Toast("A run on the server plays its board only: leave the run first", 3)]
+        return None
+
+    def shows(self) -> dict:
+        if self.session.puzzle.name == "macmahon":
+            board = self.match.start.board
+            placed = board.size - len(self.match.position.unplaced)
+            return {"subtitle": self.title(), "facts": (f"{placed} of {board.size} tiles placed",
+                                                         "the clock is the server's")}
+        return {"subtitle": self.title()}
+
+    def refuses_ids(self) -> str | None:
+        return "A run on the server plays its board only: leave the run first to play a game ID"
+
+    def clock_always_runs(self) -> bool:
+        """The server's clock runs from the moment it dealt the board: nothing here stops it."""
+        return True
+
+    def in_progress(self) -> bool:
+        return False
+
+    def keep(self) -> bool:
+        return False
+
+    def back(self) -> list | None:
+        if self.on and self.run["ranked"] and self.session.match is not None:
+            return [Ask("Leave your ranked run? It is over for today and stays out of the standings; "
+                        "you may play the daily again unranked.", self.leave_now, "Leave the ranked run", "Leave")]
+        return self.leave_now()
+
+    def leave_now(self) -> list:
+        self.leave()
+        self.desk.leave()
+        self.app.pop()
+        return []
+
+    def leave(self) -> None:
+        """Leaving an unfinished run: a game lost (if a move was made)."""
+        if self.match is not None and not self.match.ended and self.desk.done is None:
+            self.session.end(won=False)
+
+
+def kit_for(app, puzzle: str, rng):
+    if puzzle == "genius":
+        from game.scenes.genius.kit import GeniusKit
+        return GeniusKit(app, rng)
+    from game.scenes.macmahon.kit import MacMahonKit
+    return MacMahonKit(app, rng)
+
+
+class RankedScene(PlayScene):
+    """A daily run on a standings server: a play screen of either puzzle whose mode is `Ranked`."""
+
+    def __init__(self, app, *, desk: Desk, rng=None):
+        import random
+        rng = rng or random.Random()
+        kit = kit_for(app, desk.run["puzzle"], rng)
+        kit.caption = f"Squarewise - daily on {desk.host}"
+        kit.mode = Ranked(kit, desk)
+        super().__init__(app, kit, rng)
+        self.desk = desk
+        kit.mode.begin_run()
+
+    def on_quit(self) -> None:
+        """The window closes during a run: the server keeps it (asking again gives it back)."""

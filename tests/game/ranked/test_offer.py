@@ -1,0 +1,113 @@
+"""The Today screen's side of a standings server (game/scenes/ranked/offer.py) and the address
+setting, on a fake connection, without a window: the place line, the name asked the first
+time and kept, a name refused with the server's reason, a ranked run that is over turned into
+a replay, a server that does not answer said once."""
+from __future__ import annotations
+
+import pytest
+
+from game.net import identity
+from game.scenes.ranked.desk import OLDER, configured, server_url
+from game.scenes.ranked.offer import FLAGGED_PLACE, Offer, place_line
+from game.scenes.ranked.standings import place_words
+from game.storage import Storage
+from solver.errors import SquarewiseError
+from tests.game.ranked.fake_desk import Clients, run_message
+
+URL = "ws://127.0.0.1:9000/"
+
+
+class App:
+    def __init__(self, folder):
+        self.storage = Storage(folder)
+        self.settings: dict = {}
+
+
+@pytest.fixture
+def offer(tmp_path):
+    clients = Clients()
+    return Offer(App(tmp_path), URL, connect=clients), clients
+
+
+def you(place, flagged=False):
+    return {"place": place, "ms": 44000, "runs": 1, "flagged": flagged}
+
+
+def test_the_place_line_says_the_place_the_flag_or_nothing():
+    assert place_line({"total": 41, "you": you(3)}) == "3rd of 41 today"
+    assert place_line({"total": 41, "you": you(None, flagged=True)}) == FLAGGED_PLACE
+    assert place_line({"total": 41, "you": None}) == ""
+    assert place_words({"total": 41, "you": you(12)}, week=False) == "12th of 41"
+
+
+def test_no_name_no_question_to_the_server(offer):
+    o, clients = offer
+    o.refresh(60)
+    assert clients.last.sent == []
+
+
+def test_the_first_run_asks_a_name_then_keeps_the_token_and_asks_for_the_run(offer, tmp_path):
+    o, clients = offer
+    o.play("genius", 60, ranked=True)
+    assert o.asking == ("genius", 60, True) and clients.last.sent == []
+    o.register("  Ann   Lee ")
+    clients.last.say("registered", token="t" * 43, name="Ann Lee")
+    o.pump()
+    assert identity.load(tmp_path)[URL] == identity.Identity("t" * 43, "Ann Lee")
+    assert clients.last.sent == [("register", {"name": "Ann Lee"}),
+                                 ("daily", {"token": "t" * 43, "puzzle": "genius", "daily": 60, "ranked": True})]
+    clients.last.say("run", **run_message("genius", "A1A2A4A6B4D5E1"))
+    assert o.pump()["daily"] == 60 and o.asking is None
+
+
+@pytest.mark.parametrize("typed", ["\u3164", " ", "x" * 30])
+def test_a_name_nobody_could_see_or_too_long_is_said_before_asking(offer, typed):
+    o, clients = offer
+    o.play("genius", 60, ranked=True)
+    o.register(typed)
+    assert o.name_line and clients.last.sent == []
+
+
+def test_a_name_the_server_refuses_is_said_in_the_field(offer):
+    o, clients = offer
+    o.play("genius", 60, ranked=True)
+    o.register("\u0410nn")                           # a Cyrillic A: like a taken 'Ann'
+    clients.last.say("error", reason="that name is taken (or looks like one that is)")
+    o.pump()
+    assert o.name_line == "That name is taken (or looks like one that is)" and o.asking is not None
+
+
+def test_a_ranked_run_over_already_turns_into_a_replay(offer, tmp_path):
+    o, clients = offer
+    identity.remember(tmp_path, URL, "t" * 43, "Ann")
+    o.play("genius", 60, ranked=True)
+    clients.last.say("error", reason="your ranked run of Genius #60 is over; play it again unranked")
+    o.pump()
+    assert "over" in o.over["genius"] and o.starting is None
+
+
+def test_a_server_down_is_one_quiet_line(offer, tmp_path):
+    o, clients = offer
+    identity.remember(tmp_path, URL, "t" * 43, "Ann")
+    o.refresh(60)
+    clients.last.say("lost", reason="cannot reach ws://127.0.0.1:9000/: Connection refused")
+    o.pump()
+    assert o.line == "127.0.0.1:9000 is not answering" and o.places == {}
+
+
+def test_an_older_server_is_said_as_such(offer, tmp_path):
+    o, clients = offer
+    identity.remember(tmp_path, URL, "t" * 43, "Ann")
+    o.refresh(60, puzzles=("genius",))
+    clients.last.say("error", reason="unknown message type (known: create, join)")
+    o.pump()
+    assert o.line == OLDER
+
+
+def test_the_address_setting_is_checked():
+    assert server_url("127.0.0.1:9000") == URL and server_url("  ") == ""
+    with pytest.raises(SquarewiseError):
+        server_url("a host with spaces")
+    with pytest.raises(SquarewiseError, match="no room code"):
+        server_url("127.0.0.1:9000/ABC234")
+    assert configured({"standings_server": "ws://x y"}) is None

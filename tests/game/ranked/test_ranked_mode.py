@@ -1,0 +1,162 @@
+"""The ranked run as a mode (game/scenes/ranked/run.py `Ranked`) on a Desk with a fake client,
+for both puzzles, without a window: the server's board and clock, each move to the server, a
+refusal undone, the done banner and the record as the day's daily with the server's time, no
+help, leaving asks first, a run given back after a drop."""
+from __future__ import annotations
+
+import datetime as dt
+from types import SimpleNamespace
+
+import pytest
+
+from game.play.commands import Ask, Banner, Key, Toast
+from game.play.records import DAILY
+from game.play.session import PlaySession, Won
+from game.puzzles.genius.hand import Hand as GeniusHand
+from game.puzzles.genius.puzzle import GENIUS
+from game.puzzles.macmahon.hand import Hand as MacMahonHand
+from game.puzzles.macmahon.puzzle import MACMAHON
+from game.scenes.ranked.desk import Desk
+from game.scenes.ranked.run import FLAGGED, NO_HELP, Ranked, done_words
+from game.storage import Storage
+from tests.game.ranked.fake_desk import Clients, run_message
+from tests.validate_genius import check_position
+from tests.validate_macmahon import problems
+
+BLOCKERS = "A1A2A4A6B4D5E1"
+
+
+class App:
+    def __init__(self, folder):
+        self.settings: dict = {}
+        self.statistics: dict = {}
+        self.storage = Storage(folder)
+        self.worker = None
+        self.popped = 0
+
+    def save_statistics(self) -> None:
+        pass
+
+    def pop(self) -> None:
+        self.popped += 1
+
+
+def ranked(tmp_path, puzzle, hand, start, **run):
+    app = App(tmp_path)
+    session = PlaySession(puzzle, app, hand)
+    clients = Clients()
+    desk = Desk("ws://127.0.0.1:9000/", connect=clients)
+    desk.start_run("t" * 43, puzzle.name, 60, run.pop("ranked", True))
+    clients.last.say("run", **run_message(puzzle.name, start, ranked=desk.asked["ranked"], **run))
+    desk.pump()
+
+    def play_match(match):
+        session.begin(match)
+        match.timer.start()
+
+    kit = SimpleNamespace(app=app, session=session, play_match=play_match, mode=None)
+    mode = Ranked(kit, desk)
+    mode.begin_run()
+    session.take_effects()
+    return mode, session, clients.last
+
+
+@pytest.fixture
+def genius(tmp_path):
+    return ranked(tmp_path, GENIUS, GeniusHand(), BLOCKERS)
+
+
+def test_the_run_is_the_servers_board_a_ranked_daily_match(genius):
+    mode, session, client = genius
+    m = session.match
+    assert m.start == GENIUS.parse(BLOCKERS) and m.meta["kind"] == "ranked" and m.meta["daily"] == 60
+
+
+def test_each_move_goes_to_the_server(genius):
+    mode, session, client = genius
+    session.move("1:F6")
+    session.process(Key("undo"), mode.allows)
+    assert [f["move"] for k, f in client.sent if k == "move"] == ["1:F6", "-1"]
+
+
+def test_no_hint_and_no_solve_and_the_reason_is_said(genius):
+    mode, session, client = genius
+    assert not mode.allows("hint") and not mode.allows("solve")
+    assert mode.do("hint") == [Toast(NO_HELP, 4)] and mode.do("solve") == [Toast(NO_HELP, 4)]
+    assert "hint" not in dict(mode.BUTTONS) and "solve" not in dict(mode.GAME_MENU)
+
+
+def test_a_refused_move_is_undone_with_the_servers_reason(genius):
+    mode, session, client = genius
+    session.move("1:F6")
+    client.say("refused", seq=1, reason="the clock says no", position=BLOCKERS, ms=800)
+    effects = mode.update(0.0)
+    assert session.position == GENIUS.parse(BLOCKERS)
+    assert any(isinstance(e, Toast) and "the clock says no" in e.text for e in effects)
+
+
+def test_a_full_board_waits_for_the_server_and_done_records_its_time_and_place(genius, tmp_path):
+    from solver.genius import search
+    mode, session, client = genius
+    done = search.solve(session.position)
+    check_position(done, blockers=session.match.start.blockers)
+    for move in session.position.moves_to(done):
+        session.move(move.notation())
+    assert session.match.finished and not session.match.ended     # the server says when it ends
+    client.say("done", puzzle="genius", daily=60, ranked=True, ms=44000, place=3, of=41, flagged=False)
+    effects = mode.update(0.0) + session.take_effects()
+    won = next(e for e in effects if isinstance(e, Won))
+    assert mode.won(won.ending)[0] == Banner(("3rd of 41 · 0:44",), "win")
+    game = session.host.statistics["genius"]["games"][-1]
+    assert game["seconds"] == 44.0 and game["daily"] == 60 and game["place"] == 3 and game["won"]
+    assert session.host.statistics["genius"]["best"][DAILY] == 44.0
+    assert not mode.allows("undo")
+
+
+def test_the_done_words_say_a_flag_and_a_replay():
+    base = {"ms": 52000, "place": None, "of": 41}
+    assert done_words({**base, "ranked": True, "flagged": True}) == FLAGGED
+    assert done_words({**base, "ranked": False, "flagged": False}) == "Unranked: 0:52"
+
+
+def test_leaving_a_ranked_run_asks_first_then_it_is_left_on_the_server(genius):
+    mode, session, client = genius
+    session.move("1:F6")
+    asked = mode.back()
+    assert isinstance(asked[0], Ask) and "over for today" in asked[0].question
+    asked[0].on_yes()
+    assert client.sent[-1] == ("leave", {}) and session.match.meta["result"] == "lost" and mode.app.popped == 1
+
+
+def test_leaving_an_unranked_run_asks_nothing(tmp_path):
+    mode, session, client = ranked(tmp_path, GENIUS, GeniusHand(), BLOCKERS, ranked=False)
+    assert mode.back() == [] and mode.app.popped == 1
+
+
+def test_a_run_given_back_takes_the_servers_board_and_clock(genius):
+    mode, session, client = genius
+    session.move("1:F6")
+    session.move("2:F4F5")              # the server never got this one
+    mode.desk.resumed = True
+    mode.desk.sent = GENIUS.parse(BLOCKERS + "/1:F6")
+    mode.desk.run = {**mode.desk.run, "elapsed_ms": 30000, "seq": 1}
+    mode.update(0.0)
+    assert session.position == GENIUS.parse(BLOCKERS + "/1:F6") and session.match.elapsed >= 30.0
+
+
+def test_a_macmahon_run_is_strict_and_its_solution_recorded(tmp_path):
+    from solver.macmahon import search
+    from solver.macmahon.daily import macmahon_daily
+    start = macmahon_daily(dt.date(2026, 3, 1)).puzzle
+    mode, session, client = ranked(tmp_path, MACMAHON, MacMahonHand(), start.notation())
+    assert mode.STRICT and ("turn", "Turn (R)") in mode.BUTTONS
+    done = search.solve(start)
+    assert problems(done.colour_rows(), 3) == []
+    board = done.board
+    for move in start.moves_to(done):
+        session.move(move.notation(board))
+    assert session.match.finished
+    assert all(not f["move"].endswith("!") for k, f in client.sent if k == "move")
+    client.say("done", puzzle="macmahon", daily=60, ranked=True, ms=95000, place=1, of=1, flagged=False)
+    mode.update(0.0)
+    assert session.host.statistics["macmahon"]["games"][-1]["seconds"] == 95.0

@@ -1,0 +1,177 @@
+"""The game's half of ranked dailies against a real server on 127.0.0.1 with a real database
+file (issue 28): a name taken through the Today screen's offer (hostile names get the server's
+reason), a ranked run of each puzzle played through the session with the day's solution (checked
+by the validators) while the server's clock moves, the done banner with the place, the Today
+card's line, the standings rows, and a second ranked run turned into a replay. No window:
+the screens' parts (Offer, Ranked, StandingsScene's questions) on the game's real client."""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from game.net.client import ThreadedClient
+from game.net.server import Config, RaceServer
+from game.net.store import Store
+from game.play.session import PlaySession, Won
+from game.puzzles.genius.hand import Hand as GeniusHand
+from game.puzzles.macmahon.hand import Hand as MacMahonHand
+from game.scenes.ranked.desk import PUZZLES
+from game.scenes.ranked.offer import Offer
+from game.scenes.ranked.run import Ranked
+from game.scenes.ranked.standings import StandingsScene
+from game.storage import Storage
+from solver import daily
+from tests.net.desk import TODAY, Clock, check_solved, day_solution
+from tests.net.race import FAST
+
+WAIT = 60.0          # the bound of a wait on the server's answer (never a measure of speed)
+
+
+class Server:
+    """A RaceServer with a Store, on its own thread and event loop (as the game hosts one)."""
+
+    def __init__(self, folder, clock):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+        async def start() -> int:          # (the database is the server thread's: sqlite3 keeps to one)
+            self.store = Store(folder / "standings.db")
+            self.server = RaceServer(Config(**{**FAST, "clock": clock}), store=self.store)
+            return await self.server.start("127.0.0.1", 0)
+        port = asyncio.run_coroutine_threadsafe(start(), self.loop).result(WAIT)
+        self.url = f"ws://127.0.0.1:{port}/"
+
+    def close(self) -> None:
+        async def stop() -> None:
+            await self.server.close()
+            self.store.close()
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(WAIT)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(WAIT)
+        self.loop.close()
+
+
+class Player:
+    """One player's game: a data folder, the offer on the Today screen, the wake-ups of its client."""
+
+    def __init__(self, folder, url):
+        folder.mkdir()
+        self.app = SimpleNamespace(storage=Storage(folder), settings={"standings_server": url}, statistics={},
+                                   worker=None, save_statistics=lambda: None, pop=lambda: None)
+        self.woke = threading.Event()
+        self.clients: list = []
+        self.offer = Offer(self.app, url, connect=self.connect)
+
+    def connect(self, url):
+        self.clients.append(ThreadedClient(url, wake=self.woke.set))
+        return self.clients[-1]
+
+    def until(self, condition, pump) -> None:
+        deadline = time.monotonic() + WAIT
+        while not condition():
+            assert time.monotonic() < deadline, "the server never answered"
+            self.woke.wait(0.05)
+            self.woke.clear()
+            pump()
+
+    def close(self) -> None:
+        for client in self.clients:
+            client.close()
+
+
+@pytest.fixture
+def world(tmp_path):
+    clock = Clock()
+    server = Server(tmp_path, clock)
+    players = []
+
+    def player(name: str) -> Player:
+        players.append(Player(tmp_path / name, server.url))
+        return players[-1]
+
+    yield server, clock, player
+    for p in players:
+        p.close()
+    server.close()
+
+
+def take_name(p: Player, puzzle: str, name: str) -> None:
+    p.offer.play(puzzle, TODAY, ranked=True)
+    p.offer.register(name)
+    p.until(lambda: p.offer.asking is None or p.offer.name_line and not p.offer.name_line.startswith("Asking"),
+            p.offer.pump)
+
+
+def play_run(p: Player, puzzle: str, clock: Clock, step: float = 5.0):
+    """The run the offer asked for, played to the end through a session: (mode, session, the Won)."""
+    run = None
+
+    def pump():
+        nonlocal run
+        run = run or p.offer.pump()
+    p.until(lambda: run is not None, pump)
+    hand = GeniusHand() if puzzle == "genius" else MacMahonHand()
+    session = PlaySession(PUZZLES[puzzle], p.app, hand)
+    kit = SimpleNamespace(app=p.app, session=session, mode=None,
+                          play_match=lambda match: (session.begin(match), match.timer.start()))
+    mode = Ranked(kit, p.offer.desk)
+    mode.begin_run()
+    desk = p.offer.desk
+    for move in day_solution(run):
+        clock.tick(step)
+        assert not isinstance(session.move(move), str)
+        p.until(lambda: desk.accepted == desk.seq, desk.pump)      # the server's clock read at this move
+    check_solved(puzzle, run["start"], session.position.notation())
+    effects = []
+    p.until(lambda: p.offer.desk.done is not None, lambda: effects.extend(mode.update(0.0)))
+    effects += mode.update(0.0) + session.take_effects()
+    return mode, session, next(e for e in effects if isinstance(e, Won))
+
+
+@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+def test_a_ranked_daily_played_in_the_game_is_placed_on_the_card_and_in_the_standings(world, puzzle):
+    server, clock, player = world
+    places = []
+    for name, step in (("Bob", 4.0), ("Ann", 6.0)):
+        p = player(name)
+        take_name(p, puzzle, name)
+        mode, session, won = play_run(p, puzzle, clock, step)
+        places.append(mode.won(won.ending)[0].lines[0])
+        game = p.app.statistics[puzzle]["games"][-1]
+        assert game["daily"] == TODAY and game["seconds"] == p.offer.desk.done["ms"] / 1000
+    assert places[0].startswith("1st of 1 · ") and places[1].startswith("2nd of 2 · ")
+    ann = p
+    ann.offer.refresh(TODAY, puzzles=(puzzle,))
+    ann.until(lambda: puzzle in ann.offer.places, ann.offer.pump)
+    assert ann.offer.places[puzzle] == "2nd of 2 today"
+    scene = StandingsScene(ann.app, puzzle=puzzle, today=daily.date_of(TODAY), connect=ann.connect)
+    ann.until(lambda: scene.answer is not None, scene.desk.pump)
+    assert [(place, name, mine) for place, name, _, mine in scene.rows()] == [("1", "Bob", False), ("2", "Ann", True)]
+    scene.desk.close()
+
+
+def test_a_second_ranked_run_becomes_a_replay(world):
+    server, clock, player = world
+    p = player("Cy")
+    take_name(p, "genius", "Cy")
+    play_run(p, "genius", clock)
+    p.offer.play("genius", TODAY, ranked=True)
+    p.until(lambda: "genius" in p.offer.over, p.offer.pump)
+    assert "unranked" in p.offer.over["genius"]
+    p.offer.play("genius", TODAY, ranked=False)
+    mode, session, won = play_run(p, "genius", clock)
+    assert mode.won(won.ending)[0].lines[0].startswith("Unranked: ")
+
+
+@pytest.mark.parametrize("typed", ["\u0410nn", " ANN ", "A\u200bnn"])
+def test_a_name_like_a_taken_one_gets_the_servers_reason_in_the_field(world, typed):
+    server, clock, player = world
+    take_name(player("first"), "genius", "Ann")
+    p = player("second")
+    take_name(p, "genius", typed)
+    assert p.offer.asking is not None and p.offer.name_line and "Asking" not in p.offer.name_line

@@ -152,6 +152,7 @@ def test_the_results_screen_shows_every_board_and_rematch_returns_to_the_lobby(a
     for move in moves:
         scene.session.move(move)
         app.frame(1 / 60)
+    frames_until(app, lambda: scene.link.seat in scene.link.finished, bob, seconds=60)   # Ann first, on a busy machine too
     for seq, move in enumerate(moves, 1):
         bob.send("move", seq=seq, move=move)
     frames_until(app, lambda: isinstance(app.top, ResultsScene), bob, seconds=60)

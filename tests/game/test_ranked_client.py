@@ -243,3 +243,33 @@ def test_a_run_says_alive_so_the_server_keeps_its_connection(worlds, monkeypatch
     desk.send_move(day_solution(run)[0])
     p.until(lambda: desk.accepted == 1, desk.pump)
     assert desk.online and desk.client is client
+
+
+def test_the_standings_screen_pages_by_the_rows_received_with_long_names(worlds, tmp_path):
+    """With 24-character names a page of 100 passes the 4096-byte frame: the server sends fewer
+    rows, and the next page starts after the last one received (no row skipped, none twice)."""
+    from game.net.names import key
+    store = Store(tmp_path / "standings.db")
+    names = [f"Player number {i:03d} uvwxyz" for i in range(130)]
+    for i, name in enumerate(names):
+        player = store.add_player(name, key(name), bytes([i]) * 32, "192.0.2.1", 0.0)
+        store.finish_run(store.start_run(player.id, "genius", TODAY, True, 0.0).id, 30_000 + 100 * i, False)
+    store.close()
+    server, clock, player = worlds()
+    p = player("Lu")
+    scene = StandingsScene(p.app, puzzle="genius", today=daily.date_of(TODAY), connect=p.connect)
+    scene.limit = 100
+    scene.first_page()
+    seen, pages = [], []
+    while True:
+        p.until(lambda: not scene.asking, scene.desk.pump)
+        pages.append(len(scene.rows()))
+        seen += [name for _, name, _, _ in scene.rows()]
+        if not scene.more():
+            break
+        scene.act("page=1")
+    assert len(names[0]) == 24 and pages[0] < 100 and seen == names
+    scene.act("page=-1")
+    p.until(lambda: not scene.asking, scene.desk.pump)
+    assert scene.offset == sum(pages[:-2]) and scene.rows()[0][1] == names[scene.offset]
+    scene.desk.close()

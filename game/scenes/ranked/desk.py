@@ -16,6 +16,7 @@ the next request makes a new connection, and requests it cut short are sent agai
 from __future__ import annotations
 
 import time
+from urllib.parse import urlsplit
 
 from game.net.client import ThreadedClient, parse_target
 from game.puzzles.genius.puzzle import GENIUS
@@ -37,9 +38,24 @@ def server_url(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    url, code = parse_target(text)
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    wrong = SquarewiseError(f"'{shown}' is not a server's address: host:port, like club.example.org:8765")
+    try:
+        url, code = parse_target(text)
+    except SquarewiseError as exc:
+        raise (wrong if "room code" not in str(exc) or "/" not in text else exc) from None
     if code is not None:
-        raise SquarewiseError(f"'{text}': a standings server is host:port, with no room code after it")
+        raise SquarewiseError(f"'{shown}': a standings server is host:port, with no room code after it")
+    parts = urlsplit(url)
+    try:
+        port = 443 if parts.port is None else parts.port     # (none written: the scheme's own)
+    except ValueError:                          # not a number, or past 65535
+        port = 0
+    host = parts.hostname or ""
+    labels = host.split(".") if ":" not in host else [host]
+    if not port or parts.netloc.endswith(":") or len(host) > 253 or \
+            not all(0 < len(label) <= 63 and all(c.isalnum() or c in "-:" for c in label) for label in labels):
+        raise wrong
     return url
 
 

@@ -132,7 +132,7 @@ class DailyScene(Scene):
                 pygame.Rect(x + app.px(270), y, app.px(130), app.px(40)), "Take this name", app.ui)),
             "cancel": self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x + app.px(410), y, app.px(100), app.px(40)), "Cancel", app.ui))}
-        self.name_entry.focus()
+        app.ui.set_focus_set(self.name_entry)     # (the keys are the field's: App.keyboard_owner)
 
     def server_label(self, key: str) -> str:
         """'Play on HOST', or 'Play again (unranked)' once today's ranked run is over."""

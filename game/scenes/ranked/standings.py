@@ -2,7 +2,7 @@
 everyone or among one of the player's groups; the player's row highlighted and their place in
 one line ("12th of 41"); a page at a time (the next page starts after the rows received: the
 server sends fewer than asked when long names would pass its frame). Groups: make one (its code to share: Copy code),
-join one with its code. Keyboard: arrows or Tab move the highlight, Enter acts, Page Up/Down
+join one with its code, leave the one shown (asked first). Keyboard: arrows or Tab move the highlight, Enter acts, Page Up/Down
 turn the page, Escape goes back. Every answer comes through the screen's Desk, off the frame.
 """
 from __future__ import annotations
@@ -105,7 +105,14 @@ class StandingsScene(Scene):
         self.typing = None
         self.groups = [g for g in self.groups if g["group"] != group["group"]] + [group]
         self.choose_group(group["group"])
-        self.line = f"Group {group['name']}: code {group['group']}, {group['members']} members"
+        members = group["members"]
+        self.line = f"Group {group['name']}: code {group['group']}, {members} member{'s' if members != 1 else ''}"
+        self.on_resize()
+
+    def _left(self, name: str, answer: dict) -> None:
+        self.groups = answer["groups"]
+        self.choose_group(None)
+        self.line = f"You left the group {name}"
         self.on_resize()
 
     # ------------------------------------------------------------------ choices
@@ -143,6 +150,8 @@ class StandingsScene(Scene):
             return
         elif kind == "copy":
             self.copy_code()
+        elif kind == "leave":
+            self.ask_leave()
         elif kind == "page":
             self.turn(int(value))
         elif kind == "back":
@@ -176,6 +185,18 @@ class StandingsScene(Scene):
             code = typed.upper().replace(" ", "")
             self.desk.ask("group_join", self._joined, self._failed, token=me.token, group=code)
 
+    def ask_leave(self) -> None:
+        """Leave the group shown (asked first: coming back takes its code)."""
+        me = self.me
+        group = next((g for g in self.groups if g["group"] == self.group), None)
+        if group is None or me is None:
+            self.line = "Pick one of your groups first"
+            return
+        self.confirm(f"Leave the group {group['name']}? Coming back takes its code, {group['group']}.",
+                     lambda: self.desk.ask("group_leave", lambda answer: self._left(group["name"], answer),
+                                           self._failed, token=me.token, group=group["group"]),
+                     title="Leave the group?", action="Leave")
+
     def copy_code(self) -> None:
         if self.group is None:
             self.line = "Pick one of your groups first: its code is what friends join with"
@@ -191,7 +212,9 @@ class StandingsScene(Scene):
         x, y, bh, gap = app.px(40), app.px(78), app.px(38), app.px(8)
 
         def button(action: str, label: str, width: int) -> None:
-            nonlocal x
+            nonlocal x, y
+            if x + width > w - app.px(40) and x > app.px(40):     # (the row is full: the next one)
+                x, y = app.px(40), y + bh + gap
             made = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, width, bh), label, app.ui))
             self.order.append((action, made))
             x += width + gap
@@ -206,7 +229,8 @@ class StandingsScene(Scene):
             button("group=", "Everyone", app.px(110))
             for group in self.groups[:SHOWN_GROUPS]:
                 button(f"group={group['group']}", group["name"][:12], app.px(120))
-            for action, label in (("create", "New group..."), ("join", "Join a group..."), ("copy", "Copy code")):
+            for action, label in (("create", "New group..."), ("join", "Join a group..."), ("copy", "Copy code"),
+                                  ("leave", "Leave group")):
                 button(action, label, app.px(130))
             if self.typing is not None:
                 x, y = app.px(40) + app.px(200), y + bh + gap
@@ -214,7 +238,7 @@ class StandingsScene(Scene):
                 self.field.set_text_length_limit(24)
                 x += app.px(260) + gap
                 button("submit", "Create" if self.typing == "create" else "Join", app.px(100))
-                self.field.focus()
+                app.ui.set_focus_set(self.field)      # (the keys are the field's: App.keyboard_owner)
         self.table_top = y + bh + app.px(44)
         row = round(text_size("body", app.scale) * 1.7)
         self.row_height = row
@@ -242,6 +266,8 @@ class StandingsScene(Scene):
                 made.enable() if self.before else made.disable()
             elif action == "page=1":
                 made.enable() if self.more() else made.disable()
+            elif action in ("copy", "leave"):
+                made.enable() if self.group is not None else made.disable()
 
     # ------------------------------------------------------------------ events and frame
     def handle_event(self, event) -> bool:

@@ -1,7 +1,9 @@
 """Screenshots of ranked dailies (docs/screenshots/standings/): a real `squarewise serve` on
 127.0.0.1 with its database in a temporary folder, a few players registered and finished by a
 script (at a person's pace, so none is flagged), then the game's Daily puzzles screen and its
-standings screen at 1100x760 and 800x560. Run under Xvfb:
+standings screen at 1100x760 and 800x560; then, at 1100x760, a new player's ranked runs played in
+the game (Genius and MacMahon in progress, the done banner with the place), the Today card after
+them and the standings screen with the player's row and a group. Run under Xvfb:
 
     xvfb-run -s "-screen 0 1400x900x24" .venv/bin/python scripts/standings_shots.py docs/screenshots/standings
 """
@@ -55,6 +57,7 @@ def main(folder: str) -> None:
                 time.sleep(0.1)
         tokens = {name: asyncio.run(finish(url, name, pace, number)) for name, pace in PLAYERS}
         shoot(out, work, url, tokens["Ann"], number)
+        play(out, work, number)
     finally:
         server.terminate()
         server.wait(30)
@@ -93,6 +96,68 @@ def shoot(out: Path, work: Path, url: str, token: str, number: int) -> None:
         app.quit()
         app.worker.cancel_all()
         pygame.quit()
+
+
+def play(out: Path, work: Path, number: int) -> None:
+    """A new player (Zoe) plays today's ranked dailies in the game's own screens."""
+    data = work / "zoe"
+    data.mkdir()
+    os.environ["SQUAREWISE_DATA_DIR"] = str(data)
+    import pygame
+    from game.app import App
+    from game.storage import Storage
+    from game.scenes.title import TitleScene
+    from solver import daily
+    from tests.net.desk import day_solution
+    app = App(size=(1100, 760), storage=Storage(data))
+    app.settings.update({"standings_server": f"127.0.0.1:{PORT}", "animations": False,
+                         "howto_seen": {"genius": True, "macmahon": True}})
+    app.push(TitleScene(app))
+
+    def settle(condition, seconds: float = 30.0) -> None:
+        end = time.monotonic() + seconds
+        while not condition() and time.monotonic() < end:
+            app.worker.drain(0.05)
+            app.frame(0.05, [])
+        assert condition(), "the server never answered"
+        app.frame(0.05, [])
+
+    app.open("daily", today=daily.date_of(number))
+    today = app.top
+    for puzzle in ("genius", "macmahon"):
+        today.offer.play(puzzle, number, ranked=True)
+        if today.offer.asking is not None:
+            today.offer.register("Zoe")
+        settle(lambda: app.top is not today)
+        run = app.top
+        moves = day_solution(run.desk.run)
+        for move in moves[:3]:
+            time.sleep(0.6)                       # a person's pace: not flagged
+            run.session.move(move)
+            settle(lambda: run.desk.accepted == run.desk.seq)
+        pygame.image.save(app.surface, str(out / f"run-{puzzle}-1100x760.png"))
+        for move in moves[3:]:
+            time.sleep(0.6)
+            run.session.move(move)
+        settle(lambda: run.desk.done is not None and run.match.ended)
+        settle(lambda: True, 1.0)
+        pygame.image.save(app.surface, str(out / f"done-{puzzle}-1100x760.png"))
+        app.pop()
+        settle(lambda: puzzle in today.offer.places and today.offer.places[puzzle])
+    pygame.image.save(app.surface, str(out / "today-after-1100x760.png"))
+    app.open("standings", today=daily.date_of(number))
+    board = app.top
+    settle(lambda: board.answer is not None and board.answer.get("rows"))
+    board.act("create")
+    board.field.set_text("Chess club")
+    board.submit("Chess club")
+    settle(lambda: board.group is not None and board.answer and board.answer.get("group"))
+    board.choose_group(None)
+    settle(lambda: board.answer.get("group") is None and not board.asking)
+    pygame.image.save(app.surface, str(out / "standings-group-1100x760.png"))
+    app.quit()
+    app.worker.cancel_all()
+    pygame.quit()
 
 
 if __name__ == "__main__":

@@ -132,11 +132,11 @@ class DailyScene(Scene):
                 pygame.Rect(x + app.px(270), y, app.px(130), app.px(40)), "Take this name", app.ui)),
             "cancel": self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x + app.px(410), y, app.px(100), app.px(40)), "Cancel", app.ui))}
-        self.name_entry.focus()
+        app.ui.set_focus_set(self.name_entry)     # (the keys are the field's: App.keyboard_owner)
 
     def server_label(self, key: str) -> str:
         """'Play on HOST', or 'Play again (unranked)' once today's ranked run is over."""
-        return "Play again (unranked)" if key in self.offer.over and self.day == self.today else \
+        return "Play again (unranked)" if self.offer.replay(key) and self.day == self.today else \
             f"Play on {self.offer.host}"
 
     def day_label(self, day: dt.date) -> str:
@@ -172,7 +172,7 @@ class DailyScene(Scene):
         """Today's daily ranked (asked first), or a replay: a past day's, or today's once the
         ranked run is over."""
         n = daily.number(self.day)
-        if self.day != self.today or key in self.offer.over:
+        if self.day != self.today or self.offer.replay(key):
             self.offer.play(key, n, ranked=False)
             self.after_offer()
             return

@@ -8,7 +8,9 @@ the highlighted one), never as a tooltip that could cover another button.
 Left of the buttons, a Today card per puzzle: the daily's number and level, whether it is done
 (and in what time), the daily streak and the time to the next one, and a Play button. The
 day's puzzles are worked out by the worker (game/play/dailies.day_puzzles), so the first frame
-never waits: the button says "..." until they are ready.
+never waits: the button says "..." until they are ready. With a standings server set and the
+player's name there, a card also says the place of today's ranked run ("3rd of 41 today"),
+asked of the server each time the title shows (game/scenes/ranked/offer.py).
 """
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ from game.play import dailies
 from game.play.jobs import JobSlot
 from game.scenes.base import Scene
 from game.scenes import registry
+from game.scenes.ranked.desk import configured
+from game.scenes.ranked.offer import Offer
 from game.scenes.registry import EXTRAS, PUZZLES
 from solver import daily
 
@@ -47,6 +51,7 @@ class TitleScene(Scene):
         self.dailies: dict[str, dailies.Daily] | None = None
         self.cards: dict[str, tuple[pygame.Rect, pygame_gui.elements.UIButton]] = {}
         self.jobs = JobSlot(app.worker)
+        self.offer: Offer | None = None          # the standings server, for the cards' places
         self.fetch_today()
 
     # ------------------------------------------------------------------ today's dailies
@@ -71,6 +76,35 @@ class TitleScene(Scene):
             else:
                 button.set_text("Play again" if dailies.card(self.app.statistics, key, self.today).solved else "Play")
                 button.enable()
+
+    def ask_places(self, connect=None) -> None:
+        """Ask the standings server set (if the player has a name there) for today's places."""
+        from game.net import identity
+        url = configured(self.app.settings)
+        if url is None or url not in identity.load(self.app.storage.folder):
+            self.close_offer()
+            return
+        if self.offer is None or self.offer.url != url:
+            self.close_offer()
+            self.offer = Offer(self.app, url, connect=connect)
+        self.offer.refresh(daily.number(self.today))
+
+    def close_offer(self) -> None:
+        if self.offer is not None:
+            self.offer.close()
+            self.offer = None
+
+    def status(self, key: str, card) -> str:
+        """A card's status line: done or not, and the place of today's ranked run if there is one."""
+        place = self.offer.places.get(key) if self.offer is not None else None
+        return f"{card.status} · {place}" if place else card.status
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.ask_places()
+
+    def on_quit(self) -> None:
+        self.close_offer()
 
     def play_daily(self, key: str) -> None:
         """Open today's puzzle `key`, marked as that daily."""
@@ -109,7 +143,7 @@ class TitleScene(Scene):
             x, y, room = rect.x + app.px(12), rect.y + app.px(8), rect.width - app.px(24)
             text(surface, f"Today: {card.heading}", (x, y), body, pal.text, style="bold", max_width=room)
             y += round(body * 1.5)
-            text(surface, card.status, (x, y), small, pal.legal if card.solved else pal.text, max_width=room)
+            text(surface, self.status(key, card), (x, y), small, pal.legal if card.solved else pal.text, max_width=room)
             y += step
             text(surface, card.streak, (x, y), small, pal.dim_text, max_width=room)
             y += step
@@ -203,10 +237,13 @@ class TitleScene(Scene):
 
     def update(self, dt_: float) -> None:
         self.clock += dt_
+        if self.offer is not None:
+            self.offer.pump()
         if dt.date.today() != self.calendar:     # past midnight: the new day's puzzles
             self.calendar = dt.date.today()
             self.today = max(self.calendar, daily.EPOCH)
             self.fetch_today()
+            self.ask_places()
             if self.app.top is self:
                 self.on_resize()
 

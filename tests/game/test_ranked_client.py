@@ -19,6 +19,8 @@ from game.net.store import Store
 from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
+from game.play.commands import Toast
+from game.scenes.ranked import desk as desk_module
 from game.scenes.ranked.desk import PUZZLES
 from game.scenes.ranked.offer import Offer
 from game.scenes.ranked.run import Ranked
@@ -34,14 +36,14 @@ WAIT = 60.0          # the bound of a wait on the server's answer (never a measu
 class Server:
     """A RaceServer with a Store, on its own thread and event loop (as the game hosts one)."""
 
-    def __init__(self, folder, clock):
+    def __init__(self, folder, clock, **config):
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
 
         async def start() -> int:          # (the database is the server thread's: sqlite3 keeps to one)
             self.store = Store(folder / "standings.db")
-            self.server = RaceServer(Config(**{**FAST, "clock": clock}), store=self.store)
+            self.server = RaceServer(Config(**{**FAST, "clock": clock, **config}), store=self.store)
             return await self.server.start("127.0.0.1", 0)
         port = asyncio.run_coroutine_threadsafe(start(), self.loop).result(WAIT)
         self.url = f"ws://127.0.0.1:{port}/"
@@ -85,19 +87,31 @@ class Player:
 
 
 @pytest.fixture
-def world(tmp_path):
-    clock = Clock()
-    server = Server(tmp_path, clock)
-    players = []
+def worlds(tmp_path):
+    """Make the world with the server's Config changes given: (server, clock, player maker)."""
+    made = []
 
-    def player(name: str) -> Player:
-        players.append(Player(tmp_path / name, server.url))
-        return players[-1]
+    def make(**config):
+        clock = Clock()
+        server = Server(tmp_path, clock, **config)
+        players = []
 
-    yield server, clock, player
-    for p in players:
-        p.close()
-    server.close()
+        def player(name: str) -> Player:
+            players.append(Player(tmp_path / name, server.url))
+            return players[-1]
+        made.append((server, players))
+        return server, clock, player
+
+    yield make
+    for server, players in made:
+        for p in players:
+            p.close()
+        server.close()
+
+
+@pytest.fixture
+def world(worlds):
+    return worlds()
 
 
 def take_name(p: Player, puzzle: str, name: str) -> None:
@@ -175,3 +189,87 @@ def test_a_name_like_a_taken_one_gets_the_servers_reason_in_the_field(world, typ
     p = player("second")
     take_name(p, "genius", typed)
     assert p.offer.asking is not None and p.offer.name_line and "Asking" not in p.offer.name_line
+
+
+# ---------------------------------------------------------------------- the server's silence limits
+def test_standings_left_open_past_the_idle_close_answer_again_quietly(worlds):
+    """The server closes a connection in no run after hello_timeout of silence: the screen says
+    nothing of it, and the next request is answered on a new connection."""
+    server, clock, player = worlds(hello_timeout=0.3)
+    p = player("Ida")
+    scene = StandingsScene(p.app, puzzle="genius", today=daily.date_of(TODAY), connect=p.connect)
+    p.until(lambda: scene.answer is not None, scene.desk.pump)
+    p.until(lambda: scene.desk.lost is not None, scene.desk.pump)      # the server's idle close
+    assert scene.line == ""
+    scene.answer, made = None, len(p.clients)
+    scene.act("day=yesterday")
+    p.until(lambda: scene.answer is not None, scene.desk.pump)
+    assert scene.line == "" and scene.answer["daily"] == TODAY - 1 and len(p.clients) == made + 1
+    scene.desk.close()
+
+
+def test_the_idle_close_after_a_finished_run_is_no_news_on_the_run_screen(worlds):
+    server, clock, player = worlds(hello_timeout=0.3)
+    p = player("Jo")
+    take_name(p, "genius", "Jo")
+    mode, session, won = play_run(p, "genius", clock)
+    effects = []
+    p.until(lambda: p.offer.desk.lost is not None, lambda: effects.extend(mode.update(0.0)))
+    effects += mode.update(0.0)
+    assert not [e for e in effects if isinstance(e, Toast)]
+    p.offer.refresh(TODAY, puzzles=("genius",))                        # the Today screen, shown again
+    p.until(lambda: "genius" in p.offer.places, p.offer.pump)
+    assert p.offer.places["genius"] == "1st of 1 today" and p.offer.line == ""
+
+
+def test_a_run_says_alive_so_the_server_keeps_its_connection(worlds, monkeypatch):
+    """The server closes a run's connection after seat_silence without a message: a player
+    thinking over the board says `alive` and keeps it (no reconnection)."""
+    monkeypatch.setattr(desk_module, "ALIVE_EVERY", 0.1)
+    server, clock, player = worlds(seat_silence=1.0)
+    p = player("Kim")
+    take_name(p, "genius", "Kim")
+    run = None
+
+    def pump():
+        nonlocal run
+        run = run or p.offer.pump()
+    p.until(lambda: run is not None, pump)
+    client, sent = p.clients[-1], []
+    send = client.send
+    monkeypatch.setattr(client, "send", lambda kind, **fields: (sent.append(kind), send(kind, **fields)))
+    desk = p.offer.desk
+    p.until(lambda: sent.count("alive") >= 15, desk.pump)              # 1.5 s and more of thinking
+    desk.send_move(day_solution(run)[0])
+    p.until(lambda: desk.accepted == 1, desk.pump)
+    assert desk.online and desk.client is client
+
+
+def test_the_standings_screen_pages_by_the_rows_received_with_long_names(worlds, tmp_path):
+    """With 24-character names a page of 100 passes the 4096-byte frame: the server sends fewer
+    rows, and the next page starts after the last one received (no row skipped, none twice)."""
+    from game.net.names import key
+    store = Store(tmp_path / "standings.db")
+    names = [f"Player number {i:03d} uvwxyz" for i in range(130)]
+    for i, name in enumerate(names):
+        player = store.add_player(name, key(name), bytes([i]) * 32, "192.0.2.1", 0.0)
+        store.finish_run(store.start_run(player.id, "genius", TODAY, True, 0.0).id, 30_000 + 100 * i, False)
+    store.close()
+    server, clock, player = worlds()
+    p = player("Lu")
+    scene = StandingsScene(p.app, puzzle="genius", today=daily.date_of(TODAY), connect=p.connect)
+    scene.limit = 100
+    scene.first_page()
+    seen, pages = [], []
+    while True:
+        p.until(lambda: not scene.asking, scene.desk.pump)
+        pages.append(len(scene.rows()))
+        seen += [name for _, name, _, _ in scene.rows()]
+        if not scene.more():
+            break
+        scene.act("page=1")
+    assert len(names[0]) == 24 and pages[0] < 100 and seen == names
+    scene.act("page=-1")
+    p.until(lambda: not scene.asking, scene.desk.pump)
+    assert scene.offset == sum(pages[:-2]) and scene.rows()[0][1] == names[scene.offset]
+    scene.desk.close()

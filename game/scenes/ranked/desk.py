@@ -7,16 +7,21 @@ callbacks run in `pump`, on the frame's thread. A connection that fails says so 
 request waiting, in one line. A daily run (`start_run`) keeps what the server said of it:
 the run, the board as the server has it with the moves sent (`sent`), the refusals, the
 server's clock and `done`. A connection that drops while a run is unfinished is tried again
-(online/link.py's `Retry`): `daily` sent again gives the run back (`resumed`).
+(online/link.py's `Retry`): `daily` sent again gives the run back (`resumed`); during a run the
+Desk says `alive` every ALIVE_EVERY seconds (the server closes a run's connection silent for 10
+minutes). Out of a run the server closes a connection silent for 10 seconds: that close is quiet,
+the next request makes a new connection, and requests it cut short are sent again on a new one
+(the server read none of them).
 """
 from __future__ import annotations
 
 import time
+from urllib.parse import urlsplit
 
 from game.net.client import ThreadedClient, parse_target
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
-from game.scenes.online.link import Retry
+from game.scenes.online.link import ALIVE_EVERY, Retry
 from solver.errors import SquarewiseError
 from solver.macmahon.moves import FREE
 
@@ -24,6 +29,7 @@ PUZZLES = {"genius": GENIUS, "macmahon": MACMAHON}
 SETTING = "standings_server"
 ANSWERS = ("registered", "standings", "group", "groups", "run", "error")
 OLDER = "this server keeps no standings (it is an older Squarewise)"
+IDLE = "said nothing"         # the server's reason when it closes a silent connection (game/net/server.py)
 
 
 def server_url(text: str) -> str:
@@ -32,9 +38,24 @@ def server_url(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    url, code = parse_target(text)
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    wrong = SquarewiseError(f"'{shown}' is not a server's address: host:port, like club.example.org:8765")
+    try:
+        url, code = parse_target(text)
+    except SquarewiseError as exc:
+        raise (wrong if "room code" not in str(exc) or "/" not in text else exc) from None
     if code is not None:
-        raise SquarewiseError(f"'{text}': a standings server is host:port, with no room code after it")
+        raise SquarewiseError(f"'{shown}': a standings server is host:port, with no room code after it")
+    parts = urlsplit(url)
+    try:
+        port = 443 if parts.port is None else parts.port     # (none written: the scheme's own)
+    except ValueError:                          # not a number, or past 65535
+        port = 0
+    host = parts.hostname or ""
+    labels = host.split(".") if ":" not in host else [host]
+    if not port or parts.netloc.endswith(":") or len(host) > 253 or \
+            not all(0 < len(label) <= 63 and all(c.isalnum() or c in "-:" for c in label) for label in labels):
+        raise wrong
     return url
 
 
@@ -65,7 +86,7 @@ class Desk:
         self.url = url
         self.connect = connect or (lambda u: ThreadedClient(u, wake=wake))
         self.client = self.connect(url)
-        self.waiting: list[tuple[str, object, object]] = []    # (kind, on_answer, on_error), oldest first
+        self.waiting: list[tuple] = []        # (kind, on_answer, on_error, fields), oldest first
         self.lost: str | None = None
         self.run: dict | None = None          # the last `run` message: the run on (or given back)
         self.asked: dict | None = None        # the `daily` fields of the run, to ask for it again
@@ -78,6 +99,7 @@ class Desk:
         self.error: str | None = None         # the last refusal's reason
         self.clock: tuple[int, float] | None = None     # (ms, when it was said, on our clock)
         self.retry: Retry | None = None
+        self.said_at = time.monotonic()       # when the last message went to the server
 
     @property
     def host(self) -> str:
@@ -91,12 +113,16 @@ class Desk:
             self.client.close()
             self.client = self.connect(self.url)
         try:
-            self.client.send(kind, **fields)
+            self.send(kind, **fields)
         except SquarewiseError as exc:        # (a value the protocol refuses: said like the server's word)
             if on_error is not None:
                 on_error(str(exc))
             return
-        self.waiting.append((kind, on_answer, on_error))
+        self.waiting.append((kind, on_answer, on_error, fields))
+
+    def send(self, kind: str, **fields) -> None:
+        self.client.send(kind, **fields)
+        self.said_at = time.monotonic()
 
     def start_run(self, token: str, puzzle: str, number: int, ranked: bool, on_error=None) -> None:
         """Ask for a run of daily `number` of `puzzle` (a ranked one given back if unfinished)."""
@@ -113,7 +139,7 @@ class Desk:
                 self.clock = (ms, time.monotonic())
             kind = message["type"]
             if kind in ANSWERS and self.waiting:
-                _, on_answer, on_error = self.waiting.pop(0)
+                _, on_answer, on_error, _ = self.waiting.pop(0)
                 if kind == "error":
                     on_error and on_error(said(message["reason"]))
                 else:
@@ -122,6 +148,8 @@ class Desk:
                 self.error = said(message["reason"])
             else:
                 getattr(self, "_on_" + kind, lambda m: None)(message)
+        if self.unfinished and self.online and time.monotonic() - self.said_at > ALIVE_EVERY:
+            self.send("alive")
         if self.retry is not None and self.retry.due():
             self.client.close()
             self.client = self.connect(self.url)
@@ -138,6 +166,11 @@ class Desk:
     def _on_lost(self, message: dict) -> None:
         reason = message["reason"]
         waiting, self.waiting = self.waiting, []
+        if reason.endswith(IDLE) and not self.unfinished:
+            self.lost = reason                # quiet: the next request connects again
+            for kind, on_answer, on_error, fields in waiting:
+                self.ask(kind, on_answer, on_error, **fields)
+            return
         if self.unfinished:
             if self.retry is None:
                 self.retry = Retry(reason)
@@ -145,7 +178,7 @@ class Desk:
                 self.retry.waiting, self.retry.last = False, reason
             return
         self.lost = reason
-        for _, _, on_error in waiting:
+        for _, _, on_error, _ in waiting:
             on_error and on_error(f"{self.host} is not answering" if "cannot reach" in reason or
                                   "no answer" in reason else reason)
 
@@ -202,7 +235,7 @@ class Desk:
         if self.run["puzzle"] == "macmahon" and move.endswith(FREE):
             move = move[:-len(FREE)]
         self.seq += 1
-        self.client.send("move", seq=self.seq, move=move)
+        self.send("move", seq=self.seq, move=move)
         try:
             self.sent = PUZZLES[self.run["puzzle"]].execute(self.sent, move)
         except SquarewiseError:               # the server refuses it too, and sends its board
@@ -211,7 +244,7 @@ class Desk:
     def leave(self) -> None:
         """Give the run up (a ranked one is over, unplaced)."""
         if self.unfinished and self.online:
-            self.client.send("leave")
+            self.send("leave")
         self.run = self.asked = None
         self.retry = None
 

@@ -62,6 +62,11 @@ class Offer:
         self.places[puzzle] = place_line(answer)
         self.line = ""
 
+    def replay(self, puzzle: str) -> bool:
+        """Today's ranked run of `puzzle` is over (placed, flagged, or the server said so): play
+        again unranked."""
+        return puzzle in self.over or bool(self.places.get(puzzle))
+
     def _quiet(self, reason: str) -> None:
         self.line = reason
 

@@ -149,7 +149,10 @@ class Ranked(Mode):
         return [Refresh()]
 
     def news(self) -> str | None:
+        """A line on the connection while the run is on (a close after the run is over is no news)."""
         desk = self.desk
+        if desk.done is not None:
+            return None
         if desk.retry is not None:
             return "Connection lost: reconnecting (the server keeps your run)..."
         if desk.lost is not None:

@@ -1,7 +1,8 @@
 """The standings screen: the places on a standings server, for a puzzle, a day or a week, among
 everyone or among one of the player's groups; the player's row highlighted and their place in
-one line ("12th of 41"); a page at a time. Groups: make one (its code to share: Copy code),
-join one with its code. Keyboard: arrows or Tab move the highlight, Enter acts, Page Up/Down
+one line ("12th of 41"); a page at a time (the next page starts after the rows received: the
+server sends fewer than asked when long names would pass its frame). Groups: make one (its code to share: Copy code),
+join one with its code, leave the one shown (asked first). Keyboard: arrows or Tab move the highlight, Enter acts, Page Up/Down
 turn the page, Escape goes back. Every answer comes through the screen's Desk, off the frame.
 """
 from __future__ import annotations
@@ -49,8 +50,10 @@ class StandingsScene(Scene):
         self.desk = Desk(self.url, connect=connect, wake=getattr(app, "wake", None)) if self.url else None
         self.today = max(today or dt.date.today(), daily.EPOCH)
         self.puzzle, self.day, self.group = puzzle, "today", None
-        self.page = 0
+        self.offset = 0                          # the first row of this page
+        self.before: list[int] = []              # the offsets of the pages before it, to go back to
         self.answer: dict | None = None
+        self.asking = 0                          # standings asked and not answered yet
         self.groups: list[dict] = []
         self.line = "" if self.url else "No standings server: set one in Settings"
         self.typing: str | None = None           # "create" or "join": the field shows
@@ -70,9 +73,10 @@ class StandingsScene(Scene):
             return
         me = self.me
         number = daily.number(self.today) - (self.day == "yesterday")
-        self.desk.ask("standings", self._answered, self._failed, puzzle=self.puzzle, daily=max(1, number),
+        self.asking += 1
+        self.desk.ask("standings", self._answered, self._not_answered, puzzle=self.puzzle, daily=max(1, number),
                       days=7 if self.day == "week" else 1, group=self.group, token=me.token if me else None,
-                      offset=self.page * self.limit, limit=self.limit)
+                      offset=self.offset, limit=self.limit)
 
     def ask_groups(self) -> None:
         me = self.me
@@ -80,8 +84,13 @@ class StandingsScene(Scene):
             self.desk.ask("groups", lambda answer: self._grouped(answer["groups"]), self._failed, token=me.token)
 
     def _answered(self, answer: dict) -> None:
+        self.asking -= 1
         self.answer = answer
         self.line = ""
+
+    def _not_answered(self, reason: str) -> None:
+        self.asking -= 1
+        self._failed(reason)
 
     def _failed(self, reason: str) -> None:
         self.line = reason[0].upper() + reason[1:]
@@ -96,23 +105,38 @@ class StandingsScene(Scene):
         self.typing = None
         self.groups = [g for g in self.groups if g["group"] != group["group"]] + [group]
         self.choose_group(group["group"])
-        self.line = f"Group {group['name']}: code {group['group']}, {group['members']} members"
+        members = group["members"]
+        self.line = f"Group {group['name']}: code {group['group']}, {members} member{'s' if members != 1 else ''}"
+        self.on_resize()
+
+    def _left(self, name: str, answer: dict) -> None:
+        self.groups = answer["groups"]
+        self.choose_group(None)
+        self.line = f"You left the group {name}"
         self.on_resize()
 
     # ------------------------------------------------------------------ choices
     def choose_group(self, code: str | None) -> None:
-        self.group, self.page = code, 0
+        self.group = code
+        self.first_page()
+
+    def first_page(self) -> None:
+        self.offset, self.before = 0, []
         self.ask()
+
+    def more(self) -> bool:
+        """Rows after this page's (known once the page asked for is here)."""
+        return not self.asking and self.answer is not None and self.offset + len(self.answer["rows"]) < self.answer["total"]
 
     def act(self, action: str) -> None:
         """What a button (or Enter on the highlighted one) does."""
         kind, _, value = action.partition("=")
         if kind == "puzzle":
-            self.puzzle, self.page = value, 0
-            self.ask()
+            self.puzzle = value
+            self.first_page()
         elif kind == "day":
-            self.day, self.page = value, 0
-            self.ask()
+            self.day = value
+            self.first_page()
         elif kind == "group":
             self.choose_group(value or None)
         elif kind in ("create", "join"):
@@ -126,14 +150,24 @@ class StandingsScene(Scene):
             return
         elif kind == "copy":
             self.copy_code()
+        elif kind == "leave":
+            self.ask_leave()
         elif kind == "page":
-            total = self.answer["total"] if self.answer else 0
-            self.page = max(0, min(self.page + int(value), (max(total, 1) - 1) // self.limit))
-            self.ask()
+            self.turn(int(value))
         elif kind == "back":
             self.back()
             return
         self.sync()
+
+    def turn(self, step: int) -> None:
+        """The next page (from the row after the last one received) or the one before."""
+        if step > 0 and self.more():
+            self.before.append(self.offset)
+            self.offset += len(self.answer["rows"])
+            self.ask()
+        elif step < 0 and self.before:
+            self.offset = self.before.pop()
+            self.ask()
 
     def submit(self, typed: str) -> None:
         """A new group's name, or a code to join."""
@@ -151,6 +185,18 @@ class StandingsScene(Scene):
             code = typed.upper().replace(" ", "")
             self.desk.ask("group_join", self._joined, self._failed, token=me.token, group=code)
 
+    def ask_leave(self) -> None:
+        """Leave the group shown (asked first: coming back takes its code)."""
+        me = self.me
+        group = next((g for g in self.groups if g["group"] == self.group), None)
+        if group is None or me is None:
+            self.line = "Pick one of your groups first"
+            return
+        self.confirm(f"Leave the group {group['name']}? Coming back takes its code, {group['group']}.",
+                     lambda: self.desk.ask("group_leave", lambda answer: self._left(group["name"], answer),
+                                           self._failed, token=me.token, group=group["group"]),
+                     title="Leave the group?", action="Leave")
+
     def copy_code(self) -> None:
         if self.group is None:
             self.line = "Pick one of your groups first: its code is what friends join with"
@@ -166,7 +212,9 @@ class StandingsScene(Scene):
         x, y, bh, gap = app.px(40), app.px(78), app.px(38), app.px(8)
 
         def button(action: str, label: str, width: int) -> None:
-            nonlocal x
+            nonlocal x, y
+            if x + width > w - app.px(40) and x > app.px(40):     # (the row is full: the next one)
+                x, y = app.px(40), y + bh + gap
             made = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, width, bh), label, app.ui))
             self.order.append((action, made))
             x += width + gap
@@ -181,7 +229,8 @@ class StandingsScene(Scene):
             button("group=", "Everyone", app.px(110))
             for group in self.groups[:SHOWN_GROUPS]:
                 button(f"group={group['group']}", group["name"][:12], app.px(120))
-            for action, label in (("create", "New group..."), ("join", "Join a group..."), ("copy", "Copy code")):
+            for action, label in (("create", "New group..."), ("join", "Join a group..."), ("copy", "Copy code"),
+                                  ("leave", "Leave group")):
                 button(action, label, app.px(130))
             if self.typing is not None:
                 x, y = app.px(40) + app.px(200), y + bh + gap
@@ -189,7 +238,7 @@ class StandingsScene(Scene):
                 self.field.set_text_length_limit(24)
                 x += app.px(260) + gap
                 button("submit", "Create" if self.typing == "create" else "Join", app.px(100))
-                self.field.focus()
+                app.ui.set_focus_set(self.field)      # (the keys are the field's: App.keyboard_owner)
         self.table_top = y + bh + app.px(44)
         row = round(text_size("body", app.scale) * 1.7)
         self.row_height = row
@@ -197,8 +246,7 @@ class StandingsScene(Scene):
         limit = max(3, (bottom - self.table_top - row - app.px(10)) // row)
         if limit != self.limit:
             self.limit = limit
-            self.page = 0
-            self.ask()
+            self.first_page()
         x, y = app.px(40), h - app.px(60)
         button("back", "Back (Esc)", app.px(180))
         if self.desk is not None:
@@ -211,14 +259,15 @@ class StandingsScene(Scene):
     def sync(self) -> None:
         """The choices made look chosen; paging only where there is another page."""
         chosen = {f"puzzle={self.puzzle}", f"day={self.day}", f"group={self.group or ''}"}
-        total = self.answer["total"] if self.answer else 0
         for action, made in self.order:
             if action.partition("=")[0] in ("puzzle", "day", "group"):
                 made.select() if action in chosen else made.unselect()
             if action == "page=-1":
-                made.enable() if self.page > 0 else made.disable()
+                made.enable() if self.before else made.disable()
             elif action == "page=1":
-                made.enable() if (self.page + 1) * self.limit < total else made.disable()
+                made.enable() if self.more() else made.disable()
+            elif action in ("copy", "leave"):
+                made.enable() if self.group is not None else made.disable()
 
     # ------------------------------------------------------------------ events and frame
     def handle_event(self, event) -> bool:
@@ -322,10 +371,9 @@ class StandingsScene(Scene):
             text(surface, name + (" (you)" if mine else ""), (columns[1], y), body, colour,
                  max_width=columns[2] - columns[1] - app.px(200))
             text(surface, when, (columns[2], y), body, colour, anchor="topright")
-        if self.answer and self.answer["total"] > self.limit:
-            pages = (self.answer["total"] - 1) // self.limit + 1
-            text(surface, f"page {self.page + 1} of {pages}", (w // 2, h - app.px(41)), body, pal.dim_text,
-                 anchor="center")
+        if rows and (self.offset or self.more()):
+            shown = f"{self.offset + 1} to {self.offset + len(rows)} of {self.answer['total']}"
+            text(surface, shown, (w // 2, h - app.px(41)), body, pal.dim_text, anchor="center")
 
     def regions(self) -> dict:
         """The table, for the layout test."""

@@ -133,3 +133,28 @@ def test_the_done_ends_the_run():
 def test_a_server_is_named_by_its_host():
     assert host_of("ws://club.example.org:8765/") == "club.example.org"
     assert host_of("ws://127.0.0.1:9000/") == "127.0.0.1:9000"
+
+
+def test_requests_cut_short_by_the_idle_close_go_again_on_a_new_connection_quietly():
+    desk, clients = make()
+    got, errors = [], []
+    desk.ask("standings", got.append, errors.append, puzzle="genius", daily=60, days=1, group=None, token=None,
+             offset=0, limit=1)
+    clients.last.say("lost", reason="the race server closed the connection: said nothing")
+    desk.pump()
+    assert len(clients.made) == 2 and clients.made[0].closed and clients.last.sent[0][0] == "standings"
+    clients.last.say("standings", total=0)
+    desk.pump()
+    assert errors == [] and [m["type"] for m in got] == ["standings"]
+
+
+def test_a_run_says_alive_when_it_has_said_nothing_for_a_while(monkeypatch):
+    desk, clients = make()
+    desk.start_run("t" * 43, "genius", 60, True)
+    clients.last.say("run", **run_message("genius", BLOCKERS))
+    desk.pump()
+    desk.pump()
+    assert [k for k, _ in clients.last.sent] == ["daily"]
+    monkeypatch.setattr(desk_module, "ALIVE_EVERY", 0.0)
+    desk.pump()
+    assert [k for k, _ in clients.last.sent] == ["daily", "alive"]

@@ -111,3 +111,13 @@ def test_the_address_setting_is_checked():
     with pytest.raises(SquarewiseError, match="no room code"):
         server_url("127.0.0.1:9000/ABC234")
     assert configured({"standings_server": "ws://x y"}) is None
+
+
+def test_a_placed_ranked_run_turns_the_offer_into_a_replay(offer, tmp_path):
+    o, clients = offer
+    identity.remember(tmp_path, URL, "t" * 43, "Ann")
+    o.refresh(60)
+    clients.last.say("standings", total=6, you=you(2))
+    clients.last.say("standings", total=0, you=None)
+    o.pump()
+    assert o.replay("genius") and not o.replay("macmahon")

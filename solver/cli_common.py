@@ -116,6 +116,15 @@ def counted(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
+def ordinal(n: int) -> str:
+    """A place in words: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd', '111th']
+    """
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def emit(args, document: dict, text: str) -> None:
     """Print `document` as JSON with --json, else the readable `text` (on report_stream)."""
     print(json.dumps(document) if args.json else text, file=report_stream(args))

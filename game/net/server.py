@@ -33,6 +33,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidState
 from websockets.protocol import State
 
+from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
 from solver.genius.dice import builtin
 from solver.genius.levels import roll_at_level
@@ -453,7 +454,7 @@ class Room:
         if position.is_solved:
             player.place = 1 + sum(p.place is not None for p in self.players.values())
             player.stop_timers()
-            self.event(f"finished {_ordinal(player.place)} in {ms} ms", player)
+            self.event(f"finished {ordinal(player.place)} in {ms} ms", player)
             self.broadcast("finished", seat=player.seat, name=player.name, place=player.place, ms=ms)
             self.end_if_over()
 
@@ -787,6 +788,3 @@ def _escaped(text: str) -> str:
     """Player text made safe for a log line: quoted, with anything not plain ASCII escaped."""
     return json.dumps(text, ensure_ascii=True)
 
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"

@@ -14,7 +14,7 @@ import sys
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from solver import daily
-from solver.cli_common import PROG, add_common, emit, number
+from solver.cli_common import PROG, add_common, emit, number, ordinal
 from solver.errors import SquarewiseError, one_line
 
 from . import protocol
@@ -111,10 +111,6 @@ def _refusal(url: str, reason: str) -> str:
     if reason.startswith("unknown message type") or "keeps no standings" in reason:
         return f"{url} keeps no standings (it is an older Squarewise, or runs with none)"
     return one_line(f"{url} refused: {reason}")
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
 
 
 def clock(ms: int | None) -> str:

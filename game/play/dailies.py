@@ -47,6 +47,17 @@ def result_line(statistics: dict, puzzle: str, number: int) -> str | None:
     return daily.share_text(puzzle, number, game["seconds"], level, game.get("hints", 0), game["assisted"], streak)
 
 
+def copy_result(app, puzzle: str, number: int) -> bool:
+    """Put the share line of daily `number` of `puzzle` on the clipboard (or show it where there
+    is no clipboard); False when that daily has not been won."""
+    line = result_line(app.statistics, puzzle, number)
+    if line is None:
+        return False
+    ok = app.copy_text(line)
+    app.toasts.show(f"Copied: {line}" if ok else f"No clipboard here: {line}", 5)
+    return True
+
+
 def status(statistics: dict, puzzle: str, number: int) -> str:
     """Whether daily `number` is done, in words: 'solved in 1:42' ('... with help'), else 'not solved yet'."""
     win = first_win(statistics, puzzle, number)

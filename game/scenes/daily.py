@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from game.play import records
-from game.play.dailies import Daily, day_puzzles, first_win, result_line, solved_time, status
+from game.play.dailies import Daily, copy_result, day_puzzles, first_win, result_line, solved_time, status
 from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
 from game.scenes.base import Scene
@@ -31,17 +31,6 @@ from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
 PAST_DAYS = 30
-
-
-def copy_result(app, puzzle: str, number: int) -> bool:
-    """Put the share line of daily `number` of `puzzle` on the clipboard (or show it where there
-    is no clipboard); False when that daily has not been won."""
-    line = result_line(app.statistics, puzzle, number)
-    if line is None:
-        return False
-    ok = app.copy_text(line)
-    app.toasts.show(f"Copied: {line}" if ok else f"No clipboard here: {line}", 5)
-    return True
 
 
 class DailyScene(Scene):
@@ -261,8 +250,7 @@ class DailyScene(Scene):
         asking = self.offer.asking
         run = self.offer.pump()
         if run is not None:
-            from game.scenes.ranked.run import RankedScene
-            self.app.push(RankedScene(self.app, desk=self.offer.desk))
+            self.app.open("ranked", desk=self.offer.desk)
             return
         if asking is not None and self.offer.asking is None:     # the name was taken: the field goes
             self.on_resize()

@@ -21,12 +21,12 @@ import pygame_gui
 
 from game import keys
 from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused
+from game.play.dailies import copy_result
 from game.play.frame import Anims, Frame, Shows
 from game.play.match import Match, Timer, format_time
 from game.play.session import Began, Moved, Won
 from game.scenes.anim import Result
 from game.scenes.base import Scene
-from game.scenes.daily import copy_result
 from game.scenes.guide import GAMES as GUIDE_GAMES
 from game.scenes.guide import Guide
 from game.scenes.motion import Motion as Movement

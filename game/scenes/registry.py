@@ -90,6 +90,9 @@ INNER: tuple[PuzzleEntry, ...] = (
     PuzzleEntry("standings", "Standings",
                 "the places on your standings server: today, yesterday, the week; everyone or your groups",
                 "game.scenes.ranked.standings:StandingsScene"),
+    PuzzleEntry("ranked", "A ranked daily run",
+                "today's daily played on the standings server: its clock, every move checked, one ranked run a day",
+                "game.scenes.ranked.run:RankedScene"),
     PuzzleEntry("dice-editor", "Dice editor", "make, verify and save a dice set for The Genius Square",
                 "game.scenes.genius.dice_editor:DiceEditorScene"),
 )

@@ -15,7 +15,8 @@ import pytest
 from game.net.client import ThreadedClient
 from game.play.commands import OTHER, Press, Release, Square
 from game.scenes.online.lobby import RaceOnlineScene
-from game.scenes.online.race import OnlineRaceScene, ordinal
+from game.scenes.online.race import OnlineRaceScene
+from solver.cli_common import ordinal
 from game.scenes.online.results import ResultsScene
 from game.scenes.title import TitleScene
 from game.play.match import format_time

@@ -18,12 +18,8 @@ from game.scenes.genius.kit import GeniusKit
 from game.scenes.mode import Mode
 from game.scenes.online.link import RaceLink
 from game.scenes.play import PlayScene
+from solver.cli_common import ordinal
 from solver.genius.position import Position
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class Online(Mode):

@@ -15,7 +15,7 @@ from game.play.match import format_time
 from game.scenes.base import Scene
 from game.scenes.genius.versus_view import draw_rival
 from game.scenes.online.link import RaceLink
-from game.scenes.online.race import ordinal
+from solver.cli_common import ordinal
 from solver.genius.position import Position
 
 

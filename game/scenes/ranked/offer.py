@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.net import identity
 from game.net.names import BadName, normalise
 from game.scenes.ranked.desk import Desk, host_of
+from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
 
 FLAGGED_PLACE = "left out: faster than a person can move"
@@ -16,7 +17,6 @@ FLAGGED_PLACE = "left out: faster than a person can move"
 
 def place_line(answer: dict) -> str:
     """What the Today card says of the player's ranked run: '3rd of 41 today', the flag, or ''."""
-    from game.scenes.online.race import ordinal     # (not at the top: the race screen imports the play screen)
     you = answer.get("you")
     if not you:
         return ""

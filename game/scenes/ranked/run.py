@@ -15,10 +15,10 @@ from game.play.commands import Ask, Banner, Refresh, Sound, Toast
 from game.play.match import Match, Timer, format_time
 from game.play.session import Ending
 from game.scenes.mode import Mode
-from game.scenes.online.race import ordinal
 from game.scenes.play import PlayScene
 from game.scenes.ranked.desk import PUZZLES, Desk
 from solver import daily
+from solver.cli_common import ordinal
 
 NO_HELP = "A ranked run takes no hints, no Solve and no solutions: the board is yours alone"
 FLAGGED = "Left out of the standings: faster than a person can move"

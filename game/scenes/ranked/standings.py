@@ -20,6 +20,7 @@ from game.play.match import format_time
 from game.scenes.base import Scene
 from game.scenes.ranked.desk import Desk, configured, host_of
 from solver import daily
+from solver.cli_common import ordinal
 
 PUZZLE_CHOICES = (("genius", "Genius"), ("macmahon", "MacMahon"))
 DAY_CHOICES = (("today", "Today"), ("yesterday", "Yesterday"), ("week", "This week"))
@@ -28,7 +29,6 @@ SHOWN_GROUPS = 3              # the player's groups with a button (the first one
 
 def place_words(answer: dict | None, week: bool) -> str:
     """The player's place in these standings, in one line: '12th of 41', or why there is none."""
-    from game.scenes.online.race import ordinal
     you = answer.get("you") if answer else None
     if answer is None:
         return ""

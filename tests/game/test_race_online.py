@@ -12,7 +12,7 @@ import pytest
 from game.net.client import ThreadedClient
 from game.net.host import HostedServer
 from game.net.server import Config
-from game.scenes.online import link as link_module
+from game.scenes import refereed
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
 from game.scenes.online.results import ResultsScene
@@ -238,7 +238,7 @@ def remaining(race: OnlineRaceScene) -> list[str]:
 
 
 def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app, lobby, server, monkeypatch):
-    monkeypatch.setattr(link_module, "RETRY_EVERY", 0.5)                 # inside the test server's 2 s grace
+    monkeypatch.setattr(refereed, "RETRY_EVERY", 0.5)                 # inside the test server's 2 s grace
     bob, code = opponent_room(server)
     try:
         race = join_and_race(app, lobby, server, bob, code)
@@ -292,7 +292,7 @@ def test_a_seat_the_server_no_longer_keeps_is_said_and_the_board_stays_playable(
 
 
 def test_tries_to_resume_are_bounded_in_count_and_time():
-    from game.scenes.online.link import RETRY_EVERY, RETRY_FOR, Retry
+    from game.scenes.refereed import RETRY_EVERY, RETRY_FOR, Retry
     now = [0.0]
     retry = Retry("dropped", clock=lambda: now[0])
     while now[0] < 2 * RETRY_FOR:

@@ -20,7 +20,7 @@ from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.play.commands import Toast
-from game.scenes.ranked import desk as desk_module
+from game.scenes import refereed
 from game.scenes.ranked.desk import PUZZLES
 from game.scenes.ranked.offer import Offer
 from game.scenes.ranked.run import Ranked
@@ -225,7 +225,7 @@ def test_the_idle_close_after_a_finished_run_is_no_news_on_the_run_screen(worlds
 def test_a_run_says_alive_so_the_server_keeps_its_connection(worlds, monkeypatch):
     """The server closes a run's connection after seat_silence without a message: a player
     thinking over the board says `alive` and keeps it (no reconnection)."""
-    monkeypatch.setattr(desk_module, "ALIVE_EVERY", 0.1)
+    monkeypatch.setattr(refereed, "ALIVE_EVERY", 0.1)
     server, clock, player = worlds(seat_silence=1.0)
     p = player("Kim")
     take_name(p, "genius", "Kim")

@@ -17,16 +17,13 @@ import time
 
 from game.net.client import ThreadedClient
 from game.net.protocol import NAME, ProtocolError
-from solver.errors import SquarewiseError
+from game.scenes.refereed import Refereed, Retry
 from solver.genius.moves import execute
 from solver.genius.position import Position
 
 NAME_SETTING = "race_name"
 DEFAULT_NAME = "Player"
-RETRY_EVERY = 2.0        # seconds between two tries to resume a dropped seat
-RETRY_FOR = 60.0         # the server's seat-keeping time (docs/protocol.md): no try after it
 SHUT_DOWN = "the race server shut down"
-ALIVE_EVERY = 60.0       # seconds between two `alive` messages while seated (the server's limit is 600)
 
 
 def clean_name(text: str) -> str:
@@ -39,10 +36,13 @@ def clean_name(text: str) -> str:
     return name
 
 
-class RaceLink:
+class RaceLink(Refereed):
     """What the server has said about the room and the race, and the way to talk to it."""
+    parse = staticmethod(Position.parse)
+    execute = staticmethod(execute)
 
     def __init__(self, client: ThreadedClient, hello: tuple[str, dict], hosted=None, advertise: bool = True):
+        super().__init__()
         self.client, self.hosted, self.advertise = client, hosted, advertise
         self.hello = hello                    # the first message once connected: create or join
         self.room: dict | None = None
@@ -55,26 +55,16 @@ class RaceLink:
         self.finished: dict[int, dict] = {}
         self.results: list[dict] | None = None
         self.lost: str | None = None
-        self.error: str | None = None
-        self.seq = 0                          # the last move number sent
-        self.accepted = 0                     # the last move number the server accepted
-        self.sent: Position | None = None     # this player's board as the server has it, with the moves sent
-        self.said_at = time.monotonic()       # when the last message went to the server
         self.token: str | None = None         # the seat's secret, to resume it
-        self.retry: Retry | None = None       # tries to resume, while the connection is down
-        self.resumed = False                  # a resumed race the screens have not caught up with
-        self.refusals = 0                     # moves the server refused (each undone on screen)
         self.fingerprint: str | None = None   # the certificate a wss:// server showed that nobody trusts
-        self.clock: tuple[int, float] | None = None    # the race's clock: (ms, when it was said, on our clock)
 
     def pump(self) -> None:
         """Read what came since the last frame (and try to resume when it is time)."""
         for message in self.client.poll():
-            ms = message.get("ms", message.get("elapsed_ms"))
-            if type(ms) is int and message["type"] != "finished":
-                self.clock = (ms, time.monotonic())
+            if message["type"] != "finished":       # (another player's time, not the clock now)
+                self.hear_clock(message)
             getattr(self, "_on_" + message["type"], lambda m: None)(message)
-        if self.seat is not None and self.online and time.monotonic() - self.said_at > ALIVE_EVERY:
+        if self.alive_due():
             self.send("alive")
         if self.retry is not None and self.retry.due():
             self.client.close()
@@ -83,9 +73,13 @@ class RaceLink:
             self.give_up(f"{self.retry.reason}; resuming the seat failed: {self.retry.last}")
 
     @property
-    def online(self) -> bool:
-        """Connected (or connecting for the first time): neither lost nor resuming."""
-        return self.lost is None and self.retry is None
+    def playing(self) -> bool:
+        """Seated in the room (moves only once a race has dealt the board)."""
+        return self.seat is not None
+
+    @property
+    def started(self) -> bool:
+        return self.race is not None
 
     def _on_connected(self, message: dict) -> None:
         if self.retry is not None:
@@ -103,10 +97,6 @@ class RaceLink:
             self.lost = reason
         else:
             self.retry.waiting, self.retry.last = False, reason
-
-    def give_up(self, reason: str) -> None:
-        self.retry, self.lost = None, reason
-        self.client.close()
 
     def _on_error(self, message: dict) -> None:
         if self.retry is not None:             # the server refused the resume: no seat to go back to
@@ -134,24 +124,11 @@ class RaceLink:
     def _on_race(self, message: dict) -> None:
         if self.race is not None and message["race"] == self.race["race"]:   # the same race, resumed
             self.race, self.resumed = message, True
-            self.seq = self.accepted = message["seq"]
-            self.sent = Position.parse(message["position"])
+            self.take_board(message)
             return
         self.race, self.fresh, self.countdown = message, True, None
-        self.seq = self.accepted = message["seq"]
-        self.sent = Position.parse(message["position"])
+        self.take_board(message)
         self.boards, self.progress, self.finished, self.results = {}, {}, {}, None
-
-    def _on_moved(self, message: dict) -> None:
-        self.accepted = message["seq"]
-
-    def _on_refused(self, message: dict) -> None:
-        """A move refused (and any sent after it): the next is numbered after the last accepted,
-        and `sent` is the server's board, for the screen to show."""
-        self.error = message["reason"]
-        self.refusals += 1
-        self.seq = self.accepted
-        self.sent = Position.parse(message["position"])
 
     def _on_progress(self, message: dict) -> None:
         self.progress[message["seat"]] = message
@@ -172,13 +149,6 @@ class RaceLink:
         self.lost, self.retry, self.token = message["reason"], None, None
 
     # ------------------------------------------------------------------ what the screens ask
-    def elapsed(self) -> float | None:
-        """The race's clock now, in seconds, as the server keeps it (None before a race)."""
-        if self.clock is None or self.race is None:
-            return None
-        ms, when = self.clock
-        return ms / 1000 + time.monotonic() - when
-
     @property
     def code(self) -> str | None:
         return self.room["room"] if self.room else None
@@ -197,18 +167,6 @@ class RaceLink:
             self.client.send(kind, **fields)
             self.said_at = time.monotonic()
 
-    def send_move(self, move: str) -> None:
-        """Send `move` (a move string the session executed: place, move, turn, flip, take back)
-        exactly as it is, numbered after the last one sent."""
-        if self.sent is None or not self.online:
-            return
-        self.seq += 1
-        self.send("move", seq=self.seq, move=move)
-        try:
-            self.sent = execute(self.sent, move)
-        except SquarewiseError:               # the server refuses it too, and sends its board
-            pass
-
     def close(self) -> None:
         """Give the seat up and stop the connection (and the server, for the host)."""
         self.send("leave")
@@ -216,28 +174,3 @@ class RaceLink:
         if self.hosted is not None:
             self.hosted.close()
             self.hosted = None
-
-
-class Retry:
-    """Tries to resume a dropped seat: one every RETRY_EVERY seconds (never two at once) until
-    RETRY_FOR has passed since the drop."""
-
-    def __init__(self, reason: str, clock=time.monotonic):
-        self.reason, self.clock = reason, clock     # why the connection dropped
-        self.began = clock()
-        self.next = self.began + RETRY_EVERY
-        self.tries = 0
-        self.waiting = False                        # a try under way (no answer yet)
-        self.last = "no try yet"                    # why the last try failed
-
-    def due(self) -> bool:
-        """Time for the next try (and count it as under way)."""
-        if self.waiting or self.clock() < self.next or self.over():
-            return False
-        self.tries += 1
-        self.waiting = True
-        self.next = self.clock() + RETRY_EVERY
-        return True
-
-    def over(self) -> bool:
-        return self.clock() - self.began >= RETRY_FOR

@@ -11,34 +11,26 @@ playable alone.
 """
 from __future__ import annotations
 
-from game.play.commands import Ask, Banner, Refresh, Sound, Toast
+from game.play.commands import Ask, Banner, Refresh
 from game.play.match import Match, Timer, format_time
 from game.play.session import Ending
 from game.scenes.genius.kit import GeniusKit
-from game.scenes.mode import Mode
 from game.scenes.online.link import RaceLink
 from game.scenes.play import PlayScene
+from game.scenes.refereed import RefereedMode
 from solver.cli_common import ordinal
 from solver.genius.position import Position
 
 
-class Online(Mode):
+class Online(RefereedMode):
     name = "online"
     KIND = "online"
     BUTTONS = (("results", "Results"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"))
     GAME_MENU = (("help", "Keys"), ("menu", "Leave the race"))
-    DRIFT = 0.25             # seconds the shown clock may differ from the server's before it is set again
 
     def __init__(self, kit, link: RaceLink):
-        super().__init__(kit.app, kit.session)
-        self.kit = kit
-        self.link = link
-        self.said: str | None = None           # the server's last news already said
-        self.refusals = link.refusals          # the server's refusals already undone on screen
-        self.told_full = False                 # the full board said, waiting for the server's place
+        super().__init__(kit, link)
         self.shown_results = False             # the results screen opened for this race
-        kit.session.refereed = True            # the server says how the race ends
-        kit.session.watchers.append(link.send_move)
 
     def begin_race(self) -> None:
         race = self.link.race
@@ -69,7 +61,7 @@ class Online(Mode):
             self.begin_race()
             return [Refresh()]
         if link.resumed:
-            self.catch_up()
+            self.session.effects += self.take_back(link.race["elapsed_ms"], "Reconnected: the race goes on")
         m = self.match
         if m is None:
             return []
@@ -89,31 +81,7 @@ class Online(Mode):
         if link.results is not None and not self.shown_results:
             self.shown_results = True
             self.app.open("online-results", link=link, own=m.position)
-        news = self.news()
-        if news != self.said and news is not None:
-            self.said = news
-            self.session.say(news)
-            effects += [Toast(news, 4), Refresh()]
-        return effects
-
-    def follow_clock(self, m: Match) -> list:
-        """The clock shown is the server's: set again when it drifts (not once the board is full)."""
-        server = self.link.elapsed()
-        if server is None or m.finished or m.ended or abs(server - m.elapsed) <= self.DRIFT:
-            return []
-        m.timer = Timer(server, running=True, clock=self.clock)
-        return []
-
-    def follow_refusals(self) -> list:
-        """A move the server refused is undone: the board shown is the server's, with its reason."""
-        if self.link.refusals == self.refusals:
-            return []
-        self.refusals = self.link.refusals
-        if self.link.sent is not None and self.link.sent != self.session.position:
-            self.session.align(self.link.sent)
-        reason = f"The server refused the move: {self.link.error}"
-        self.session.say(reason)
-        return [Sound("illegal"), Toast(reason, 4, alarm=True), Refresh()]
+        return effects + self.tell(self.news())
 
     def finish(self, mine: dict) -> list:
         """This board is full on the server: the server's time and place are the record's."""
@@ -129,19 +97,6 @@ class Online(Mode):
             ((f"{first['name']} won in {format_time(first['ms'] / 1000)}",) if first else ())
         self.session.say(", ".join(words))
         return [Banner(words, "win"), Refresh()]
-
-    def catch_up(self) -> None:
-        """The seat resumed: the server's board and clock are the truth; this screen takes them
-        (the moves made while the connection was down and the server never got are dropped)."""
-        link = self.link
-        link.resumed = False
-        self.session.align(link.sent)
-        m = self.match
-        if not m.finished and not m.ended:
-            m.timer = Timer(link.race["elapsed_ms"] / 1000, running=True, clock=self.clock)
-        self.said = None
-        self.session.say("Reconnected: the race goes on")
-        self.session.effects += [Toast("Reconnected: the race goes on", 3), Refresh()]
 
     def news(self) -> str | None:
         """One line: the server gone, the results, another finished first."""
@@ -190,13 +145,6 @@ class Online(Mode):
     def refuses_ids(self) -> str | None:
         return "A race online plays the server's roll; Leave first to play a game ID"
 
-    def clock_always_runs(self) -> bool:
-        """The race's clock runs on the server for everyone: this one never stops for a
-        covered or unfocused window."""
-        return True
-
-    def in_progress(self) -> bool:
-        return False
 
     def keep(self) -> bool:
         return False

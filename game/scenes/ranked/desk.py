@@ -7,7 +7,7 @@ callbacks run in `pump`, on the frame's thread. A connection that fails says so 
 request waiting, in one line. A daily run (`start_run`) keeps what the server said of it:
 the run, the board as the server has it with the moves sent (`sent`), the refusals, the
 server's clock and `done`. A connection that drops while a run is unfinished is tried again
-(online/link.py's `Retry`): `daily` sent again gives the run back (`resumed`); during a run the
+(game/scenes/refereed.py's `Retry`): `daily` sent again gives the run back (`resumed`); during a run the
 Desk says `alive` every ALIVE_EVERY seconds (the server closes a run's connection silent for 10
 minutes). Out of a run the server closes a connection silent for 10 seconds: that close is quiet,
 the next request makes a new connection, and requests it cut short are sent again on a new one
@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from game.net.client import ThreadedClient, parse_target
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
-from game.scenes.online.link import ALIVE_EVERY, Retry
+from game.scenes.refereed import Refereed, Retry
 from solver.errors import SquarewiseError
 from solver.macmahon.moves import FREE
 
@@ -78,11 +78,12 @@ def said(reason: str) -> str:
     return OLDER if reason.startswith("unknown message type") or "unknown type" in reason else reason
 
 
-class Desk:
+class Desk(Refereed):
     """A standings server's answers, and the way to ask it (`connect(url)` makes the client:
     a ThreadedClient in the game, a fake in tests)."""
 
     def __init__(self, url: str, connect=None, wake=None):
+        super().__init__()
         self.url = url
         self.connect = connect or (lambda u: ThreadedClient(u, wake=wake))
         self.client = self.connect(url)
@@ -90,16 +91,7 @@ class Desk:
         self.lost: str | None = None
         self.run: dict | None = None          # the last `run` message: the run on (or given back)
         self.asked: dict | None = None        # the `daily` fields of the run, to ask for it again
-        self.resumed = False                  # a run given back that the screen has not caught up with
         self.done: dict | None = None
-        self.seq = 0                          # the last move number sent
-        self.accepted = 0                     # the last move number the server accepted
-        self.sent = None                      # the run's board as the server has it, with the moves sent
-        self.refusals = 0
-        self.error: str | None = None         # the last refusal's reason
-        self.clock: tuple[int, float] | None = None     # (ms, when it was said, on our clock)
-        self.retry: Retry | None = None
-        self.said_at = time.monotonic()       # when the last message went to the server
 
     @property
     def host(self) -> str:
@@ -134,9 +126,7 @@ class Desk:
     def pump(self) -> None:
         """Read what came since the last frame (and try to get a dropped run back when it is time)."""
         for message in self.client.poll():
-            ms = message.get("ms", message.get("elapsed_ms"))
-            if type(ms) is int:
-                self.clock = (ms, time.monotonic())
+            self.hear_clock(message)
             kind = message["type"]
             if kind in ANSWERS and self.waiting:
                 _, on_answer, on_error, _ = self.waiting.pop(0)
@@ -148,7 +138,7 @@ class Desk:
                 self.error = said(message["reason"])
             else:
                 getattr(self, "_on_" + kind, lambda m: None)(message)
-        if self.unfinished and self.online and time.monotonic() - self.said_at > ALIVE_EVERY:
+        if self.alive_due():
             self.send("alive")
         if self.retry is not None and self.retry.due():
             self.client.close()
@@ -182,29 +172,11 @@ class Desk:
             on_error and on_error(f"{self.host} is not answering" if "cannot reach" in reason or
                                   "no answer" in reason else reason)
 
-    def give_up(self, reason: str) -> None:
-        self.retry, self.lost = None, reason
-        self.client.close()
-
     def _on_run(self, message: dict) -> None:
-        puzzle = PUZZLES[message["puzzle"]]
         given_back = self.retry is not None or (self.run is not None and self.run["daily"] == message["daily"])
         self.run, self.retry = message, None
-        self.seq = self.accepted = message["seq"]
-        self.sent = puzzle.parse(message["position"])
+        self.take_board(message)
         self.resumed = given_back
-
-    def _on_moved(self, message: dict) -> None:
-        self.accepted = message["seq"]
-
-    def _on_refused(self, message: dict) -> None:
-        """A move refused (and any sent after it): the next is numbered after the last accepted,
-        and `sent` is the server's board, for the screen to show."""
-        self.error = message["reason"]
-        self.refusals += 1
-        self.seq = self.accepted
-        if self.run is not None:
-            self.sent = PUZZLES[self.run["puzzle"]].parse(message["position"])
 
     def _on_done(self, message: dict) -> None:
         self.done = message
@@ -215,31 +187,22 @@ class Desk:
         """A run is on and not over."""
         return self.run is not None and self.done is None
 
+    playing = unfinished
+
     @property
-    def online(self) -> bool:
-        return self.lost is None and self.retry is None
+    def started(self) -> bool:
+        return self.run is not None
 
-    def elapsed(self) -> float | None:
-        """The run's clock now, in seconds, as the server keeps it (None before a run)."""
-        if self.clock is None or self.run is None:
-            return None
-        ms, when = self.clock
-        return ms / 1000 + time.monotonic() - when
+    def parse(self, text: str):
+        return PUZZLES[self.run["puzzle"]].parse(text)
 
-    def send_move(self, move: str) -> None:
-        """Send `move` as the session played it, numbered after the last one sent. A MacMahon
-        move written for free rules (an undo, a turn in place: `describe` writes them so) goes
-        as the strict move it is: a ranked run takes strict moves only."""
-        if self.sent is None or not self.online or not self.unfinished:
-            return
-        if self.run["puzzle"] == "macmahon" and move.endswith(FREE):
-            move = move[:-len(FREE)]
-        self.seq += 1
-        self.send("move", seq=self.seq, move=move)
-        try:
-            self.sent = PUZZLES[self.run["puzzle"]].execute(self.sent, move)
-        except SquarewiseError:               # the server refuses it too, and sends its board
-            pass
+    def execute(self, position, move: str):
+        return PUZZLES[self.run["puzzle"]].execute(position, move)
+
+    def outgoing(self, move: str) -> str:
+        """A MacMahon move written for free rules (an undo, a turn in place: `describe` writes
+        them so) goes as the strict move it is: a ranked run takes strict moves only."""
+        return move[:-len(FREE)] if self.run["puzzle"] == "macmahon" and move.endswith(FREE) else move
 
     def leave(self) -> None:
         """Give the run up (a ranked one is over, unplaced)."""

@@ -11,12 +11,12 @@ first: it is over for the day, unplaced.
 """
 from __future__ import annotations
 
-from game.play.commands import Ask, Banner, Refresh, Sound, Toast
+from game.play.commands import Ask, Banner, Refresh, Toast
 from game.play.match import Match, Timer, format_time
 from game.play.session import Ending
-from game.scenes.mode import Mode
 from game.scenes.play import PlayScene
 from game.scenes.ranked.desk import PUZZLES, Desk
+from game.scenes.refereed import RefereedMode
 from solver import daily
 from solver.cli_common import ordinal
 
@@ -36,25 +36,18 @@ def done_words(done: dict) -> str:
     return f"{ordinal(done['place'])} of {done['of']} · {t}"
 
 
-class Ranked(Mode):
+class Ranked(RefereedMode):
     name = "ranked"
     KIND = "ranked"
     BUTTONS = (("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"))
     GAME_MENU = (("help", "Keys"), ("menu", "Leave the run"))
-    DRIFT = 0.25             # seconds the shown clock may differ from the server's before it is set again
     STRICT = True            # MacMahon's strict rules, whatever the setting (the server takes no other)
 
     def __init__(self, kit, desk: Desk):
-        super().__init__(kit.app, kit.session)
-        self.kit = kit
+        super().__init__(kit, desk)
         self.desk = desk
         if kit.session.puzzle.name == "macmahon":
             self.BUTTONS = self.BUTTONS + (("turn", "Turn (R)"),)
-        self.refusals = desk.refusals
-        self.told_full = False
-        self.said: str | None = None
-        kit.session.refereed = True
-        kit.session.watchers.append(desk.send_move)
 
     @property
     def run(self) -> dict:
@@ -94,50 +87,14 @@ class Ranked(Mode):
         if m is None or desk.run is None:
             return []
         if desk.resumed:
-            return self.catch_up()
+            return self.take_back(self.run["elapsed_ms"], "Reconnected: your run goes on")
         effects = self.follow_clock(m) + self.follow_refusals()
         if desk.done is not None and not m.ended:
             effects += self.finish(desk.done)
         elif m.finished and not m.ended and not self.told_full:
             self.told_full = True
             self.session.say(f"Board full in {format_time(m.elapsed)}: the server checks it")
-        news = self.news()
-        if news is not None and news != self.said:
-            self.said = news
-            self.session.say(news)
-            effects += [Toast(news, 4), Refresh()]
-        return effects
-
-    def follow_clock(self, m: Match) -> list:
-        """The clock shown is the server's: set again when it drifts (not once the board is full)."""
-        server = self.desk.elapsed()
-        if server is None or m.finished or m.ended or abs(server - m.elapsed) <= self.DRIFT:
-            return []
-        m.timer = Timer(server, running=True, clock=self.clock)
-        return []
-
-    def follow_refusals(self) -> list:
-        """A move the server refused is undone: the board shown is the server's, with its reason."""
-        if self.desk.refusals == self.refusals:
-            return []
-        self.refusals = self.desk.refusals
-        if self.desk.sent is not None and self.desk.sent != self.session.position:
-            self.session.align(self.desk.sent)
-        reason = f"The server refused the move: {self.desk.error}"
-        self.session.say(reason)
-        return [Sound("illegal"), Toast(reason, 4, alarm=True), Refresh()]
-
-    def catch_up(self) -> list:
-        """The run came back after a drop: the server's board and clock are the truth (moves it
-        never got are dropped)."""
-        self.desk.resumed = False
-        self.session.align(self.desk.sent)
-        m = self.match
-        if not m.ended:
-            m.timer = Timer(self.run["elapsed_ms"] / 1000, running=True, clock=self.clock)
-        self.said = None
-        self.session.say("Reconnected: your run goes on")
-        return [Toast("Reconnected: your run goes on", 3), Refresh()]
+        return effects + self.tell(self.news())
 
     def finish(self, done: dict) -> list:
         """The server recorded the run: its time (and place) are the record's."""
@@ -200,13 +157,6 @@ class Ranked(Mode):
 
     def refuses_ids(self) -> str | None:
         return "A run on the server plays its board only: leave the run first to play a game ID"
-
-    def clock_always_runs(self) -> bool:
-        """The server's clock runs from the moment it dealt the board: nothing here stops it."""
-        return True
-
-    def in_progress(self) -> bool:
-        return False
 
     def keep(self) -> bool:
         return False

@@ -4,7 +4,8 @@ a run keeps the server's board and clock, a MacMahon move goes strict, a dropped
 for again and given back. No network, no window."""
 from __future__ import annotations
 
-from game.scenes.online.link import Retry
+from game.scenes.refereed import Retry
+from game.scenes import refereed
 from game.scenes.ranked import desk as desk_module
 from game.scenes.ranked.desk import OLDER, Desk, host_of
 from tests.game.ranked.fake_desk import Clients, run_message
@@ -155,6 +156,6 @@ def test_a_run_says_alive_when_it_has_said_nothing_for_a_while(monkeypatch):
     desk.pump()
     desk.pump()
     assert [k for k, _ in clients.last.sent] == ["daily"]
-    monkeypatch.setattr(desk_module, "ALIVE_EVERY", 0.0)
+    monkeypatch.setattr(refereed, "ALIVE_EVERY", 0.0)
     desk.pump()
     assert [k for k, _ in clients.last.sent] == ["daily", "alive"]

@@ -21,6 +21,7 @@ class Shows:
     guide: Any = None                    # the guided first game's card (game/scenes/guide.py Guide)
     offers: tuple[str, ...] = ()         # the win's offers on show (they take the dice's strip)
     facts: tuple[str, ...] = ()          # lines of facts under the status (MacMahon: tiles placed, best time)
+    game_id: bool = True                 # the game ID on show (not where the mode plays no game ID: a ranked run)
 
 
 @dataclass(frozen=True)

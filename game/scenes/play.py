@@ -80,7 +80,8 @@ class PlayScene(Scene):
         s, m = self.session, self.session.match
         banner = self.result.shown()
         anims = Anims(self.result.celebration, tuple(banner), self.motion, self.kit.roll)
-        shows = Shows(**{**self.mode.shows(), "guide": self.guide, "offers": self.mode.offers()})
+        shows = Shows(**{**self.mode.shows(), "guide": self.guide, "offers": self.mode.offers(),
+                         "game_id": self.mode.refuses_ids() is None})
         if m is None:
             return Frame(None, None, s.hand, None, s.status, "", s.paused, s.job, self.pointer.pos, shows, anims)
         return Frame(m, s.hand.shown(m.position), s.hand, s.hand.landing(m.position), "" if banner else s.status,

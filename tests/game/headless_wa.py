@@ -106,7 +106,7 @@ def frame_of(kit, pointer=(0, 0), motion: Motion | None = None, banner: tuple = 
     """The Frame a play screen builds (game/scenes/play.py PlayScene.frame) for `kit`'s session."""
     s, m = kit.session, kit.session.match
     motion = motion or Motion(lambda: False)
-    shows = Shows(**kit.mode.shows())
+    shows = Shows(**kit.mode.shows(), game_id=kit.mode.refuses_ids() is None)
     anims = Anims(None, tuple(banner), motion, kit.roll)
     return Frame(m, s.hand.shown(m.position), s.hand, s.hand.landing(m.position), "" if banner else s.status,
                  s.clock_text(), s.paused, s.job, pointer, shows, anims, bool(kit.app.settings.get("labels", False)))

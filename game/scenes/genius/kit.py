@@ -65,7 +65,8 @@ class GeniusKit:
     # ------------------------------------------------------------------ the widgets
     def build(self, chrome, mode) -> None:
         """The menu bar (Game, and the mode's pickers) and the buttons in sight, three a row;
-        Turn and Flip under the tray; the game ID and the dice menu in the top bar."""
+        Turn and Flip under the tray; the game ID and the dice menu in the top bar, unless the
+        mode plays no game ID (a ranked run, a race online: they would only be refused)."""
         app, lay = self.app, self.view.layout()
         self.session.hand.colours = tuple(app.palette.colour_names or ())      # (the palette may have changed)
         menus = [("game", "Game", list(mode.GAME_MENU), None)] + mode.pickers()
@@ -83,7 +84,16 @@ class GeniusKit:
             pygame.Rect(tools.x, tools.y, min(tools.width, app.px(250)), tools.height), 2, 1, app.px(8)))
         for (name, label, entries, on_choose), rect in zip(menus, first):
             chrome.add_menu(name, rect, label, entries, on_choose or chrome.scene.do)
-        top = lay["top"]
+        self.dice_menu = None
+        if mode.refuses_ids() is None:        # (a ranked run, a race: their own board, no game ID, no dice)
+            self.build_id_and_dice(chrome, lay["top"])
+        chrome.others = [self.dice_menu] if self.dice_menu is not None else []
+        status = lay["status"]
+        chrome.add_cancel(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
+
+    def build_id_and_dice(self, chrome, top: pygame.Rect) -> None:
+        """The game ID entry (Copy, Play) and the dice menu in the top bar."""
+        app = self.app
         y = (top.height - app.px(36)) // 2
         left = chrome.add_id_entry(top.centerx - app.px(self.ID_WIDTH) // 2 - app.px(60), y,
                                    f"copy the game ID: {keys.describe('copy')}",
@@ -91,11 +101,8 @@ class GeniusKit:
         label = dice_label(app.settings.get("dice", "default"))
         width = min(max(app.px(150), font(max(9, round(16 * app.scale))).size(label)[0] + app.px(56)),
                     top.right - app.px(130) - left)
-        self.dice_menu = DiceMenu(chrome.scene, pygame.Rect(left, y, width, app.px(36))) if width > app.px(80) \
-            else None
-        chrome.others = [self.dice_menu] if self.dice_menu is not None else []
-        status = lay["status"]
-        chrome.add_cancel(pygame.Rect(status.right - app.px(100), status.y + app.px(8), app.px(100), app.px(36)))
+        if width > app.px(80):
+            self.dice_menu = DiceMenu(chrome.scene, pygame.Rect(left, y, width, app.px(36)))
 
     def offers_area(self) -> pygame.Rect:
         """The strip under the board: where the win's offers go (it covers no cell)."""

@@ -75,26 +75,34 @@ class MacMahonKit:
 
     # ------------------------------------------------------------------ the widgets
     def build(self, chrome, mode) -> None:
+        """The variant and level pickers, then the Game and rules menus and the mode's buttons, two
+        a row; the game ID entry in the top bar. A mode that plays no game ID (a ranked run) gets
+        the Game menu and its buttons only: the others would only be refused."""
         app, lay = self.app, self.view.layout()
         controls, row, gap = lay["controls"], app.px(44), app.px(8)
-        level_w = needed_width(app, [e[-1] for e in self.level_choices()])    # the variant menu, then the level picker
-        chrome.add_menu("variant", pygame.Rect(controls.x, controls.y, controls.width - level_w - gap, row),
-                        variant_label(self.board.header), [(f"variant={h}", label) for h, label in VARIANTS],
-                        chrome.scene.do)
+        own_board = mode.refuses_ids() is not None
+        menus = 1 if own_board else 2
         buttons = list(mode.BUTTONS)
-        rows = (len(buttons) + 2 + 1) // 2
-        area = pygame.Rect(controls.x, controls.y + row + gap, controls.width,
-                           min(controls.bottom - controls.y - row - 2 * gap, 4 * (row + gap)))   # rows fit in four
+        rows = (len(buttons) + menus + 1) // 2
+        top_y = controls.y if own_board else controls.y + row + gap
+        area = pygame.Rect(controls.x, top_y, controls.width,
+                           min(controls.bottom - top_y - gap, 4 * (row + gap)))   # rows fit in four
         rects = grid_rects(area, 2, rows, gap)
-        chrome.add_buttons(buttons, rects[2:])
+        level_w = needed_width(app, [e[-1] for e in self.level_choices()])    # the variant menu, then the level picker
+        if not own_board:
+            chrome.add_menu("variant", pygame.Rect(controls.x, controls.y, controls.width - level_w - gap, row),
+                            variant_label(self.board.header), [(f"variant={h}", label) for h, label in VARIANTS],
+                            chrome.scene.do)
+        chrome.add_buttons(buttons, rects[menus:])
         chrome.add_menu("game", rects[0], "Game", list(mode.GAME_MENU), chrome.scene.do)
-        chrome.add_menu("rules", rects[1], self.rules_label(), list(RULES), chrome.scene.do)
-        chrome.add_menu("level", pygame.Rect(controls.right - level_w, controls.y, level_w, row),
-                        self.level_label(), self.level_choices(), chrome.scene.do)
-        top = lay["top"]
-        chrome.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
-                            f"copy this position's game ID: {keys.describe('copy')}",
-                            "play the game ID typed on the left (its tiles stay put)")
+        if not own_board:
+            chrome.add_menu("rules", rects[1], self.rules_label(), list(RULES), chrome.scene.do)
+            chrome.add_menu("level", pygame.Rect(controls.right - level_w, controls.y, level_w, row),
+                            self.level_label(), self.level_choices(), chrome.scene.do)
+            top = lay["top"]
+            chrome.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
+                                f"copy this position's game ID: {keys.describe('copy')}",
+                                "play the game ID typed on the left (its tiles stay put)")
         status = lay["status"]
         chrome.add_cancel(pygame.Rect(status.right - app.px(90), status.bottom - app.px(34), app.px(90), app.px(32)))
 

@@ -149,8 +149,9 @@ class MacMahonView:
         self.draw_board(surface, lay["geo"], frame)
         self.draw_tray(surface, lay, frame)
         self.draw_status(surface, lay["status"], frame)
-        self.draw_id(surface, lay["game_id"], self.id_lines(lay["game_id"].width - self.app.px(20),
-                                                             frame.match.position))
+        if frame.shows.game_id:
+            self.draw_id(surface, lay["game_id"], self.id_lines(lay["game_id"].width - self.app.px(20),
+                                                                 frame.match.position))
 
     def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         """The tile under the pointer off the board (over the board its ghost shows instead)."""

@@ -135,7 +135,7 @@ class Ranked(RefereedMode):
     def flags(self) -> dict:
         m = self.match
         return {"undo": self.on and m.can_undo, "redo": self.on and m.can_redo,
-                "restart": self.on and m.position != m.start}
+                "restart": self.on and m.position != m.start, "turn": self.on and not m.ended}
 
     def do(self, action: str) -> list | None:
         if action == "menu":

@@ -40,12 +40,14 @@ def server_url(text: str) -> str:
         return ""
     shown = text if len(text) <= 40 else text[:37] + "..."
     wrong = SquarewiseError(f"'{shown}' is not a server's address: host:port, like club.example.org:8765")
+    no_code = SquarewiseError(f"'{shown}': a standings server is host:port, with no room code after it")
     try:
         url, code = parse_target(text)
-    except SquarewiseError as exc:
-        raise (wrong if "room code" not in str(exc) or "/" not in text else exc) from None
+    except SquarewiseError:                     # (its words are the race's: host:port/CODE)
+        after_host = text.partition("://")[2] if "://" in text else text
+        raise (no_code if "/" in after_host.strip("/") else wrong) from None
     if code is not None:
-        raise SquarewiseError(f"'{shown}': a standings server is host:port, with no room code after it")
+        raise no_code
     parts = urlsplit(url)
     try:
         port = 443 if parts.port is None else parts.port     # (none written: the scheme's own)

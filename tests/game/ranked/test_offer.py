@@ -108,8 +108,14 @@ def test_the_address_setting_is_checked():
     assert server_url("127.0.0.1:9000") == URL and server_url("  ") == ""
     with pytest.raises(SquarewiseError):
         server_url("a host with spaces")
-    with pytest.raises(SquarewiseError, match="no room code"):
-        server_url("127.0.0.1:9000/ABC234")
+    for typed in ("127.0.0.1:9000/ABC234", "127.0.0.1:9000/ABCDEFGH", "wss://club.example.org/abc"):
+        with pytest.raises(SquarewiseError, match="no room code"):
+            server_url(typed)
+    for typed in ("ws://", "ws:///", "wss://a b:9000"):       # the race's words (host:port/CODE) are not said
+        with pytest.raises(SquarewiseError, match=r"is not a server's address: host:port, like") as caught:
+            server_url(typed)
+        assert "CODE" not in str(caught.value) and "room code" not in str(caught.value)
+    assert server_url("wss://club.example.org/squarewise/") == "wss://club.example.org/squarewise/"
     assert configured({"standings_server": "ws://x y"}) is None
 
 

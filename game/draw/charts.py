@@ -22,8 +22,11 @@ def _frame(surface, rect: pygame.Rect, pal: Palette, title: str, size: int) -> p
                        rect.height - size * 5)
 
 
-def _empty(surface, plot: pygame.Rect, pal: Palette, size: int) -> None:
-    text(surface, "no solved games yet", plot.center, size, pal.dim_text, anchor="center")
+EMPTY = "no solved games yet"
+
+
+def _empty(surface, plot: pygame.Rect, pal: Palette, size: int, words: str) -> None:
+    text(surface, words, plot.center, size, pal.dim_text, anchor="center", max_width=plot.width)
 
 
 def _y_axis(surface, plot: pygame.Rect, pal: Palette, size: int, top: float) -> None:
@@ -35,11 +38,12 @@ def _y_axis(surface, plot: pygame.Rect, pal: Palette, size: int, top: float) -> 
         text(surface, format_time(value), (plot.left - size // 2, y), size, pal.dim_text, anchor="midright")
 
 
-def recent_times(surface, rect: pygame.Rect, pal: Palette, times, median: float | None, size: int) -> None:
+def recent_times(surface, rect: pygame.Rect, pal: Palette, times, median: float | None, size: int,
+                 empty: str = EMPTY) -> None:
     """The solve times oldest to newest as a line of dots, the median as a dashed accent line."""
     plot = _frame(surface, rect, pal, solve_times_title(len(times)), size)
     if not times:
-        _empty(surface, plot, pal, size)
+        _empty(surface, plot, pal, size, empty)
         return
     top = max(times) * 1.1
     _y_axis(surface, plot, pal, size, top)
@@ -61,11 +65,11 @@ def recent_times(surface, rect: pygame.Rect, pal: Palette, times, median: float 
     text(surface, "newest", (plot.right, plot.bottom + size // 3), size, pal.dim_text, anchor="topright")
 
 
-def histogram(surface, rect: pygame.Rect, pal: Palette, bins, size: int) -> None:
+def histogram(surface, rect: pygame.Rect, pal: Palette, bins, size: int, empty: str = EMPTY) -> None:
     """One bar per bin (records.Bin: start, stop, count), its count on top and its start time below."""
     plot = _frame(surface, rect, pal, "How long the solves took", size)
     if not bins:
-        _empty(surface, plot, pal, size)
+        _empty(surface, plot, pal, size, empty)
         return
     most = max(b.count for b in bins) or 1
     width = plot.width / len(bins)

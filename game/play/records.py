@@ -270,6 +270,13 @@ def plain_best(best: dict) -> float | None:
     return min((t for k, t in best.items() if k != DAILY and not k.endswith(GIVEN)), default=None)
 
 
+def daily_best(statistics: dict, puzzle: str) -> float | None:
+    """The best time of a daily puzzle won without help (a ranked run's is the server's time)."""
+    entry = statistics.get(puzzle)
+    best = entry.get("best", {}) if isinstance(entry, dict) else {}
+    return best.get(DAILY) if isinstance(best, dict) else None
+
+
 def daily_won(statistics: dict, puzzle: str) -> list[int]:
     """The numbers of the daily puzzles won, ascending (for a calendar of past dailies)."""
     entry = statistics.get(puzzle)

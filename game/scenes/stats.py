@@ -43,6 +43,9 @@ class Cell(NamedTuple):
     dim: bool
 
 
+DAILIES_APART = "no times here yet: the daily puzzles' times are kept apart"
+
+
 def level_name(puzzle: str, level: str | None) -> str:
     """How a level is named on the screen: "all levels", "hard", "level 7"."""
     if level is None:
@@ -60,6 +63,7 @@ def figures(statistics: dict, puzzle: str, level: str | None, today: int) -> lis
     if level is None:
         current, longest = records.daily_streak(statistics, puzzle, today)
         rows += [("daily puzzles won", str(len(records.daily_won(statistics, puzzle)))),
+                 ("best daily time", format_time(records.daily_best(statistics, puzzle))),
                  ("daily streak", f"{current} (longest {longest})")]
     return rows
 
@@ -206,9 +210,13 @@ class StatsScene(Scene):
         s = records.summary(app.statistics, self.puzzle, self.level)
         right = pygame.Rect(left.right + app.px(24), left.y, w - left.right - app.px(64), left.height)
         half = (right.height - app.px(16)) // 2
-        charts.recent_times(surface, pygame.Rect(right.x, right.y, right.width, half), pal, s.recent, s.median, small)
+        dailies = any(g["won"] and g.get("daily") is not None
+                      for g in records.games(app.statistics, self.puzzle, self.level))
+        empty = DAILIES_APART if dailies and not s.recent else charts.EMPTY
+        charts.recent_times(surface, pygame.Rect(right.x, right.y, right.width, half), pal, s.recent, s.median, small,
+                            empty)
         times = records.solve_times(app.statistics, self.puzzle, self.level)
         charts.histogram(surface, pygame.Rect(right.x, right.y + half + app.px(16), right.width, half), pal,
-                         records.histogram(times), small)
+                         records.histogram(times), small, empty)
         text(surface, "Left/Right: puzzle   Up/Down: level   Esc: back", (w - app.px(40), h - app.px(42)), small,
              pal.dim_text, anchor="midright")

@@ -82,3 +82,19 @@ def test_every_figure_is_drawn_at_the_body_size_in_a_box_of_its_own(tmp_path, mo
     boxes = [cell.box for cell in stats_module.figure_cells(rows, table, area, body, app.px(8))]
     assert all(area.contains(box) for box in boxes)
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_a_ranked_daily_won_shows_its_time_and_why_the_charts_are_empty(app, monkeypatch):
+    """Dailies are in no chart (docs/records.md): after a ranked daily alone the screen says so,
+    not 'no solved games yet' beside 'won 1', and shows the daily's time (the server's)."""
+    records.record_game(app.statistics, "genius", records.DAILY, 126.7, True, level="medium", daily=329, place=2)
+    drawn = []
+    monkeypatch.setattr(stats_module.charts, "text", lambda surface, line, *a, **k: drawn.append(line))
+    scene = open_stats(app, puzzle="genius")
+    rows = dict(figures(app.statistics, "genius", None, scene.today))
+    assert (rows["won"], rows["daily puzzles won"], rows["best daily time"]) == ("1", "1", "2:06")
+    assert stats_module.DAILIES_APART in drawn and "no solved games yet" not in drawn
+    drawn.clear()
+    records.record_game(app.statistics, "genius", "default", 80.0, True, level="hard")
+    app.draw()
+    assert stats_module.DAILIES_APART not in drawn

@@ -20,7 +20,7 @@ from game.play.match import format_time
 from game.scenes.base import Scene
 from game.scenes.ranked.desk import Desk, configured, host_of
 from solver import daily
-from solver.cli_common import ordinal
+from solver.cli_common import counted, ordinal
 
 PUZZLE_CHOICES = (("genius", "Genius"), ("macmahon", "MacMahon"))
 DAY_CHOICES = (("today", "Today"), ("yesterday", "Yesterday"), ("week", "This week"))
@@ -324,7 +324,7 @@ class StandingsScene(Scene):
         me = self.me
         out = []
         for r in (self.answer or {}).get("rows", []):
-            when = format_time(r["ms"] / 1000) + (f" · {r['runs']} runs" if self.day == "week" else "")
+            when = format_time(r["ms"] / 1000) + (f" · {counted(r['runs'], 'run')}" if self.day == "week" else "")
             out.append((str(r["place"]), r["name"], when, me is not None and r["name"] == me.name))
         return out
 
@@ -353,7 +353,7 @@ class StandingsScene(Scene):
         table = pygame.Rect(app.px(40), top, w - app.px(80), self.row_height * (self.limit + 1))
         pygame.draw.rect(surface, pal.panel, table, border_radius=app.px(6))
         columns = (table.x + app.px(16), table.x + app.px(90), table.right - app.px(16))
-        heads = ("Place", "Name", "Runs, total time" if self.day == "week" else "Time")
+        heads = ("Place", "Name", "Total time · runs" if self.day == "week" else "Time")
         y = top + app.px(4)
         for x, head, anchor in zip(columns, heads, ("topleft", "topleft", "topright")):
             text(surface, head, (x, y), body, pal.dim_text, anchor=anchor)

@@ -4,6 +4,8 @@ refusal said in one line), Copy code, Leave group (asked first), arrows/Tab, Ent
 Up/Down, Escape (first the field, then the screen)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pygame_gui
 
@@ -125,3 +127,10 @@ def test_the_name_field_of_the_today_screen_has_the_keys(tmp_path):
     scene.offer.play("genius", 60, ranked=True)
     scene.after_offer()
     assert scene.name_entry is not None and scene.name_entry in (app.ui.get_focus_set() or ())
+
+
+def test_the_week_says_1_run_and_2_runs():
+    shown = SimpleNamespace(day="week", me=None, answer={
+        "total": 2, "you": None, "rows": [{"place": 1, "name": "Bob", "ms": 36200, "runs": 2},
+                                          {"place": 2, "name": "Ann", "ms": 126600, "runs": 1}]})
+    assert [when for _, _, when, _ in StandingsScene.rows(shown)] == ["0:36 · 2 runs", "2:06 · 1 run"]

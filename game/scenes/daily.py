@@ -9,7 +9,8 @@ ID, number and level: the screen asks before it abandons a game in progress, lab
 With a standings server set (Settings), each card offers "Play on SERVER": a ranked run of
 today's daily (asked first; the first time, the name the server will know the player by),
 played on game/scenes/ranked/run.py's screen; a past day's, or today's once the ranked run
-is over, is a replay (unranked). The card shows the player's place ("3rd of 41 today"),
+is over, is a replay (unranked); a ranked run left with Escape is "Go on with the run" (asked
+nothing: the server gives it back). The card shows the player's place ("3rd of 41 today"),
 asked of the server when the screen shows (game/scenes/ranked/offer.py).
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
 PAST_DAYS = 30
+RUN_LEFT = "your ranked run goes on: the server's clock runs"
 
 
 class DailyScene(Scene):
@@ -124,7 +126,10 @@ class DailyScene(Scene):
         app.ui.set_focus_set(self.name_entry)     # (the keys are the field's: App.keyboard_owner)
 
     def server_label(self, key: str) -> str:
-        """'Play on HOST', or 'Play again (unranked)' once today's ranked run is over."""
+        """'Play on HOST', 'Go on with the run' (a ranked run left on the server), or 'Play again
+        (unranked)' once today's ranked run is over."""
+        if self.day == self.today and self.offer.open_run(key):
+            return "Go on with the run"
         return "Play again (unranked)" if self.offer.replay(key) and self.day == self.today else \
             f"Play on {self.offer.host}"
 
@@ -161,6 +166,10 @@ class DailyScene(Scene):
         """Today's daily ranked (asked first), or a replay: a past day's, or today's once the
         ranked run is over."""
         n = daily.number(self.day)
+        if self.day == self.today and self.offer.open_run(key):      # asked for again: the server gives it back
+            self.offer.play(key, n, ranked=True)
+            self.after_offer()
+            return
         if self.day != self.today or self.offer.replay(key):
             self.offer.play(key, n, ranked=False)
             self.after_offer()
@@ -293,7 +302,8 @@ class DailyScene(Scene):
                 text(surface, "Ranked on a server: set one in Settings", (x, panel.bottom - app.px(44)), body,
                      pal.dim_text, max_width=panel.width - app.px(32))
             elif self.day == self.today:
-                said = self.offer.over.get(key) or self.offer.places.get(key, "")
+                said = self.offer.over.get(key) or self.offer.places.get(key, "") or \
+                    (RUN_LEFT if self.offer.open_run(key) else "")
                 text(surface, said, (x, y), body, pal.accent, max_width=panel.width - app.px(32))
         self.draw_server_lines(surface)
         text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,

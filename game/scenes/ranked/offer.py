@@ -67,6 +67,11 @@ class Offer:
         again unranked."""
         return puzzle in self.over or bool(self.places.get(puzzle))
 
+    def open_run(self, puzzle: str) -> bool:
+        """A ranked run of `puzzle` left on the server from this screen (Escape during it): not over."""
+        run = self.desk.run
+        return run is not None and run["ranked"] and run["puzzle"] == puzzle and self.desk.done is None
+
     def _quiet(self, reason: str) -> None:
         self.line = reason
 

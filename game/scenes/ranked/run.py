@@ -6,8 +6,9 @@ the server (the session's watcher, `Desk.send_move`), a move the server refuses 
 its reason, the clock shown is the server's, and the run ends when the server says `done`
 (its time and place go into the records: docs/records.md). Hints, Solve and the solutions
 are not offered (a key for them says why). A dropped connection is tried again; the server
-gives the run back and the board takes the server's. Leaving a ranked run unfinished asks
-first: it is over for the day, unplaced.
+gives the run back and the board takes the server's. Escape (or Game -> Back to the dailies)
+leaves a ranked run on the server, its clock running: the Today card's "Go on with the run"
+brings it back. Game -> Give up the run (asked first) ends it for the day, unplaced.
 """
 from __future__ import annotations
 
@@ -40,12 +41,14 @@ class Ranked(RefereedMode):
     name = "ranked"
     KIND = "ranked"
     BUTTONS = (("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"))
-    GAME_MENU = (("help", "Keys"), ("menu", "Leave the run"))
+    GAME_MENU = (("help", "Keys"), ("menu", "Back to the dailies"), ("give_up", "Give up the run"))
+    LEFT_ON = "Your ranked run goes on on {host}, its clock too: Go on with the run brings it back"
     STRICT = True            # MacMahon's strict rules, whatever the setting (the server takes no other)
 
     def __init__(self, kit, desk: Desk):
         super().__init__(kit, desk)
         self.desk = desk
+        self.given_up = False
         if kit.session.puzzle.name == "macmahon":
             self.BUTTONS = self.BUTTONS + (("turn", "Turn (R)"),)
 
@@ -140,6 +143,8 @@ class Ranked(RefereedMode):
     def do(self, action: str) -> list | None:
         if action == "menu":
             return self.back()
+        if action == "give_up":
+            return self.give_up()
         if action in ("hint", "solve", "count", "solutions", "check"):
             return [Toast(NO_HELP, 4)]
         if action in ("new", "race", "free", "versus", "play", "save", "load", "edit_dice", "browse", "mode",
@@ -161,21 +166,36 @@ class Ranked(RefereedMode):
     def keep(self) -> bool:
         return False
 
+    def kept(self) -> bool:
+        """A ranked run still on the server and not given up: leaving the screen leaves it there."""
+        return self.on and self.run is not None and self.run["ranked"] and not self.given_up
+
     def back(self) -> list | None:
-        if self.on and self.run["ranked"] and self.session.match is not None:
-            return [Ask("Leave your ranked run? It is over for today and stays out of the standings; "
-                        "you may play the daily again unranked.", self.leave_now, "Leave the ranked run", "Leave")]
+        """Back to the daily puzzles: a ranked run stays on the server (said); any other is left."""
+        if not self.kept():
+            return self.leave_now()
+        host = self.desk.host
+        self.app.pop()
+        return [Toast(self.LEFT_ON.format(host=host), 5)]
+
+    def give_up(self) -> list:
+        if self.kept() and self.session.match is not None:
+            return [Ask("Give up your ranked run? It is over for today and stays out of the standings; "
+                        "you may play the daily again unranked.", self.leave_now, "Give up the ranked run",
+                        "Give up")]
         return self.leave_now()
 
     def leave_now(self) -> list:
+        self.given_up = True
         self.leave()
         self.desk.leave()
         self.app.pop()
         return []
 
     def leave(self) -> None:
-        """Leaving an unfinished run: a game lost (if a move was made)."""
-        if self.match is not None and not self.match.ended and self.desk.done is None:
+        """Leaving an unfinished run that is given up (or unranked): a game lost (if a move was
+        made). A ranked run left on the server is not over: nothing is recorded yet."""
+        if self.match is not None and not self.match.ended and self.desk.done is None and not self.kept():
             self.session.end(won=False)
 
 

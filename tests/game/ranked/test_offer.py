@@ -127,3 +127,28 @@ def test_a_placed_ranked_run_turns_the_offer_into_a_replay(offer, tmp_path):
     clients.last.say("standings", total=0, you=None)
     o.pump()
     assert o.replay("genius") and not o.replay("macmahon")
+
+
+def test_a_ranked_run_left_with_escape_is_gone_on_with_asking_nothing(offer, tmp_path):
+    """The Today card of a ranked run left on the server: 'Go on with the run' (no question:
+    the run is begun), its line, and the server asked for it again gives it back."""
+    import datetime as dt
+    from types import SimpleNamespace
+    from game.scenes.daily import RUN_LEFT, DailyScene
+    from solver import daily
+    o, clients = offer
+    identity.remember(tmp_path, URL, "t" * 43, "Ann")
+    o.play("genius", 60, ranked=True)
+    clients.last.say("run", **run_message("genius", "A1A2A4A6B4D5E1"))
+    assert o.pump() is not None                                  # the run's screen opens (and is left)
+    today = dt.date(2026, 11, 25)
+    card = SimpleNamespace(day=today, today=today, offer=o, after_offer=lambda: None,
+                           confirm=lambda *a, **k: pytest.fail("a run begun is not asked about again"))
+    assert o.open_run("genius") and not o.open_run("macmahon") and RUN_LEFT
+    assert DailyScene.server_label(card, "genius") == "Go on with the run"
+    assert DailyScene.server_label(card, "macmahon") == "Play on 127.0.0.1:9000"
+    DailyScene.play_on_server(card, "genius")
+    assert clients.last.sent[-1] == ("daily", {"token": "t" * 43, "puzzle": "genius", "daily": daily.number(today),
+                                               "ranked": True})
+    clients.last.say("run", **run_message("genius", "A1A2A4A6B4D5E1", "A1A2A4A6B4D5E1/1:F6", seq=1))
+    assert o.pump()["seq"] == 1

@@ -1,7 +1,8 @@
 """The ranked run as a mode (game/scenes/ranked/run.py `Ranked`) on a Desk with a fake client,
 for both puzzles, without a window: the server's board and clock, each move to the server, a
 refusal undone, the done banner and the record as the day's daily with the server's time, no
-help, leaving asks first, a run given back after a drop."""
+help, Escape leaves a ranked run on the server, giving it up asks first, a run given back
+after a drop."""
 from __future__ import annotations
 
 import datetime as dt
@@ -119,10 +120,23 @@ def test_the_done_words_say_a_flag_and_a_replay():
     assert done_words({**base, "ranked": False, "flagged": False}) == "Unranked: 0:52"
 
 
-def test_leaving_a_ranked_run_asks_first_then_it_is_left_on_the_server(genius):
+def test_escape_leaves_a_ranked_run_on_the_server_and_says_so(genius):
+    """Back to the dailies (to mute, say) neither loses nor gives up the run: nothing is sent,
+    nothing recorded, the run is the Desk's still; the toast says how to get it back."""
     mode, session, client = genius
     session.move("1:F6")
-    asked = mode.back()
+    said = mode.back()
+    assert isinstance(said[0], Toast) and "Go on with the run" in said[0].text and mode.app.popped == 1
+    mode.leave()                                         # (the screen popped)
+    assert ("leave", {}) not in client.sent and not session.match.ended and mode.desk.unfinished
+    assert mode.app.statistics.get("genius", {}).get("played", 0) == 0
+
+
+def test_giving_up_a_ranked_run_asks_first_then_it_is_over_on_the_server(genius):
+    mode, session, client = genius
+    session.move("1:F6")
+    assert ("give_up", "Give up the run") in mode.GAME_MENU
+    asked = mode.do("give_up")
     assert isinstance(asked[0], Ask) and "over for today" in asked[0].question
     asked[0].on_yes()
     assert client.sent[-1] == ("leave", {}) and session.match.meta["result"] == "lost" and mode.app.popped == 1

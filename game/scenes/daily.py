@@ -305,25 +305,27 @@ class DailyScene(Scene):
                 said = self.offer.over.get(key) or self.offer.places.get(key, "") or \
                     (RUN_LEFT if self.offer.open_run(key) else "")
                 text(surface, said, (x, y), body, pal.accent, max_width=panel.width - app.px(32))
-        self.draw_server_lines(surface)
-        text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,
-             pal.dim_text)
+        if not self.draw_server_lines(surface):
+            text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,
+                 pal.dim_text)
 
-    def draw_server_lines(self, surface: pygame.Surface) -> None:
-        """The server's one quiet line, and the name asked of a new player."""
+    def draw_server_lines(self, surface: pygame.Surface) -> bool:
+        """The name asked of a new player; or the server's one quiet line, where the past days'
+        heading goes (True: drawn there)."""
         if self.offer is None:
-            return
+            return False
         app, pal = self.app, self.app.palette
         body = text_size("body", app.scale)
-        y = app.px(362)
         if self.name_entry is not None:
             text(surface, f"Your name on {self.offer.host}:", (app.px(40), self.name_entry.rect.centery), body,
                  pal.text, anchor="midleft", max_width=app.px(230))
             line = self.offer.name_line or f"The name {self.offer.host} will know you by: 1 to 24 characters, " \
                                            "unlike anyone else's there"
             refused = self.offer.name_line and not self.offer.name_line.startswith("Asking")
-            text(surface, line, (app.px(40), y), body, pal.illegal if refused else pal.dim_text,
+            text(surface, line, (app.px(40), app.px(362)), body, pal.illegal if refused else pal.dim_text,
                  max_width=surface.get_width() - app.px(80))
         elif self.offer.line:
-            text(surface, self.offer.line, (app.px(40), y), body, pal.dim_text,
+            text(surface, self.offer.line, (app.px(40), self.day_list.rect.top - app.px(24)), body, pal.dim_text,
                  max_width=surface.get_width() - app.px(80))
+            return True
+        return False

@@ -206,6 +206,15 @@ class Desk(Refereed):
         them so) goes as the strict move it is: a ranked run takes strict moves only."""
         return move[:-len(FREE)] if self.run["puzzle"] == "macmahon" and move.endswith(FREE) else move
 
+    def set_aside(self) -> None:
+        """Leave the run on the server, not given up (it waits there as after a closed window: asked
+        for again, it is given back), and take a new connection for what is asked next (the server
+        holds one run a connection)."""
+        if self.unfinished:
+            self.run = self.asked = self.retry = None
+            self.client.close()
+            self.client = self.connect(self.url)
+
     def leave(self) -> None:
         """Give the run up (a ranked one is over, unplaced)."""
         if self.unfinished and self.online:

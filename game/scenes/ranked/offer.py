@@ -82,6 +82,8 @@ class Offer:
         if me is None:
             self.asking, self.name_line = (puzzle, number, ranked), ""
             return
+        if self.desk.unfinished and not (ranked and self.open_run(puzzle)):
+            self.desk.set_aside()             # (another run left open here waits on the server)
         self.starting = puzzle
         self.line = f"Asking {self.host} for the board..."
         self.desk.start_run(me.token, puzzle, number, ranked, lambda reason: self._refused(puzzle, ranked, reason))

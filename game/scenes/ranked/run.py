@@ -42,7 +42,7 @@ class Ranked(RefereedMode):
     KIND = "ranked"
     BUTTONS = (("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"))
     GAME_MENU = (("help", "Keys"), ("menu", "Back to the dailies"), ("give_up", "Give up the run"))
-    LEFT_ON = "Your ranked run goes on on {host}, its clock too: Go on with the run brings it back"
+    LEFT_ON = "Your ranked run on {host} goes on, its clock too: Go on with the run brings it back"
     STRICT = True            # MacMahon's strict rules, whatever the setting (the server takes no other)
 
     def __init__(self, kit, desk: Desk):

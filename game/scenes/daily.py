@@ -180,7 +180,8 @@ class DailyScene(Scene):
             self.offer.play(key, n, ranked=True)
             self.after_offer()
 
-        self.confirm(f"Ranked on {host}: one ranked run a day, no hints, no Solve, the server's clock. Start?",
+        self.confirm(f"Ranked on {host}: one ranked run a day, no hints, no Solve, the server's clock (a run "
+                     "begun and left goes on where it was, its clock too). Start?",
                      start, title=f"{daily.GAMES[key]} #{n} on {host}", action="Start")
 
     def after_offer(self) -> None:

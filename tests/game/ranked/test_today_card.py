@@ -58,3 +58,17 @@ def test_the_servers_line_covers_no_other_text(tmp_path, monkeypatch, size):
     mine = next(rect for line, rect in drawn if line == scene.offer.line)
     assert mine.bottom <= scene.day_list.rect.top
     assert not [line for line, rect in drawn if line != scene.offer.line and rect.colliderect(mine)]
+
+
+def test_the_ranked_question_says_a_run_begun_goes_on(tmp_path):
+    """After the game was closed mid-run nothing here knows of the run: the question says that
+    asking gives it back (the server does), its clock having run."""
+    import datetime as dt
+    from types import SimpleNamespace
+    asked = []
+    offer = Offer(App(tmp_path), URL, connect=Clients())
+    today = dt.date(2026, 11, 25)
+    card = SimpleNamespace(day=today, today=today, offer=offer, after_offer=lambda: None,
+                           confirm=lambda question, *a, **k: asked.append(question))
+    DailyScene.play_on_server(card, "genius")
+    assert len(asked) == 1 and "goes on where it was, its clock too" in asked[0]

@@ -33,7 +33,7 @@ def place_words(answer: dict | None, week: bool) -> str:
     if answer is None:
         return ""
     if you is None:
-        return f"{answer['total']} in these standings"
+        return f"{answer['total']} in these standings" if answer["total"] else "nobody in these standings yet"
     if you["flagged"]:
         return "Your run is left out: faster than a person can move"
     if you["place"] is None:

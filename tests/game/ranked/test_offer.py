@@ -38,6 +38,7 @@ def test_the_place_line_says_the_place_the_flag_or_nothing():
     assert place_line({"total": 41, "you": you(None, flagged=True)}) == FLAGGED_PLACE
     assert place_line({"total": 41, "you": None}) == ""
     assert place_words({"total": 41, "you": you(12)}, week=False) == "12th of 41"
+    assert place_words({"total": 0, "you": None}, week=False) == "nobody in these standings yet"   # not '0 in ...'
 
 
 def test_no_name_no_question_to_the_server(offer):

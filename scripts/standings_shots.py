@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))     # (the game and tests/net/desk.py's solutions)
 PORT = 28748
 PLAYERS = (("Bob", 0.9), ("Cleo", 1.1), ("Ann", 1.3), ("Dmitri", 1.6))    # seconds between moves
 

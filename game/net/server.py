@@ -11,11 +11,12 @@ host chose visible boards; every board is in the results.
 
 The server is meant for strangers (docs/server.md says what it does under each attack):
 every frame and byte a client sends, pings too, counts against its connection's budget and
-against the server's; past the server's, the heaviest senders are cut first. What waits to be
-sent to a client is bounded, and a client past the bound is cut. Connections, rooms and seats
-are capped per address; silent connections, idle racers and old rooms time out. Wrong room
-codes and tokens slow their sender's address down; a right token is never refused. Every
-limit and timeout is in `Config`, so tests can make them small.
+against the server's; past the server's, the heaviest sustained senders are cut first, never
+one sending what an honest racer does. What waits to be sent to a client is bounded, and a
+client past the bound is cut. Connections, rooms and seats are capped per address; silent
+connections, idle racers and old rooms time out. Wrong room codes and tokens slow their
+sender's address down; a right token is never refused. Every limit and timeout is in
+`Config`, so tests can make them small.
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from . import names, protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 
 POLICY = 1008                   # the close code for a broken rule
+SHED_PAUSE = 0.5                # seconds between looks for a sender to shed that found none
 log = logging.getLogger("squarewise.server")
 
 
@@ -66,7 +68,9 @@ class Config:
     byte_rate: float = 16384.0      # bytes a second from one connection, sustained ...
     byte_burst: int = 65536         # ... and in a burst
     server_rate: float = 1000.0     # frames a second from all connections together ...
-    server_burst: int = 2000        # ... past which the heaviest sender is cut
+    server_burst: int = 2000        # ... past which the heaviest sustained sender is cut (`shed`) ...
+    sustained: float = 5.0          # ... its rate measured over about this many seconds ...
+    honest_rate: float = 4.0        # ... and never one sending at most this (a racer's moves, bursts averaged)
     max_errors: int = 10            # refused messages (bad JSON, wrong type) before a connection is closed
     join_failures: int = 5          # failed joins or resumes from one address in join_window without delay ...
     join_window: float = 60.0       # ... then each failure is answered after a delay that doubles
@@ -96,17 +100,30 @@ class Bucket:
 
 
 class Load:
-    """How much a connection has sent lately: a count of frames that halves every HALF_LIFE s."""
-    HALF_LIFE = 2.0
+    """A sender's sustained rate: its frames, each weighing 1 when it comes and less by a factor
+    e every `horizon` seconds after; `rate` is that sum over the horizon (frames a second, an
+    average that forgets slowly). A burst of n frames then quiet reads n / horizon at most; a
+    steady r a second reads r once the horizon has passed."""
 
-    def __init__(self):
-        self.value, self.when = 0.0, time.monotonic()
-
-    def now(self, now: float) -> float:
-        return self.value * math.exp2((self.when - now) / self.HALF_LIFE)
+    def __init__(self, horizon: float, now: float):
+        self.horizon, self.frames, self.when = horizon, 0.0, now
 
     def add(self, now: float) -> None:
-        self.value, self.when = self.now(now) + 1, now
+        self.frames = self.frames * math.exp((self.when - now) / self.horizon) + 1
+        self.when = now
+
+    def rate(self, now: float) -> float:
+        return self.frames * math.exp((self.when - now) / self.horizon) / self.horizon
+
+
+def heaviest(loads: dict, now: float, floor: float):
+    """The key of the load with the highest rate over `floor` (None if no rate is over it)."""
+    key, top = None, floor
+    for k, load in loads.items():
+        rate = load.rate(now)
+        if rate > top:
+            key, top = k, rate
+    return key
 
 
 class Connection(ServerConnection):
@@ -142,7 +159,7 @@ class Link:
         self.server, self.ws, self.address = server, ws, address
         self.frames = Bucket(config.rate, config.burst)
         self.bytes = Bucket(config.byte_rate, config.byte_burst)
-        self.load = Load()
+        self.load = Load(config.sustained, time.monotonic())
         self.errors = 0
         self.cut: str | None = None             # why the server cut this connection, once it has
         self.player: Player | None = None
@@ -156,7 +173,7 @@ class Link:
             self.close_now("too many messages")
             return False
         if not self.server.budget.take():
-            self.server.shed(self)
+            self.server.shed()
             return self.cut is None
         return True
 
@@ -506,6 +523,7 @@ class RaceServer:
         self.connections_from: Counter = Counter()
         self.failures: dict[str, list[float]] = {}   # per address: times of recent failed joins
         self.budget = Bucket(self.config.server_rate, self.config.server_burst)
+        self.calm_until = 0.0                        # `shed` looks for no one before this
         self.tasks: set[asyncio.Task] = set()
         self._ws_server = None
 
@@ -560,11 +578,20 @@ class RaceServer:
             return connection.respond(429, "Too many connections from this address.\n")
         return None
 
-    def shed(self, link: Link) -> None:
-        """The server's budget is spent: cut the heaviest sender (this one, if it is)."""
-        now = time.monotonic()
-        heaviest = max((k for k in self.links if not k.cut), key=lambda k: k.load.now(now), default=link)
-        heaviest.close_now("the server is busy")
+    def shed(self) -> None:
+        """The server's budget is spent: cut the sender with the highest sustained rate if that
+        rate is over both an honest racer's and its fair share (server_rate over the open
+        connections); else nobody is cut and the frame is served (a burst the server absorbs),
+        and nobody is looked for again for SHED_PAUSE seconds."""
+        config, now = self.config, time.monotonic()
+        if now < self.calm_until:
+            return
+        live = {k: k.load for k in self.links if not k.cut}
+        worst = heaviest(live, now, max(config.honest_rate, config.server_rate / max(1, len(live))))
+        if worst is None:
+            self.calm_until = now + SHED_PAUSE
+        else:
+            worst.close_now("the server is busy")
 
     # --- connections
 

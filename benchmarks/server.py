@@ -14,8 +14,8 @@ server, so the latency includes their own scheduling delays too. With --before D
 checkout, e.g. a worktree of main) the same load runs first against that checkout's server,
 so one run gives before and after. With --runs N it measures N times (before and after taking
 turns) and prints the medians of each figure over the runs, and after/before as a ratio.
---profile FILE runs this checkout's server under cProfile and writes its statistics to FILE
-(read them with `python -m pstats FILE`). The clients speak the few messages both protocol
+--profile FILE runs this checkout's server under cProfile, timed by CPU time, and writes its
+statistics to FILE (read them with `python -m pstats FILE`; with --runs, the last run's). The clients speak the few messages both protocol
 versions share (create, join, ready, move, rematch), as plain JSON with the server's version
 number.
 """
@@ -42,10 +42,21 @@ from solver.genius.position import Position  # noqa: E402
 from solver.genius.search import solve  # noqa: E402
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time so far of process `pid`."""
+# `squarewise serve` under cProfile timed by CPU time (its wall clock would count the waits).
+PROFILED = """import cProfile, sys, time
+from game.__main__ import main
+profile = cProfile.Profile(time.process_time)
+try:
+    profile.runcall(main, sys.argv[2:])
+finally:
+    profile.dump_stats(sys.argv[1])
+"""
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time so far of process `pid`."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / os.sysconf("SC_CLK_TCK"), int(fields[12]) / os.sysconf("SC_CLK_TCK")
 
 
 class Client:
@@ -111,14 +122,14 @@ async def room_races(clients: list[Client], races: int, think, seed: int, rtts: 
 
 
 async def load(url: str, server_pid: int, args, version: int):
-    """The races: (round trips, wall seconds, server CPU seconds, this process's CPU seconds)."""
+    """The races: (round trips, wall seconds, server CPU seconds (user, system), this process's CPU seconds)."""
     rooms = [await fill_room(url, args.players, version, f"10.0.{i // 250}.{i % 250 + 1}")
              for i in range(args.rooms)]
     rtts: list[float] = []
     started, server_before, own_before = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*(room_races(r, args.races, tuple(args.think), i, rtts) for i, r in enumerate(rooms)))
     wall = time.perf_counter() - started
-    server_cpu = cpu_seconds(server_pid) - server_before
+    server_cpu = tuple(now - then for now, then in zip(cpu_seconds(server_pid), server_before))
     own_cpu = time.process_time() - own_before
     for clients in rooms:
         for client in clients:
@@ -132,8 +143,8 @@ def measure(root: Path, args, label: str, profile: Path | None = None) -> dict:
     version = int(subprocess.run([sys.executable, "-c", "from game.net.protocol import VERSION; print(VERSION)"],
                                  cwd=root, capture_output=True, text=True, check=True).stdout)
     trust = ["--trust-proxy"] if version >= 2 else []          # version 1 had no caps per address
-    profiler = ["-m", "cProfile", "-o", str(profile.resolve())] if profile is not None else []
-    server = subprocess.Popen([sys.executable, *profiler, "-m", "game", "serve", "--port", "0", *trust], cwd=root,
+    serve = ["-m", "game"] if profile is None else ["-c", PROFILED, str(profile.resolve())]
+    server = subprocess.Popen([sys.executable, *serve, "serve", "--port", "0", *trust], cwd=root,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = server.stdout.readline()
@@ -146,6 +157,8 @@ def measure(root: Path, args, label: str, profile: Path | None = None) -> dict:
         server.wait(15)
     ordered = sorted(rtts)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    user, system = server_cpu
+    server_cpu = user + system
     figures = {"median": statistics.median(ordered) * 1000, "p99": p99 * 1000, "cpu": 1000 * server_cpu / len(rtts)}
     print(f"{label} ({root}):")
     print(f"  {args.rooms} rooms x {args.players} clients, {args.races} races each, one move per "
@@ -154,7 +167,8 @@ def measure(root: Path, args, label: str, profile: Path | None = None) -> dict:
     print(f"  move round trip: median {figures['median']:.2f} ms, "
           f"p99 {figures['p99']:.2f} ms, max {ordered[-1] * 1000:.2f} ms")
     print(f"  server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core), "
-          f"{figures['cpu']:.3f} ms a move; the clients' process: {own_cpu:.2f} s")
+          f"{figures['cpu']:.3f} ms a move (user {user:.2f} s, system {system:.2f} s); "
+          f"the clients' process: {own_cpu:.2f} s")
     print(f"  {os.cpu_count()} cores, shared: load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after",
           flush=True)
     return figures

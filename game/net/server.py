@@ -79,7 +79,7 @@ class Config:
     join_delay: float = 0.5         # the first delay ...
     join_delay_most: float = 30.0   # ... and the longest
     max_backlog: int = 262144       # bytes waiting to be sent to one client before it is cut
-    progress_delay: float = 0.25    # others' progress waits at most this long to go out with a client's next write
+    progress_delay: float = 0.5     # others' progress waits at most this long to go out with a client's next write
     trust_proxy: bool = False       # take the client's address from X-Forwarded-For (behind a proxy)
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
@@ -556,6 +556,7 @@ class RaceServer:
         self.calm_until = 0.0                        # `shed` looks for no one before this
         self.unsent = {False: set(), True: set()}    # links with messages to write soon, or within progress_delay
         self.flushing = {False: None, True: None}    # the call that writes them
+        self.answering = False                       # a client's message is being dispatched: write after it
         self.tasks: set[asyncio.Task] = set()
         self._ws_server = None
 
@@ -592,12 +593,14 @@ class RaceServer:
         """Have `link`'s messages written at the end of this turn of the loop, or, `later`,
         within progress_delay seconds (one call for every link, whatever their number)."""
         self.unsent[later].add(link)
-        if self.flushing[later] is None:
+        if self.flushing[later] is None and (later or not self.answering):
             loop = link.ws.loop
             self.flushing[later] = (loop.call_later(self.config.progress_delay, self._flush, later) if later
                                     else loop.call_soon(self._flush, later))
 
     def _flush(self, later: bool) -> None:
+        if self.flushing[later] is not None:
+            self.flushing[later].cancel()
         links, self.unsent[later], self.flushing[later] = self.unsent[later], set(), None
         for link in links:
             link.flush()
@@ -669,19 +672,25 @@ class RaceServer:
                     return
                 link.heard = loop.time()
                 try:
+                    self.answering = True
                     self._dispatch(link, protocol.decode(text, CLIENT))
+                    continue
                 except ProtocolError as exc:
-                    link.errors += 1
-                    self.refusal(link, f"error: {_escaped(str(exc))}")
-                    delay = getattr(exc, "delay", 0.0)
-                    link.heard = loop.time() + delay         # silence counts from the answer
-                    await asyncio.sleep(delay)
-                    link.send("error", reason=str(exc)[:200])
-                    if link.errors >= config.max_errors:
-                        self.refusal(link, "connection closed: too many bad messages")
-                        link.flush()
-                        await link.ws.close(POLICY, "too many bad messages")
-                        return
+                    error = exc
+                finally:
+                    self.answering = False
+                    self._flush(False)                  # the answers, one write per client
+                link.errors += 1
+                self.refusal(link, f"error: {_escaped(str(error))}")
+                delay = getattr(error, "delay", 0.0)
+                link.heard = loop.time() + delay         # silence counts from the answer
+                await asyncio.sleep(delay)
+                link.send("error", reason=str(error)[:200])
+                if link.errors >= config.max_errors:
+                    self.refusal(link, "connection closed: too many bad messages")
+                    link.flush()
+                    await link.ws.close(POLICY, "too many bad messages")
+                    return
         finally:
             link.watch.cancel()
 

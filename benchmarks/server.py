@@ -1,7 +1,7 @@
 """Benchmark the race server under load (prints figures, asserts nothing).
 
     .venv/bin/python benchmarks/server.py [--rooms 50] [--players 4] [--races 2] [--think 0.25 0.75]
-                                          [--before DIR]
+                                          [--before DIR] [--runs N] [--profile FILE]
 
 Starts `squarewise serve --port 0` as its own process on 127.0.0.1 (nothing else is ever
 contacted), fills `rooms` rooms of `players` headless clients in this process, and has every
@@ -12,8 +12,12 @@ to the room's other boards) as median and 99th percentile, and the server proces
 over the run (from /proc: Linux) and per move. The clients share the machine with the
 server, so the latency includes their own scheduling delays too. With --before DIR (another
 checkout, e.g. a worktree of main) the same load runs first against that checkout's server,
-so one run gives before and after. The clients speak the few messages both protocol versions
-share (create, join, ready, move, rematch), as plain JSON with the server's version number.
+so one run gives before and after. With --runs N it measures N times (before and after taking
+turns) and prints the medians of each figure over the runs, and after/before as a ratio.
+--profile FILE runs this checkout's server under cProfile, timed by CPU time, and writes its
+statistics to FILE (read them with `python -m pstats FILE`; with --runs, the last run's). The clients speak the few messages both protocol
+versions share (create, join, ready, move, rematch), as plain JSON with the server's version
+number.
 """
 from __future__ import annotations
 
@@ -38,10 +42,21 @@ from solver.genius.position import Position  # noqa: E402
 from solver.genius.search import solve  # noqa: E402
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time so far of process `pid`."""
+# `squarewise serve` under cProfile timed by CPU time (its wall clock would count the waits).
+PROFILED = """import cProfile, sys, time
+from game.__main__ import main
+profile = cProfile.Profile(time.process_time)
+try:
+    profile.runcall(main, sys.argv[2:])
+finally:
+    profile.dump_stats(sys.argv[1])
+"""
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time so far of process `pid`."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / os.sysconf("SC_CLK_TCK"), int(fields[12]) / os.sysconf("SC_CLK_TCK")
 
 
 class Client:
@@ -107,14 +122,14 @@ async def room_races(clients: list[Client], races: int, think, seed: int, rtts: 
 
 
 async def load(url: str, server_pid: int, args, version: int):
-    """The races: (round trips, wall seconds, server CPU seconds, this process's CPU seconds)."""
+    """The races: (round trips, wall seconds, server CPU seconds (user, system), this process's CPU seconds)."""
     rooms = [await fill_room(url, args.players, version, f"10.0.{i // 250}.{i % 250 + 1}")
              for i in range(args.rooms)]
     rtts: list[float] = []
     started, server_before, own_before = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*(room_races(r, args.races, tuple(args.think), i, rtts) for i, r in enumerate(rooms)))
     wall = time.perf_counter() - started
-    server_cpu = cpu_seconds(server_pid) - server_before
+    server_cpu = tuple(now - then for now, then in zip(cpu_seconds(server_pid), server_before))
     own_cpu = time.process_time() - own_before
     for clients in rooms:
         for client in clients:
@@ -122,12 +137,14 @@ async def load(url: str, server_pid: int, args, version: int):
     return rtts, wall, server_cpu, own_cpu
 
 
-def measure(root: Path, args, label: str) -> None:
-    """Run the load against the server of the checkout at `root` and print its figures."""
+def measure(root: Path, args, label: str, profile: Path | None = None) -> dict:
+    """Run the load against the server of the checkout at `root`, print its figures and return
+    them: round trip median and p99 (ms), server CPU per move (ms)."""
     version = int(subprocess.run([sys.executable, "-c", "from game.net.protocol import VERSION; print(VERSION)"],
                                  cwd=root, capture_output=True, text=True, check=True).stdout)
     trust = ["--trust-proxy"] if version >= 2 else []          # version 1 had no caps per address
-    server = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", *trust], cwd=root,
+    serve = ["-m", "game"] if profile is None else ["-c", PROFILED, str(profile.resolve())]
+    server = subprocess.Popen([sys.executable, *serve, "serve", "--port", "0", *trust], cwd=root,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = server.stdout.readline()
@@ -140,16 +157,34 @@ def measure(root: Path, args, label: str) -> None:
         server.wait(15)
     ordered = sorted(rtts)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    user, system = server_cpu
+    server_cpu = user + system
+    figures = {"median": statistics.median(ordered) * 1000, "p99": p99 * 1000, "cpu": 1000 * server_cpu / len(rtts)}
     print(f"{label} ({root}):")
     print(f"  {args.rooms} rooms x {args.players} clients, {args.races} races each, one move per "
           f"{args.think[0]}..{args.think[1]} s per client: {len(rtts)} moves in {wall:.1f} s "
           f"({len(rtts) / wall:.0f} moves/s)")
-    print(f"  move round trip: median {statistics.median(ordered) * 1000:.2f} ms, "
-          f"p99 {p99 * 1000:.2f} ms, max {ordered[-1] * 1000:.2f} ms")
+    print(f"  move round trip: median {figures['median']:.2f} ms, "
+          f"p99 {figures['p99']:.2f} ms, max {ordered[-1] * 1000:.2f} ms")
     print(f"  server CPU: {server_cpu:.2f} s over {wall:.1f} s ({100 * server_cpu / wall:.0f}% of one core), "
-          f"{1000 * server_cpu / len(rtts):.3f} ms a move; the clients' process: {own_cpu:.2f} s")
+          f"{figures['cpu']:.3f} ms a move (user {user:.2f} s, system {system:.2f} s); "
+          f"the clients' process: {own_cpu:.2f} s")
     print(f"  {os.cpu_count()} cores, shared: load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after",
           flush=True)
+    return figures
+
+
+def summary(runs: dict[str, list[dict]]) -> None:
+    """The median of each figure over the runs, per server, and after/before."""
+    medians = {label: {k: statistics.median(r[k] for r in results) for k in results[0]}
+               for label, results in runs.items()}
+    print(f"medians over {len(next(iter(runs.values())))} runs:")
+    for label, m in medians.items():
+        print(f"  {label}: round trip median {m['median']:.2f} ms, p99 {m['p99']:.2f} ms, "
+              f"server CPU {m['cpu']:.3f} ms a move")
+    if "before" in medians:
+        before, after = medians["before"], medians["after"]
+        print("  after/before: " + ", ".join(f"{k} {after[k] / before[k]:.2f}" for k in ("median", "p99", "cpu")))
 
 
 def main() -> None:
@@ -159,10 +194,17 @@ def main() -> None:
     parser.add_argument("--races", type=int, default=2)
     parser.add_argument("--think", type=float, nargs=2, default=[0.25, 0.75], metavar=("MIN", "MAX"))
     parser.add_argument("--before", type=Path, metavar="DIR", help="first the same load on this checkout's server")
+    parser.add_argument("--runs", type=int, default=1, help="measure this many times; print the medians")
+    parser.add_argument("--profile", type=Path, metavar="FILE", help="cProfile this checkout's server into FILE")
     args = parser.parse_args()
-    if args.before is not None:
-        measure(args.before.resolve(), args, "before")
-    measure(ROOT, args, "after" if args.before is not None else "server")
+    runs: dict[str, list[dict]] = {"before": [], "after": []} if args.before is not None else {"server": []}
+    for _ in range(args.runs):
+        if args.before is not None:
+            runs["before"].append(measure(args.before.resolve(), args, "before"))
+        label = "after" if args.before is not None else "server"
+        runs[label].append(measure(ROOT, args, label, args.profile))
+    if args.runs > 1:
+        summary(runs)
 
 
 if __name__ == "__main__":

@@ -219,7 +219,7 @@ def encode(schemas: dict[str, dict], kind: str, **fields) -> str:
     """The JSON text of a message of type `kind` (checked: a bug here must not reach the wire)."""
     message = {"v": VERSION, "type": kind, **fields}
     _check(message, schemas)
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(message)
 
 
 def decode(text, schemas: dict[str, dict]) -> dict:
@@ -229,7 +229,7 @@ def decode(text, schemas: dict[str, dict]) -> dict:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message over {MAX_MESSAGE_BYTES} bytes")
     try:
-        message = json.loads(text, parse_constant=_no_constant)
+        message = _DECODER.decode(text)
     except (ValueError, RecursionError):
         raise ProtocolError("not valid JSON") from None
     _check(message, schemas)
@@ -238,6 +238,11 @@ def decode(text, schemas: dict[str, dict]) -> dict:
 
 def _no_constant(name: str):
     raise ValueError(f"{name} is not JSON")
+
+
+# Made once: json.dumps and json.loads with options make a new encoder or decoder every call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def _check(message, schemas: dict[str, dict]) -> None:

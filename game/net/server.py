@@ -11,11 +11,12 @@ host chose visible boards; every board is in the results.
 
 The server is meant for strangers (docs/server.md says what it does under each attack):
 every frame and byte a client sends, pings too, counts against its connection's budget and
-against the server's; past the server's, the heaviest senders are cut first. What waits to be
-sent to a client is bounded, and a client past the bound is cut. Connections, rooms and seats
-are capped per address; silent connections, idle racers and old rooms time out. Wrong room
-codes and tokens slow their sender's address down; a right token is never refused. Every
-limit and timeout is in `Config`, so tests can make them small.
+against the server's; past the server's, the heaviest sustained senders are cut first, never
+one sending what an honest racer does. What waits to be sent to a client is bounded, and a
+client past the bound is cut. Connections, rooms and seats are capped per address; silent
+connections, idle racers and old rooms time out. Wrong room codes and tokens slow their
+sender's address down; a right token is never refused. Every limit and timeout is in
+`Config`, so tests can make them small.
 """
 from __future__ import annotations
 
@@ -24,13 +25,14 @@ import json
 import logging
 import math
 import secrets
+import struct
 import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed, InvalidState
+from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from solver.cli_common import ordinal
@@ -46,6 +48,8 @@ from .daily import DESK_TYPES, DailyDesk
 from .store import Store
 
 POLICY = 1008                   # the close code for a broken rule
+SHED_PAUSE = 0.5                # seconds between looks for a sender to shed that found none
+HOLD = 4096                     # bytes of others' progress held back for one client at most
 log = logging.getLogger("squarewise.server")
 
 
@@ -70,13 +74,16 @@ class Config:
     byte_rate: float = 16384.0      # bytes a second from one connection, sustained ...
     byte_burst: int = 65536         # ... and in a burst
     server_rate: float = 1000.0     # frames a second from all connections together ...
-    server_burst: int = 2000        # ... past which the heaviest sender is cut
+    server_burst: int = 2000        # ... past which the heaviest sustained sender is cut (`shed`) ...
+    sustained: float = 5.0          # ... its rate measured over about this many seconds ...
+    honest_rate: float = 4.0        # ... and never one sending at most this (a racer's moves, bursts averaged)
     max_errors: int = 10            # refused messages (bad JSON, wrong type) before a connection is closed
     join_failures: int = 5          # failed joins or resumes from one address in join_window without delay ...
     join_window: float = 60.0       # ... then each failure is answered after a delay that doubles
     join_delay: float = 0.5         # the first delay ...
     join_delay_most: float = 30.0   # ... and the longest
     max_backlog: int = 262144       # bytes waiting to be sent to one client before it is cut
+    progress_delay: float = 0.5     # others' progress waits at most this long to go out with a client's next write
     trust_proxy: bool = False       # take the client's address from X-Forwarded-For (behind a proxy)
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
@@ -102,17 +109,30 @@ class Bucket:
 
 
 class Load:
-    """How much a connection has sent lately: a count of frames that halves every HALF_LIFE s."""
-    HALF_LIFE = 2.0
+    """A sender's sustained rate: its frames, each weighing 1 when it comes and less by a factor
+    e every `horizon` seconds after; `rate` is that sum over the horizon (frames a second, an
+    average that forgets slowly). A burst of n frames then quiet reads n / horizon at most; a
+    steady r a second reads r once the horizon has passed."""
 
-    def __init__(self):
-        self.value, self.when = 0.0, time.monotonic()
-
-    def now(self, now: float) -> float:
-        return self.value * math.exp2((self.when - now) / self.HALF_LIFE)
+    def __init__(self, horizon: float, now: float):
+        self.horizon, self.frames, self.when = horizon, 0.0, now
 
     def add(self, now: float) -> None:
-        self.value, self.when = self.now(now) + 1, now
+        self.frames = self.frames * math.exp((self.when - now) / self.horizon) + 1
+        self.when = now
+
+    def rate(self, now: float) -> float:
+        return self.frames * math.exp((self.when - now) / self.horizon) / self.horizon
+
+
+def heaviest(loads: dict, now: float, floor: float):
+    """The key of the load with the highest rate over `floor` (None if no rate is over it)."""
+    key, top = None, floor
+    for k, load in loads.items():
+        rate = load.rate(now)
+        if rate > top:
+            key, top = k, rate
+    return key
 
 
 class Connection(ServerConnection):
@@ -148,11 +168,15 @@ class Link:
         self.server, self.ws, self.address = server, ws, address
         self.frames = Bucket(config.rate, config.burst)
         self.bytes = Bucket(config.byte_rate, config.byte_burst)
-        self.load = Load()
+        self.load = Load(config.sustained, time.monotonic())
         self.errors = 0
         self.cut: str | None = None             # why the server cut this connection, once it has
         self.player: Player | None = None
         self.run = None                         # a daily run (game/net/daily.py: Live) if it plays one
+        self.heard = 0.0                        # the loop's time of the last message (or of the answer's delay)
+        self.watch: asyncio.TimerHandle | None = None   # rings when the connection may have been silent too long
+        self.outbox: list[bytes] = []           # framed messages waiting for `flush` ...
+        self.waiting = 0                        # ... and their bytes
         ws.link = self
 
     def count_frame(self) -> bool:
@@ -163,31 +187,45 @@ class Link:
             self.close_now("too many messages")
             return False
         if not self.server.budget.take():
-            self.server.shed(self)
+            self.server.shed()
             return self.cut is None
         return True
 
     def send(self, kind: str, **fields) -> None:
         self.put(protocol.encode(protocol.SERVER, kind, **fields).encode())
 
-    def put(self, data: bytes) -> None:
-        """Write an encoded message now (no queue, no task); a client that lets more than
-        max_backlog bytes wait is cut."""
+    def put(self, data: bytes, later: bool = False) -> None:
+        """Frame an encoded message for this client; it goes out with everything else waiting
+        for the client in one write (one system call): at the end of this turn of the loop, or,
+        `later` (others' progress), within progress_delay seconds or with the next message (or
+        once HOLD bytes wait)."""
+        if self.cut or self.ws.protocol.state is not State.OPEN:
+            return
+        frame = text_frame(data)
+        self.outbox.append(frame)
+        self.waiting += len(frame)
+        self.server.flush_soon(self, later and self.waiting < HOLD)
+
+    def flush(self) -> None:
+        """Write what waits for this client; a client that lets more than max_backlog bytes
+        wait unread is cut."""
+        if not self.outbox:
+            return
+        data, self.outbox, self.waiting = b"".join(self.outbox), [], 0
         ws = self.ws
-        if self.cut or ws.protocol.state is not State.OPEN:
+        if not data or self.cut or ws.protocol.state is not State.OPEN:
             return
-        try:
-            ws.protocol.send_text(data)
-        except InvalidState:
-            return
-        for chunk in ws.protocol.data_to_send():
-            ws.transport.write(chunk)
+        ws.transport.write(data)
         if ws.transport.get_write_buffer_size() > self.server.config.max_backlog:
             self.abort("not reading")
 
     def close_now(self, reason: str) -> None:
-        """Close with 1008 and `reason` (the client is told), and stop counting its frames."""
+        """Close with 1008 and `reason` (the client is told, after what waits for it), and stop
+        counting its frames."""
         self.server.refusal(self, f"connection cut: {reason}")
+        self.flush()
+        if self.cut:                            # the flush found it not reading
+            return
         self.cut = reason
         if self.ws.protocol.state is State.OPEN:
             self.ws.protocol.fail(POLICY, reason)
@@ -201,6 +239,7 @@ class Link:
         if not self.cut:
             self.server.refusal(self, f"connection cut: {reason}")
             self.cut = reason
+        self.outbox, self.waiting = [], 0
         self.ws.transport.abort()
 
 
@@ -220,7 +259,8 @@ class Player:
         self.ms: int | None = None
         self.place: int | None = None
         self.expiry: asyncio.TimerHandle | None = None    # the seat's grace after a drop
-        self.waking: asyncio.TimerHandle | None = None    # race_idle from the last accepted move
+        self.waking: asyncio.TimerHandle | None = None    # race_idle from the last accepted move ...
+        self.moved = 0.0                                  # ... made at this time of the loop
 
     def summary(self) -> dict:
         return {"seat": self.seat, "name": self.name, "ready": self.ready, "connected": self.link is not None,
@@ -302,10 +342,10 @@ class Room:
         """Send a message to every connected player (encoded once for all)."""
         self.send_all(protocol.encode(protocol.SERVER, kind, **fields).encode())
 
-    def send_all(self, data: bytes, skip: Player | None = None) -> None:
+    def send_all(self, data: bytes, skip: Player | None = None, later: bool = False) -> None:
         for player in self.players.values():
             if player.link is not None and player is not skip:
-                player.link.put(data)
+                player.link.put(data, later)
 
     def broadcast_room(self) -> None:
         self.broadcast("room", room=self.code, phase=self.phase, dice=self.dice, level=self.level,
@@ -411,15 +451,22 @@ class Room:
     # --- the race
 
     def wake(self, player: Player) -> None:
-        """(Re)start the player's idle clock: race_idle seconds to the next accepted move."""
-        if player.waking is not None:
-            player.waking.cancel()
-        player.waking = asyncio.get_running_loop().call_later(self.server.config.race_idle, self.doze, player)
+        """(Re)start the player's idle clock: race_idle seconds to the next accepted move (one
+        timer, moved on only when it rings)."""
+        loop = asyncio.get_running_loop()
+        player.moved = loop.time()
+        if player.waking is None:
+            player.waking = loop.call_later(self.server.config.race_idle, self.doze, player)
 
     def doze(self, player: Player) -> None:
         """The player made no move for race_idle seconds: out of this race, unplaced."""
+        loop = asyncio.get_running_loop()
         player.waking = None
         if self.phase != "racing" or player.ms is not None or player.left:
+            return
+        due = player.moved + self.server.config.race_idle
+        if loop.time() < due:
+            player.waking = loop.call_at(due, self.doze, player)
             return
         player.idle = True
         self.event("out of the race: no move", player)
@@ -450,7 +497,7 @@ class Room:
         self.wake(player)
         shown = self.boards == "visible"
         self.send_all(protocol.encode(protocol.SERVER, "progress", **self.progress(player, shown)).encode(),
-                      skip=player)
+                      skip=player, later=True)
         if position.is_solved:
             player.place = 1 + sum(p.place is not None for p in self.players.values())
             player.stop_timers()
@@ -515,6 +562,10 @@ class RaceServer:
         self.connections_from: Counter = Counter()
         self.failures: dict[str, list[float]] = {}   # per address: times of recent failed joins
         self.budget = Bucket(self.config.server_rate, self.config.server_burst)
+        self.calm_until = 0.0                        # `shed` looks for no one before this
+        self.unsent = {False: set(), True: set()}    # links with messages to write soon, or within progress_delay
+        self.flushing = {False: None, True: None}    # the call that writes them
+        self.answering = False                       # a client's message is being dispatched: write after it
         self.tasks: set[asyncio.Task] = set()
         self._ws_server = None
 
@@ -547,6 +598,24 @@ class RaceServer:
         task.add_done_callback(self.tasks.discard)
         return task
 
+    # --- writing
+
+    def flush_soon(self, link: Link, later: bool) -> None:
+        """Have `link`'s messages written at the end of this turn of the loop, or, `later`,
+        within progress_delay seconds (one call for every link, whatever their number)."""
+        self.unsent[later].add(link)
+        if self.flushing[later] is None and (later or not self.answering):
+            loop = link.ws.loop
+            self.flushing[later] = (loop.call_later(self.config.progress_delay, self._flush, later) if later
+                                    else loop.call_soon(self._flush, later))
+
+    def _flush(self, later: bool) -> None:
+        if self.flushing[later] is not None:
+            self.flushing[later].cancel()
+        links, self.unsent[later], self.flushing[later] = self.unsent[later], set(), None
+        for link in links:
+            link.flush()
+
     # --- the log
 
     def log(self, room: str | None, seat: int | None, address: str, what: str) -> None:
@@ -571,11 +640,20 @@ class RaceServer:
             return connection.respond(429, "Too many connections from this address.\n")
         return None
 
-    def shed(self, link: Link) -> None:
-        """The server's budget is spent: cut the heaviest sender (this one, if it is)."""
-        now = time.monotonic()
-        heaviest = max((k for k in self.links if not k.cut), key=lambda k: k.load.now(now), default=link)
-        heaviest.close_now("the server is busy")
+    def shed(self) -> None:
+        """The server's budget is spent: cut the sender with the highest sustained rate if that
+        rate is over both an honest racer's and its fair share (server_rate over the open
+        connections); else nobody is cut and the frame is served (a burst the server absorbs),
+        and nobody is looked for again for SHED_PAUSE seconds."""
+        config, now = self.config, time.monotonic()
+        if now < self.calm_until:
+            return
+        live = {k: k.load for k in self.links if not k.cut}
+        worst = heaviest(live, now, max(config.honest_rate, config.server_rate / max(1, len(live))))
+        if worst is None:
+            self.calm_until = now + SHED_PAUSE
+        else:
+            worst.close_now("the server is busy")
 
     # --- connections
 
@@ -596,30 +674,58 @@ class RaceServer:
                 self.desk.dropped(link)
 
     async def _serve_link(self, link: Link) -> None:
-        config = self.config
-        while True:
-            try:
-                text = await asyncio.wait_for(
-                    link.ws.recv(), config.seat_silence if link.player or link.run else config.hello_timeout)
-            except asyncio.TimeoutError:
-                self.refusal(link, "connection closed: said nothing")
-                await link.ws.close(POLICY, "said nothing")
-                return
-            except ConnectionClosed:
-                return
-            try:
-                desk = self._dispatch(link, protocol.decode(text, CLIENT))
-                if desk is not None:
-                    await desk
-            except ProtocolError as exc:
+        config, loop = self.config, asyncio.get_running_loop()
+        link.heard = loop.time()
+        link.watch = loop.call_later(config.hello_timeout, self._silence, link)
+        try:
+            while True:
+                try:
+                    text = await link.ws.recv()
+                except ConnectionClosed:
+                    return
+                link.heard = loop.time()
+                desk = None
+                try:
+                    self.answering = True
+                    desk = self._dispatch(link, protocol.decode(text, CLIENT))
+                    if desk is None:
+                        continue
+                except ProtocolError as exc:
+                    error = exc
+                finally:
+                    self.answering = False
+                    self._flush(False)                  # the answers, one write per client
+                if desk is not None:                    # the daily desk's work may wait (a board being made)
+                    try:
+                        await desk
+                        continue
+                    except ProtocolError as exc:
+                        error = exc
                 link.errors += 1
-                self.refusal(link, f"error: {_escaped(str(exc))}")
-                await asyncio.sleep(getattr(exc, "delay", 0.0))
-                link.send("error", reason=str(exc)[:200])
+                self.refusal(link, f"error: {_escaped(str(error))}")
+                delay = getattr(error, "delay", 0.0)
+                link.heard = loop.time() + delay         # silence counts from the answer
+                await asyncio.sleep(delay)
+                link.send("error", reason=str(error)[:200])
                 if link.errors >= config.max_errors:
                     self.refusal(link, "connection closed: too many bad messages")
+                    link.flush()
                     await link.ws.close(POLICY, "too many bad messages")
                     return
+        finally:
+            link.watch.cancel()
+
+    def _silence(self, link: Link) -> None:
+        """The watch on a connection's silence (one timer, moved on only when it rings): past
+        hello_timeout before a seat, or seat_silence seated, with no message, it is closed."""
+        config, loop = self.config, asyncio.get_running_loop()
+        due = link.heard + (config.seat_silence if link.player or link.run else config.hello_timeout)
+        if loop.time() < due:
+            link.watch = loop.call_at(due, self._silence, link)
+            return
+        self.refusal(link, "connection closed: said nothing")
+        link.flush()
+        self.spawn(link.ws.close(POLICY, "said nothing"))
 
     def _dispatch(self, link: Link, message: dict):
         """Handle a message; the daily desk's come back as a coroutine to await."""
@@ -765,6 +871,17 @@ class RaceServer:
             player.stop_timers()
         if self.rooms.pop(room.code, None) is not None:
             room.event("room closed")
+
+
+def text_frame(data: bytes) -> bytes:
+    """A server's websocket text frame of `data` (UTF-8): final, unmasked, no extension (RFC
+    6455 5.2), made here so a message framed once can go to each recipient as it is."""
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 65536:
+        return struct.pack("!BBH", 0x81, 126, n) + data
+    return struct.pack("!BBQ", 0x81, 127, n) + data
 
 
 def _name(text: str) -> str:

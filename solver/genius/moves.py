@@ -16,10 +16,15 @@ The first form is a `Move`'s notation (solver/genius/position.py).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..errors import IllegalMove, SquarewiseError
 from .position import Move, Position
 
 TAKE_BACK = "-"            # "-4-O": the piece back to the tray
+
+# Move strings parsed once (a Move is immutable; a race server parses the same few thousand).
+_parse = lru_cache(maxsize=4096)(Move.parse)
 
 
 def execute(position: Position, move: str) -> Position:
@@ -43,7 +48,7 @@ def execute(position: Position, move: str) -> Position:
         if piece not in position.placed:
             raise IllegalMove(f"{piece} is not on the board")
         return position.remove(piece)
-    made = Move.parse(move)
+    made = _parse(move)
     base = position.remove(made.piece) if made.piece in position.placed else position
     return base.place(made)
 

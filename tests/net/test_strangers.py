@@ -262,6 +262,32 @@ def test_past_the_servers_budget_the_heaviest_senders_are_cut_and_an_honest_race
     run(main(), timeout=40)
 
 
+def test_an_honest_burst_of_moves_past_the_servers_budget_cuts_the_flooder_and_never_the_racers():
+    """A flooder (15 frames a second, over the server's 12) is cut; then two racers send their
+    whole solution at once (nine moves each, unanswered yet) into a spent budget: the server
+    serves them rather than cut a player sending what a person does."""
+    async def main():
+        async with serving(rate=20, burst=20, server_rate=12, server_burst=2) as (_, url):
+            (a, b), _, _ = await room(url, 2)
+            flooder = await RaceClient.connect(url)
+            await flooder.send("create", name="F", dice="default", level="any")
+            await flooder.until("joined")
+            with pytest.raises(ConnectionClosed):
+                for _ in range(15 * 20):                         # 20 s at most
+                    await flooder.send("alive")
+                    await asyncio.sleep(1 / 15)
+            assert flooder.ws.close_reason == "the server is busy"
+            moves = solution(await start([a, b]))
+            for client in (a, b):
+                for seq, move in enumerate(moves, 1):
+                    await client.send("move", seq=seq, move=move)
+            for client in (a, b):
+                await client.until("moved", seq=len(moves))
+            results = await a.until("results")
+            assert sorted(p["place"] for p in results["order"]) == [1, 2]
+    run(main(), timeout=40)
+
+
 # --- 6. look-alike names
 
 @pytest.mark.parametrize("name", ["Ann ", " ann", "\u0410nn", "ANN", "A\u0301nn", "Ann\u3164"])

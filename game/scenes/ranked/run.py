@@ -136,9 +136,11 @@ class Ranked(RefereedMode):
         return action in ("undo", "redo", "restart") and self.on
 
     def flags(self) -> dict:
+        """Undo, Redo, Restart while the run is on; Turn (and Genius's Flip) until it is over."""
         m = self.match
+        moving = self.on and not m.ended
         return {"undo": self.on and m.can_undo, "redo": self.on and m.can_redo,
-                "restart": self.on and m.position != m.start, "turn": self.on and not m.ended}
+                "restart": self.on and m.position != m.start, "turn": moving, "flip": moving}
 
     def do(self, action: str) -> list | None:
         if action == "menu":

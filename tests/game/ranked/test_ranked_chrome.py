@@ -53,10 +53,12 @@ def test_a_macmahon_run_shows_no_variant_level_rules_or_game_id(tmp_path):
     assert tuple(surface.get_at(panel.center))[:3] == tuple(app.palette.background)[:3]   # no game ID panel
 
 
-def test_turn_is_greyed_once_the_run_is_done(tmp_path):
-    kit = macmahon_kit(WidgetApp(tmp_path))
-    mode = on_the_server(kit, "macmahon", kit.match.start.notation())
-    assert mode.flags()["turn"]
-    mode.desk.done = {"puzzle": "macmahon", "daily": 60, "ranked": True, "ms": 61000, "place": 1, "of": 1,
-                      "flagged": False}
-    assert not mode.flags()["turn"]
+def test_turn_and_flip_are_greyed_once_the_run_is_done(tmp_path, monkeypatch):
+    for kit, puzzle in ((macmahon_kit(WidgetApp(tmp_path)), "macmahon"),
+                        (genius_kit(WidgetApp(tmp_path), monkeypatch, BLOCKERS), "genius")):
+        mode = on_the_server(kit, puzzle, kit.match.start.notation())
+        hand = [name for name in ("turn", "flip") if name in built_chrome(kit).buttons]
+        assert hand and all(mode.flags().get(name, True) for name in hand)
+        mode.desk.done = {"puzzle": puzzle, "daily": 60, "ranked": True, "ms": 61000, "place": 1, "of": 1,
+                          "flagged": False}
+        assert not any(mode.flags().get(name, True) for name in hand), puzzle

@@ -83,6 +83,14 @@ def until_next(now: dt.datetime) -> str:
     return f"next in {minutes} min" if minutes else f"next in {left} s"
 
 
+def next_change(now: dt.datetime) -> float:
+    """Seconds until `until_next`'s words change (the next whole minute left, or second in the
+    last minute; midnight, with the new day's puzzles, among them)."""
+    left = (dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time()) - now).total_seconds()
+    step = 1.0 if left <= 60 else 60.0
+    return left % step + 0.01                   # (the words count whole seconds left, rounded down)
+
+
 @dataclass(frozen=True)
 class Card:
     """What the title's Today card says about one puzzle's daily."""

@@ -46,6 +46,7 @@ class TitleScene(Scene):
         self.blurb_area = pygame.Rect(0, 0, 0, 0)
         self.selected = 0
         self.clock = 0.0
+        self.now = dt.datetime.now              # the local time the cards' countdown runs on (tests set it)
         self.calendar = dt.date.today()         # the date the window last saw
         self.today = max(today or self.calendar, daily.EPOCH)
         self.dailies: dict[str, dailies.Daily] | None = None
@@ -147,7 +148,7 @@ class TitleScene(Scene):
             y += step
             text(surface, card.streak, (x, y), small, pal.dim_text, max_width=room)
             y += step
-            text(surface, dailies.until_next(dt.datetime.now()), (x, y), small, pal.dim_text, max_width=room)
+            text(surface, dailies.until_next(self.now()), (x, y), small, pal.dim_text, max_width=room)
 
     # ------------------------------------------------------------------ the buttons
     def build_ui(self) -> None:
@@ -248,9 +249,11 @@ class TitleScene(Scene):
                 self.on_resize()
 
     def redraw_in(self) -> float | None:
-        """The squares ripple for a few seconds after the title shows, then rest (a still title
-        costs nothing)."""
-        return 0.0 if self.clock < self.RIPPLE and self.app.settings.get("animations", True) else None
+        """The squares ripple for a few seconds after the title shows, then rest until the Today
+        cards' countdown next changes (a minute; past midnight, the new day's cards)."""
+        if self.clock < self.RIPPLE and self.app.settings.get("animations", True):
+            return 0.0
+        return dailies.next_change(self.now())
 
     def draw(self, surface: pygame.Surface) -> None:
         app, pal = self.app, self.app.palette

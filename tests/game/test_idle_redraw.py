@@ -1,6 +1,8 @@
 """A still screen costs nothing: the loop draws only when something happened or moves."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pygame
 
 from tests.game.drive import frame, press, release, move
@@ -23,7 +25,8 @@ def test_a_still_title_is_not_drawn_again_and_an_event_draws_it(app):
     assert app.redraw_in() == 0.0, "the squares ripple when the title shows"
     app.worker.drain()                  # (the Today cards' lookup: a job under way is redrawn for)
     settle(app, TitleScene.RIPPLE + 0.2)
-    assert app.redraw_in() is None, "then the title is still"
+    app.top.now = lambda: dt.datetime(2026, 11, 25, 23, 40, 1)
+    assert 58 < app.redraw_in() < 60, "then the title is still until the cards' countdown changes"
     quiet()
     drawn = app.frames
     assert app.step() is False and app.frames == drawn, "no event, nothing due: no frame"
@@ -40,7 +43,19 @@ def test_without_animations_the_title_is_still_at_once(tmp_path):
     app.worker.poll()                   # (what the title's cards look up in the worker)
     title.update(1 / 60)
     app.draw()
-    assert title.redraw_in() is None
+    title.now = lambda: dt.datetime(2026, 11, 25, 12, 0, 10)
+    assert 49.9 < title.redraw_in() <= 50.01
+
+
+def test_the_title_wakes_when_its_countdown_changes_and_at_midnight():
+    """A title left open overnight showed 'next in 7 min' and yesterday's cards until the mouse
+    moved: it sleeps only until the next minute (the last minute, the next second)."""
+    from game.play.dailies import next_change, until_next
+    for now, wait in ((dt.datetime(2026, 11, 25, 23, 52, 15), 45.01), (dt.datetime(2026, 11, 25, 23, 59, 0), 0.01),
+                      (dt.datetime(2026, 11, 25, 23, 59, 30, 250000), 0.76), (dt.datetime(2026, 11, 25, 0, 0, 0), 0.01)):
+        assert abs(next_change(now) - wait) < 1e-6, now
+        later = now + dt.timedelta(seconds=next_change(now))
+        assert until_next(later) != until_next(now), now
 
 
 def test_a_board_wakes_for_the_clock_s_next_second_only(genius):

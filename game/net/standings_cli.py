@@ -122,7 +122,8 @@ def text(doc: dict) -> str:
     title, n = daily.GAMES[doc["puzzle"]], doc["daily"]
     days = f"#{n - doc['days'] + 1} to #{n} ({doc['days']} days)" if doc["days"] > 1 else f"#{n} ({doc['date']})"
     among = f", group {doc['group']}" if doc["group"] else ""
-    lines = [f"{title} {days} on {doc['server']}{among}: {doc['total']} placed"]
+    placed = f"{doc['total']} placed" if doc["total"] else "no ranked run finished yet"
+    lines = [f"{title} {days} on {doc['server']}{among}: {placed}"]
     width = max((len(r["name"]) for r in doc["rows"]), default=4)
     for r in doc["rows"]:
         runs = f"  {r['runs']} run{'s' * (r['runs'] != 1)}" if doc["days"] > 1 else ""

@@ -24,8 +24,9 @@ class SettingsScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.server_line = ""          # what became of the address typed (kept, or why not)
         self.server_bad = False
+        url = configured(app.settings)
+        self.server_line = self.server_words(url) if url else ""   # the server kept, or why an address was not
 
     def build_ui(self) -> None:
         app = self.app
@@ -85,8 +86,13 @@ class SettingsScene(Scene):
         self.server_bad = False
         self.app.settings[SETTING] = typed.strip()
         self.app.save_settings()
-        self.server_line = f"Ranked dailies on {host_of(url)}" if url else "No standings server: dailies stay offline"
+        self.server_line = self.server_words(url) if url else "No standings server: dailies stay offline"
         self.sync_forget()
+
+    def server_words(self, url: str) -> str:
+        """The server kept, and the name the player holds there: 'Ranked dailies on HOST as Ann'."""
+        kept = identity.load(self.app.storage.folder).get(url)
+        return f"Ranked dailies on {host_of(url)}" + (f" as {kept.name}" if kept else ": a name is asked at the first run")
 
     def ask_forget(self) -> None:
         url = configured(self.app.settings)

@@ -36,7 +36,7 @@ def test_the_server_field_typed_as_a_stranger_types(app):
     assert len(scene.server.get_text()) == 200                           # the field's limit
     enter(app, scene, "  127.0.0.1:9000  ")
     assert app.settings[SETTING] == "127.0.0.1:9000" and not scene.server_bad
-    assert scene.server_line == "Ranked dailies on 127.0.0.1:9000"
+    assert scene.server_line == "Ranked dailies on 127.0.0.1:9000: a name is asked at the first run"
     click(app, scene.server.rect.center)                                 # Escape while typing: not kept
     type_text(app, "999")
     key(app, pygame.K_ESCAPE)
@@ -45,6 +45,8 @@ def test_the_server_field_typed_as_a_stranger_types(app):
     assert not scene.forget.is_enabled                                   # no name there yet
     identity.remember(app.storage.folder, server_url("127.0.0.1:9000"), "t" * 43, "Ann")
     scene.sync_forget()
+    enter(app, scene, "127.0.0.1:9000")
+    assert scene.server_line == "Ranked dailies on 127.0.0.1:9000 as Ann"              # the name held there
     click(app, scene.forget.rect.center)
     pump(app)
     assert scene._dialogs and identity.load(app.storage.folder)          # asked first: nothing forgotten yet

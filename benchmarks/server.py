@@ -114,8 +114,9 @@ async def play(client: Client, think: tuple[float, float], rng: random.Random, r
 async def room_races(clients: list[Client], races: int, think, seed: int, rtts: list[float]) -> None:
     rng = random.Random(seed)
     for race in range(races):
-        if race:
+        if race:        # the others ready once they hear the lobby (messages on two connections have no order)
             await clients[0].send("rematch")
+            await asyncio.gather(*(c.until("room", phase="lobby") for c in clients))
         for client in clients:
             await client.send("ready", ready=True)
         await asyncio.gather(*(play(c, think, random.Random(rng.random()), rtts) for c in clients))

@@ -429,7 +429,8 @@ class Room:
         for player in self.players.values():
             player.position, player.seq, player.ms, player.place, player.idle = blockers, 0, None, None, False
             self.wake(player)
-        self.event(f"race {self.race} starts: {blockers.notation()}")
+        if log.isEnabledFor(logging.INFO):
+            self.event(f"race {self.race} starts: {blockers.notation()}")
         self.broadcast_room()
         for player in self.players.values():
             self.send_race(player)
@@ -524,10 +525,11 @@ class Room:
             if player.waking is not None:
                 player.waking.cancel()
                 player.waking = None
-        self.event(f"race {self.race} over: " + ", ".join(
-            f"{p['seat']}:{p['place'] or '-'}" for p in self.order()))
+        order = self.order()
+        if log.isEnabledFor(logging.INFO):                  # the line is made only to be written
+            self.event(f"race {self.race} over: " + ", ".join(f"{p['seat']}:{p['place'] or '-'}" for p in order))
         self.broadcast_room()
-        self.broadcast("results", race=self.race, order=self.order())
+        self.broadcast("results", race=self.race, order=order)
 
     def order(self) -> list[dict]:
         ranked = sorted(self.players.values(), key=lambda p: (p.place is None, p.place or 0, p.seat))

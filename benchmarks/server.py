@@ -29,6 +29,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -145,8 +146,10 @@ def measure(root: Path, args, label: str, profile: Path | None = None) -> dict:
                                  cwd=root, capture_output=True, text=True, check=True).stdout)
     trust = ["--trust-proxy"] if version >= 2 else []          # version 1 had no caps per address
     serve = ["-m", "game"] if profile is None else ["-c", PROFILED, str(profile.resolve())]
+    data = tempfile.TemporaryDirectory(prefix="squarewise-bench-")      # its standings database, not the user's
     server = subprocess.Popen([sys.executable, *serve, "serve", "--port", "0", *trust], cwd=root,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env={**os.environ, "SQUAREWISE_DATA_DIR": data.name})
     try:
         line = server.stdout.readline()
         threading.Thread(target=server.stdout.read, daemon=True).start()      # the log lines, unread
@@ -156,6 +159,7 @@ def measure(root: Path, args, label: str, profile: Path | None = None) -> dict:
     finally:
         server.terminate()
         server.wait(15)
+        data.cleanup()
     ordered = sorted(rtts)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     user, system = server_cpu

@@ -229,6 +229,37 @@ if [ "$(uname -s)" = Linux ]; then
     fi
 fi
 
+# 8. The race server with its standings database (sqlite3 shipped): `serve` on a free port
+#    says its URL, `standings` asks it (an empty day: total 0), SIGTERM stops it with exit 0.
+#    (Not on Windows: Git Bash cannot send the frozen program a SIGTERM.)
+case "$(uname -s)" in MINGW* | MSYS* | CYGWIN*) ;; *)
+    (cd "$WORK" && exec "$EXE" serve --port 0 --db "$WORK/standings.sqlite3" >serve.out 2>serve.err) &
+    serving=$!
+    url=""
+    for _ in $(seq 100); do                  # at most 20 s for its first line
+        url=$(grep -o 'ws://[^ ]*' "$WORK/serve.out" 2>/dev/null | head -n 1)
+        [ -n "$url" ] && break
+        sleep 0.2
+    done
+    if [ -n "$url" ]; then
+        run standings 60 standings --server "$url" --json
+        run standings_mm 60 standings --server "$url" --puzzle macmahon --days 7
+    fi
+    kill -TERM "$serving" 2>/dev/null
+    wait "$serving"; served=$?
+    if [ -n "$url" ] && [ "$(rc standings)" = 0 ] && [ "$(rc standings_mm)" = 0 ] && [ "$served" = 0 ] \
+        && [ -s "$WORK/standings.sqlite3" ] && "$PYTHON" - "$WORK/standings.out" <<'EOF'; then
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["puzzle"] == "genius" and doc["total"] == 0 and doc["rows"] == [], doc
+EOF
+        ok "serve (at $url) and standings: the database made, an empty day, stopped by SIGTERM"
+    else
+        fail "serve and standings (url '$url', serve exit $served): $(tail -n 3 "$WORK/serve.err" "$WORK/standings.err" 2>/dev/null)"
+    fi
+    ;;
+esac
+
 size=$(stat -c %s "$EXE" 2>/dev/null || stat -f %z "$EXE")
 echo "size: $(awk -v b="$size" 'BEGIN { printf "%.1f MB (%d bytes)", b / 1e6, b }') $EXE"
 if [ "$failed" -gt 0 ]; then

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,7 @@ def main(folder: str) -> None:
     finally:
         server.terminate()
         server.wait(30)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def settle(app, condition, seconds: float = 30.0) -> None:

@@ -14,11 +14,14 @@ BOUND = 30.0            # seconds: the longest a test waits for what it expects 
 
 @pytest.fixture
 def still(app, monkeypatch):
-    """The title with nothing due (no animations, its lookups done), an empty queue, and a loop
-    that would sleep BOUND seconds; `entered` is set once the loop is asleep."""
+    """The title with nothing due (no animations, its lookups done, its Today countdown held
+    still: the loop must wake for the event, not for the next minute), an empty queue, and a
+    loop that would sleep BOUND seconds; `entered` is set once the loop is asleep."""
     from game.scenes.title import TitleScene
     app.settings["animations"] = False
-    app.push(TitleScene(app))
+    title = TitleScene(app)
+    monkeypatch.setattr(title, "redraw_in", lambda: None)
+    app.push(title)
     app.worker.drain()
     app.frame(1 / 60, [])
     pygame.event.clear()

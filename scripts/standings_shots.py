@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,17 @@ def main(folder: str) -> None:
     finally:
         server.terminate()
         server.wait(30)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def settle(app, condition, seconds: float = 30.0) -> None:
+    """Frames (and the game's worker) until `condition()`, then one more to draw it."""
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        app.worker.drain(0.05)
+        app.frame(0.05, [])
+    assert condition(), "the server never answered"
+    app.frame(0.05, [])
 
 
 def shoot(out: Path, work: Path, url: str, token: str, number: int) -> None:
@@ -81,18 +93,11 @@ def shoot(out: Path, work: Path, url: str, token: str, number: int) -> None:
                              "howto_seen": {"genius": True, "macmahon": True}})
         app.push(TitleScene(app))
 
-        def settle(condition, seconds: float = 30.0) -> None:
-            end = time.monotonic() + seconds
-            while not condition() and time.monotonic() < end:
-                app.worker.drain(0.05)
-                app.frame(0.05, [])
-            app.frame(0.05, [])
-
         app.open("daily", today=daily.date_of(number))
-        settle(lambda: "genius" in app.top.offer.places and app.top.shown is not None)
+        settle(app, lambda: "genius" in app.top.offer.places and app.top.shown is not None)
         pygame.image.save(app.surface, str(out / f"today-{size[0]}x{size[1]}.png"))
         app.open("standings", today=daily.date_of(number))
-        settle(lambda: app.top.answer is not None and app.top.answer.get("rows"))
+        settle(app, lambda: app.top.answer is not None and app.top.answer.get("rows"))
         pygame.image.save(app.surface, str(out / f"standings-{size[0]}x{size[1]}.png"))
         app.quit()
         app.worker.cancel_all()
@@ -115,46 +120,38 @@ def play(out: Path, work: Path, number: int) -> None:
                          "howto_seen": {"genius": True, "macmahon": True}})
     app.push(TitleScene(app))
 
-    def settle(condition, seconds: float = 30.0) -> None:
-        end = time.monotonic() + seconds
-        while not condition() and time.monotonic() < end:
-            app.worker.drain(0.05)
-            app.frame(0.05, [])
-        assert condition(), "the server never answered"
-        app.frame(0.05, [])
-
     app.open("daily", today=daily.date_of(number))
     today = app.top
     for puzzle in ("genius", "macmahon"):
         today.offer.play(puzzle, number, ranked=True)
         if today.offer.asking is not None:
             today.offer.register("Zoe")
-        settle(lambda: app.top is not today)
+        settle(app, lambda: app.top is not today)
         run = app.top
         moves = day_solution(run.desk.run)
         for move in moves[:3]:
             time.sleep(0.6)                       # a person's pace: not flagged
             run.session.move(move)
-            settle(lambda: run.desk.accepted == run.desk.seq)
+            settle(app, lambda: run.desk.accepted == run.desk.seq)
         pygame.image.save(app.surface, str(out / f"run-{puzzle}-1100x760.png"))
         for move in moves[3:]:
             time.sleep(0.6)
             run.session.move(move)
-        settle(lambda: run.desk.done is not None and run.match.ended)
-        settle(lambda: True, 1.0)
+        settle(app, lambda: run.desk.done is not None and run.match.ended)
+        app.frame(0.05, [])
         pygame.image.save(app.surface, str(out / f"done-{puzzle}-1100x760.png"))
         app.pop()
-        settle(lambda: puzzle in today.offer.places and today.offer.places[puzzle])
+        settle(app, lambda: puzzle in today.offer.places and today.offer.places[puzzle])
     pygame.image.save(app.surface, str(out / "today-after-1100x760.png"))
     app.open("standings", today=daily.date_of(number))
     board = app.top
-    settle(lambda: board.answer is not None and board.answer.get("rows"))
+    settle(app, lambda: board.answer is not None and board.answer.get("rows"))
     board.act("create")
     board.field.set_text("Chess club")
     board.submit("Chess club")
-    settle(lambda: board.group is not None and board.answer and board.answer.get("group"))
+    settle(app, lambda: board.group is not None and board.answer and board.answer.get("group"))
     board.choose_group(None)
-    settle(lambda: board.answer.get("group") is None and not board.asking)
+    settle(app, lambda: board.answer.get("group") is None and not board.asking)
     pygame.image.save(app.surface, str(out / "standings-group-1100x760.png"))
     app.quit()
     app.worker.cancel_all()

@@ -60,6 +60,37 @@ def parse_target(text: str) -> tuple[str, str | None]:
     return f"{scheme}://{where}/", code
 
 
+def server_url(text: str) -> str:
+    """The URL of the standings server typed as `text` ('' for none): host[:port],
+    ws://host:port/ or wss://host/path/, with no room code; SquarewiseError, in one line, when
+    it is not a server's address."""
+    text = text.strip()
+    if not text:
+        return ""
+    shown = one_line(text if len(text) <= 40 else text[:37] + "...")
+    wrong = SquarewiseError(f"'{shown}' is not a server's address: host:port, like club.example.org:{DEFAULT_PORT}")
+    no_code = SquarewiseError(f"'{shown}': a standings server is host:port, with no room code after it")
+    if not text.isprintable() or " " in text:
+        raise wrong
+    try:
+        url, code = parse_target(text)
+    except SquarewiseError:                     # (its words are the race's: host:port/CODE)
+        after_host = text.partition("://")[2] if "://" in text else text
+        raise (no_code if "/" in after_host.strip("/") else wrong) from None
+    if code is not None:
+        raise no_code
+    try:
+        parts = urlsplit(url)
+        port, host = parts.port, parts.hostname or ""
+    except ValueError:                          # a port past 65535 or not a number, a bracketed non-address
+        raise wrong from None
+    labels = host.split(".") if ":" not in host else [host]
+    if port == 0 or parts.netloc.endswith(":") or len(host) > 253 or \
+            not all(0 < len(label) <= 63 and all(c.isalnum() or c in "-:" for c in label) for label in labels):
+        raise wrong
+    return url
+
+
 class UntrustedCertificate(SquarewiseError):
     """A wss:// server whose certificate the system does not trust (self-signed, say) or whose
     certificate is not the one the player chose to trust; `fingerprint` is the one it showed."""

@@ -104,8 +104,8 @@ class Live:
     """A run being played on a connection: the store's run, its board now, its move count and
     the clock times of its moves accepted by this server process (kept over a dropped connection)."""
 
-    def __init__(self, run, board: Board, position, player, started: float, times: list[int]):
-        self.run, self.board, self.position, self.player, self.started = run, board, position, player, started
+    def __init__(self, run, board: Board, position, player, times: list[int]):
+        self.run, self.board, self.position, self.player = run, board, position, player
         self.seq = len(run.moves)
         self.times = times
 
@@ -221,7 +221,7 @@ class DailyDesk:
         if len(self.times) > 100_000:            # bounded: forget the oldest open runs' gaps
             for key in list(self.times)[:50_000]:
                 del self.times[key]
-        live = link.run = Live(run, board, position, player, run.started, self.times.setdefault(run.id, []))
+        live = link.run = Live(run, board, position, player, self.times.setdefault(run.id, []))
         self.live[run.id] = link
         self.log(link, f"{'resumed' if run.moves else 'began'} {'ranked' if ranked else 'unranked'} run of "
                        f"{title} as {json.dumps(player.name)}")
@@ -230,7 +230,7 @@ class DailyDesk:
                   seq=live.seq)
 
     def elapsed(self, live: Live) -> int:
-        return max(0, round((self.clock() - live.started) * 1000))
+        return max(0, round((self.clock() - live.run.started) * 1000))
 
     def move(self, link, seq: int, move: str) -> None:
         """Apply one move string of the run with the engine; `moved`, or `refused` with the board.

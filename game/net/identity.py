@@ -44,26 +44,29 @@ def load(folder: Path) -> dict[str, Identity]:
 
 
 def remember(folder: Path, url: str, token: str, name: str) -> None:
-    """Keep `token` and `name` for the server at `url` (the others kept as they were)."""
-    _write(folder, {**load(folder), url: Identity(token, name)})
+    """Keep `token` and `name` for the server at `url` (every other entry kept as it was)."""
+    _write(folder, lambda kept: kept.update({url: {"token": token, "name": name}}))
 
 
 def forget(folder: Path, url: str) -> None:
     """Drop the identity kept for `url` (nothing if there is none)."""
-    kept = load(folder)
-    if kept.pop(url, None) is not None:
-        _write(folder, kept)
+    if url in load(folder):
+        _write(folder, lambda kept: kept.pop(url))
 
 
-def _write(folder: Path, kept: dict[str, Identity]) -> None:
-    """Write the file; one that cannot be read is first moved aside as identities.json.corrupt-N
-    (a token in it may still be copied out by hand), one from a newer Squarewise is never touched."""
+def _write(folder: Path, change) -> None:
+    """Write the file with `change` made to its entries; an entry this game cannot use (damaged,
+    or from another version) is written back as it was, since a token in it may still be copied
+    out by hand. A file that cannot be read is first moved aside as identities.json.corrupt-N;
+    one from a newer Squarewise is never touched."""
     path = Path(folder) / FILE
+    kept: dict = {}
     if path.exists():
         try:
-            read_versioned(path)
+            kept = read_versioned(path)
         except NewerVersion as exc:
             raise SquarewiseError(f"{exc}; the name is not kept") from None
         except SquarewiseError:
             os.replace(path, Storage._aside_name(path))
-    write_versioned(Path(folder) / FILE, {url: {"token": i.token, "name": i.name} for url, i in sorted(kept.items())})
+    change(kept)
+    write_versioned(path, dict(sorted(kept.items())))

@@ -121,8 +121,8 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
         raise SquarewiseError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     shown = f"[{host}]" if ":" in host else host
     scheme = "wss" if tls is not None else "ws"
-    print(f"{PROG}: race server on {scheme}://{one_line(shown)}:{port}/ (Ctrl+C stops it); "
-          f"standings in {one_line(str(store.path))}", flush=True)
+    print(f"{PROG}: race server on {scheme}://{one_line(shown)}:{port}/ (standings in {one_line(str(store.path))}; "
+          f"Ctrl+C stops it)", flush=True)       # (the address alone between spaces: copied as it is)
     lines = logging.StreamHandler(sys.stdout)
     lines.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     events = logging.getLogger("squarewise.server")

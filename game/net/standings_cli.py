@@ -8,6 +8,7 @@ standings, a bad or refused group code: one line on stderr, exit 1.
 """
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 
@@ -18,7 +19,7 @@ from solver.cli_common import PROG, add_common, emit, number, ordinal
 from solver.errors import SquarewiseError, one_line
 
 from . import protocol
-from .client import RaceClient, UntrustedCertificate, lost_reason, parse_target
+from .client import RaceClient, UntrustedCertificate, lost_reason, server_url
 from .protocol import MAX_ROWS, ProtocolError
 
 TIMEOUT = 10.0          # seconds for the connection and for each answer
@@ -28,8 +29,19 @@ class Unavailable(SquarewiseError):
     """The standings cannot be had (server, group); exit 1."""
 
 
+def _server(text: str) -> str:
+    """An argparse type: the URL of a standings server (game/net/client.py `server_url`)."""
+    try:
+        url = server_url(text)
+    except SquarewiseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not url:
+        raise argparse.ArgumentTypeError("needs a server's address, got an empty one")
+    return url
+
+
 def add_standings(parser) -> None:
-    parser.add_argument("--server", required=True, metavar="URL",
+    parser.add_argument("--server", type=_server, required=True, metavar="URL",
                         help="the race server: host[:port], ws://host:port/ or wss://host/path/")
     parser.add_argument("--puzzle", choices=tuple(daily.GAMES), default="genius", help="the puzzle (default genius)")
     parser.add_argument("--daily", type=number(1, 100_000), metavar="N",
@@ -55,7 +67,7 @@ def _standings(args) -> int:
 
 def fetch(args) -> dict:
     """The standings document (the JSON output); Unavailable in one line if they cannot be had."""
-    url = parse_target(args.server)[0]
+    url = args.server
     group = args.group.strip().upper() if args.group is not None else None
     if group is not None:
         try:
@@ -67,11 +79,12 @@ def fetch(args) -> dict:
     if group is not None and me is None:
         raise Unavailable(f"a group's standings are for its members, and this machine has no name on {url}")
     number_ = args.daily if args.daily is not None else daily.number(daily.local_date())
-    request = dict(puzzle=args.puzzle, daily=number_, days=args.days, group=group,
+    days = min(args.days, number_)                  # none before daily #1
+    request = dict(puzzle=args.puzzle, daily=number_, days=days, group=group,
                    token=me.token if me else None)
     answer = asyncio.run(_ask(url, request, args.limit))
     return {"server": url, "puzzle": args.puzzle, "daily": number_, "date": daily.date_of(number_).isoformat(),
-            "days": args.days, "group": group, "total": answer["total"], "rows": answer["rows"],
+            "days": days, "group": group, "total": answer["total"], "rows": answer["rows"],
             "name": me.name if me else None, "you": answer["you"]}
 
 

@@ -145,11 +145,21 @@ def _copy(db: sqlite3.Connection, target: str | Path) -> None:
         raise StoreError(f"cannot write the backup '{target}': {getattr(exc, 'strerror', None) or exc}") from None
 
 
+def _check_target(path: Path, target: str | Path) -> None:
+    """StoreError unless `target` names a file other than the database at `path` and SQLite's
+    files beside it (`-wal`, `-shm`, `-journal`: writing over one would lose commits)."""
+    if not str(target).strip():
+        raise StoreError("the backup needs a file name, got an empty one")
+    target = Path(target)
+    for own in (path, *(Path(f"{path}{suffix}") for suffix in ("-wal", "-shm", "-journal"))):
+        if target.resolve() == own.resolve() or own.exists() and target.exists() and os.path.samefile(own, target):
+            raise StoreError("the backup must go to another file than the database (and its -wal, -shm, -journal)")
+
+
 def backup_file(path: str | Path, target: str | Path) -> None:
     """Copy the database at `path` to `target`, consistently even while a server writes it."""
     path = Path(path)
-    if Path(target).exists() and path.exists() and os.path.samefile(path, target):
-        raise StoreError("the backup must go to another file than the database")
+    _check_target(path, target)
     db = _connect(path, create=False)
     try:
         _copy(db, target)
@@ -409,8 +419,7 @@ class Store:
     # keeping
     def backup(self, target: str | Path) -> None:
         """A consistent copy of the database at `target` (sqlite3's backup API; written atomically)."""
-        if Path(target).exists() and os.path.samefile(self.path, target):
-            raise StoreError("the backup must go to another file than the database")
+        _check_target(self.path, target)
         _copy(self.db, target)
 
     def prune(self, before_daily: int) -> int:

@@ -93,6 +93,20 @@ class FakeHost:
         self.saved += 1
 
 
+class ModeHost(FakeHost):
+    """What a mode needs of the app, with no worker: a FakeHost with settings, and `pop`
+    counted in `popped` (the mode closing its screen)."""
+
+    def __init__(self, folder):
+        super().__init__(folder)
+        self.worker = None
+        self.settings: dict = {}
+        self.popped = 0
+
+    def pop(self) -> None:
+        self.popped += 1
+
+
 def first_move(session) -> None:
     """The player's first move on a Genius board (the single square on the first free cell): a
     match is a game once a move is made (docs/records.md)."""

@@ -14,14 +14,14 @@ BOUND = 30.0            # seconds: the longest a test waits for what it expects 
 
 @pytest.fixture
 def still(app, monkeypatch):
-    """The title with nothing due (no animations, its lookups done, its Today cards' countdown
-    held: it would wake the loop within a minute), an empty queue, and a loop that would sleep
-    BOUND seconds; `entered` is set once the loop is asleep."""
-    from game.play import dailies
+    """The title with nothing due (no animations, its lookups done, its Today countdown held
+    still: the loop must wake for the event, not for the next minute), an empty queue, and a
+    loop that would sleep BOUND seconds; `entered` is set once the loop is asleep."""
     from game.scenes.title import TitleScene
-    monkeypatch.setattr(dailies, "next_change", lambda now: None)
     app.settings["animations"] = False
-    app.push(TitleScene(app))
+    title = TitleScene(app)
+    monkeypatch.setattr(title, "redraw_in", lambda: None)
+    app.push(title)
     app.worker.drain()
     app.frame(1 / 60, [])
     pygame.event.clear()

@@ -32,3 +32,14 @@ def test_a_new_identity_never_overwrites_an_unreadable_file(tmp_path):
     identity.remember(tmp_path, "ws://b:8765/", TOKEN, "Bob")
     assert list(identity.load(tmp_path)) == ["ws://b:8765/"]
     assert TOKEN in (tmp_path / (identity.FILE + ".corrupt-1")).read_text()
+
+
+def test_an_entry_this_game_cannot_use_is_written_back_as_it_was(tmp_path):
+    damaged = {"token": TOKEN, "name": ""}                  # the token may still be copied out by hand
+    data = {"ws://a:8765/": damaged, "ws://c:8765/": {"token": TOKEN, "name": "Cy"}}
+    (tmp_path / identity.FILE).write_text(json.dumps({"version": 1, "data": data}))
+    identity.remember(tmp_path, "ws://b:8765/", "u" * 43, "Bob")
+    identity.forget(tmp_path, "ws://c:8765/")
+    kept = json.loads((tmp_path / identity.FILE).read_text())["data"]
+    assert kept == {"ws://a:8765/": damaged, "ws://b:8765/": {"token": "u" * 43, "name": "Bob"}}
+    assert list(identity.load(tmp_path)) == ["ws://b:8765/"]

@@ -52,6 +52,7 @@ def test_ctrl_c_stops_it_with_one_line():
     try:
         first = process.stdout.readline()
         assert first.startswith("squarewise: race server on ws://127.0.0.1:") and "Ctrl+C" in first
+        assert first.split()[4].endswith("/"), first         # the address stands alone, to copy as it is
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=15)
         assert (out, err, process.returncode) == ("squarewise: race server stopped\n", "", 0)

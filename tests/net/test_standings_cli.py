@@ -97,3 +97,24 @@ def test_the_command_is_registered_with_its_options(capsys):
     assert done.value.code == 0 and out.startswith("usage: squarewise standings ") and "--json" in out
     assert main(["standings", "--server", "127.0.0.1:8765", "--days", "32"]) == 2
     assert "--days" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("server", ["", "ws://127.0.0.1:99999/", "ws://[::1", "127.0.0.1:0", "a" * 300,
+                                    "127.0.0.1:8765/Q7KX2M"])
+def test_an_address_that_is_not_a_server_is_one_line_and_exit_2(server, capsys):
+    assert main(["standings", "--server", server]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("squarewise: error: argument --server: ") and err.count("\n") == 1
+
+
+def test_the_days_reach_back_no_further_than_daily_1(monkeypatch, capsys):
+    from game.net import standings_cli
+    asked = []
+
+    async def answer(url, request, limit):
+        asked.append(request)
+        return {"total": 0, "rows": [], "you": None}
+    monkeypatch.setattr(standings_cli, "_ask", answer)
+    assert main(["standings", "--server", "127.0.0.1:9", "--daily", "3", "--days", "31"]) == 0
+    assert asked[0]["days"] == 3
+    assert capsys.readouterr().out.startswith("Genius #1 to #3 (3 days) on ws://127.0.0.1:9/")

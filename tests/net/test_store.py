@@ -299,3 +299,17 @@ def test_backup_file_refuses_a_missing_or_foreign_database(tmp_path):
     with pytest.raises(StoreError, match="not a Squarewise database"):
         backup_file(tmp_path / "text", tmp_path / "copy")
     assert not (tmp_path / "copy").exists() and not (tmp_path / "none.sqlite3").exists()
+
+
+@pytest.mark.parametrize("beside", ["-wal", "-shm", "-journal"])
+def test_a_backup_never_goes_over_the_files_sqlite_keeps_beside_the_database(store, tmp_path, beside):
+    finished(store, player(store, "Ann"), 5000)
+    own = tmp_path / f"{store.path.name}{beside}"
+    before = own.read_bytes() if own.exists() else None
+    for backup in (store.backup, lambda target: backup_file(store.path, target)):
+        with pytest.raises(StoreError, match="another file than the database"):
+            backup(own)
+        with pytest.raises(StoreError, match="needs a file name"):
+            backup("")
+    assert (own.read_bytes() if own.exists() else None) == before
+    assert store.standings("genius", 10)[0] == 1

@@ -16,9 +16,8 @@ the next request makes a new connection, and requests it cut short are sent agai
 from __future__ import annotations
 
 import time
-from urllib.parse import urlsplit
 
-from game.net.client import ThreadedClient, parse_target
+from game.net.client import DEFAULT_PORT, ThreadedClient, server_url
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
 from game.scenes.refereed import Refereed, Retry
@@ -32,35 +31,6 @@ OLDER = "this server keeps no standings (it is an older Squarewise)"
 IDLE = "said nothing"         # the server's reason when it closes a silent connection (game/net/server.py)
 
 
-def server_url(text: str) -> str:
-    """The URL of the standings server typed as `text` ('' for none); SquarewiseError, in one
-    line, when it is not a server's address."""
-    text = text.strip()
-    if not text:
-        return ""
-    shown = text if len(text) <= 40 else text[:37] + "..."
-    wrong = SquarewiseError(f"'{shown}' is not a server's address: host:port, like club.example.org:8765")
-    no_code = SquarewiseError(f"'{shown}': a standings server is host:port, with no room code after it")
-    try:
-        url, code = parse_target(text)
-    except SquarewiseError:                     # (its words are the race's: host:port/CODE)
-        after_host = text.partition("://")[2] if "://" in text else text
-        raise (no_code if "/" in after_host.strip("/") else wrong) from None
-    if code is not None:
-        raise no_code
-    parts = urlsplit(url)
-    try:
-        port = 443 if parts.port is None else parts.port     # (none written: the scheme's own)
-    except ValueError:                          # not a number, or past 65535
-        port = 0
-    host = parts.hostname or ""
-    labels = host.split(".") if ":" not in host else [host]
-    if not port or parts.netloc.endswith(":") or len(host) > 253 or \
-            not all(0 < len(label) <= 63 and all(c.isalnum() or c in "-:" for c in label) for label in labels):
-        raise wrong
-    return url
-
-
 def configured(settings: dict) -> str | None:
     """The URL of the standings server the settings name, or None (none set, or not an address)."""
     try:
@@ -72,7 +42,7 @@ def configured(settings: dict) -> str | None:
 def host_of(url: str) -> str:
     """The server as a player names it: 'club.example.org', '127.0.0.1:9000' (the default port left out)."""
     where = url.split("://", 1)[-1].rstrip("/")
-    return where[:-len(":8765")] if where.endswith(":8765") else where
+    return where.removesuffix(f":{DEFAULT_PORT}")
 
 
 def said(reason: str) -> str:

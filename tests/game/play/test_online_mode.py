@@ -13,8 +13,8 @@ from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.online.race import Online
-from game.storage import Storage
 from solver.genius.position import Position
+from tests.game.fakes import ModeHost
 
 BLOCKERS = "A1A2A4A6B4D5E1"
 
@@ -63,21 +63,10 @@ class FakeLink:
         return self.server_clock
 
 
-class App:
-    def __init__(self, folder):
-        self.settings: dict = {}
-        self.statistics: dict = {}
-        self.storage = Storage(folder)
-        self.worker = None
-
-    def save_statistics(self) -> None:
-        pass
-
-
 @pytest.fixture
 def online(tmp_path):
     """(the mode, its session, the fake link), a race on the board."""
-    app = App(tmp_path)
+    app = ModeHost(tmp_path)
     session = PlaySession(GENIUS, app, Hand())
     link = FakeLink()
 

@@ -17,11 +17,10 @@ from game.puzzles.genius.opponent import Opponent
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.genius.versus_stats import level_record
 from game.scenes.genius.versus import Versus
-from game.storage import Storage
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from solver.genius.position import Move, Position
-from tests.game.fakes import first_move
+from tests.game.fakes import ModeHost, first_move
 from tests.validate_genius import check_position
 
 BOARD = "A1A2A4A6B4D5E1"
@@ -35,26 +34,12 @@ class Clock:
         return self.now
 
 
-class App:
-    """What the mode needs of the application: settings, statistics (saved), a data folder."""
-
-    def __init__(self, folder):
-        self.settings: dict = {}
-        self.statistics: dict = {}
-        self.storage = Storage(folder)
-        self.worker = None
-        self.saved = 0
-
-    def save_statistics(self) -> None:
-        self.saved += 1
-
-
 class Race:
     """A race against `level` on BOARD: the mode, its session, the fake clock, the solution."""
 
     def __init__(self, folder, level: str, seed: int = 1):
         self.clock = Clock()
-        self.app = App(folder)
+        self.app = ModeHost(folder)
         self.session = PlaySession(GENIUS, self.app, Hand())
         kit = SimpleNamespace(app=self.app, session=self.session, rng=random.Random(seed), roll=None)
         self.mode = Versus(kit, level, self.clock)

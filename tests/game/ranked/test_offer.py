@@ -120,6 +120,15 @@ def test_the_address_setting_is_checked():
     assert configured({"standings_server": "ws://x y"}) is None
 
 
+@pytest.mark.parametrize("typed", ["ws://[::1", "ws://[zz]:80/", "ws://127.0.0.1:99999/", "127.0.0.1:0",
+                                   "ws://h:80/p\x00/", "ws://h/a path/", "ws://\udcff/", "a" * 300])
+def test_an_address_that_is_none_is_said_in_one_line_and_never_kept(typed):
+    with pytest.raises(SquarewiseError, match="is not a server's address") as caught:
+        server_url(typed)
+    assert str(caught.value).isprintable() and len(str(caught.value)) < 120
+    assert configured({"standings_server": typed}) is None
+
+
 def test_a_placed_ranked_run_turns_the_offer_into_a_replay(offer, tmp_path):
     o, clients = offer
     identity.remember(tmp_path, URL, "t" * 43, "Ann")

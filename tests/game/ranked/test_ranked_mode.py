@@ -19,7 +19,7 @@ from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.puzzles.macmahon.puzzle import MACMAHON
 from game.scenes.ranked.desk import Desk
 from game.scenes.ranked.run import FLAGGED, NO_HELP, Ranked, done_words
-from game.storage import Storage
+from tests.game.fakes import ModeHost
 from tests.game.ranked.fake_desk import Clients, run_message
 from tests.validate_genius import check_position
 from tests.validate_macmahon import problems
@@ -27,23 +27,8 @@ from tests.validate_macmahon import problems
 BLOCKERS = "A1A2A4A6B4D5E1"
 
 
-class App:
-    def __init__(self, folder):
-        self.settings: dict = {}
-        self.statistics: dict = {}
-        self.storage = Storage(folder)
-        self.worker = None
-        self.popped = 0
-
-    def save_statistics(self) -> None:
-        pass
-
-    def pop(self) -> None:
-        self.popped += 1
-
-
 def ranked(tmp_path, puzzle, hand, start, **run):
-    app = App(tmp_path)
+    app = ModeHost(tmp_path)
     session = PlaySession(puzzle, app, hand)
     clients = Clients()
     desk = Desk("ws://127.0.0.1:9000/", connect=clients)

@@ -110,8 +110,9 @@ def _pool_sum(n, progress=None):
 
 def _slow_chunk(chunk):
     path, index = chunk
-    with open(f"{path}/{index}", "w") as out:
+    with open(f"{path}/.{index}", "w") as out:              # the name shows only once the pid is in it
         out.write(str(os.getpid()))
+    os.replace(f"{path}/.{index}", f"{path}/{index}")
     time.sleep(60)
     return index
 
@@ -141,9 +142,9 @@ def test_cancel_ends_the_pool_workers_of_a_process_job(tmp_path):
     worker = Worker()
     job = worker.submit_process("slow pool", _slow_pool, (str(tmp_path),))
     deadline = time.monotonic() + 60
-    while len(list(tmp_path.iterdir())) < 2 and time.monotonic() < deadline:
+    while len(list(tmp_path.glob("[0-9]"))) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
-    pids = [int(p.read_text()) for p in tmp_path.iterdir()]
+    pids = [int(p.read_text()) for p in tmp_path.glob("[0-9]")]
     assert len(pids) == 2 and all(_alive(pid) for pid in pids)
     job.cancel()
     assert job.wait(60)

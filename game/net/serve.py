@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import signal
 import ssl
 import sys
@@ -24,6 +23,7 @@ from solver.cli_common import PROG, OneLineParser, number
 from solver.errors import SquarewiseError, one_line
 
 from .client import DEFAULT_PORT
+from .log_lines import LogLines
 from .server import Config, RaceServer
 from .store import SYNC_MODES, Store, backup_file
 
@@ -123,11 +123,7 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
     scheme = "wss" if tls is not None else "ws"
     print(f"{PROG}: race server on {scheme}://{one_line(shown)}:{port}/ (standings in {one_line(str(store.path))}; "
           f"Ctrl+C stops it)", flush=True)       # (the address alone between spaces: copied as it is)
-    lines = logging.StreamHandler(sys.stdout)
-    lines.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-    events = logging.getLogger("squarewise.server")
-    events.addHandler(lines)
-    events.setLevel(logging.INFO)
+    server.lines = LogLines(sys.stdout)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -143,7 +139,7 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
                 try:
                     store.keep(time.time())
                 except SquarewiseError as exc:
-                    events.info(f"runs past --keep-days not dropped: {one_line(str(exc))}")
+                    server.lines(f"runs past --keep-days not dropped: {one_line(str(exc))}")
     finally:
         await server.close()
     print(f"{PROG}: race server stopped", flush=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import math
 import secrets
 import struct
@@ -50,7 +49,6 @@ from .store import Store
 POLICY = 1008                   # the close code for a broken rule
 SHED_PAUSE = 0.5                # seconds between looks for a sender to shed that found none
 HOLD = 4096                     # bytes of others' progress held back for one client at most
-log = logging.getLogger("squarewise.server")
 
 
 @dataclass
@@ -429,7 +427,7 @@ class Room:
         for player in self.players.values():
             player.position, player.seq, player.ms, player.place, player.idle = blockers, 0, None, None, False
             self.wake(player)
-        if log.isEnabledFor(logging.INFO):
+        if self.server.lines is not None:
             self.event(f"race {self.race} starts: {blockers.notation()}")
         self.broadcast_room()
         for player in self.players.values():
@@ -526,7 +524,7 @@ class Room:
                 player.waking.cancel()
                 player.waking = None
         order = self.order()
-        if log.isEnabledFor(logging.INFO):                  # the line is made only to be written
+        if self.server.lines is not None:                   # the line is made only to be written
             self.event(f"race {self.race} over: " + ", ".join(f"{p['seat']}:{p['place'] or '-'}" for p in order))
         self.broadcast_room()
         self.broadcast("results", race=self.race, order=order)
@@ -570,6 +568,7 @@ class RaceServer:
         self.answering = False                       # a client's message is being dispatched: write after it
         self.tasks: set[asyncio.Task] = set()
         self._ws_server = None
+        self.lines: Callable[[str], None] | None = None   # writes one log line (`squarewise serve`), None: no log
 
     async def start(self, host: str = "127.0.0.1", port: int = 0, ssl=None) -> int:
         """Listen on host:port (0: any free port), with TLS when `ssl` is an SSLContext; returns the port."""
@@ -622,7 +621,8 @@ class RaceServer:
 
     def log(self, room: str | None, seat: int | None, address: str, what: str) -> None:
         """One line per room event and refusal: room, seat, address, what (player text escaped)."""
-        log.info("room=%s seat=%s addr=%s %s", room or "-", seat or "-", _escaped(address), what)
+        if self.lines is not None:
+            self.lines(f"room={room or '-'} seat={seat or '-'} addr={_escaped(address)} {what}")
 
     def refusal(self, link: Link, what: str) -> None:
         player = link.player

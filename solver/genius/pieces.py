@@ -124,3 +124,10 @@ def placements(piece: str) -> tuple[tuple[int, ...], ...]:
                 if cells is not None:
                     out.append(cells)
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def placement_set(piece: str) -> frozenset[frozenset[int]]:
+    """`placements(piece)` as a set of cell sets: whether some cells form `piece` on the board is
+    one look-up."""
+    return frozenset(map(frozenset, placements(piece)))

@@ -29,7 +29,7 @@ from typing import Iterable, Mapping, NamedTuple
 from ..errors import IllegalMove, SquarewiseError
 from ..grid import cell_name, parse_cell
 from .board import CELLS, SIZE
-from .pieces import PIECES, orientation_of
+from .pieces import PIECES, orientation_of, placement_set
 
 BLOCKERS = 7
 BLOCKER = "#"
@@ -189,6 +189,8 @@ class Position:
             return f"unknown piece '{piece}'"
         if piece in self.placed:
             return f"{piece} is already placed"
+        if type(cells) is frozenset and cells <= self.empty and cells in placement_set(piece):
+            return None         # the usual legal move (a Move's cells are ints): two set look-ups
         if cells is None:
             return "off the board"
         cells = list(cells)
@@ -214,13 +216,15 @@ class Position:
         reason = self.check(move)
         if reason is not None:
             raise IllegalMove(reason)
-        return Position(self.blockers, {**self.placed, move.piece: frozenset(move.cells)})
+        piece, cells, placed = move.piece, frozenset(move.cells), self.placed
+        return Position._trusted(self.blockers, {p: cells if p == piece else placed[p]
+                                                 for p in PIECES if p == piece or p in placed})
 
     def remove(self, piece: str) -> "Position":
         """This position without `piece`; IllegalMove if it is not placed."""
         if piece not in self.placed:
             raise IllegalMove(f"{piece} is not placed")
-        return Position(self.blockers, {p: c for p, c in self.placed.items() if p != piece})
+        return Position._trusted(self.blockers, {p: c for p, c in self.placed.items() if p != piece})
 
     def moves_to(self, target: "Position") -> list[Move]:
         """The moves that take this position to `target` (a completion of it, say), in PIECES order:

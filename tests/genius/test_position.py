@@ -195,3 +195,20 @@ def test_clashes_are_only_the_cells_already_taken():
 def search_moves(pos, piece):
     """Every placement of `piece` on the board, as moves (legal or not)."""
     return [Move(piece, cells) for cells in placements(piece)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.sampled_from(PIECES), st.frozensets(st.integers(0, CELLS - 1), min_size=1, max_size=4))
+def test_a_moves_cells_as_a_set_or_a_list_get_the_same_verdict(p, piece, cells):
+    """`check` answers a Move's frozenset of cells with two set look-ups; the full check on the
+    same cells as a list (no quick answer) says the same."""
+    assert p.check(Move(piece, cells)) == p.check(Move(piece, sorted(cells)))
+
+
+def test_place_and_remove_keep_the_empty_cells_and_the_piece_order():
+    """A piece put or taken back leaves the position the notation would build."""
+    p = Position.parse(BOARD).place(Move.parse("4-O:C2C3D2D3")).place(Move.parse("1:F6"))
+    assert p == Position.parse(BOARD + "/1:F6/4-O:C2C3D2D3") and list(p.placed) == ["1", "4-O"]
+    assert p.empty == frozenset(range(CELLS)) - p.blockers - cells("C2", "C3", "D2", "D3", "F6")
+    q = p.remove("1")
+    assert list(q.placed) == ["4-O"] and q.empty == p.empty | cells("F6")

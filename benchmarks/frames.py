@@ -108,18 +108,19 @@ def cpu_seconds(pid: int) -> float:
 def idle_cpu(extra: list[str], settle: float, seconds: float, size: str) -> float:
     """Percent of one core the game window uses, left alone for `seconds` after `settle`
     seconds (the title, or with `extra` = ["--genius"] a new board), in a process of its own."""
-    env = {**os.environ, "SQUAREWISE_DATA_DIR": tempfile.mkdtemp(prefix="squarewise-idle-")}
-    env.pop("SDL_VIDEODRIVER", None)
-    proc = subprocess.Popen([sys.executable, "-m", "game", "--size", size, *extra], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        time.sleep(settle)
-        start, begun = cpu_seconds(proc.pid), time.perf_counter()
-        time.sleep(seconds)
-        used, wall = cpu_seconds(proc.pid) - start, time.perf_counter() - begun
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with tempfile.TemporaryDirectory(prefix="squarewise-idle-") as data:
+        env = {**os.environ, "SQUAREWISE_DATA_DIR": data}
+        env.pop("SDL_VIDEODRIVER", None)
+        proc = subprocess.Popen([sys.executable, "-m", "game", "--size", size, *extra], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(settle)
+            start, begun = cpu_seconds(proc.pid), time.perf_counter()
+            time.sleep(seconds)
+            used, wall = cpu_seconds(proc.pid) - start, time.perf_counter() - begun
+        finally:
+            proc.terminate()
+            proc.wait(10)
     return 100.0 * used / wall
 
 

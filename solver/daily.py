@@ -76,6 +76,15 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+def standing_time(ms: int | None) -> str:
+    """A time in the standings, to the tenth (places are close): 0:48.2, 1:02:05.0; '-' for None.
+
+    >>> standing_time(48_250), standing_time(3_725_000), standing_time(None)
+    ('0:48.2', '1:02:05.0', '-')
+    """
+    return "-" if ms is None else f"{clock(ms / 1000)}.{ms % 1000 // 100}"
+
+
 def hints_words(hints: int, assisted: bool) -> str:
     """How much help a win had, in share words: 'no hints', '1 hint', '3 hints', or 'with help'
     (the engine's Solve, or a solution handed over, with no hint asked)."""

@@ -126,11 +126,6 @@ def _refusal(url: str, reason: str) -> str:
     return one_line(f"{url} refused: {reason}")
 
 
-def clock(ms: int | None) -> str:
-    """A time as 0:48.2 (tenths: the standings' times are close)."""
-    return "-" if ms is None else f"{daily.clock(ms / 1000)}.{ms % 1000 // 100}"
-
-
 def text(doc: dict) -> str:
     title, n = daily.GAMES[doc["puzzle"]], doc["daily"]
     days = f"#{n - doc['days'] + 1} to #{n} ({doc['days']} days)" if doc["days"] > 1 else f"#{n} ({doc['date']})"
@@ -140,13 +135,13 @@ def text(doc: dict) -> str:
     width = max((len(r["name"]) for r in doc["rows"]), default=4)
     for r in doc["rows"]:
         runs = f"  {r['runs']} run{'s' * (r['runs'] != 1)}" if doc["days"] > 1 else ""
-        lines.append(f"{r['place']:>5}  {r['name']:<{width}}  {clock(r['ms']):>9}{runs}")
+        lines.append(f"{r['place']:>5}  {r['name']:<{width}}  {daily.standing_time(r['ms']):>9}{runs}")
     you = doc["you"]
     if doc["name"] is not None:
         if you is None:
             lines.append(f"You: no ranked run finished ({doc['name']})")
         elif you["flagged"]:
-            lines.append(f"You: left out: faster than a person can move ({doc['name']}, {clock(you['ms'])})")
+            lines.append(f"You: left out: faster than a person can move ({doc['name']}, {daily.standing_time(you['ms'])})")
         else:
-            lines.append(f"You: {ordinal(you['place'])} of {doc['total']} ({doc['name']}, {clock(you['ms'])})")
+            lines.append(f"You: {ordinal(you['place'])} of {doc['total']} ({doc['name']}, {daily.standing_time(you['ms'])})")
     return "\n".join(lines)

@@ -16,7 +16,6 @@ from game import keys
 from game.draw.theme import text_size
 from game.draw.widgets import screen_heading, text
 from game.net import identity
-from game.play.match import format_time
 from game.scenes.base import Scene
 from game.scenes.ranked.desk import Desk, configured, host_of
 from solver import daily
@@ -324,7 +323,7 @@ class StandingsScene(Scene):
         me = self.me
         out = []
         for r in (self.answer or {}).get("rows", []):
-            when = format_time(r["ms"] / 1000) + (f" · {counted(r['runs'], 'run')}" if self.day == "week" else "")
+            when = daily.standing_time(r["ms"]) + (f" · {counted(r['runs'], 'run')}" if self.day == "week" else "")
             out.append((str(r["place"]), r["name"], when, me is not None and r["name"] == me.name))
         return out
 

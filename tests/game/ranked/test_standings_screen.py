@@ -133,4 +133,11 @@ def test_the_week_says_1_run_and_2_runs():
     shown = SimpleNamespace(day="week", me=None, answer={
         "total": 2, "you": None, "rows": [{"place": 1, "name": "Bob", "ms": 36200, "runs": 2},
                                           {"place": 2, "name": "Ann", "ms": 126600, "runs": 1}]})
-    assert [when for _, _, when, _ in StandingsScene.rows(shown)] == ["0:36 · 2 runs", "2:06 · 1 run"]
+    assert [when for _, _, when, _ in StandingsScene.rows(shown)] == ["0:36.2 · 2 runs", "2:06.6 · 1 run"]
+
+
+def test_close_times_are_told_apart_to_the_tenth_as_on_the_command_line():
+    shown = SimpleNamespace(day="today", me=None, answer={
+        "total": 2, "you": None, "rows": [{"place": 1, "name": "Bob", "ms": 4200, "runs": 1},
+                                          {"place": 2, "name": "Ann", "ms": 4900, "runs": 1}]})
+    assert [when for _, _, when, _ in StandingsScene.rows(shown)] == ["0:04.2", "0:04.9"]   # not two 0:04

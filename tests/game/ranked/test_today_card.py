@@ -61,8 +61,8 @@ def test_the_servers_line_covers_no_other_text(tmp_path, monkeypatch, size):
 
 
 def test_the_ranked_question_says_a_run_begun_goes_on(tmp_path):
-    """After the game was closed mid-run nothing here knows of the run: the question says that
-    asking gives it back (the server does), its clock having run."""
+    """With no run kept here (begun on another computer, say) the question says that asking
+    gives a run begun back (the server does), its clock having run."""
     import datetime as dt
     from types import SimpleNamespace
     asked = []

@@ -131,9 +131,9 @@ class Offer:
 
     def _refused(self, puzzle: str, number: int, ranked: bool, reason: str) -> None:
         """The server's reason, said once; a kept run it refuses is forgotten (a server not
-        answering refuses nothing)."""
+        answering, or busy, refuses nothing)."""
         self.starting = None
-        if ranked and self.desk.lost is None and self.kept.get(puzzle) == number:
+        if ranked and self.desk.lost is None and "busy" not in reason and self.kept.get(puzzle) == number:
             self._forget(puzzle)
         if ranked and "over" in reason and self.today in (None, number):
             self.over[puzzle] = reason

@@ -20,6 +20,7 @@ URL = "ws://127.0.0.1:9000/"
 TOKEN = "t" * 43
 DAY = dt.date(2026, 11, 25)
 N = daily.number(DAY)
+BUSY = "the server is busy making boards; try again in a moment"    # game/net/daily.py
 
 
 def at(day: dt.date, hour: float) -> float:
@@ -110,11 +111,14 @@ def test_a_refusal_is_said_once_and_forgets_the_run(tmp_path):
     assert identity.open_runs(tmp_path, URL) == {} and offer.open_number("genius") is None
 
 
-def test_a_server_not_answering_forgets_nothing(tmp_path):
+@pytest.mark.parametrize("kind, reason, line", [
+    ("lost", "cannot reach ws://127.0.0.1:9000/: Connection refused", "127.0.0.1:9000 is not answering"),
+    ("error", BUSY, BUSY)])
+def test_a_server_not_answering_or_busy_forgets_nothing(tmp_path, kind, reason, line):
     dealt(tmp_path)
     offer, clients = offer_at(tmp_path, at(DAY, 20))
     offer.play("genius", N, ranked=True)
-    clients.last.say("lost", reason="cannot reach ws://127.0.0.1:9000/: Connection refused")
+    clients.last.say(kind, reason=reason)
     offer.pump()
-    assert offer.line == "127.0.0.1:9000 is not answering"
+    assert offer.line == line
     assert identity.open_runs(tmp_path, URL) == {"genius": N}

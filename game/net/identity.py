@@ -2,7 +2,9 @@
 it belongs to, kept in `identities.json` in the data folder (versioned, written atomically).
 
 A token is the only proof of a name: there is no password, so a player who loses the file
-loses the name on that server. Servers are keyed by the URL `parse_target` makes of what the
+loses the name on that server. Beside the name, the ranked runs the server dealt and has not
+ended (`open_runs`: puzzle -> daily number), so the Today card knows a run left open after the
+window closed. Servers are keyed by the URL `parse_target` makes of what the
 player typed (`ws://host:port/`), so `host` and `ws://host:8765/` are one server.
 """
 from __future__ import annotations
@@ -15,6 +17,7 @@ from game.storage import NewerVersion, Storage, read_versioned, write_versioned
 from solver.errors import SquarewiseError
 
 FILE = "identities.json"
+PUZZLES = ("genius", "macmahon")
 
 
 @dataclass(frozen=True)
@@ -29,18 +32,48 @@ def _valid(value) -> bool:
             and 1 <= len(value["name"]) <= 24 and value["name"].isprintable())
 
 
-def load(folder: Path) -> dict[str, Identity]:
-    """Every kept identity by server URL: none if the file is missing or unreadable; an entry
-    that is not a token and a name is skipped (the rest are kept)."""
+def _read(folder: Path) -> dict:
+    """The file's entries as written: none if it is missing or unreadable."""
     path = Path(folder) / FILE
     if not path.exists():
         return {}
     try:
-        data = read_versioned(path)
+        return read_versioned(path)
     except (NewerVersion, SquarewiseError):
         return {}
-    return {url: Identity(v["token"], v["name"]) for url, v in data.items()
+
+
+def load(folder: Path) -> dict[str, Identity]:
+    """Every kept identity by server URL: none if the file is missing or unreadable; an entry
+    that is not a token and a name is skipped (the rest are kept)."""
+    return {url: Identity(v["token"], v["name"]) for url, v in _read(folder).items()
             if isinstance(url, str) and _valid(v)}
+
+
+def open_runs(folder: Path, url: str) -> dict[str, int]:
+    """The ranked runs kept as open on the server at `url`: puzzle -> daily number (a value
+    that is not one is skipped)."""
+    entry = _read(folder).get(url)
+    runs = entry.get("runs") if _valid(entry) else None
+    if not isinstance(runs, dict):
+        return {}
+    return {puzzle: n for puzzle, n in runs.items() if puzzle in PUZZLES and type(n) is int and n >= 1}
+
+
+def keep_run(folder: Path, url: str, puzzle: str, number: int) -> None:
+    """Note that the server at `url` dealt a ranked run of daily `number` of `puzzle` (nothing
+    without a name kept there)."""
+    def change(kept: dict) -> None:
+        entry = kept[url]
+        entry["runs"] = {**(entry.get("runs") if isinstance(entry.get("runs"), dict) else {}), puzzle: number}
+    if url in load(folder):
+        _write(folder, change)
+
+
+def drop_run(folder: Path, url: str, puzzle: str) -> None:
+    """The ranked run of `puzzle` on `url` is over (done, given up, or refused): not kept."""
+    if puzzle in open_runs(folder, url):
+        _write(folder, lambda kept: kept[url]["runs"].pop(puzzle))
 
 
 def remember(folder: Path, url: str, token: str, name: str) -> None:

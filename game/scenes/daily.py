@@ -9,8 +9,9 @@ ID, number and level: the screen asks before it abandons a game in progress, lab
 With a standings server set (Settings), each card offers "Play on SERVER": a ranked run of
 today's daily (asked first; the first time, the name the server will know the player by),
 played on game/scenes/ranked/run.py's screen; a past day's, or today's once the ranked run
-is over, is a replay (unranked); a ranked run left with Escape is "Go on with the run" (asked
-nothing: the server gives it back). The card shows the player's place ("3rd of 41 today"),
+is over, is a replay (unranked); a ranked run left open (Escape, a closed window, or begun
+before midnight while the server still takes its number) is "Go on with the run" on its day's
+card (asked nothing: the server gives it back). The card shows the player's place ("3rd of 41 today"),
 asked of the server when the screen shows (game/scenes/ranked/offer.py).
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ from solver import daily
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
 PAST_DAYS = 30
 RUN_LEFT = "your ranked run goes on: the server's clock runs"
+RUN_LEFT_BEFORE = "your ranked run of #{number} goes on: pick #{number} below"
 
 
 class DailyScene(Scene):
@@ -128,10 +130,20 @@ class DailyScene(Scene):
     def server_label(self, key: str) -> str:
         """'Play on HOST', 'Go on with the run' (a ranked run left on the server), or 'Play again
         (unranked)' once today's ranked run is over."""
-        if self.day == self.today and self.offer.open_run(key):
+        if self.offer.open_run(key, daily.number(self.day)):
             return "Go on with the run"
         return "Play again (unranked)" if self.offer.replay(key) and self.day == self.today else \
             f"Play on {self.offer.host}"
+
+    def server_said(self, key: str) -> str:
+        """The card's line of the server: today's place, or the ranked run left open (this day's,
+        or one of the day before that the server still takes)."""
+        n = daily.number(self.day)
+        said = self.offer.over.get(key) or self.offer.places.get(key, "") if self.day == self.today else ""
+        if said or self.offer.open_run(key, n):
+            return said or RUN_LEFT
+        other = self.offer.open_number(key)
+        return RUN_LEFT_BEFORE.format(number=other) if other is not None and self.day == self.today else ""
 
     def day_label(self, day: dt.date) -> str:
         """A row of the past days' list, in columns (the list is drawn in a monospaced font)."""
@@ -166,7 +178,7 @@ class DailyScene(Scene):
         """Today's daily ranked (asked first), or a replay: a past day's, or today's once the
         ranked run is over."""
         n = daily.number(self.day)
-        if self.day == self.today and self.offer.open_run(key):      # asked for again: the server gives it back
+        if self.offer.open_run(key, n):             # asked for again: the server gives it back
             self.offer.play(key, n, ranked=True)
             self.after_offer()
             return
@@ -302,10 +314,8 @@ class DailyScene(Scene):
             if self.offer is None:
                 text(surface, "Ranked on a server: set one in Settings", (x, panel.bottom - app.px(44)), body,
                      pal.dim_text, max_width=panel.width - app.px(32))
-            elif self.day == self.today:
-                said = self.offer.over.get(key) or self.offer.places.get(key, "") or \
-                    (RUN_LEFT if self.offer.open_run(key) else "")
-                text(surface, said, (x, y), body, pal.accent, max_width=panel.width - app.px(32))
+            else:
+                text(surface, self.server_said(key), (x, y), body, pal.accent, max_width=panel.width - app.px(32))
         if not self.draw_server_lines(surface):
             text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,
                  pal.dim_text)

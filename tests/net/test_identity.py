@@ -43,3 +43,26 @@ def test_an_entry_this_game_cannot_use_is_written_back_as_it_was(tmp_path):
     kept = json.loads((tmp_path / identity.FILE).read_text())["data"]
     assert kept == {"ws://a:8765/": damaged, "ws://b:8765/": {"token": "u" * 43, "name": "Bob"}}
     assert list(identity.load(tmp_path)) == ["ws://b:8765/"]
+
+
+def test_an_open_ranked_run_is_kept_beside_the_name_until_dropped(tmp_path):
+    a, b = "ws://a:8765/", "ws://b:8765/"
+    identity.remember(tmp_path, a, TOKEN, "Ann")
+    identity.remember(tmp_path, b, "u" * 43, "Bob")
+    identity.keep_run(tmp_path, a, "genius", 329)
+    identity.keep_run(tmp_path, a, "macmahon", 330)
+    identity.keep_run(tmp_path, "ws://nobody:8765/", "genius", 329)      # no name there: nothing kept
+    assert identity.open_runs(tmp_path, a) == {"genius": 329, "macmahon": 330}
+    assert identity.open_runs(tmp_path, b) == {} and identity.open_runs(tmp_path, "ws://nobody:8765/") == {}
+    assert identity.load(tmp_path)[a] == identity.Identity(TOKEN, "Ann")
+    identity.drop_run(tmp_path, a, "genius")
+    assert identity.open_runs(tmp_path, a) == {"macmahon": 330}
+    identity.remember(tmp_path, a, "v" * 43, "Cy")                        # a new name: a new player, no runs
+    assert identity.open_runs(tmp_path, a) == {}
+
+
+def test_a_damaged_open_run_is_skipped(tmp_path):
+    data = {"ws://a:8765/": {"token": TOKEN, "name": "Ann",
+                             "runs": {"genius": "329", "macmahon": 330, "chess": 1}}}
+    (tmp_path / identity.FILE).write_text(json.dumps({"version": 1, "data": data}))
+    assert identity.open_runs(tmp_path, "ws://a:8765/") == {"macmahon": 330}

@@ -64,6 +64,7 @@ class Desk(Refereed):
         self.run: dict | None = None          # the last `run` message: the run on (or given back)
         self.asked: dict | None = None        # the `daily` fields of the run, to ask for it again
         self.done: dict | None = None
+        self.on_over = None                   # on_over(run): a ranked run ended (done, or given up here)
 
     @property
     def host(self) -> str:
@@ -152,6 +153,11 @@ class Desk(Refereed):
 
     def _on_done(self, message: dict) -> None:
         self.done = message
+        self._over()
+
+    def _over(self) -> None:
+        if self.on_over is not None and self.run is not None and self.run["ranked"]:
+            self.on_over(self.run)
 
     # ------------------------------------------------------------------ what the screens ask
     @property
@@ -189,6 +195,7 @@ class Desk(Refereed):
         """Give the run up (a ranked one is over, unplaced)."""
         if self.unfinished and self.online:
             self.send("leave")
+            self._over()
         self.run = self.asked = None
         self.retry = None
 

@@ -3,10 +3,18 @@ daily, and the way into a run: the name asked the first time (registered, its to
 the data folder: game/net/identity.py), then `daily` asked of the server. A ranked run that
 is over already turns the offer into a replay (unranked). Nothing waits on the network: the
 answers come through the Desk's `pump`, once a frame; a server that is down is one quiet line.
+
+A ranked run the server deals is kept in the data folder beside the name (`identity.keep_run`)
+until `done` comes, the player gives it up, or the server refuses it: after a closed window, or
+past midnight while the server still takes its number (game/net/daily.py's `accepted`), the
+card offers to go on with it.
 """
 from __future__ import annotations
 
+import time
+
 from game.net import identity
+from game.net.daily import accepted
 from game.net.names import BadName, normalise
 from game.scenes.ranked.desk import Desk, host_of
 from solver.cli_common import ordinal
@@ -30,9 +38,12 @@ def place_line(answer: dict) -> str:
 class Offer:
     """A standings server for the Today screen: `places`, `line`, the name to ask, the run to open."""
 
-    def __init__(self, app, url: str, connect=None):
-        self.app, self.url = app, url
+    def __init__(self, app, url: str, connect=None, now=time.time):
+        self.app, self.url, self.now = app, url, now
         self.desk = Desk(url, connect=connect, wake=getattr(app, "wake", None))
+        self.desk.on_over = lambda run: self._forget(run["puzzle"])
+        self.kept = identity.open_runs(app.storage.folder, url)   # puzzle -> number of a ranked run left open
+        self.today: int | None = None         # the number the places were asked for
         self.places: dict[str, str] = {}      # puzzle -> '3rd of 41 today'
         self.over: dict[str, str] = {}        # puzzle -> the server's word that the ranked run is over
         self.line = ""                        # one quiet line: the server not answering, an older one
@@ -51,6 +62,7 @@ class Offer:
     def refresh(self, number: int, puzzles=("genius", "macmahon")) -> None:
         """Ask the server for the player's place on daily `number` of each puzzle (nothing
         without a name there: no run, no place)."""
+        self.today = number
         me = self.me()
         if me is None:
             return
@@ -67,10 +79,38 @@ class Offer:
         again unranked."""
         return puzzle in self.over or bool(self.places.get(puzzle))
 
-    def open_run(self, puzzle: str) -> bool:
+    def on_desk(self, puzzle: str) -> bool:
         """A ranked run of `puzzle` left on the server from this screen (Escape during it): not over."""
         run = self.desk.run
         return run is not None and run["ranked"] and run["puzzle"] == puzzle and self.desk.done is None
+
+    def open_number(self, puzzle: str) -> int | None:
+        """The daily number of `puzzle`'s ranked run left open: on this screen's connection, or
+        kept from before (a closed window) while the server still takes that number ranked."""
+        if self.on_desk(puzzle):
+            return self.desk.run["daily"]
+        number = self.kept.get(puzzle)
+        first, last = accepted(self.now())
+        return number if number is not None and first <= number <= last else None
+
+    def open_run(self, puzzle: str, number: int) -> bool:
+        """A ranked run of daily `number` of `puzzle` is left open: going on with it asks nothing."""
+        return self.open_number(puzzle) == number
+
+    def _keep(self, run: dict) -> None:
+        if run["ranked"] and self.kept.get(run["puzzle"]) != run["daily"]:
+            self.kept[run["puzzle"]] = run["daily"]
+            self._write(identity.keep_run, run["puzzle"], run["daily"])
+
+    def _forget(self, puzzle: str) -> None:
+        if self.kept.pop(puzzle, None) is not None:
+            self._write(identity.drop_run, puzzle)
+
+    def _write(self, change, *args) -> None:
+        try:
+            change(self.app.storage.folder, self.url, *args)
+        except (OSError, SquarewiseError) as exc:
+            self.line = f"The open run could not be noted here: {exc}"
 
     def _quiet(self, reason: str) -> None:
         self.line = reason
@@ -82,15 +122,20 @@ class Offer:
         if me is None:
             self.asking, self.name_line = (puzzle, number, ranked), ""
             return
-        if self.desk.unfinished and not (ranked and self.open_run(puzzle)):
+        if self.desk.unfinished and not (ranked and self.on_desk(puzzle)):
             self.desk.set_aside()             # (another run left open here waits on the server)
         self.starting = puzzle
         self.line = f"Asking {self.host} for the board..."
-        self.desk.start_run(me.token, puzzle, number, ranked, lambda reason: self._refused(puzzle, ranked, reason))
+        self.desk.start_run(me.token, puzzle, number, ranked,
+                            lambda reason: self._refused(puzzle, number, ranked, reason))
 
-    def _refused(self, puzzle: str, ranked: bool, reason: str) -> None:
+    def _refused(self, puzzle: str, number: int, ranked: bool, reason: str) -> None:
+        """The server's reason, said once; a kept run it refuses is forgotten (a server not
+        answering, or busy, refuses nothing)."""
         self.starting = None
-        if ranked and "over" in reason:
+        if ranked and self.desk.lost is None and "busy" not in reason and self.kept.get(puzzle) == number:
+            self._forget(puzzle)
+        if ranked and "over" in reason and self.today in (None, number):
             self.over[puzzle] = reason
             self.line = ""
         else:
@@ -127,6 +172,7 @@ class Offer:
         self.desk.pump()
         if self.starting is not None and self.desk.run is not None:
             self.starting, self.line = None, ""
+            self._keep(self.desk.run)
             return self.desk.run
         return None
 

@@ -148,13 +148,13 @@ def test_a_ranked_run_left_with_escape_is_gone_on_with_asking_nothing(offer, tmp
     from solver import daily
     o, clients = offer
     identity.remember(tmp_path, URL, "t" * 43, "Ann")
-    o.play("genius", 60, ranked=True)
-    clients.last.say("run", **run_message("genius", "A1A2A4A6B4D5E1"))
-    assert o.pump() is not None                                  # the run's screen opens (and is left)
     today = dt.date(2026, 11, 25)
+    o.play("genius", daily.number(today), ranked=True)
+    clients.last.say("run", **run_message("genius", "A1A2A4A6B4D5E1", daily=daily.number(today)))
+    assert o.pump() is not None                                  # the run's screen opens (and is left)
     card = SimpleNamespace(day=today, today=today, offer=o, after_offer=lambda: None,
                            confirm=lambda *a, **k: pytest.fail("a run begun is not asked about again"))
-    assert o.open_run("genius") and not o.open_run("macmahon") and RUN_LEFT
+    assert o.open_run("genius", daily.number(today)) and not o.open_run("macmahon", daily.number(today)) and RUN_LEFT
     assert DailyScene.server_label(card, "genius") == "Go on with the run"
     assert DailyScene.server_label(card, "macmahon") == "Play on 127.0.0.1:9000"
     DailyScene.play_on_server(card, "genius")

@@ -30,12 +30,12 @@ def test_another_run_asked_sets_the_open_one_aside_on_a_new_connection(tmp_path)
     identity.remember(tmp_path, URL, "t" * 43, "Ann")
     offer.play("genius", 60, ranked=True)
     clients.last.say("run", **run_message("genius", "A1A2A4A6B4D5E1"))
-    assert offer.pump() is not None and offer.open_run("genius")
+    assert offer.pump() is not None and offer.on_desk("genius")
     first = clients.last
     offer.play("macmahon", 60, ranked=True)
     assert len(clients.made) == 2 and first.closed and ("leave", {}) not in first.sent
     assert clients.last.sent == [("daily", {"token": "t" * 43, "puzzle": "macmahon", "daily": 60, "ranked": True})]
-    assert not offer.open_run("genius") and offer.desk.retry is None
+    assert not offer.on_desk("genius") and offer.desk.retry is None
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760)])
@@ -61,8 +61,8 @@ def test_the_servers_line_covers_no_other_text(tmp_path, monkeypatch, size):
 
 
 def test_the_ranked_question_says_a_run_begun_goes_on(tmp_path):
-    """After the game was closed mid-run nothing here knows of the run: the question says that
-    asking gives it back (the server does), its clock having run."""
+    """With no run kept here (begun on another computer, say) the question says that asking
+    gives a run begun back (the server does), its clock having run."""
     import datetime as dt
     from types import SimpleNamespace
     asked = []

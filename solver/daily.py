@@ -58,6 +58,15 @@ def date_of(num: int) -> dt.date:
     return EPOCH + dt.timedelta(days=num - 1)
 
 
+def utc_number(moment: float) -> int:
+    """The daily number of the UTC date at `moment` (seconds since the epoch).
+
+    >>> utc_number(dt.datetime(2026, 1, 1, 23, 59, tzinfo=dt.timezone.utc).timestamp())
+    1
+    """
+    return number(dt.datetime.fromtimestamp(moment, dt.timezone.utc).date())
+
+
 def level(day: dt.date) -> str:
     """The day's level (WEEK_LEVELS by weekday)."""
     return WEEK_LEVELS[day.weekday()]

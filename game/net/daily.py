@@ -13,7 +13,6 @@ and left out of the standings. docs/server.md and docs/protocol.md say the rules
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import hashlib
 import json
 import secrets
@@ -82,9 +81,7 @@ def make_board(puzzle: str, number: int) -> Board:
 
 def accepted(now: float) -> tuple[int, int]:
     """The daily numbers that are today's somewhere on Earth at `now` (seconds since the epoch)."""
-    def utc(t: float) -> dt.date:
-        return dt.datetime.fromtimestamp(t, dt.timezone.utc).date()
-    return daily.number(utc(now - EARLIEST_HOURS * 3600)), daily.number(utc(now + LATEST_HOURS * 3600))
+    return daily.utc_number(now - EARLIEST_HOURS * 3600), daily.utc_number(now + LATEST_HOURS * 3600)
 
 
 def too_fast(board: Board, ms: int, times: list[int]) -> bool:
@@ -153,10 +150,7 @@ class DailyDesk:
 
     async def _register(self, link, message: dict) -> None:
         config, now = self.server.config, self.clock()
-        try:
-            name = names.normalise(message["name"])
-        except names.BadName as exc:
-            raise ProtocolError(str(exc)) from None
+        name = names.normalise(message["name"])
         if self.store.registrations_since(link.address, now - DAY_SECONDS) >= config.per_address_registrations:
             raise ProtocolError(f"your address has registered {config.per_address_registrations} players today; "
                                 f"try tomorrow")
@@ -307,10 +301,7 @@ class DailyDesk:
 
     async def _group_create(self, link, message: dict) -> None:
         player = self.player(link, message["token"])
-        try:
-            name = names.normalise(message["name"])
-        except names.BadName as exc:
-            raise ProtocolError(str(exc)) from None
+        name = names.normalise(message["name"])
         self.check_room(player)
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(GROUP_LENGTH))

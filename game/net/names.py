@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from solver.errors import SquarewiseError
+from .protocol import ProtocolError
 
 MAX_LENGTH = 24
 MAX_MARKS = 2              # combining marks on one character ("é" written as e + U+0301 has one)
@@ -39,8 +39,9 @@ CONFUSABLE = str.maketrans({
 })
 
 
-class BadName(SquarewiseError):
-    """A name a room cannot show; the text says why, in one line."""
+class BadName(ProtocolError):
+    """A name a room cannot show; the text says why, in one line (a refusal the server answers
+    with `error`, as any message the protocol does not allow)."""
 
 
 def normalise(name: str) -> str:

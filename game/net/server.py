@@ -766,7 +766,7 @@ class RaceServer:
 
     def _create(self, link: Link, message: dict) -> None:
         config, address = self.config, link.address
-        name = _name(message["name"])
+        name = names.normalise(message["name"])
         if len(self.rooms) >= config.max_rooms:
             raise ProtocolError("the server has no room for another room; try later")
         if sum(room.address == address for room in self.rooms.values()) >= config.per_address_rooms:
@@ -787,7 +787,7 @@ class RaceServer:
         room = self.rooms.get(message["room"])
         if room is None:
             raise self._failed(link, "no room with that code")
-        name = _name(message["name"])
+        name = names.normalise(message["name"])
         if room.phase != "lobby":
             raise ProtocolError("that room is racing; join when it is back in the lobby")
         if len(room.players) >= MAX_PLAYERS:
@@ -884,13 +884,6 @@ def text_frame(data: bytes) -> bytes:
     if n < 65536:
         return struct.pack("!BBH", 0x81, 126, n) + data
     return struct.pack("!BBQ", 0x81, 127, n) + data
-
-
-def _name(text: str) -> str:
-    try:
-        return names.normalise(text)
-    except names.BadName as exc:
-        raise ProtocolError(str(exc)) from None
 
 
 def _address(connection: ServerConnection, request, trust_proxy: bool) -> str:

@@ -11,7 +11,6 @@ the server keeps", has the tables and the figures.
 """
 from __future__ import annotations
 
-import datetime as dt
 import os
 import secrets
 import sqlite3
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.atomic import existing_mode
-from solver.daily import number
+from solver.daily import utc_number
 from solver.errors import SquarewiseError
 
 BUSY_MS = 5000          # how long a statement waits for another process's lock (a backup) before failing
@@ -165,11 +164,6 @@ def backup_file(path: str | Path, target: str | Path) -> None:
         _copy(db, target)
     finally:
         db.close()
-
-
-def _today(now: float) -> int:
-    """The daily number of `now`'s UTC date."""
-    return number(dt.datetime.fromtimestamp(now, dt.timezone.utc).date())
 
 
 class Store:
@@ -430,7 +424,7 @@ class Store:
         """Retention: with keep_days N, drop the runs of dailies more than N days before `now`'s UTC date."""
         if self.keep_days is None:
             return 0
-        return self.prune(_today(now) - self.keep_days)
+        return self.prune(utc_number(now) - self.keep_days)
 
     def counts(self) -> dict:
         """How many players, runs and groups there are, and the bytes of the file and its WAL."""

@@ -16,6 +16,7 @@ import pygame_gui
 from game.draw.theme import font, text_size
 from game.draw.widgets import screen_heading, text
 from game.net.client import ThreadedClient, parse_target
+from game.play.hints import capital
 from game.scenes.base import Scene
 from game.scenes.online.link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
 from game.scenes.online.room_settings import RoomSettings
@@ -238,7 +239,7 @@ class RaceOnlineScene(Scene):
         if link.retry is not None:
             return "Connection lost: reconnecting..."
         if link.lost is not None:
-            return f"{link.lost[0].upper()}{link.lost[1:]}"
+            return capital(link.lost)
         if link.room is None:
             return link.error or self.line
         if link.countdown is not None:

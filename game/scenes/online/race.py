@@ -12,6 +12,7 @@ playable alone.
 from __future__ import annotations
 
 from game.play.commands import Ask, Banner, Refresh
+from game.play.hints import capital
 from game.play.match import Match, Timer, format_time
 from game.play.session import Ending
 from game.scenes.genius.kit import GeniusKit
@@ -104,7 +105,7 @@ class Online(RefereedMode):
         if link.retry is not None:
             return "Connection lost: reconnecting..."
         if link.lost is not None:
-            return f"{link.lost[0].upper()}{link.lost[1:]}; your board stays playable alone"
+            return f"{capital(link.lost)}; your board stays playable alone"
         if link.results is not None:
             return "Race over: " + ", ".join(self.result_words(r) for r in link.results)
         first = self.beaten()

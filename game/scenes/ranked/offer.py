@@ -16,6 +16,7 @@ import time
 from game.net import identity
 from game.net.daily import accepted
 from game.net.names import BadName, normalise
+from game.play.hints import capital
 from game.scenes.ranked.desk import Desk, host_of
 from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
@@ -162,7 +163,7 @@ class Offer:
             self.play(*asked)
 
     def _name_refused(self, reason: str) -> None:
-        self.name_line = reason[0].upper() + reason[1:]
+        self.name_line = capital(reason)
 
     def cancel_name(self) -> None:
         self.asking, self.name_line = None, ""

@@ -13,6 +13,7 @@ brings it back. Game -> Give up the run (asked first) ends it for the day, unpla
 from __future__ import annotations
 
 from game.play.commands import Ask, Banner, Refresh, Toast
+from game.play.hints import capital
 from game.play.match import Match, Timer, format_time
 from game.play.session import Ending
 from game.scenes.play import PlayScene
@@ -47,10 +48,14 @@ class Ranked(RefereedMode):
 
     def __init__(self, kit, desk: Desk):
         super().__init__(kit, desk)
-        self.desk = desk
         self.given_up = False
         if kit.session.puzzle.name == "macmahon":
             self.BUTTONS = self.BUTTONS + (("turn", "Turn (R)"),)
+
+    @property
+    def desk(self) -> Desk:
+        """The standings server's connection: the link the server referees this run through."""
+        return self.link
 
     @property
     def run(self) -> dict:
@@ -116,7 +121,7 @@ class Ranked(RefereedMode):
         if desk.retry is not None:
             return "Connection lost: reconnecting (the server keeps your run)..."
         if desk.lost is not None:
-            return f"{desk.lost[0].upper()}{desk.lost[1:]}; ask for the run again from the daily puzzles"
+            return f"{capital(desk.lost)}; ask for the run again from the daily puzzles"
         return None
 
     def won(self, ending: Ending) -> list:
@@ -219,7 +224,6 @@ class RankedScene(PlayScene):
         kit.caption = f"Squarewise - daily on {desk.host}"
         kit.mode = Ranked(kit, desk)
         super().__init__(app, kit, rng)
-        self.desk = desk
         kit.mode.begin_run()
 
     def on_quit(self) -> None:

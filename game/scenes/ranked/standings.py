@@ -16,6 +16,7 @@ from game import keys
 from game.draw.theme import text_size
 from game.draw.widgets import screen_heading, text
 from game.net import identity
+from game.play.hints import capital
 from game.scenes.base import Scene
 from game.scenes.ranked.desk import Desk, configured, host_of
 from solver import daily
@@ -92,7 +93,7 @@ class StandingsScene(Scene):
         self._failed(reason)
 
     def _failed(self, reason: str) -> None:
-        self.line = reason[0].upper() + reason[1:]
+        self.line = capital(reason)
 
     def _grouped(self, groups: list[dict]) -> None:
         if [g["group"] for g in groups] != [g["group"] for g in self.groups] and self.widgets:
@@ -104,8 +105,7 @@ class StandingsScene(Scene):
         self.typing = None
         self.groups = [g for g in self.groups if g["group"] != group["group"]] + [group]
         self.choose_group(group["group"])
-        members = group["members"]
-        self.line = f"Group {group['name']}: code {group['group']}, {members} member{'s' if members != 1 else ''}"
+        self.line = f"Group {group['name']}: code {group['group']}, {counted(group['members'], 'member')}"
         self.on_resize()
 
     def _left(self, name: str, answer: dict) -> None:

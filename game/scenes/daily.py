@@ -33,8 +33,6 @@ from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
 PAST_DAYS = 30
-RUN_LEFT = "your ranked run goes on: the server's clock runs"
-RUN_LEFT_BEFORE = "your ranked run of #{number} goes on: pick #{number} below"
 
 
 class DailyScene(Scene):
@@ -96,7 +94,7 @@ class DailyScene(Scene):
             if self.offer is not None:
                 self.buttons[("server", key)] = self.add(pygame_gui.elements.UIButton(
                     pygame.Rect(x + app.px(16), y + app.px(50), min(half - app.px(32), app.px(330)), app.px(40)),
-                    self.server_label(key), app.ui))
+                    self.offer.label(key, *self.numbers()), app.ui))
         top = app.px(390)
         if self.offer is not None and self.offer.asking is not None:
             self.build_name_row(top)
@@ -127,23 +125,9 @@ class DailyScene(Scene):
                 pygame.Rect(x + app.px(410), y, app.px(100), app.px(40)), "Cancel", app.ui))}
         app.ui.set_focus_set(self.name_entry)     # (the keys are the field's: App.keyboard_owner)
 
-    def server_label(self, key: str) -> str:
-        """'Play on HOST', 'Go on with the run' (a ranked run left on the server), or 'Play again
-        (unranked)' once today's ranked run is over."""
-        if self.offer.open_run(key, daily.number(self.day)):
-            return "Go on with the run"
-        return "Play again (unranked)" if self.offer.replay(key) and self.day == self.today else \
-            f"Play on {self.offer.host}"
-
-    def server_said(self, key: str) -> str:
-        """The card's line of the server: today's place, or the ranked run left open (this day's,
-        or one of the day before that the server still takes)."""
-        n = daily.number(self.day)
-        said = self.offer.over.get(key) or self.offer.places.get(key, "") if self.day == self.today else ""
-        if said or self.offer.open_run(key, n):
-            return said or RUN_LEFT
-        other = self.offer.open_number(key)
-        return RUN_LEFT_BEFORE.format(number=other) if other is not None and self.day == self.today else ""
+    def numbers(self) -> tuple[int, int]:
+        """The numbers of the day shown and of today (what the offer's card words depend on)."""
+        return daily.number(self.day), daily.number(self.today)
 
     def day_label(self, day: dt.date) -> str:
         """A row of the past days' list, in columns (the list is drawn in a monospaced font)."""
@@ -162,8 +146,8 @@ class DailyScene(Scene):
                                       self.offer.starting is None and self.offer.asking is None
                                       for action, key in self.buttons})
         for (action, key), button in self.buttons.items():
-            if action == "server" and button.text != self.server_label(key):
-                button.set_text(self.server_label(key))
+            if action == "server" and button.text != self.offer.label(key, *self.numbers()):
+                button.set_text(self.offer.label(key, *self.numbers()))
 
     # ------------------------------------------------------------------ actions
     def play(self, key: str) -> None:
@@ -315,7 +299,7 @@ class DailyScene(Scene):
                 text(surface, "Ranked on a server: set one in Settings", (x, panel.bottom - app.px(44)), body,
                      pal.dim_text, max_width=panel.width - app.px(32))
             else:
-                text(surface, self.server_said(key), (x, y), body, pal.accent, max_width=panel.width - app.px(32))
+                text(surface, self.offer.said(key, *self.numbers()), (x, y), body, pal.accent, max_width=panel.width - app.px(32))
         if not self.draw_server_lines(surface):
             text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,
                  pal.dim_text)

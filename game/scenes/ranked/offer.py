@@ -22,6 +22,8 @@ from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
 
 FLAGGED_PLACE = "left out: faster than a person can move"
+RUN_LEFT = "your ranked run goes on: the server's clock runs"
+RUN_LEFT_BEFORE = "your ranked run of #{number} goes on: pick #{number} below"
 
 
 def place_line(answer: dict) -> str:
@@ -97,6 +99,23 @@ class Offer:
     def open_run(self, puzzle: str, number: int) -> bool:
         """A ranked run of daily `number` of `puzzle` is left open: going on with it asks nothing."""
         return self.open_number(puzzle) == number
+
+    def label(self, puzzle: str, number: int, today: int) -> str:
+        """The card's server button for daily `number` (`today`: today's number): 'Play on HOST',
+        'Go on with the run' (a ranked run left on the server), or 'Play again (unranked)' once
+        today's ranked run is over."""
+        if self.open_run(puzzle, number):
+            return "Go on with the run"
+        return "Play again (unranked)" if self.replay(puzzle) and number == today else f"Play on {self.host}"
+
+    def said(self, puzzle: str, number: int, today: int) -> str:
+        """The card's line of the server for daily `number`: today's place, or the ranked run left
+        open (this day's, or one of the day before that the server still takes)."""
+        said = self.over.get(puzzle) or self.places.get(puzzle, "") if number == today else ""
+        if said or self.open_run(puzzle, number):
+            return said or RUN_LEFT
+        other = self.open_number(puzzle)
+        return RUN_LEFT_BEFORE.format(number=other) if other is not None and number == today else ""
 
     def _keep(self, run: dict) -> None:
         if run["ranked"] and self.kept.get(run["puzzle"]) != run["daily"]:

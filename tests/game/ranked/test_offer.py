@@ -144,7 +144,8 @@ def test_a_ranked_run_left_with_escape_is_gone_on_with_asking_nothing(offer, tmp
     the run is begun), its line, and the server asked for it again gives it back."""
     import datetime as dt
     from types import SimpleNamespace
-    from game.scenes.daily import RUN_LEFT, DailyScene
+    from game.scenes.daily import DailyScene
+    from game.scenes.ranked.offer import RUN_LEFT
     from solver import daily
     o, clients = offer
     identity.remember(tmp_path, URL, "t" * 43, "Ann")
@@ -155,8 +156,8 @@ def test_a_ranked_run_left_with_escape_is_gone_on_with_asking_nothing(offer, tmp
     card = SimpleNamespace(day=today, today=today, offer=o, after_offer=lambda: None,
                            confirm=lambda *a, **k: pytest.fail("a run begun is not asked about again"))
     assert o.open_run("genius", daily.number(today)) and not o.open_run("macmahon", daily.number(today)) and RUN_LEFT
-    assert DailyScene.server_label(card, "genius") == "Go on with the run"
-    assert DailyScene.server_label(card, "macmahon") == "Play on 127.0.0.1:9000"
+    assert o.label("genius", *DailyScene.numbers(card)) == "Go on with the run"
+    assert o.label("macmahon", *DailyScene.numbers(card)) == "Play on 127.0.0.1:9000"
     DailyScene.play_on_server(card, "genius")
     assert clients.last.sent[-1] == ("daily", {"token": "t" * 43, "puzzle": "genius", "daily": daily.number(today),
                                                "ranked": True})

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 import pytest
 
 from game.net import identity
-from game.scenes.daily import RUN_LEFT, DailyScene
-from game.scenes.ranked.offer import Offer
+from game.scenes.daily import DailyScene
+from game.scenes.ranked.offer import RUN_LEFT, Offer
 from game.storage import Storage
 from solver import daily
 from tests.game.ranked.fake_desk import Clients, run_message
@@ -21,6 +21,16 @@ TOKEN = "t" * 43
 DAY = dt.date(2026, 11, 25)
 N = daily.number(DAY)
 BUSY = "the server is busy making boards; try again in a moment"    # game/net/daily.py
+
+
+def label(card, key: str) -> str:
+    """The card's server button, as the Today screen asks its offer."""
+    return card.offer.label(key, *DailyScene.numbers(card))
+
+
+def said(card, key: str) -> str:
+    """The card's line of the server, as the Today screen asks its offer."""
+    return card.offer.said(key, *DailyScene.numbers(card))
 
 
 def at(day: dt.date, hour: float) -> float:
@@ -58,9 +68,9 @@ def test_after_a_closed_window_the_card_goes_on_with_the_run(tmp_path):
     dealt(tmp_path)
     offer, clients = offer_at(tmp_path, at(DAY, 20))                   # a fresh App, the same data folder
     today = card(offer, DAY, DAY)
-    assert DailyScene.server_label(today, "genius") == "Go on with the run"
-    assert DailyScene.server_said(today, "genius") == RUN_LEFT
-    assert DailyScene.server_label(today, "macmahon") == "Play on 127.0.0.1:9000"
+    assert label(today, "genius") == "Go on with the run"
+    assert said(today, "genius") == RUN_LEFT
+    assert label(today, "macmahon") == "Play on 127.0.0.1:9000"
     DailyScene.play_on_server(today, "genius")                         # asked nothing
     assert clients.last.sent == [("daily", {"token": TOKEN, "puzzle": "genius", "daily": N, "ranked": True})]
 
@@ -70,16 +80,16 @@ def test_past_midnight_the_runs_day_goes_on_with_it_while_the_server_takes_it(tm
     tomorrow = DAY + dt.timedelta(days=1)
     offer, clients = offer_at(tmp_path, at(tomorrow, 1))               # past midnight here and in UTC
     today, its_day = card(offer, tomorrow, tomorrow), card(offer, DAY, tomorrow)
-    assert DailyScene.server_label(today, "genius") == "Play on 127.0.0.1:9000"     # today's own run: asked
-    assert DailyScene.server_said(today, "genius") == f"your ranked run of #{N} goes on: pick #{N} below"
-    assert DailyScene.server_label(its_day, "genius") == "Go on with the run"
-    assert DailyScene.server_said(its_day, "genius") == RUN_LEFT
+    assert label(today, "genius") == "Play on 127.0.0.1:9000"     # today's own run: asked
+    assert said(today, "genius") == f"your ranked run of #{N} goes on: pick #{N} below"
+    assert label(its_day, "genius") == "Go on with the run"
+    assert said(its_day, "genius") == RUN_LEFT
     DailyScene.play_on_server(its_day, "genius")
     assert clients.last.sent == [("daily", {"token": TOKEN, "puzzle": "genius", "daily": N, "ranked": True})]
     late, _ = offer_at(tmp_path, at(tomorrow, 12) + 1)                 # no longer today anywhere on Earth
     assert late.open_number("genius") is None
-    assert DailyScene.server_label(card(late, DAY, tomorrow), "genius") == "Play on 127.0.0.1:9000"
-    assert DailyScene.server_said(card(late, tomorrow, tomorrow), "genius") == ""
+    assert label(card(late, DAY, tomorrow), "genius") == "Play on 127.0.0.1:9000"
+    assert said(card(late, tomorrow, tomorrow), "genius") == ""
 
 
 def test_done_forgets_the_run(tmp_path):

@@ -26,12 +26,13 @@ import math
 import secrets
 import struct
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Callable
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import DATA_OPCODES, Frame
 from websockets.protocol import State
 
 from solver.cli_common import ordinal
@@ -42,6 +43,7 @@ from solver.genius.moves import execute
 from solver.genius.position import Position
 
 from . import names, protocol
+from .budget import Bucket
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 from .daily import DESK_TYPES, DailyDesk
 from .store import Store
@@ -86,24 +88,11 @@ class Config:
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
     per_address_registrations: int = 20   # players registered from one address in a day (daily desk)
+    standings_rate: float = 2.0     # standings asked a second on one connection, sustained ...
+    standings_burst: int = 10       # ... and in a burst (past either, or the address's: refused)
+    per_address_standings_rate: float = 5.0
+    per_address_standings_burst: int = 30
     clock: Callable[[], float] = time.time  # the daily desk's wall clock (days, runs' times)
-
-
-class Bucket:
-    """A token bucket: `take(n)` is False when more than `rate` a second come past `burst`."""
-
-    def __init__(self, rate: float, burst: int):
-        self.rate, self.burst = rate, burst
-        self.tokens, self.when = float(burst), time.monotonic()
-
-    def take(self, n: int = 1) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
-        self.when = now
-        if self.tokens < n:
-            return False
-        self.tokens -= n
-        return True
 
 
 class Load:
@@ -155,6 +144,8 @@ class Connection(ServerConnection):
         link = self.link
         if link is not None and not link.cut and not link.count_frame():
             return
+        if link is not None and isinstance(event, Frame) and event.fin and event.opcode in DATA_OPCODES:
+            link.arrived.append(link.server.config.clock())     # when a message is read (a daily run's clock)
         super().process_event(event)
 
 
@@ -171,6 +162,8 @@ class Link:
         self.cut: str | None = None             # why the server cut this connection, once it has
         self.player: Player | None = None
         self.run = None                         # a daily run (game/net/daily.py: Live) if it plays one
+        self.arrived: deque[float] = deque()    # config.clock() as each message not yet handled was read ...
+        self.read_at = 0.0                      # ... and as the one being handled was
         self.heard = 0.0                        # the loop's time of the last message (or of the answer's delay)
         self.watch: asyncio.TimerHandle | None = None   # rings when the connection may have been silent too long
         self.outbox: list[bytes] = []           # framed messages waiting for `flush` ...
@@ -686,6 +679,7 @@ class RaceServer:
                 except ConnectionClosed:
                     return
                 link.heard = loop.time()
+                link.read_at = link.arrived.popleft() if link.arrived else config.clock()
                 desk = None
                 try:
                     self.answering = True
@@ -703,8 +697,9 @@ class RaceServer:
                         continue
                     except ProtocolError as exc:
                         error = exc
-                link.errors += 1
-                self.refusal(link, f"error: {_escaped(str(error))}")
+                said = getattr(error, "said", None)     # the server's own trouble: its line, not the client's fault
+                link.errors += said is None
+                self.refusal(link, said or f"error: {_escaped(str(error))}")
                 delay = getattr(error, "delay", 0.0)
                 link.heard = loop.time() + delay         # silence counts from the answer
                 await asyncio.sleep(delay)

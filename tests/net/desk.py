@@ -100,12 +100,14 @@ async def standings(client: RaceClient, puzzle: str = "genius", number: int = TO
 
 
 def replayed(store: Store, run_id: int, start: str) -> str:
-    """The board of a run as the database has it: its moves replayed on `start`, by the engine."""
+    """The board of a run as the database has it: its moves replayed on `start`, by the engine
+    (the same as the board stored with it)."""
     from game.net.daily import make_board
     run = store.run(run_id)
     board = make_board(run.puzzle, run.daily)
     assert board.start.notation() == start
     position = board.start
-    for move in run.moves:
+    for move in store.moves(run_id):
         position = board.execute(position, move)
+    assert run.position == position.notation() and run.seq == len(store.moves(run_id))
     return position.notation()

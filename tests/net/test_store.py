@@ -141,12 +141,13 @@ def test_an_open_runs_moves_survive_closing_the_database(tmp_path):
     store = Store(path)
     ann = player(store, "Ann")
     run = store.start_run(ann.id, "genius", 10, True, 100.5)
-    for move in ("P2 A1", "L3 B4 r", "take P2"):
-        store.add_move(run.id, move)
+    for seq, move in enumerate(("P2 A1", "L3 B4 r", "take P2"), 1):
+        store.add_move(run.id, seq, move, f"board {seq}")
     store.close()
     again = Store(path)
     back = again.ranked_run(ann.id, "genius", 10)
-    assert back.moves == ("P2 A1", "L3 B4 r", "take P2") and back.started == 100.5 and back.ms is None
+    assert again.moves(back.id) == ("P2 A1", "L3 B4 r", "take P2") and back.started == 100.5 and back.ms is None
+    assert (back.seq, back.position) == (3, "board 3")
     again.finish_run(back.id, 4321, False)
     assert again.run(back.id).ms == 4321
     again.close()
@@ -160,8 +161,8 @@ def test_a_run_finishes_or_is_abandoned_once(store):
         store.finish_run(run.id, 1, False)
     with pytest.raises(StoreError, match="not open"):
         store.abandon_run(run.id)
-    with pytest.raises(StoreError, match="no run"):
-        store.add_move(999, "P2 A1")
+    with pytest.raises(StoreError, match="run 999 is not open at move 0"):
+        store.add_move(999, 1, "P2 A1", "board 1")
     assert store.run(run.id).ms == 5000
 
 
@@ -239,7 +240,7 @@ def test_groups_filter_rows_and_the_total_to_their_members(store):
 def test_prune_drops_runs_and_moves_of_earlier_dailies_and_keeps_the_rest(store):
     ann, bob = player(store, "Ann"), player(store, "Bob")
     old = store.start_run(ann.id, "genius", 3, True, 1.0)
-    store.add_move(old.id, "P2 A1")
+    store.add_move(old.id, 1, "P2 A1", "board 1")
     finished(store, ann, 5000, daily=4)
     finished(store, bob, 6000, daily=5)
     assert store.prune(5) == 2

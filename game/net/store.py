@@ -75,8 +75,8 @@ CODES = {"database is locked": BUSY, "database table is locked": LOCKED,
          "attempt to write a readonly database": READONLY, "disk I/O error": IOERR,
          "database disk image is malformed": CORRUPT, "database or disk is full": FULL,
          "unable to open database file": CANTOPEN, "file is not a database": NOTADB}
-RESTORE = ("stop the server and restore the last copy made with --backup (serve it with --db, or copy it "
-           "over this file)")
+RESTORE = "restore the last copy made with --backup (serve that copy with --db, or copy it over this file while no " \
+          "server runs)"
 
 
 class StoreError(SquarewiseError):
@@ -295,9 +295,9 @@ class Store:
 
     def __init__(self, path: str | Path, keep_days: int | None = None, synchronous: str = "normal",
                  reader: bool = False):
-        """Open (creating) the database at `path`, migrate it and make sure it can be written; with
-        `keep_days`, prune old runs now. `reader`: a query-only connection to a database that a
-        writer keeps (no migration, no pruning)."""
+        """Open (creating) the database at `path`, check it (SQLite's quick check: a damaged file is
+        refused), migrate it and make sure it can be written; with `keep_days`, prune old runs
+        now. `reader`: a query-only connection to a database that a writer keeps (none of that)."""
         self.path = Path(path)
         self.keep_days = keep_days
         if synchronous not in SYNC_MODES:
@@ -306,6 +306,7 @@ class Store:
         if reader:
             return
         try:
+            self._check()
             self._migrate()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
@@ -348,14 +349,11 @@ class Store:
                     self.db.execute("ROLLBACK")
             raise
 
-    def check(self) -> None:
+    def _check(self) -> None:
         """SQLite's quick check of the whole file; StoreError saying what to do if it is damaged."""
-        try:
-            found = [problem for (problem,) in self.db.execute("PRAGMA quick_check(1)")]
-        except sqlite3.Error as exc:
-            raise StoreError(trouble(self.path, exc)) from None
+        found = [problem for (problem,) in self.db.execute("PRAGMA quick_check(1)")]
         if found != ["ok"]:
-            raise StoreError(damaged(self.path, f"quick_check: {found[0] if found else 'no answer'}"))
+            raise StoreError(damaged(self.path, f"quick_check: {found[0].splitlines()[-1] if found else 'no answer'}"))
 
     def close(self) -> None:
         """Close the connection (everything committed stays)."""

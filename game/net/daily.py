@@ -60,6 +60,7 @@ BOARDS_KEPT = 64                   # days' boards kept made (today's are never d
 BOARDS_WAITING = 4                 # other days' boards being made at once, past which a `daily` is refused
 STANDINGS_READING = 16             # standings being read at once, past which one is refused (busy)
 ADDRESSES_KEPT = 10_000            # addresses whose standings budget is kept (the oldest half forgotten past it)
+PLAYERS_KEPT = 100_000             # players kept known by their token's hash (the oldest half forgotten past it)
 DAY_SECONDS = 86400
 
 DESK_TYPES = frozenset({"register", "daily", "standings", "group_create", "group_join", "group_leave", "groups"})
@@ -141,12 +142,12 @@ class Unloadable(SquarewiseError):
     """A stored run whose board cannot be read (it is kept as it is, for the operator)."""
 
 
-def open_ranked(store: Store, player: int, board: Board, now: float):
-    """(On the writer thread.) The player's ranked run of the board's day, started at `now` if
-    there is none, and its board now: None if the run is over. Unloadable if its stored board
+def open_ranked(store: Store, player: int, board: Board, clock):
+    """(On the writer thread.) The player's ranked run of the board's day, started now by `clock`
+    if there is none, and its board now: None if the run is over. Unloadable if its stored board
     (or, for a run of database version 1, its moves replayed) is not a board of the day."""
     run = store.ranked_run(player, board.puzzle, board.number) or \
-        store.start_run(player, board.puzzle, board.number, True, now)
+        store.start_run(player, board.puzzle, board.number, True, clock())
     if run.ms is not None or run.abandoned:
         return run, None
     try:
@@ -216,6 +217,7 @@ class DailyDesk:
         self.reading = 0                        # standings being read now
         self.asking = weakref.WeakKeyDictionary()   # Link -> its standings budget
         self.asking_from: dict[str, Bucket] = {}    # address -> its standings budget
+        self.players: dict[bytes, object] = {}      # token hash -> Player (players never change nor go)
 
     def close(self) -> None:
         self.maker.shutdown(wait=False, cancel_futures=True)
@@ -251,11 +253,21 @@ class DailyDesk:
     # --- players
 
     async def player(self, link, token: str):
-        """The player of `token`; a refusal answered after the failed-join delay if none."""
-        player = await self.store.read(Store.player, token_hash(token))
+        """The player of `token` (known, or read); a refusal answered after the failed-join delay if none."""
+        key = token_hash(token)
+        player = self.players.get(key)
         if player is None:
-            raise self.server._failed(link, "no such player on this server")
+            player = await self.store.read(Store.player, key)
+            if player is None:
+                raise self.server._failed(link, "no such player on this server")
+            self.know(key, player)
         return player
+
+    def know(self, key: bytes, player) -> None:
+        if len(self.players) >= PLAYERS_KEPT:        # bounded memory: forget the oldest
+            for old in list(self.players)[:PLAYERS_KEPT // 2]:
+                del self.players[old]
+        self.players[key] = player
 
     async def _register(self, link, message: dict) -> None:
         config, now = self.server.config, self.clock()
@@ -270,6 +282,7 @@ class DailyDesk:
                                             now)
         except NameTaken:
             raise ProtocolError("that name (or one that looks like it) is taken on this server") from None
+        self.know(token_hash(token), player)
         self.log(link, f"registered {json.dumps(name)}")
         link.send("registered", token=token, name=player.name)
 
@@ -314,7 +327,7 @@ class DailyDesk:
         title = f"{daily.GAMES[puzzle]} #{number}"
         if ranked:
             try:
-                run, position = await self.store.write(open_ranked, player.id, board, self.clock())
+                run, position = await self.store.write(open_ranked, player.id, board, self.clock)
             except Unloadable as exc:
                 raise servers_trouble(f"your ranked run of {title} cannot be loaded; the server keeps it for its "
                                       f"operator", f"ranked run not loaded: {json.dumps(str(exc))}") from None

@@ -67,7 +67,7 @@ def test_a_standings_read_held_up_in_the_database_holds_up_nobody(tmp_path, monk
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             ann, token = await player(url, "Ann")
-            entered, release = held(monkeypatch, "player")
+            entered, release = held(monkeypatch, "totals")
             await ann.send("standings", puzzle="genius", daily=330, days=7, group=None, token=token, offset=0,
                            limit=20)
             assert await asyncio.to_thread(entered.wait, 10)
@@ -138,9 +138,9 @@ def test_a_read_error_mid_run_is_one_line_each_side_and_the_run_goes_on(tmp_path
             moves = day_solution(await start(ann, token))
             await play(ann, moves[:2], clock)
             with monkeypatch.context() as patched:
-                patched.setattr(Store, "player", failing(sqlite3.OperationalError("disk I/O error")))
+                patched.setattr(Store, "totals", failing(sqlite3.OperationalError("disk I/O error")))
                 before = len(lines)
-                reason = await error(ann, "standings", puzzle="genius", daily=330, days=1, group=None, token=token,
+                reason = await error(ann, "standings", puzzle="genius", daily=330, days=7, group=None, token=token,
                                      offset=0, limit=20)
             assert reason == "the server's database failed; try again in a moment"
             said = lines[before:]

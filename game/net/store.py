@@ -266,6 +266,8 @@ def lock_database(path: str | Path):
     why); StoreError naming the other server's pid if another process holds it. The file stays
     after the server stops (deleting it could let two servers each lock a file of that name)."""
     lock = Path(f"{path}{LOCK_SUFFIX}")
+    if Path(path).is_dir():                     # not a database: Store says so (and no lock file is made)
+        return None
     try:
         handle = open(lock, "a+b")
     except OSError:

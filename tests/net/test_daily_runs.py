@@ -544,3 +544,23 @@ def test_todays_boards_are_never_dropped_nor_refused_for_old_days(tmp_path, monk
             assert (await bob.until("run", timeout=10))["daily"] == TODAY + 1
             assert made.count(TODAY) == 1
     run(scenario())
+
+
+def test_an_open_run_of_database_version_1_is_replayed_once_then_its_board_is_stored(tmp_path):
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            client, token = await player(url, "Ann")
+            board = make_board("genius", TODAY)
+            moves = day_solution({"puzzle": "genius", "start": board.start.notation(), "daily": TODAY})[:3]
+            run_id = store.start_run(1, "genius", TODAY, True, server.config.clock()).id
+            store.db.executemany("INSERT INTO moves (run, seq, move) VALUES (?, ?, ?)",
+                                 [(run_id, k, m) for k, m in enumerate(moves)])
+            store.db.execute("UPDATE runs SET seq = 3 WHERE id = ?", (run_id,))      # as the migration leaves it
+            resumed = await start(client, token)
+            expected = board.start
+            for move in moves:
+                expected = execute(expected, move)
+            assert resumed["seq"] == 3 and resumed["position"] == expected.notation()
+            assert store.run(run_id).position == expected.notation()
+            await play(client, day_solution(resumed)[3:4], first_seq=4)
+    run(scenario())

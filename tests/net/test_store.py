@@ -314,3 +314,39 @@ def test_a_backup_never_goes_over_the_files_sqlite_keeps_beside_the_database(sto
             backup("")
     assert (own.read_bytes() if own.exists() else None) == before
     assert store.standings("genius", 10)[0] == 1
+
+
+def test_a_moves_number_comes_from_the_run_and_its_board_is_kept_with_it(store):
+    """Move n is kept only on a run at move n - 1 (another writer's idea of the run is refused),
+    in one transaction with the board after it; the last one and the finish go together."""
+    ann = player(store, "Ann")
+    run = store.start_run(ann.id, "genius", 10, True, 1.0)
+    store.add_move(run.id, 1, "m1", "board 1")
+    with pytest.raises(StoreError, match="not open at move 0"):
+        store.add_move(run.id, 1, "again", "board 1'")
+    with pytest.raises(StoreError, match="not open at move 2"):
+        store.add_move(run.id, 3, "skipped", "board 3")
+    assert store.moves(run.id) == ("m1",) and (store.run(run.id).seq, store.run(run.id).position) == (1, "board 1")
+    first = store.add_move(run.id, 2, "m2", "board 2", finish=(5000, False))
+    second = store.finish_run(store.start_run(ann.id, "genius", 11, True, 1.0).id, 6000, False)
+    done = store.run(run.id)
+    assert (done.seq, done.position, done.ms, store.moves(run.id)) == (2, "board 2", 5000, ("m1", "m2"))
+    assert second > first >= 1
+    with pytest.raises(StoreError, match="not open at move 2"):
+        store.add_move(run.id, 3, "m3", "board 3")
+
+
+def test_a_version_1_run_gets_its_move_count_and_no_board_to_be_replayed_once(tmp_path):
+    path = tmp_path / "v1.sqlite3"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for statement in MIGRATIONS[0]:
+        raw.execute(statement)
+    raw.execute("PRAGMA user_version = 1")
+    raw.execute("INSERT INTO players VALUES (7, 'Old', 'old', ?, '192.0.2.1', 1.0)", (token("Old"),))
+    raw.execute("INSERT INTO runs (id, player, puzzle, daily, ranked, started) VALUES (5, 7, 'genius', 3, 1, 2.0)")
+    raw.executemany("INSERT INTO moves VALUES (5, ?, ?)", [(0, "1:A1"), (1, "-1"), (2, "1:B1")])
+    raw.close()
+    store = Store(path)
+    old = store.run(5)
+    assert (old.seq, old.position, store.moves(5)) == (3, None, ("1:A1", "-1", "1:B1"))
+    store.close()

@@ -128,7 +128,14 @@ def test_standings_have_their_own_budget_per_connection_and_per_address(tmp_path
     run(scenario())
 
 
-def test_a_read_error_mid_run_is_one_line_each_side_and_the_run_goes_on(tmp_path, monkeypatch, caplog):
+@pytest.mark.parametrize("fails, error_words, logged, told", [
+    ("totals", "disk I/O error", "disk failed reading or writing", "the server's database failed; try again in a moment"),
+    ("add_move", "database or disk is full", "is full", "the server could not record that; ask for the run again"),
+])
+def test_a_store_error_mid_run_is_one_line_each_side_and_the_run_goes_on(tmp_path, monkeypatch, caplog, fails,
+                                                                        error_words, logged, told):
+    """A read (the week's standings) or a write (a move) fails in the database: one log line,
+    one `error`, others served; the run goes on (after a failed write, asked for again)."""
     async def scenario():
         clock = Clock()
         async with desk(tmp_path, clock) as (server, url, store):
@@ -138,34 +145,20 @@ def test_a_read_error_mid_run_is_one_line_each_side_and_the_run_goes_on(tmp_path
             moves = day_solution(await start(ann, token))
             await play(ann, moves[:2], clock)
             with monkeypatch.context() as patched:
-                patched.setattr(Store, "totals", failing(sqlite3.OperationalError("disk I/O error")))
+                patched.setattr(Store, fails, failing(sqlite3.OperationalError(error_words)))
                 before = len(lines)
-                reason = await error(ann, "standings", puzzle="genius", daily=330, days=7, group=None, token=token,
-                                     offset=0, limit=20)
-            assert reason == "the server's database failed; try again in a moment"
+                if fails == "totals":
+                    reason = await error(ann, "standings", puzzle="genius", daily=330, days=7, group=None,
+                                         token=token, offset=0, limit=20)
+                else:
+                    reason = await error(ann, "move", seq=3, move=moves[2])
+            assert reason == told
             said = lines[before:]
-            assert len(said) == 1 and "store error" in said[0] and "disk failed reading or writing" in said[0]
+            assert len(said) == 1 and "store error" in said[0] and logged in said[0], said
+            await others_are_served(url)
+            if fails == "add_move":
+                assert (await start(ann, token))["seq"] == 2
             await play(ann, moves[2:], clock, first_seq=3)
             assert (await ann.until("done"))["place"] == 1
             assert not [r for r in caplog.records if r.levelname == "ERROR"]
-    run(scenario())
-
-
-def test_a_write_error_mid_run_is_one_line_each_side_and_the_run_resumes(tmp_path, monkeypatch):
-    async def scenario():
-        clock = Clock()
-        async with desk(tmp_path, clock) as (server, url, store):
-            lines = []
-            server.lines = lines.append
-            ann, token = await player(url, "Ann")
-            moves = day_solution(await start(ann, token))
-            await play(ann, moves[:1], clock)
-            with monkeypatch.context() as patched:
-                patched.setattr(Store, "add_move", failing(sqlite3.OperationalError("database or disk is full")))
-                before = len(lines)
-                reason = await error(ann, "move", seq=2, move=moves[1])
-            assert reason == "the server could not record that; ask for the run again"
-            assert len(lines[before:]) == 1 and "is full" in lines[before]
-            await others_are_served(url)
-            assert (await start(ann, token))["seq"] == 1
     run(scenario())

@@ -14,6 +14,7 @@ import time
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from game.net import names
 from game.net.client import RaceClient
 from game.net.host import HostedServer
 from game.net.server import Config
@@ -301,6 +302,42 @@ def test_a_name_that_looks_like_one_in_the_room_is_refused(name):
             await other.send("join", name=name, room=code)
             assert "taken" in (await other.until("error"))["reason"]
     run(main())
+
+
+# The issue's look-alikes: Cyrillic and Greek capitals, Cyrillic small letters, digits, and ASCII
+# I for l and l for I; each must be refused beside its original (UTS #39's skeleton, Unicode's data).
+LOOK_ALIKES = [("Henry", "\u041denry"), ("Nina", "\u039dina"), ("Yuri", "\u03a5uri"), ("Kim", "K\u0456m"),
+               ("Alice", "AIice"), ("Ian", "lan"), ("Kate", "\u041aate"), ("Kate", "\u039aate"),
+               ("Tom", "\u0422om"), ("Tom", "\u03a4om"), ("Max", "\u041cax"), ("Ben", "\u0392en"),
+               ("Paul", "\u0420aul"), ("Chris", "\u0421hris"), ("Xena", "\u03a7ena"), ("Olga", "0lga"),
+               ("Sam", "\u0405am"), ("Leo", "Le\u043e")]
+HONEST = ("Ann Anna Anne Bob Rob Robin Ben Kim Kip Kit Tim Tom Lee Leo Lea Lia Liam Lila Mia Max Mo Neil Nell "
+          "Nils Ian Ivy Eva Eve Ava Ada Ida Ira Isla Iris Ines Ole Ola Olga Lena Nina Dina Mark Marc Mara Maria "
+          "Mario Marie Cara Clara Carl Karl Kari Cory Rory Roy Ray Ryan Evan Ewan Owen Sean Sian Joan John Jon "
+          "Jan Jen Jean Juan June Jane Dana Dan Don Dom Sam Pam Pat Paul Lola Luna Luca Luke Lucy Mila Milo Nico "
+          "Zoe Noa Noah Nora Omar Amir Yuki Ken Ruth Hana Ilse Elsa Elise Elias Eli Ali Alex Axel Player1 "
+          "Player2 Player10 Player11 \u0418\u0432\u0430\u043d \u0418\u0440\u0438\u043d\u0430 "
+          "\u041e\u043b\u044c\u0433\u0430 \u039d\u03af\u03ba\u03bf\u03c2 \u039c\u03b1\u03c1\u03af\u03b1 "
+          "\u674e\u96f7 \u738b\u82b3 Ay\u015fe J\u00fcrgen S\u00f8ren \u0141ukasz Zolt\u00e1n").split()
+
+
+@pytest.mark.parametrize("original, alike", LOOK_ALIKES)
+def test_a_look_alike_by_unicodes_confusables_is_refused_beside_its_original(original, alike):
+    async def main():
+        async with serving() as (_, url):
+            a = await RaceClient.connect(url)
+            await a.send("create", name=original, dice="default", level="any")
+            code = (await a.until("joined"))["room"]
+            other = await RaceClient.connect(url)
+            await other.send("join", name=alike, room=code)
+            assert "taken" in (await other.until("error"))["reason"]
+    run(main())
+
+
+def test_honest_distinct_names_keep_distinct_keys():
+    keys = {}
+    for name in HONEST:
+        assert keys.setdefault(names.key(name), name) == name, f"{name} taken as {keys[names.key(name)]}"
 
 
 @pytest.mark.parametrize("name", [" ", "\u3164", "\u115f\u1160", "\u0301" * 24, "\u2800"])

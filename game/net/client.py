@@ -154,8 +154,16 @@ class RaceClient:
         await self.ws.send(protocol.encode(CLIENT, kind, **fields))
 
     async def recv(self, timeout: float | None = None) -> dict:
-        """The next message from the server (ProtocolError if it is not one of the protocol's)."""
-        return protocol.decode(await asyncio.wait_for(self.ws.recv(), timeout), SERVER)
+        """The next message from the server that this game knows (ProtocolError if it is not
+        one of the protocol's): a tolerant reader, as docs/protocol.md "Versions" says, skips
+        message types it does not know and drops fields it does not know."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while True:
+            wait = None if deadline is None else max(0.0, deadline - loop.time())
+            message = protocol.decode(await asyncio.wait_for(self.ws.recv(), wait), SERVER, strict=False)
+            if message is not None:
+                return message
 
     async def until(self, kind: str, timeout: float = 10.0, **match) -> dict:
         """The next message of type `kind` whose fields equal `match`, skipping the others."""

@@ -142,5 +142,6 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
                     server.lines(f"runs past --keep-days not dropped: {one_line(str(exc))}")
     finally:
         await server.close()
+        server.lines.close()                # what waits is written first (a few seconds at most)
     print(f"{PROG}: race server stopped", flush=True)
     return 0

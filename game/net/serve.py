@@ -24,7 +24,7 @@ from solver.errors import SquarewiseError, one_line
 
 from .client import DEFAULT_PORT
 from .log_lines import LogLines
-from .server import Config, RaceServer
+from .server import Config, RaceServer, descriptor_limit
 from .store import SYNC_MODES, Store, backup_file
 
 DB_NAME = "standings.sqlite3"
@@ -115,14 +115,16 @@ def main(argv: list[str]) -> int:
 
 async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Config, store: Store) -> int:
     server = RaceServer(config, store=store)
+    limit = descriptor_limit()
     try:
         port = await server.start(host, port, ssl=tls)
     except (OSError, UnicodeError) as exc:          # UnicodeError: a name _host let by that the resolver refuses
         raise SquarewiseError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     shown = f"[{host}]" if ":" in host else host
     scheme = "wss" if tls is not None else "ws"
+    files = f"{limit} file descriptors; " if limit is not None else ""
     print(f"{PROG}: race server on {scheme}://{one_line(shown)}:{port}/ (standings in {one_line(str(store.path))}; "
-          f"Ctrl+C stops it)", flush=True)       # (the address alone between spaces: copied as it is)
+          f"{files}Ctrl+C stops it)", flush=True)       # (the address alone between spaces: copied as it is)
     server.lines = LogLines(sys.stdout)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -15,9 +15,9 @@ import threading
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from game.net import server as server_module
 from game.net.client import RaceClient
 from game.net.protocol import CODE_ALPHABET, MAX_MESSAGE_BYTES
-from game.net.server import REFUSING
 from solver.genius.position import Position
 from solver.grid import cell_name
 from tests.net.race import message, play, race, raw, room, run, serving, solution, start
@@ -261,7 +261,7 @@ def test_half_open_sockets_count_against_the_server_and_a_flood_of_them_is_cut_a
                 await RaceClient.connect(url, local_addr=("127.0.0.3", 0))      # the server is full
             assert refused.value.response.status_code == 503
             flood = await half_open(url, 600, "127.0.0.4")
-            assert server.sockets <= 5 + REFUSING                               # bounded, whatever comes
+            assert server.sockets <= 5 + server_module.REFUSING                 # bounded, whatever comes
             assert all(await asyncio.gather(*(closed_by_the_server(*pair) for pair in flood)))
             for _, writer in held:
                 writer.close()

@@ -54,10 +54,24 @@ def parse_target(text: str) -> tuple[str, str | None]:
     host = where.partition("/")[0]
     if not host or not host.isprintable() or " " in host:
         raise SquarewiseError(f"'{text}' should be host:port/CODE (the server's address, then the room code)")
+    _check_name(host, text)
     has_port = host.rpartition("]")[2].startswith(":") if host.startswith("[") else ":" in host
     if not sep and not has_port:
         where = f"{host}:{DEFAULT_PORT}" + where[len(host):]
     return f"{scheme}://{where}/", code
+
+
+def _check_name(host: str, text: str) -> None:
+    """A host name the network functions can take: its internet (IDNA) form has no empty part
+    between dots and none over 63 bytes (`résumé` counts as `xn--rsum-bpad`); SquarewiseError."""
+    if host.startswith("["):                    # an IPv6 address
+        return
+    try:
+        host.rpartition(":")[0].encode("idna") if ":" in host else host.encode("idna")
+    except UnicodeError:
+        shown = one_line(text if len(text) <= 40 else text[:37] + "...")
+        raise SquarewiseError(f"'{shown}' is not a host name: a part between dots is empty, or longer than 63 "
+                              f"bytes as the internet writes it") from None
 
 
 def server_url(text: str) -> str:
@@ -74,7 +88,9 @@ def server_url(text: str) -> str:
         raise wrong
     try:
         url, code = parse_target(text)
-    except SquarewiseError:                     # (its words are the race's: host:port/CODE)
+    except SquarewiseError as exc:              # (its words are the race's: host:port/CODE)
+        if "is not a host name" in str(exc):
+            raise
         after_host = text.partition("://")[2] if "://" in text else text
         raise (no_code if "/" in after_host.strip("/") else wrong) from None
     if code is not None:
@@ -189,6 +205,8 @@ def lost_reason(exc: BaseException, url: str) -> str:
     if isinstance(exc, UntrustedCertificate):
         return str(exc)
     if isinstance(exc, ConnectionClosed):
+        if exc.sent is not None and exc.sent.code == 1009:
+            return f"the race server sent a message over {protocol.MAX_MESSAGE_BYTES} bytes, more than this game takes"
         if exc.rcvd is None:
             return "the connection to the race server was lost (the server stopped or the network is down)"
         if exc.rcvd.code == 1001:
@@ -261,7 +279,7 @@ class ThreadedClient:
         except UntrustedCertificate as exc:
             self._put({"type": "lost", "reason": lost_reason(exc, self.url), "fingerprint": exc.fingerprint})
             return
-        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as exc:
+        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, UnicodeError) as exc:
             self._put({"type": "lost", "reason": lost_reason(exc, self.url)})
             return
         self._put({"type": "connected"})

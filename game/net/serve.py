@@ -83,8 +83,12 @@ def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
     if certfile is None or keyfile is None:
         raise SquarewiseError("--certfile and --keyfile go together")
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+
+    def no_passphrase():                # (else OpenSSL asks on the terminal, or fails without one)
+        raise SquarewiseError(f"the key {keyfile} has a passphrase, and a server cannot type it: give it the key "
+                              f"without one (openssl pkey -in KEY -out PLAIN.pem, kept readable by the server only)")
     try:
-        context.load_cert_chain(certfile, keyfile)
+        context.load_cert_chain(certfile, keyfile, password=no_passphrase)
     except (OSError, ssl.SSLError) as exc:
         raise SquarewiseError(f"cannot use the certificate {certfile} with the key {keyfile}: "
                               f"{getattr(exc, 'strerror', None) or exc}") from None

@@ -185,3 +185,26 @@ def test_a_polled_client_skips_what_it_does_not_know_from_a_later_server(later_s
             assert "later" not in got[2] and "later" not in got[2]["players"][0]
         finally:
             client.close()
+
+
+LONG_LABEL = "\u00fc" + "a" * 59 + ".example.org"   # a part of 60 characters, but over 63 bytes as IDNA (xn--...)
+
+
+@pytest.mark.parametrize("typed", [LONG_LABEL + "/ABC234", f"ws://{LONG_LABEL}:8765/ABC234", "a..b:8765/ABC234"])
+def test_a_host_whose_internet_form_is_invalid_is_refused_where_it_is_typed(typed):
+    from game.net.client import server_url
+    with pytest.raises(SquarewiseError) as refused:
+        parse_target(typed)
+    assert "is not a host name" in str(refused.value) and str(refused.value).isprintable()
+    with pytest.raises(SquarewiseError, match="is not a host name"):
+        server_url(typed.rsplit("/", 1)[0])
+
+
+def test_a_polled_client_given_such_a_host_says_lost_in_one_line():
+    client = ThreadedClient(f"ws://{LONG_LABEL}:8765/", timeout=5)
+    try:
+        lost = kinds(frames([client], lambda g: kinds(g[0], "lost"))[0], "lost")[0]
+        assert lost["reason"].isprintable() and "\n" not in lost["reason"]
+    finally:
+        client.close()
+    assert not client._thread.is_alive()

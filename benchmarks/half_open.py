@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
+FLOOD_SECONDS = 60
 
 
 def rss_kb(pid: int) -> int:
@@ -52,22 +53,33 @@ async def honest(port: int, host: str) -> float:
     return time.perf_counter() - started
 
 
-async def attack(port: int, sockets: int, honest_count: int, held: list) -> list[float]:
-    async def flood():
-        for _ in range(sockets):
-            try:
-                held.append(await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 5))
-            except (OSError, asyncio.TimeoutError):
-                pass
+async def flood(port: int, sockets: int) -> None:
+    """(Its own process, so the honest players' loop is not the attacker's.) Open `sockets`
+    connections that never send a request, for at most FLOOD_SECONDS, each connect at most 1 s;
+    keep them until stdin closes; print how many opened and how many are still open."""
+    held = []
+    deadline = time.monotonic() + FLOOD_SECONDS
+    for _ in range(sockets):
+        if time.monotonic() > deadline:
+            break
+        try:
+            held.append(await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 1))
+        except (OSError, asyncio.TimeoutError):
+            pass
+    print(len(held), flush=True)
+    await asyncio.to_thread(sys.stdin.read)
+    print(sum(not (reader.at_eof() or reader.exception()) for reader, _ in held), flush=True)
 
-    async def players():
-        times = []
-        for i in range(honest_count):
-            times.append(await honest(port, f"127.0.0.{2 + i % 250}"))
-            await asyncio.sleep(0.05)
-        return times
-    _, times = await asyncio.gather(flood(), players())
-    return times
+
+async def players(port: int, count: int, attacker: subprocess.Popen) -> tuple[list[float], int]:
+    """Honest players one after another (at least `count`, every 0.25 s) until the attacker
+    has opened its sockets: their times, and how many sockets it opened."""
+    opened = asyncio.ensure_future(asyncio.to_thread(attacker.stdout.readline))
+    times: list[float] = []
+    while len(times) < count or not opened.done():
+        times.append(await honest(port, f"127.0.0.{2 + len(times) % 250}"))
+        await asyncio.sleep(0.25)
+    return times, int(await opened)
 
 
 def measure(checkout: Path, sockets: int, honest_count: int, soft: int, hard: int) -> None:
@@ -80,18 +92,18 @@ def measure(checkout: Path, sockets: int, honest_count: int, soft: int, hard: in
         first = server.stdout.readline()
         port = int(first.split("ws://", 1)[1].split("/")[0].rsplit(":", 1)[1])
         before = rss_kb(server.pid)
-        held: list = []
-        times = asyncio.run(attack(port, sockets, honest_count, held))
+        attacker = subprocess.Popen([sys.executable, __file__, "--flood", str(port), str(sockets)],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        times, opened = asyncio.run(players(port, honest_count, attacker))
         after = rss_kb(server.pid)
-        kept = 0
-        for reader, writer in held:
-            kept += not reader.at_eof()
-            writer.close()
+        attacker.stdin.close()
+        kept = int(attacker.stdout.readline())
+        attacker.wait(30)
         server.terminate()
         out, err = server.communicate(timeout=60)
     ok = [t for t in times if t < 5]
     print(f"{checkout}: {first.strip()}")
-    print(f"  half-open sockets opened {len(held)} of {sockets}; honest connects {len(ok)} of {len(times)} "
+    print(f"  half-open sockets opened {opened} of {sockets} (still open at the end: {kept}); honest connects {len(ok)} of {len(times)} "
           f"within 5 s: median {statistics.median(ok) * 1000:.1f} ms, slowest {max(ok) * 1000:.1f} ms" if ok else
           f"  honest connects: none within 5 s")
     print(f"  server memory {before / 1024:.1f} -> {after / 1024:.1f} MB; stderr {err.count(chr(10))} lines "
@@ -101,6 +113,7 @@ def measure(checkout: Path, sockets: int, honest_count: int, soft: int, hard: in
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sockets", type=int, default=6000)
+    parser.add_argument("--flood", nargs=2, type=int, help=argparse.SUPPRESS)     # PORT SOCKETS: the attacker
     parser.add_argument("--honest", type=int, default=25)
     parser.add_argument("--before", type=Path, help="another checkout whose server runs first")
     parser.add_argument("--server-soft", type=int, default=1024,
@@ -108,6 +121,9 @@ def main() -> None:
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if args.flood:
+        asyncio.run(flood(*args.flood))
+        return
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}; this process's descriptors: {hard}")
     for checkout in ([args.before] if args.before else []) + [HERE]:
         measure(checkout, args.sockets, args.honest, min(args.server_soft, hard), hard)

@@ -196,7 +196,7 @@ def test_a_host_whose_internet_form_is_invalid_is_refused_where_it_is_typed(type
     with pytest.raises(SquarewiseError) as refused:
         parse_target(typed)
     assert "is not a host name" in str(refused.value) and str(refused.value).isprintable()
-    with pytest.raises(SquarewiseError, match="is not a host name"):
+    with pytest.raises(SquarewiseError, match="is not a server's address"):
         server_url(typed.rsplit("/", 1)[0])
 
 

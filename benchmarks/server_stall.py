@@ -6,14 +6,16 @@
 Builds a standings database of `players` players, each with a finished ranked Genius run on
 each of the `days` days up to today, and one open ranked run of today's Genius with `long`
 moves (a piece put down and taken back), then starts `squarewise serve --db` on it (127.0.0.1,
-its own process, the default limits) and, for `seconds`:
+its own process, the default limits), has today's board made (one resume of the long run, as a
+server running for a while has it) and, for `seconds`:
 
 - four connections from 127.0.0.2 ask the 31-day standings as fast as they are allowed (the
   next as soon as the last is answered, 60 ms apart at least; refused, they wait a second);
 - a connection from 127.0.0.3 resumes the long run every 3 s (asks for it, hears `run`, closes);
 - the server's stdout is a pipe nobody reads (--drain-log: read);
 - 20 honest racers (10 rooms of 2) and 20 ranked runs move every 0.25 s, each from its own
-  loopback address (127.0.0.10-29 and .40-59: other loopback addresses work on Linux).
+  loopback address (127.0.0.10-29 and .40-59: other loopback addresses work on Linux); the
+  ranked runs begin 0.1 s apart.
 
 It prints the honest racers' move round trip (sent -> `moved`) as median, p99 and max, and for
 the ranked runs how far the server's recorded time of each move is from the time its client
@@ -165,6 +167,7 @@ async def moving(client: Client, stop: float, figures: Figures, ranked: bool = F
 
 
 async def ranked_runner(url: str, n: int, stop: float, figures: Figures, today: int) -> None:
+    await asyncio.sleep(0.1 * n)                        # players begin their runs at different moments
     client = await Client.connect(url, f"127.0.0.{40 + n}")
     await client.send("daily", token=token("ranked", n), puzzle="genius", daily=today, ranked=True)
     await moving(client, stop, figures, ranked=True)
@@ -213,6 +216,10 @@ async def resumer(url: str, stop: float, figures: Figures, today: int) -> None:
 
 async def load(url: str, args, today: int) -> Figures:
     figures = Figures()
+    warm = await Client.connect(url, "127.0.0.3")        # today's board made first, as a running server has it
+    await warm.send("daily", token=token("long", 0), puzzle="genius", daily=today, ranked=True)
+    await warm.until("run", "error", timeout=60)
+    await warm.ws.close()
     stop = time.monotonic() + args.seconds + 5          # (the races' countdown comes first)
     strangers = [] if args.no_strangers else [*(asker(url, stop, figures, today) for _ in range(4)),
                                               resumer(url, stop, figures, today)]

@@ -129,12 +129,13 @@ def test_standings_have_their_own_budget_per_connection_and_per_address(tmp_path
 
 
 @pytest.mark.parametrize("fails, error_words, logged, told", [
-    ("totals", "disk I/O error", "disk failed reading or writing", "the server's database failed; try again in a moment"),
+    ("is_member", "disk I/O error", "disk failed reading or writing",
+     "the server's database failed; try again in a moment"),
     ("add_move", "database or disk is full", "is full", "the server could not record that; ask for the run again"),
 ])
 def test_a_store_error_mid_run_is_one_line_each_side_and_the_run_goes_on(tmp_path, monkeypatch, caplog, fails,
                                                                         error_words, logged, told):
-    """A read (the week's standings) or a write (a move) fails in the database: one log line,
+    """A read (a group's standings) or a write (a move) fails in the database: one log line,
     one `error`, others served; the run goes on (after a failed write, asked for again)."""
     async def scenario():
         clock = Clock()
@@ -144,11 +145,13 @@ def test_a_store_error_mid_run_is_one_line_each_side_and_the_run_goes_on(tmp_pat
             ann, token = await player(url, "Ann")
             moves = day_solution(await start(ann, token))
             await play(ann, moves[:2], clock)
+            await ann.send("group_create", token=token, name="Club")
+            group = (await ann.until("group"))["group"]
             with monkeypatch.context() as patched:
                 patched.setattr(Store, fails, failing(sqlite3.OperationalError(error_words)))
                 before = len(lines)
-                if fails == "totals":
-                    reason = await error(ann, "standings", puzzle="genius", daily=330, days=7, group=None,
+                if fails == "is_member":
+                    reason = await error(ann, "standings", puzzle="genius", daily=330, days=7, group=group,
                                          token=token, offset=0, limit=20)
                 else:
                     reason = await error(ann, "move", seq=3, move=moves[2])

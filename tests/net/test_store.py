@@ -63,11 +63,15 @@ def test_a_version_1_database_made_by_hand_opens_with_its_data(tmp_path):
     raw.execute("PRAGMA user_version = 1")
     raw.execute("INSERT INTO players VALUES (7, 'Old', 'old', ?, '192.0.2.1', 1.0)", (token("Old"),))
     raw.execute("INSERT INTO runs (player, puzzle, daily, ranked, started, ms) VALUES (7, 'genius', 3, 1, 2.0, 9000)")
+    raw.execute("INSERT INTO runs (id, player, puzzle, daily, ranked, started) VALUES (5, 7, 'genius', 4, 1, 2.0)")
+    raw.executemany("INSERT INTO moves VALUES (5, ?, ?)", [(0, "1:A1"), (1, "-1"), (2, "1:B1")])
     raw.close()
     store = Store(path)
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION
     assert store.player(token("Old")).name == "Old"
     assert store.standings("genius", 3) == (1, [Row(1, "Old", 9000, 1)], None)
+    open_run = store.run(5)                 # its move count from its moves; no board: replayed once when asked
+    assert (open_run.seq, open_run.position, store.moves(5)) == (3, None, ("1:A1", "-1", "1:B1"))
     store.close()
 
 
@@ -334,19 +338,3 @@ def test_a_moves_number_comes_from_the_run_and_its_board_is_kept_with_it(store):
     assert second > first >= 1
     with pytest.raises(StoreError, match="not open at move 2"):
         store.add_move(run.id, 3, "m3", "board 3")
-
-
-def test_a_version_1_run_gets_its_move_count_and_no_board_to_be_replayed_once(tmp_path):
-    path = tmp_path / "v1.sqlite3"
-    raw = sqlite3.connect(path, isolation_level=None)
-    for statement in MIGRATIONS[0]:
-        raw.execute(statement)
-    raw.execute("PRAGMA user_version = 1")
-    raw.execute("INSERT INTO players VALUES (7, 'Old', 'old', ?, '192.0.2.1', 1.0)", (token("Old"),))
-    raw.execute("INSERT INTO runs (id, player, puzzle, daily, ranked, started) VALUES (5, 7, 'genius', 3, 1, 2.0)")
-    raw.executemany("INSERT INTO moves VALUES (5, ?, ?)", [(0, "1:A1"), (1, "-1"), (2, "1:B1")])
-    raw.close()
-    store = Store(path)
-    old = store.run(5)
-    assert (old.seq, old.position, store.moves(5)) == (3, None, ("1:A1", "-1", "1:B1"))
-    store.close()

@@ -5,8 +5,8 @@ one server process with a real database (prints figures, asserts nothing).
                                              [--standings-rate 20] [--db FILE]
 
 Starts one server process on 127.0.0.1 (the RaceServer of `squarewise serve`, with a Store at
---db, default a new file in a temporary folder, and a Config raising the per-address caps:
-every client here comes from 127.0.0.1), and runs the players in this process: asyncio tasks
+--db, default a new file in a temporary folder, and a Config raising the per-address caps
+(standings' too: every client here comes from 127.0.0.1), and runs the players in this process: asyncio tasks
 of `per-task` players each, started evenly over `arrive` seconds; each player connects,
 registers, asks for today's ranked Genius run and plays the engine's solution at a person's
 pace (`think` seconds between moves, drawn uniformly: over the human floor), together with
@@ -48,6 +48,8 @@ from game.net.store import Store
 async def main():
     store = Store(sys.argv[1])
     server = RaceServer(Config(max_connections=3000, per_address_connections=3000, per_network_registrations=10**6,
+                               standings_rate=1000, standings_burst=1000, per_address_standings_rate=1000,
+                               per_address_standings_burst=1000,
                                server_rate=5000, server_burst=10000), store=store)
     port = await server.start("127.0.0.1", 0)
     print(port, flush=True)

@@ -1,14 +1,17 @@
 """The standings database (game/net/store.py): how fast it writes and answers, how big it grows
 (not a test; the figures are in docs/server.md).
 
-    .venv/bin/python benchmarks/store.py [--players 1000 10000] [--repeat N] [--sync normal|full]
+    .venv/bin/python benchmarks/store.py [--players 1000 10000] [--days 7] [--repeat N] [--sync normal|full]
 
 For each number of players, a fresh database in a temporary folder: each player finishes a
-ranked run of today's Genius daily through the Store (start, 9 moves, finish: 11 commits),
-timed as finished runs a second; six earlier days are filled in bulk for the week's figure.
-Then standings() is timed `--repeat` times per query (median and p99, ms): today's first page,
-a player's own row, a page deep in the list, the week with the player's row, a group of 50.
-Size: the file (checkpointed) per 10,000 runs, their moves included.
+ranked run of today's Genius daily through the Store as the server does (start, 8 moves, the
+9th move and the finish together: 10 commits), timed as finished runs a second; the `days` - 1
+days before are filled in bulk (70% of the players each day). Then each of these is timed
+`--repeat` times (median and p99, ms): a ranking built from the store (`totals`: what the
+server does once per standings of some days, on a reader thread), a page of a ranking kept
+(what every later standings costs: game/net/ranking.py), a run finished into a kept ranking,
+a finished run's place (`place`, on the writer), a group of 50's standings. Size: the file
+(checkpointed) per 10,000 runs, their moves included.
 """
 from __future__ import annotations
 
@@ -24,26 +27,27 @@ from game.net.store import Store
 
 DAILY = 329
 MOVES = ("P1 A1", "P2 B3 r", "L3 C1", "L4 D4 f", "Z4 E2", "O4 A5", "T4 F1 rr", "S4 B6", "I4 A2")
+BOARD = "A1A2A4A6B4D5E1/1:F4/4-O:B1B2C1C2"     # (the board stored with each move: one of that length)
 
 
 def token(n: int) -> bytes:
     return hashlib.sha256(b"player-%d" % n).digest()
 
 
-def fill(store: Store, players: int, rng: random.Random) -> float:
-    """Make the players, today's runs through the Store, the week's earlier runs in bulk; returns runs/s today."""
+def fill(store: Store, players: int, days: int, rng: random.Random) -> float:
+    """Make the players, today's runs through the Store, the earlier days' runs in bulk; returns runs/s today."""
     ids = [store.add_player(f"P{n}", f"p{n}", token(n), f"10.0.{n >> 8 & 255}.{n & 255}", 1.0).id
            for n in range(players)]
     started = time.perf_counter()
     for pid in ids:
         run = store.start_run(pid, "genius", DAILY, True, 1000.0 + pid)
-        for move in MOVES:
-            store.add_move(run.id, move)
-        store.finish_run(run.id, rng.randint(20_000, 600_000), rng.random() < 0.01)
+        for seq, move in enumerate(MOVES[:-1], 1):
+            store.add_move(run.id, seq, move, BOARD)
+        store.add_move(run.id, len(MOVES), MOVES[-1], BOARD, (rng.randint(20_000, 600_000), rng.random() < 0.01))
     rate = players / (time.perf_counter() - started)
     db = store.db
     db.execute("BEGIN")
-    for daily in range(DAILY - 6, DAILY):
+    for daily in range(DAILY - days + 1, DAILY):
         for pid in ids:
             if rng.random() < 0.7:
                 run = db.execute("INSERT INTO runs (player, puzzle, daily, ranked, started, ms, flagged) "
@@ -69,37 +73,46 @@ def timing(repeat: int, query) -> tuple[float, float]:
     return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
 
 
-def bench(players: int, repeat: int, sync: str) -> None:
+def bench(players: int, days: int, repeat: int, sync: str) -> None:
     rng = random.Random(players)
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "standings.sqlite3", synchronous=sync)
-        rate = fill(store, players, rng)
+        rate = fill(store, players, days, rng)
         someone = rng.randrange(1, players + 1)
+        today, span = store.totals("genius", DAILY, DAILY), store.totals("genius", DAILY - days + 1, DAILY)
         queries = {
-            "today, first 20": lambda: store.standings("genius", DAILY),
-            "today, with your row": lambda: store.standings("genius", DAILY, player=someone),
-            "today, a page halfway": lambda: store.standings("genius", DAILY, offset=players // 2),
-            "the week, with your row": lambda: store.standings("genius", DAILY, days=7, player=someone),
-            "today, a group of 50": lambda: store.standings("genius", DAILY, group="GROUPABC", player=someone),
+            "ranking built: today": lambda: store.totals("genius", DAILY, DAILY),
+            f"ranking built: {days} days": lambda: store.totals("genius", DAILY - days + 1, DAILY),
+            "kept ranking, today: first 20": lambda: today.page(0, 20),
+            "kept ranking, today: halfway": lambda: today.page(players // 2, 20),
+            "kept ranking, today: your row": lambda: today.row(someone),
+            f"kept ranking, {days} days: first 20": lambda: span.page(0, 20),
+            f"kept ranking, {days} days: halfway": lambda: span.page(players // 2, 20),
+            f"kept ranking, {days} days: your row": lambda: span.row(someone),
+            f"a run finished into {days} days": lambda: span.add(someone, "P", 30_000, 5000.0),
+            "place of a finished run": lambda: store.place("genius", DAILY, 300_000),
+            f"a group of 50, {days} days": lambda: store.standings("genius", DAILY, days=days, group="GROUPABC",
+                                                                   player=someone),
         }
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         counts = store.counts()
-        print(f"{players:,} players, {counts['runs']:,} runs ({sync}): {rate:,.0f} finished runs/s "
+        print(f"{players:,} players, {days} days, {counts['runs']:,} runs ({sync}): {rate:,.0f} finished runs/s "
               f"(start, 9 moves, finish); {counts['bytes'] / counts['runs'] * 10_000 / 2**20:.1f} MiB per 10,000 runs")
         for label, query in queries.items():
             median, p99 = timing(repeat, query)
-            print(f"  standings {label:26s} median {median:6.2f} ms  p99 {p99:6.2f} ms")
+            print(f"  {label:34s} median {median:8.3f} ms  p99 {p99:8.3f} ms")
         store.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--days", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--sync", choices=("normal", "full"), default="normal")
     args = parser.parse_args()
     for players in args.players:
-        bench(players, args.repeat, args.sync)
+        bench(players, args.days, args.repeat, args.sync)
 
 
 if __name__ == "__main__":

@@ -131,7 +131,7 @@ def _merge(defaults: dict, stored: dict, bad: list[str], prefix: str = "") -> di
 _HELD: dict[str, list] = {}      # folder -> [its open lock file, how many Storages of this process use it]
 
 
-def _try_lock(handle) -> bool:
+def try_lock(handle) -> bool:
     """Take an exclusive lock on the open file `handle` without waiting; False if another holds it."""
     try:
         if os.name == "nt":
@@ -155,7 +155,7 @@ def lock_folder(folder: Path) -> str | None:
             handle = open(Path(folder) / LOCK_NAME, "a+b")
         except OSError:
             handle = None
-        if handle is not None and not _try_lock(handle):
+        if handle is not None and not try_lock(handle):
             handle.close()
             return None
         _HELD[key] = [handle, 0]
@@ -175,7 +175,7 @@ def unlock_folder(key: str) -> None:
             held[0].close()
 
 
-def _cannot_write(folder: Path) -> str | None:
+def cannot_write(folder: Path) -> str | None:
     """Why no file can be made in `folder` (read-only, no permission), or None if one can."""
     try:
         fd, name = tempfile.mkstemp(dir=folder, prefix=".squarewise-probe-")
@@ -208,7 +208,7 @@ class Storage:
             self._warn(f"squarewise: warning: another Squarewise is using the data folder {self.folder}; "
                        "this one saves nothing (close the other to keep your games)")
             return
-        cannot = _cannot_write(self.folder)
+        cannot = cannot_write(self.folder)
         if cannot:
             self.read_only = True           # said now, at the start, and not again at each write
             self._warn(one_line(f"squarewise: warning: the data folder {self.folder} cannot be written "

@@ -3,20 +3,33 @@
 A player registers a name and gets a secret token (the server keeps only its SHA-256). A run
 is one player's play of a day's Genius or MacMahon daily: the board is the offline daily of
 that number (solver/genius/daily.py, solver/macmahon/daily.py: made on a worker thread,
-cached), every move string is applied with the engine (strict rules), the clock is the
-server's, and a full board ends the run: it is committed to the store before the player is
-told. One ranked run per player, puzzle and number (asked again while unfinished, it is given
-back: a resume, also after a restart, from the store's moves and start); unranked runs any
-number of times. A ranked run faster than a person can play (HUMAN_FLOOR_*) is kept, flagged
-and left out of the standings. docs/server.md and docs/protocol.md say the rules.
+cached, today's never dropped), every move string is applied with the engine (strict rules),
+the clock is the server's, and a full board ends the run: it is committed to the store before
+the player is told. One ranked run per player, puzzle and number (asked again while
+unfinished, it is given back: a resume, also after a restart, from the board and move count
+stored with it, never a replay); unranked runs any number of times, never stored. A run takes
+at most MAX_RUN_MOVES moves, and a ranked one lives while its number is today's somewhere. A
+ranked run faster than a person can play (HUMAN_FLOOR_*) is kept, flagged and left out of the
+standings.
+
+The event loop never waits on the store: reads run on reader threads and writes on the one
+writer thread (game/net/store_threads.py), awaited, so `moved` and `done` go out only once
+committed. A move is timed when its frame was read (`link.read_at`), not when the loop got
+to it. Standings are rankings kept in memory as runs finish (game/net/ranking.py), so a page
+costs a page whatever the days; they have their own budget per connection and per address. A
+store error is one log line and one `error`; the connection stays. docs/server.md and
+docs/protocol.md say the rules.
 """
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import json
+import math
 import secrets
 import statistics
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -25,20 +38,29 @@ from solver.errors import IllegalMove, SquarewiseError
 from solver.genius.daily import genius_daily
 from solver.genius.moves import execute as genius_execute
 from solver.genius.pieces import PIECES
+from solver.genius.position import Position as GeniusPosition
 from solver.macmahon.daily import macmahon_daily
 from solver.macmahon.moves import FREE, execute as macmahon_execute
+from solver.macmahon.position import Position as TilePosition
 
 from . import names, protocol
+from .budget import Bucket
 from .protocol import CODE_ALPHABET, MAX_MESSAGE_BYTES, ProtocolError
-from .store import CodeTaken, NameTaken, RankedTaken, StoreError
+from .ranking import Rankings
+from .store import CodeTaken, NameTaken, Run, Store, StoreError
+from .store_threads import StoreThreads
 
 HUMAN_FLOOR_PER_PIECE_MS = 400     # a ranked run faster than this per piece or tile placed is flagged ...
 HUMAN_FLOOR_GAP_MS = 120           # ... and one whose median gap between accepted moves is under this
 EARLIEST_HOURS, LATEST_HOURS = 12, 14   # today's somewhere on Earth: the UTC dates of now - 12 h .. now + 14 h
+MAX_RUN_MOVES = 5000               # accepted moves of one run, past which its moves are refused
 GROUPS_PER_PLAYER = 20             # groups a player may make or join
 GROUP_LENGTH = 8
-BOARDS_KEPT = 64                   # days' boards kept made
-BOARDS_WAITING = 4                 # boards being made at once, past which a `daily` is refused
+BOARDS_KEPT = 64                   # days' boards kept made (today's are never dropped)
+BOARDS_WAITING = 4                 # other days' boards being made at once, past which a `daily` is refused
+STANDINGS_READING = 16             # standings being read at once, past which one is refused (busy)
+ADDRESSES_KEPT = 10_000            # addresses whose standings budget is kept (the oldest half forgotten past it)
+PLAYERS_KEPT = 100_000             # players kept known by their token's hash (the oldest half forgotten past it)
 DAY_SECONDS = 86400
 
 DESK_TYPES = frozenset({"register", "daily", "standings", "group_create", "group_join", "group_leave", "groups"})
@@ -67,6 +89,18 @@ class Board:
                 raise IllegalMove(f"the tile on {self.start.board.cell_name(cell)} is given")
         return after
 
+    def load(self, notation: str):
+        """The position written `notation`, checked to be one of this day's board; SquarewiseError if not."""
+        if self.puzzle == "genius":
+            position = GeniusPosition.parse(notation)
+            if position.blockers != self.start.blockers:
+                raise SquarewiseError("its blockers are not the day's")
+            return position
+        position = TilePosition.parse(notation)
+        if position.board != self.start.board or any(position.cells[c] != self.start.cells[c] for c in self.givens):
+            raise SquarewiseError("its board or given tiles are not the day's")
+        return position
+
 
 def make_board(puzzle: str, number: int) -> Board:
     """The daily puzzle of that number (slow for some Genius days: run it off the event loop)."""
@@ -84,6 +118,13 @@ def accepted(now: float) -> tuple[int, int]:
     return daily.utc_number(now - EARLIEST_HOURS * 3600), daily.utc_number(now + LATEST_HOURS * 3600)
 
 
+def last_moment(number: int) -> float:
+    """When daily `number` stops being today's anywhere (and a ranked run of it ends): the end of
+    its UTC date plus EARLIEST_HOURS."""
+    day = daily.date_of(number + 1)
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc).timestamp() + EARLIEST_HOURS * 3600
+
+
 def too_fast(board: Board, ms: int, times: list[int]) -> bool:
     """True when a finished run is faster than a person can play: under the floor per piece or
     tile placed, or a median gap between accepted moves (`times`, ms) under the gap floor."""
@@ -97,29 +138,90 @@ def token_hash(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
 
-class Live:
-    """A run being played on a connection: the store's run, its board now, its move count and
-    the clock times of its moves accepted by this server process (kept over a dropped connection)."""
+class Unloadable(SquarewiseError):
+    """A stored run whose board cannot be read (it is kept as it is, for the operator)."""
 
-    def __init__(self, run, board: Board, position, player, times: list[int]):
+
+def open_ranked(store: Store, player: int, board: Board, clock):
+    """(On the writer thread.) The player's ranked run of the board's day, started now by `clock`
+    if there is none, and its board now: None if the run is over. Unloadable if its stored board
+    (or, for a run of database version 1, its moves replayed) is not a board of the day."""
+    run = store.ranked_run(player, board.puzzle, board.number) or \
+        store.start_run(player, board.puzzle, board.number, True, clock())
+    if run.ms is not None or run.abandoned:
+        return run, None
+    try:
+        if run.position is not None:
+            return run, board.load(run.position)
+        if run.seq > MAX_RUN_MOVES:
+            raise SquarewiseError(f"{run.seq:,} moves to replay, more than a run may have")
+        position = board.start
+        for move in store.moves(run.id):
+            position = board.execute(position, move)
+    except SquarewiseError as exc:
+        raise Unloadable(f"run {run.id}: {exc}") from None
+    if run.seq:
+        store.set_position(run.id, position.notation())
+    return run, position
+
+
+def finish_ranked(store: Store, run: Run, seq: int, move: str, position: str, ms: int, flagged: bool):
+    """(On the writer thread.) The last move and the finish in one transaction: (its finish
+    number, its place that day, how many are placed)."""
+    number = store.add_move(run.id, seq, move, position, (ms, flagged))
+    return (number, *store.place(run.puzzle, run.daily, ms))
+
+
+def new_group(store: Store, player: int, name: str):
+    """(On the writer thread.) A group with a new code, made by `player`."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(GROUP_LENGTH))
+        try:
+            return store.create_group(player, code, name)
+        except CodeTaken:               # one chance in 32**8 per group made
+            continue
+
+
+def servers_trouble(told: str, said: str) -> ProtocolError:
+    """A refusal that is the server's doing: the client is told `told`, the log says `said`, and
+    it does not count against the client's bad messages."""
+    error = ProtocolError(told)
+    error.said = said
+    return error
+
+
+class Live:
+    """A run being played on a connection: the store's run, its board now, its move count, the
+    clock times of its moves accepted by this server process (kept over a dropped connection)
+    and when it ends (a ranked run: when its number is no longer today's anywhere)."""
+
+    def __init__(self, run: Run, board: Board, position, player, times: list[int]):
         self.run, self.board, self.position, self.player = run, board, position, player
-        self.seq = len(run.moves)
+        self.seq = run.seq
         self.times = times
+        self.until = last_moment(run.daily) if run.ranked else math.inf
 
 
 class DailyDesk:
     """The daily runs, standings and groups of one RaceServer, kept in `store`."""
 
-    def __init__(self, server, store):
-        self.server, self.store = server, store
+    def __init__(self, server, store: Store):
+        self.server = server
+        self.store = StoreThreads(store)
         self.clock = server.config.clock
         self.boards: dict[tuple[str, int], asyncio.Future] = {}
         self.maker = ThreadPoolExecutor(1, thread_name_prefix="daily-boards")   # one board at a time
         self.live: dict[int, object] = {}       # run id -> the Link playing it
-        self.times: dict[int, list[int]] = {}   # open run id -> its accepted moves' clock times (ms)
+        self.times: dict[int, list[int]] = {}   # open ranked run id -> its accepted moves' clock times (ms)
+        self.rankings = Rankings()
+        self.reading = 0                        # standings being read now
+        self.asking = weakref.WeakKeyDictionary()   # Link -> its standings budget
+        self.asking_from: dict[str, Bucket] = {}    # address -> its standings budget
+        self.players: dict[bytes, object] = {}      # token hash -> Player (players never change nor go)
 
     def close(self) -> None:
         self.maker.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
 
     def log(self, link, what: str) -> None:
         self.server.log(None, None, link.address, what)
@@ -129,50 +231,76 @@ class DailyDesk:
         kind = message["type"]
         try:
             if kind == "move":
-                self.move(link, message["seq"], message["move"])
+                await self.move(link, message["seq"], message["move"])
             elif kind == "leave":
-                self.leave(link)
+                await self.leave(link)
             elif kind != "alive":
                 await getattr(self, "_" + kind)(link, message)
         except StoreError as exc:
-            self.log(link, f"store error: {json.dumps(str(exc))}")
-            self.drop(link)
-            raise ProtocolError("the server could not record that; ask for the run again") from None
+            told = "the server's database failed; try again in a moment"
+            if kind in ("move", "leave"):
+                self.drop(link)
+                told = "the server could not record that; ask for the run again"
+            raise servers_trouble(told, f"store error: {json.dumps(str(exc))}") from None
+
+    async def keep(self, now: float) -> int:
+        """Retention (--keep-days) on the writer thread: the runs dropped (the rankings are made again)."""
+        dropped = await self.store.write(Store.keep, now)
+        if dropped:
+            self.rankings.clear()
+        return dropped
 
     # --- players
 
-    def player(self, link, token: str):
-        """The player of `token`; a refusal answered after the failed-join delay if none."""
-        player = self.store.player(token_hash(token))
+    async def player(self, link, token: str):
+        """The player of `token` (known, or read); a refusal answered after the failed-join delay if none."""
+        key = token_hash(token)
+        player = self.players.get(key)
         if player is None:
-            raise self.server._failed(link, "no such player on this server")
+            player = await self.store.read(Store.player, key)
+            if player is None:
+                raise self.server._failed(link, "no such player on this server")
+            self.know(key, player)
         return player
+
+    def know(self, key: bytes, player) -> None:
+        if len(self.players) >= PLAYERS_KEPT:        # bounded memory: forget the oldest
+            for old in list(self.players)[:PLAYERS_KEPT // 2]:
+                del self.players[old]
+        self.players[key] = player
 
     async def _register(self, link, message: dict) -> None:
         config, now = self.server.config, self.clock()
         name = names.normalise(message["name"])
-        if self.store.registrations_since(link.network, now - DAY_SECONDS) >= config.per_network_registrations:
+        if await self.store.read(Store.registrations_since, link.network, now - DAY_SECONDS) \
+                >= config.per_network_registrations:
             raise ProtocolError(f"your network has registered {config.per_network_registrations} players today; "
                                 f"try tomorrow")
         token = secrets.token_urlsafe(32)
         try:                                    # (the network, a /24 or /64, is kept, not the address)
-            player = self.store.add_player(name, names.key(name), token_hash(token), link.network, now)
+            player = await self.store.write(Store.add_player, name, names.key(name), token_hash(token), link.network,
+                                            now)
         except NameTaken:
             raise ProtocolError("that name (or one that looks like it) is taken on this server") from None
+        self.know(token_hash(token), player)
         self.log(link, f"registered {json.dumps(name)}")
         link.send("registered", token=token, name=player.name)
 
     # --- runs
 
     async def board(self, puzzle: str, number: int) -> Board:
-        """The day's board, made once on the worker thread and kept (the loop serves meanwhile)."""
+        """The day's board, made once on the worker thread and kept (the loop serves meanwhile).
+        Today's boards (numbers today's somewhere) are never dropped nor refused for being busy."""
         key = (puzzle, number)
         future = self.boards.get(key)
         if future is None:
-            if sum(not f.done() for f in self.boards.values()) >= BOARDS_WAITING:
+            low, high = accepted(self.clock())
+            if not low <= number <= high and sum(not f.done() for f in self.boards.values()) >= BOARDS_WAITING:
                 raise ProtocolError("the server is busy making boards; try again in a moment")
             if len(self.boards) >= BOARDS_KEPT:
-                del self.boards[next(k for k, f in self.boards.items() if f.done())]
+                old = next((k for k, f in self.boards.items() if f.done() and not low <= k[1] <= high), None)
+                if old is not None:
+                    del self.boards[old]
             future = self.boards[key] = asyncio.get_running_loop().run_in_executor(
                 self.maker, make_board, puzzle, number)
         try:
@@ -193,63 +321,82 @@ class DailyDesk:
         same = playing is not None and ranked and playing.ranked and (playing.puzzle, playing.daily) == (puzzle, number)
         if playing is not None and not same:
             raise ProtocolError("already in a daily run: leave it first")
-        player = self.player(link, message["token"])
+        player = await self.player(link, message["token"])
         self.check_number(number, ranked)
         board = await self.board(puzzle, number)
-        store, title = self.store, f"{daily.GAMES[puzzle]} #{number}"
-        run = store.ranked_run(player.id, puzzle, number) if ranked else None
-        if run is None:
+        title = f"{daily.GAMES[puzzle]} #{number}"
+        if ranked:
             try:
-                run = store.start_run(player.id, puzzle, number, ranked, self.clock())
-            except RankedTaken:                  # another connection of this player began it just now
-                run = store.ranked_run(player.id, puzzle, number)
-        if run.ms is not None or run.abandoned:
-            raise ProtocolError(f"your ranked run of {title} is over; play it again unranked")
-        position = board.start
-        for move in run.moves:
-            position = board.execute(position, move)
-        old = self.live.get(run.id)
-        if old is not None and old is not link:   # a half-open old connection: this one takes over
-            old.run = None
-            old.abort("replaced by a resumed connection")
-        if len(self.times) > 100_000:            # bounded: forget the oldest open runs' gaps
-            for key in list(self.times)[:50_000]:
-                del self.times[key]
-        live = link.run = Live(run, board, position, player, self.times.setdefault(run.id, []))
-        self.live[run.id] = link
-        self.log(link, f"{'resumed' if run.moves else 'began'} {'ranked' if ranked else 'unranked'} run of "
+                run, position = await self.store.write(open_ranked, player.id, board, self.clock)
+            except Unloadable as exc:
+                raise servers_trouble(f"your ranked run of {title} cannot be loaded; the server keeps it for its "
+                                      f"operator", f"ranked run not loaded: {json.dumps(str(exc))}") from None
+            if position is None:
+                raise ProtocolError(f"your ranked run of {title} is over; play it again unranked")
+            old = self.live.get(run.id)
+            if old is not None and old is not link:   # a half-open old connection: this one takes over
+                old.run = None
+                old.abort("replaced by a resumed connection")
+            if len(self.times) > 100_000:            # bounded: forget the oldest open runs' gaps
+                for key in list(self.times)[:50_000]:
+                    del self.times[key]
+            self.live[run.id] = link
+            times = self.times.setdefault(run.id, [])
+        else:                                        # never stored: it lives on this connection
+            run, position, times = Run(0, player.id, puzzle, number, False, self.clock(), 0, None, None, False,
+                                       False), board.start, []
+        live = link.run = Live(run, board, position, player, times)
+        self.log(link, f"{'resumed' if run.seq else 'began'} {'ranked' if ranked else 'unranked'} run of "
                        f"{title} as {json.dumps(player.name)}")
         link.send("run", puzzle=puzzle, daily=number, ranked=ranked, level=board.level,
                   start=board.start.notation(), position=position.notation(), elapsed_ms=self.elapsed(live),
                   seq=live.seq)
 
-    def elapsed(self, live: Live) -> int:
-        return max(0, round((self.clock() - live.run.started) * 1000))
+    def elapsed(self, live: Live, at: float | None = None) -> int:
+        """The run's clock (ms) at `at` (default: now)."""
+        return max(0, round(((self.clock() if at is None else at) - live.run.started) * 1000))
 
-    def move(self, link, seq: int, move: str) -> None:
-        """Apply one move string of the run with the engine; `moved`, or `refused` with the board.
-        At a solved board the run is recorded (committed) and then `moved` and `done` are sent."""
+    async def move(self, link, seq: int, move: str) -> None:
+        """Apply one move string of the run with the engine, timed when it was read; `moved`, or
+        `refused` with the board. A ranked run's move is committed before `moved`; at a solved
+        board the run is recorded (committed) and then `moved` and `done` are sent."""
         live = link.run
-        ms = self.elapsed(live)
+        ms = self.elapsed(live, link.read_at)
+        run = live.run
         if seq != live.seq + 1:
             return self.refuse(link, seq, f"out of order: the next move is number {live.seq + 1}", ms)
+        if link.read_at >= live.until:
+            self.refuse(link, seq, f"{daily.GAMES[run.puzzle]} #{run.daily} is no longer today's anywhere: "
+                                   f"the run is over, unplaced", ms)
+            return await self.leave(link)
+        if live.seq >= MAX_RUN_MOVES:
+            return self.refuse(link, seq, f"a run takes at most {MAX_RUN_MOVES:,} moves: leave it", ms)
         try:
             position = live.board.execute(live.position, move)
         except SquarewiseError as exc:
             return self.refuse(link, seq, str(exc), ms)
-        self.store.add_move(live.run.id, move)
+        solved = position.is_solved
+        flagged = run.ranked and solved and too_fast(live.board, ms, live.times + [ms])
+        place = of = number = None
+        if run.ranked and solved:
+            number, place, of = await self.store.write(finish_ranked, run, seq, move, position.notation(), ms,
+                                                       flagged)
+        elif run.ranked:
+            await self.store.write(Store.add_move, run.id, seq, move, position.notation())
+        elif solved:
+            of = (await self.store.read(Store.place, run.puzzle, run.daily, ms))[1]
         live.position, live.seq = position, seq
         live.times.append(ms)
-        if not position.is_solved:
+        if not solved:
             link.send("moved", seq=seq, ms=ms)
             return
-        run = live.run
-        flagged = run.ranked and too_fast(live.board, ms, live.times)
-        self.store.finish_run(run.id, ms, flagged)
         self.drop(link)
         self.times.pop(run.id, None)
-        of, _, you = self.store.standings(run.puzzle, run.daily, player=live.player.id, limit=1)
-        place = you.place if run.ranked and not flagged and you is not None else None
+        if run.ranked and not flagged:
+            self.rankings.finished(run.puzzle, run.daily, run.player, live.player.name, ms, run.started + ms / 1000,
+                                   number)
+        else:
+            place = None
         self.log(link, f"finished {'ranked' if run.ranked else 'unranked'} {run.puzzle} #{run.daily} in {ms} ms"
                        f"{' (flagged: faster than a person)' if flagged else ''}")
         link.send("moved", seq=seq, ms=ms)
@@ -260,83 +407,107 @@ class DailyDesk:
         self.log(link, f"run move {seq} refused: {json.dumps(reason)}")
         link.send("refused", seq=seq, reason=reason[:200], position=link.run.position.notation(), ms=ms)
 
-    def leave(self, link) -> None:
-        """The player gives the run up: abandoned (a ranked one is over, unplaced)."""
+    async def leave(self, link) -> None:
+        """The player gives the run up: a ranked one is abandoned (over, unplaced)."""
         run = link.run.run
         self.drop(link)
         self.times.pop(run.id, None)
-        self.store.abandon_run(run.id)
+        if run.ranked:
+            await self.store.write(Store.abandon_run, run.id)
         self.log(link, f"abandoned a run of {run.puzzle} #{run.daily}")
 
     def drop(self, link) -> None:
-        """The connection plays the run no more (it stays in the store as it is)."""
+        """The connection plays the run no more (a ranked one stays in the store as it is)."""
         live, link.run = link.run, None
         if live is not None and self.live.get(live.run.id) is link:
             del self.live[live.run.id]
 
     def dropped(self, link) -> None:
-        """The connection ended during a run: a ranked one waits to be resumed, an unranked one
-        is abandoned (asking again makes a new one)."""
-        run = link.run.run
+        """The connection ended during a run: a ranked one waits to be resumed, an unranked one is gone."""
         self.drop(link)
-        if not run.ranked:
-            self.times.pop(run.id, None)
-            self.store.abandon_run(run.id)
 
     # --- standings and groups
 
+    def ration(self, link) -> None:
+        """Standings have their own budget per connection and per address: past either, refused."""
+        config = self.server.config
+        mine = self.asking.get(link)
+        if mine is None:
+            mine = self.asking[link] = Bucket(config.standings_rate, config.standings_burst)
+        theirs = self.asking_from.get(link.address)
+        if theirs is None:
+            if len(self.asking_from) >= ADDRESSES_KEPT:      # bounded memory: forget the oldest addresses
+                for address in list(self.asking_from)[:ADDRESSES_KEPT // 2]:
+                    del self.asking_from[address]
+            theirs = self.asking_from[link.address] = Bucket(config.per_address_standings_rate,
+                                                             config.per_address_standings_burst)
+        if not (mine.take() and theirs.take()):
+            raise ProtocolError("too many standings asked; ask again in a few seconds")
+
+    async def read(self, call, *args):
+        """A standings read on a reader thread; refused (busy) while STANDINGS_READING wait."""
+        if self.reading >= STANDINGS_READING:
+            raise ProtocolError("the server is busy; ask for the standings again in a moment")
+        self.reading += 1
+        try:
+            return await self.store.read(call, *args)
+        finally:
+            self.reading -= 1
+
     async def _standings(self, link, message: dict) -> None:
-        player = self.player(link, message["token"]) if message["token"] is not None else None
-        group = message["group"]
-        if group is not None and (player is None or not self.store.is_member(player.id, group)):
-            raise ProtocolError("only a group's members see its standings (join it with its code)")
-        total, rows, you = self.store.standings(
-            message["puzzle"], message["daily"], days=message["days"], group=group,
-            player=player.id if player else None, offset=message["offset"], limit=message["limit"])
+        self.ration(link)
+        puzzle, number, days, group = message["puzzle"], message["daily"], message["days"], message["group"]
+        first = number - days + 1
+        player = await self.player(link, message["token"]) if message["token"] is not None else None
+        if group is not None:
+            if player is None or not await self.store.read(Store.is_member, player.id, group):
+                raise ProtocolError("only a group's members see its standings (join it with its code)")
+            total, rows, you = await self.read(Store.standings, puzzle, number, days, group, player.id,
+                                               message["offset"], message["limit"])
+        else:
+            ranking = await self.rankings.ranking((puzzle, first, number),
+                                                  lambda: self.read(Store.totals, puzzle, first, number))
+            total, rows = ranking.page(message["offset"], message["limit"])
+            you = ranking.row(player.id) if player is not None else None
+            if you is None and player is not None:
+                you = await self.store.read(Store.flagged, player.id, puzzle, first, number)
         shown = [{"place": r.place, "name": r.name, "ms": r.ms, "runs": r.runs} for r in rows]
         mine = None if you is None else {"place": you.place, "ms": you.ms, "runs": you.runs, "flagged": you.flagged}
-        fields = dict(puzzle=message["puzzle"], daily=message["daily"], days=message["days"], group=group,
-                      total=total, you=mine)
+        fields = dict(puzzle=puzzle, daily=number, days=days, group=group, total=total, you=mine)
         link.send("standings", rows=_fitting(shown, fields), **fields)
 
     async def _group_create(self, link, message: dict) -> None:
-        player = self.player(link, message["token"])
+        player = await self.player(link, message["token"])
         name = names.normalise(message["name"])
-        self.check_room(player)
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(GROUP_LENGTH))
-            try:
-                group = self.store.create_group(player.id, code, name)
-                break
-            except CodeTaken:               # one chance in 32**8 per group made
-                continue
-        self.log(link, f"made group {code} {json.dumps(name)}")
+        await self.check_room(player)
+        group = await self.store.write(new_group, player.id, name)
+        self.log(link, f"made group {group.code} {json.dumps(name)}")
         link.send("group", group=group.code, name=group.name, members=group.members)
 
     async def _group_join(self, link, message: dict) -> None:
-        player = self.player(link, message["token"])
-        if not self.store.is_member(player.id, message["group"]):
-            self.check_room(player)
-        group = self.store.join_group(player.id, message["group"])
+        player = await self.player(link, message["token"])
+        if not await self.store.read(Store.is_member, player.id, message["group"]):
+            await self.check_room(player)
+        group = await self.store.write(Store.join_group, player.id, message["group"])
         if group is None:
             raise self.server._failed(link, "no group with that code")
         link.send("group", group=group.code, name=group.name, members=group.members)
 
-    def check_room(self, player) -> None:
-        if len(self.store.groups(player.id)) >= GROUPS_PER_PLAYER:
+    async def check_room(self, player) -> None:
+        if len(await self.store.read(Store.groups, player.id)) >= GROUPS_PER_PLAYER:
             raise ProtocolError(f"you are in {GROUPS_PER_PLAYER} groups already: leave one first")
 
     async def _group_leave(self, link, message: dict) -> None:
-        player = self.player(link, message["token"])
-        self.store.leave_group(player.id, message["group"])
-        self.send_groups(link, player)
+        player = await self.player(link, message["token"])
+        await self.store.write(Store.leave_group, player.id, message["group"])
+        await self.send_groups(link, player)
 
     async def _groups(self, link, message: dict) -> None:
-        self.send_groups(link, self.player(link, message["token"]))
+        await self.send_groups(link, await self.player(link, message["token"]))
 
-    def send_groups(self, link, player) -> None:
+    async def send_groups(self, link, player) -> None:
         link.send("groups", groups=[{"group": g.code, "name": g.name, "members": g.members}
-                                    for g in self.store.groups(player.id)])
+                                    for g in await self.store.read(Store.groups, player.id)])
 
 
 def _fitting(rows: list[dict], fields: dict) -> list[dict]:

@@ -4,10 +4,11 @@
 It listens on the loopback address unless --host says otherwise (0.0.0.0: every interface),
 on wss:// when given a certificate and its key, else ws://. It prints one line per room
 event and refusal (docs/server.md). Bad options, an address it cannot listen on or a
-certificate it cannot use, a database it cannot open: one line on stderr, exit 2. Ctrl+C or
-SIGTERM stop it with one line, exit 0. The standings are kept in the SQLite file --db (default:
-standings.sqlite3 in the data folder); --backup FILE copies it consistently, even while another
-process serves it, and exits.
+certificate it cannot use, a database it cannot use (another server's, damaged, read-only,
+locked, not one: each said as such): one line on stderr, exit 2. Ctrl+C or SIGTERM stop it with
+one line, exit 0. The standings are kept in the SQLite file --db (default: standings.sqlite3 in
+the data folder), which one server at a time serves (it holds the lock file beside it);
+--backup FILE copies it consistently, even while another process serves it, and exits.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from solver.errors import SquarewiseError, one_line
 from .client import DEFAULT_PORT
 from .log_lines import LogLines
 from .server import Config, RaceServer, descriptor_limit
-from .store import SYNC_MODES, Store, backup_file
+from .store import SYNC_MODES, Store, backup_file, lock_database
 
 DB_NAME = "standings.sqlite3"
 
@@ -104,11 +105,16 @@ def main(argv: list[str]) -> int:
             print(f"{PROG}: copied {one_line(str(db))} to {one_line(args.backup)}", flush=True)
             return 0
         tls = _tls(args.certfile, args.keyfile)
-        store = Store(db, keep_days=args.keep_days, synchronous=args.sync)
+        lock = lock_database(db)
         try:
-            return asyncio.run(_serve(args.host, args.port, tls, Config(trust_proxy=args.trust_proxy), store))
+            store = Store(db, keep_days=args.keep_days, synchronous=args.sync)
+            try:
+                return asyncio.run(_serve(args.host, args.port, tls, Config(trust_proxy=args.trust_proxy), store))
+            finally:
+                store.close()
         finally:
-            store.close()
+            if lock is not None:
+                lock.close()
     except SquarewiseError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
@@ -143,7 +149,7 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
                 await asyncio.wait_for(stop.wait(), 86400 - time.time() % 86400 + 60)
             except asyncio.TimeoutError:
                 try:
-                    store.keep(time.time())
+                    await server.desk.keep(time.time())
                 except SquarewiseError as exc:
                     server.lines(f"runs past --keep-days not dropped: {one_line(str(exc))}")
     finally:

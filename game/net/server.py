@@ -36,6 +36,7 @@ from typing import Callable
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import DATA_OPCODES, Frame
 from websockets.protocol import State
 
 from solver.cli_common import ordinal
@@ -46,6 +47,7 @@ from solver.genius.moves import execute
 from solver.genius.position import Position
 
 from . import names, networks, protocol
+from .budget import Bucket
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 from .daily import DESK_TYPES, DailyDesk
 from .store import Store
@@ -97,24 +99,11 @@ class Config:
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
     per_network_registrations: int = 20   # players registered from one network (a /24, a /64) in a day (daily desk)
+    standings_rate: float = 2.0     # standings asked a second on one connection, sustained ...
+    standings_burst: int = 10       # ... and in a burst (past either, or the address's: refused)
+    per_address_standings_rate: float = 5.0
+    per_address_standings_burst: int = 30
     clock: Callable[[], float] = time.time  # the daily desk's wall clock (days, runs' times)
-
-
-class Bucket:
-    """A token bucket: `take(n)` is False when more than `rate` a second come past `burst`."""
-
-    def __init__(self, rate: float, burst: int):
-        self.rate, self.burst = rate, burst
-        self.tokens, self.when = float(burst), time.monotonic()
-
-    def take(self, n: int = 1) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
-        self.when = now
-        if self.tokens < n:
-            return False
-        self.tokens -= n
-        return True
 
 
 class Load:
@@ -182,6 +171,8 @@ class Connection(ServerConnection):
         link = self.link
         if link is not None and not link.cut and not link.count_frame():
             return
+        if link is not None and isinstance(event, Frame) and event.fin and event.opcode in DATA_OPCODES:
+            link.arrived.append(link.server.config.clock())     # when a message is read (a daily run's clock)
         super().process_event(event)
 
 
@@ -199,6 +190,8 @@ class Link:
         self.cut: str | None = None             # why the server cut this connection, once it has
         self.player: Player | None = None
         self.run = None                         # a daily run (game/net/daily.py: Live) if it plays one
+        self.arrived: deque[float] = deque()    # config.clock() as each message not yet handled was read ...
+        self.read_at = 0.0                      # ... and as the one being handled was
         self.heard = 0.0                        # the loop's time of the last message (or of the answer's delay)
         self.watch: asyncio.TimerHandle | None = None   # rings when the connection may have been silent too long
         self.outbox: list[bytes] = []           # framed messages waiting for `flush` ...
@@ -798,6 +791,7 @@ class RaceServer:
                 except ConnectionClosed:
                     return
                 link.heard = loop.time()
+                link.read_at = link.arrived.popleft() if link.arrived else config.clock()
                 desk = None
                 try:
                     self.answering = True
@@ -815,9 +809,10 @@ class RaceServer:
                         continue
                     except ProtocolError as exc:
                         error = exc
-                link.errors += 1
+                said = getattr(error, "said", None)     # the server's own trouble: its line, not the client's fault
+                link.errors += said is None
                 delay = getattr(error, "delay", 0.0)
-                self.refusal(link, f"error: {_escaped(str(error))}" + (f" (answered in {delay:g} s)" if delay else ""))
+                self.refusal(link, said or f"error: {_escaped(str(error))}" + (f" (answered in {delay:g} s)" if delay else ""))
                 await self._pause(link, delay)
                 link.send("error", reason=str(error)[:200])
                 if link.errors >= config.max_errors:

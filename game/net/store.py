@@ -1,16 +1,22 @@
 """The standings server's database: players, daily runs and groups in one SQLite file.
 
-One `Store` holds one connection, used by the server's one thread (one writer). The file is
-in WAL mode with `synchronous=NORMAL`: a commit is in the WAL file when it returns, so a
-killed process loses nothing committed (only an OS crash or a power cut can lose the last
-commits; `synchronous="full"` closes that too). The schema's version is `PRAGMA
-user_version`; MIGRATIONS are applied in order, each in one transaction. A database from a
-newer Squarewise, or a file that is not a database, is refused with one line and left as it
-is. Tokens are kept only as their SHA-256 hashes (the caller hashes). docs/server.md, "What
-the server keeps", has the tables and the figures.
+A `Store` holds one connection. The server's is its one writer, used on one thread; readers
+open their own query-only connections (`Store(path, reader=True)`), which WAL lets read while
+the writer writes (game/net/store_threads.py runs both off the event loop). The file is in WAL
+mode with `synchronous=NORMAL`: a commit is in the WAL file when it returns, so a killed
+process loses nothing committed (only an OS crash or a power cut can lose the last commits;
+`synchronous="full"` closes that too). The schema's version is `PRAGMA user_version`;
+MIGRATIONS are applied in order, each in one transaction. What cannot be used is refused in
+one line that says why (`trouble`: not a database, damaged, read-only, locked, its -wal
+blocked, a newer Squarewise's) and left as it is. A server takes `lock_database` for as long
+as it serves a file: one server per database. A run keeps its board and its move count beside
+its moves, so taking it up again never replays them. Tokens are kept only as their SHA-256
+hashes (the caller hashes). docs/server.md, "What the server keeps", has the tables and the
+figures.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
@@ -18,12 +24,18 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.storage import cannot_write, try_lock
 from solver.atomic import existing_mode
 from solver.daily import utc_number
-from solver.errors import SquarewiseError
+from solver.errors import SquarewiseError, one_line
+
+from .ranking import Ranking, Row
 
 BUSY_MS = 5000          # how long a statement waits for another process's lock (a backup) before failing
 SYNC_MODES = ("normal", "full")
+LOCK_SUFFIX = ".lock"   # the file beside the database that a server holds locked while it serves it
+LOCK_BYTE = 64          # the byte locked on Windows (its locks are mandatory): past the pid written before it
+PLACED = "r.ranked AND r.ms IS NOT NULL AND NOT r.flagged"      # a run in the standings
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (   # version 1
@@ -45,8 +57,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
            player INTEGER NOT NULL REFERENCES players ON DELETE CASCADE, PRIMARY KEY (grp, player)) WITHOUT ROWID""",
         "CREATE INDEX member_of ON members (player)",
     ),
+    (   # version 2: a run's move count and board (NULL: its start, or replay its moves: a run of version 1),
+        # and the order runs finished in (the standings kept in memory count each finish once)
+        "ALTER TABLE runs ADD COLUMN seq INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE runs ADD COLUMN position TEXT",
+        "ALTER TABLE runs ADD COLUMN finished INTEGER",
+        "UPDATE runs SET seq = (SELECT COUNT(*) FROM moves WHERE moves.run = runs.id)",
+        "CREATE INDEX runs_by_finish ON runs (finished) WHERE finished IS NOT NULL",
+    ),
 )
 VERSION = len(MIGRATIONS)
+
+# SQLite's primary result codes (sqlite3.Error.sqlite_errorcode, Python 3.11+), and the words
+# SQLite says for them (what Python 3.10 gives)
+BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+CODES = {"database is locked": BUSY, "database table is locked": LOCKED,
+         "attempt to write a readonly database": READONLY, "disk I/O error": IOERR,
+         "database disk image is malformed": CORRUPT, "database or disk is full": FULL,
+         "unable to open database file": CANTOPEN, "file is not a database": NOTADB}
+RESTORE = "restore the last copy made with --backup (serve that copy with --db, or copy it over this file while no " \
+          "server runs)"
 
 
 class StoreError(SquarewiseError):
@@ -79,19 +109,11 @@ class Run:
     daily: int
     ranked: bool
     started: float
-    moves: tuple[str, ...]
+    seq: int                # accepted moves so far
+    position: str | None    # the board after them (None: the start if seq is 0, else replay the moves)
     ms: int | None          # None: unfinished
     flagged: bool
     abandoned: bool
-
-
-@dataclass(frozen=True)
-class Row:
-    place: int | None
-    name: str
-    ms: int
-    runs: int
-    flagged: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,8 +123,74 @@ class Group:
     members: int
 
 
-def _connect(path: Path, create: bool) -> sqlite3.Connection:
-    """A connection to the database at `path` (made when `create`), checked to be one; StoreError otherwise."""
+def _code(exc: sqlite3.Error) -> int | None:
+    """SQLite's primary result code of `exc` (by its words where Python does not give it)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        code = CODES.get(str(exc))
+    return None if code is None else code & 0xFF
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why the existing file at `path` cannot be opened to read and write, None if it can."""
+    try:
+        with open(path, "r+b"):
+            return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+
+
+def _blocked(path: Path) -> str | None:
+    """What keeps SQLite from writing the database at `path`: its -wal or -shm file, the file
+    itself or its folder; None if it finds nothing."""
+    for suffix in ("-wal", "-shm"):
+        beside = Path(f"{path}{suffix}")
+        why = _unwritable(beside) if os.path.lexists(beside) else None
+        if why:
+            return (f"SQLite's file '{beside}' beside the database cannot be opened ({why}): make it a file the "
+                    f"server can read and write (never delete a -wal file: it holds the last commits)")
+    why = _unwritable(path) if path.exists() else None
+    if why:
+        return f"the database '{path}' is read-only ({why}): the server must be able to write it"
+    why = cannot_write(path.parent) if path.parent.is_dir() else None
+    if why:
+        return (f"the folder of the database '{path}' is read-only ({why}): SQLite keeps its -wal and -shm "
+                f"files beside the database")
+    return None
+
+
+def trouble(path: Path, exc: sqlite3.Error) -> str:
+    """What went wrong with the database at `path`, in one line an operator can act on."""
+    code, said = _code(exc), one_line(str(exc))
+    if code in (READONLY, CANTOPEN):
+        why = _blocked(path)
+        if why:
+            return why
+    if code == NOTADB:
+        return f"'{path}' is not a Squarewise database ({said}); it is left as it is"
+    if code == CORRUPT:
+        return damaged(path, said)
+    if code == READONLY:
+        return f"the database '{path}' is read-only ({said}): the server must be able to write it"
+    if code in (BUSY, LOCKED):
+        return (f"the database '{path}' is locked by another process ({said}): a program holds it in a write "
+                f"(a sqlite3 shell, a server of an older Squarewise); close it, then start again")
+    if code == FULL:
+        return f"the disk of the database '{path}' is full ({said})"
+    if code == IOERR:
+        return f"the disk failed reading or writing the database '{path}' ({said})"
+    if code == CANTOPEN:
+        return f"cannot open the database '{path}' ({said})"
+    return f"the database '{path}' failed: {said}"
+
+
+def damaged(path: Path, said: str) -> str:
+    return f"the database '{path}' is damaged ({one_line(said)}); it is left as it is: {RESTORE}"
+
+
+def _connect(path: Path, create: bool, query_only: bool = False) -> sqlite3.Connection:
+    """A connection to the database at `path` (made when `create`), checked to be one; StoreError
+    otherwise. Any thread may use it (one at a time)."""
     if path.is_dir():
         raise StoreError(f"cannot open the database '{path}': it is a folder")
     if not create and not path.exists():
@@ -110,14 +198,18 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
     try:
         existing_mode(path)
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode={'rwc' if create else 'rw'}", uri=True,
-                             isolation_level=None, timeout=BUSY_MS / 1000)
-    except (sqlite3.Error, SquarewiseError, OSError) as exc:
+                             isolation_level=None, timeout=BUSY_MS / 1000, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise StoreError(trouble(path, exc)) from None
+    except (SquarewiseError, OSError) as exc:
         raise StoreError(f"cannot open the database '{path}': {exc}") from None
     try:
+        if query_only:
+            db.execute("PRAGMA query_only=ON")
         db.execute("PRAGMA schema_version").fetchone()      # reads the header: refuses what is not a database
     except sqlite3.Error as exc:
         db.close()
-        raise StoreError(f"'{path}' is not a Squarewise database ({exc}); it is left as it is") from None
+        raise StoreError(trouble(path, exc)) from None
     return db
 
 
@@ -145,14 +237,15 @@ def _copy(db: sqlite3.Connection, target: str | Path) -> None:
 
 
 def _check_target(path: Path, target: str | Path) -> None:
-    """StoreError unless `target` names a file other than the database at `path` and SQLite's
-    files beside it (`-wal`, `-shm`, `-journal`: writing over one would lose commits)."""
+    """StoreError unless `target` names a file other than the database at `path`, SQLite's files
+    beside it (`-wal`, `-shm`, `-journal`: writing over one would lose commits) and its lock."""
     if not str(target).strip():
         raise StoreError("the backup needs a file name, got an empty one")
     target = Path(target)
-    for own in (path, *(Path(f"{path}{suffix}") for suffix in ("-wal", "-shm", "-journal"))):
+    for own in (path, *(Path(f"{path}{suffix}") for suffix in ("-wal", "-shm", "-journal", LOCK_SUFFIX))):
         if target.resolve() == own.resolve() or own.exists() and target.exists() and os.path.samefile(own, target):
-            raise StoreError("the backup must go to another file than the database (and its -wal, -shm, -journal)")
+            raise StoreError("the backup must go to another file than the database (and its -wal, -shm, -journal, "
+                             ".lock)")
 
 
 def backup_file(path: str | Path, target: str | Path) -> None:
@@ -166,25 +259,68 @@ def backup_file(path: str | Path, target: str | Path) -> None:
         db.close()
 
 
+def lock_database(path: str | Path):
+    """Take the lock that says a server serves the database at `path`: a file beside it, locked
+    (game/storage.py's lock) and holding the server's pid. Returns the open file, to keep open
+    while serving (None where no lock file can be made: the database's own checks then say
+    why); StoreError naming the other server's pid if another process holds it. The file stays
+    after the server stops (deleting it could let two servers each lock a file of that name)."""
+    lock = Path(f"{path}{LOCK_SUFFIX}")
+    if Path(path).is_dir():                     # not a database: Store says so (and no lock file is made)
+        return None
+    try:
+        handle = open(lock, "a+b")
+    except OSError:
+        return None
+    handle.seek(LOCK_BYTE)
+    if not try_lock(handle):
+        handle.close()
+        raise StoreError(f"the database '{path}' is served by another process{_holder(lock)}: one server per "
+                         f"database (stop it first, or serve another --db)")
+    handle.truncate(0)
+    handle.write(f"{os.getpid()}\n".encode())
+    handle.flush()
+    return handle
+
+
+def _holder(lock: Path) -> str:
+    """' (pid N)' of the server that wrote the lock file, or '' if it cannot be read."""
+    try:
+        with open(lock, "rb") as f:
+            return f" (pid {int(f.read(LOCK_BYTE).split()[0])})"
+    except (OSError, ValueError, IndexError):
+        return ""
+
+
 class Store:
     """Players, runs and groups in one SQLite file (see the module's docstring)."""
 
-    def __init__(self, path: str | Path, keep_days: int | None = None, synchronous: str = "normal"):
-        """Open (creating) the database at `path` and migrate it; with `keep_days`, prune old runs now."""
+    def __init__(self, path: str | Path, keep_days: int | None = None, synchronous: str = "normal",
+                 reader: bool = False):
+        """Open (creating) the database at `path`, check it (SQLite's quick check: a damaged file is
+        refused), migrate it and make sure it can be written; with `keep_days`, prune old runs
+        now. `reader`: a query-only connection to a database that a writer keeps (none of that)."""
         self.path = Path(path)
         self.keep_days = keep_days
         if synchronous not in SYNC_MODES:
             raise StoreError(f"synchronous is one of {', '.join(SYNC_MODES)}, not '{synchronous}'")
-        self.db = _connect(self.path, create=True)
+        self.db = _connect(self.path, create=not reader, query_only=reader)
+        if reader:
+            return
         try:
+            self._check()
             self._migrate()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute(f"PRAGMA synchronous={synchronous.upper()}")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            self.db.execute("BEGIN IMMEDIATE")      # a write, undone: a read-only or locked file says so now
+            try:
+                self.db.execute(f"PRAGMA user_version={VERSION}")
+            finally:
+                self.db.execute("ROLLBACK")
         except sqlite3.Error as exc:
             self.db.close()
-            raise StoreError(f"cannot use the database '{self.path}': {exc}") from None
+            raise StoreError(trouble(self.path, exc)) from None
         except StoreError:
             self.db.close()
             raise
@@ -197,35 +333,40 @@ class Store:
             raise StoreError(f"'{self.path}' was written by a newer Squarewise (database version {version}, "
                              f"this one knows {VERSION}); it is left as it is")
         for n in range(version, VERSION):
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
+            with self._transaction():
                 for statement in MIGRATIONS[n]:
                     self.db.execute(statement)
                 self.db.execute(f"PRAGMA user_version={n + 1}")
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+
+    @contextlib.contextmanager
+    def _transaction(self):
+        """One write transaction: committed at the end of the block, rolled back if it raises."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+            raise
+
+    def _check(self) -> None:
+        """SQLite's quick check of the whole file; StoreError saying what to do if it is damaged."""
+        found = [problem for (problem,) in self.db.execute("PRAGMA quick_check(1)")]
+        if found != ["ok"]:
+            raise StoreError(damaged(self.path, f"quick_check: {found[0].splitlines()[-1] if found else 'no answer'}"))
 
     def close(self) -> None:
         """Close the connection (everything committed stays)."""
         self.db.close()
 
-    def _write(self, sql: str, args=()) -> sqlite3.Cursor:
-        """Run one writing statement (its own transaction, committed when this returns)."""
-        try:
-            return self.db.execute(sql, args)
-        except sqlite3.IntegrityError:
-            raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"the database '{self.path}' refused a write: {exc}") from None
-
     # players
     def add_player(self, name: str, key: str, token_hash: bytes, address: str, now: float) -> Player:
         """A new player; NameTaken if another has the same name key (game/net/names.key)."""
         try:
-            cur = self._write("INSERT INTO players (name, key, token_hash, address, created) VALUES (?, ?, ?, ?, ?)",
-                              (name, key, token_hash, address, now))
+            cur = self.db.execute("INSERT INTO players (name, key, token_hash, address, created) "
+                                  "VALUES (?, ?, ?, ?, ?)", (name, key, token_hash, address, now))
         except sqlite3.IntegrityError:
             if self.db.execute("SELECT 1 FROM players WHERE key = ?", (key,)).fetchone():
                 raise NameTaken(f"the name {name!r} is taken on this server (or one too alike)") from None
@@ -246,22 +387,21 @@ class Store:
     def start_run(self, player: int, puzzle: str, daily: int, ranked: bool, now: float) -> Run:
         """A new run started at `now`; RankedTaken if `ranked` and the player has a ranked run of it."""
         try:
-            cur = self._write("INSERT INTO runs (player, puzzle, daily, ranked, started) VALUES (?, ?, ?, ?, ?)",
-                              (player, puzzle, daily, int(ranked), now))
+            cur = self.db.execute("INSERT INTO runs (player, puzzle, daily, ranked, started) VALUES (?, ?, ?, ?, ?)",
+                                  (player, puzzle, daily, int(ranked), now))
         except sqlite3.IntegrityError as exc:
             if ranked and self.ranked_run(player, puzzle, daily) is not None:
                 raise RankedTaken(f"player {player} has a ranked run of {puzzle} #{daily}") from None
             raise StoreError(f"cannot start the run: {exc}") from None
-        return Run(cur.lastrowid, player, puzzle, daily, ranked, now, (), None, False, False)
+        return Run(cur.lastrowid, player, puzzle, daily, ranked, now, 0, None, None, False, False)
 
     def _run(self, where: str, args) -> Run | None:
-        row = self.db.execute(f"SELECT id, player, puzzle, daily, ranked, started, ms, flagged, abandoned "
-                              f"FROM runs WHERE {where}", args).fetchone()
+        row = self.db.execute(f"SELECT id, player, puzzle, daily, ranked, started, seq, position, ms, flagged, "
+                              f"abandoned FROM runs WHERE {where}", args).fetchone()
         if row is None:
             return None
-        moves = tuple(m for (m,) in self.db.execute("SELECT move FROM moves WHERE run = ? ORDER BY seq", (row[0],)))
-        rid, player, puzzle, daily, ranked, started, ms, flagged, abandoned = row
-        return Run(rid, player, puzzle, daily, bool(ranked), started, moves, ms, bool(flagged), bool(abandoned))
+        rid, player, puzzle, daily, ranked, started, seq, position, ms, flagged, abandoned = row
+        return Run(rid, player, puzzle, daily, bool(ranked), started, seq, position, ms, bool(flagged), bool(abandoned))
 
     def run(self, run: int) -> Run | None:
         """The run with that id, None if none."""
@@ -271,114 +411,108 @@ class Store:
         """The player's ranked run of that puzzle and daily (open, finished or abandoned), None if none."""
         return self._run("player = ? AND puzzle = ? AND daily = ? AND ranked", (player, puzzle, daily))
 
-    def add_move(self, run: int, move: str) -> None:
-        """Keep an accepted move of an open run (so it survives a restart)."""
-        try:
-            self._write("INSERT INTO moves (run, seq, move) "
-                        "VALUES (?, (SELECT COUNT(*) FROM moves WHERE run = ?), ?)", (run, run, move))
-        except sqlite3.IntegrityError:
-            raise StoreError(f"there is no run {run}") from None
+    def moves(self, run: int) -> tuple[str, ...]:
+        """The accepted moves of a run, in order."""
+        return tuple(m for (m,) in self.db.execute("SELECT move FROM moves WHERE run = ? ORDER BY seq", (run,)))
 
-    def finish_run(self, run: int, ms: int, flagged: bool) -> None:
-        """Record an open run as finished in `ms`; committed (durable) when this returns."""
-        if self._write("UPDATE runs SET ms = ?, flagged = ? WHERE id = ? AND ms IS NULL AND NOT abandoned",
-                       (ms, int(flagged), run)).rowcount != 1:
+    def add_move(self, run: int, seq: int, move: str, position: str, finish: tuple[int, bool] | None = None
+                 ) -> int | None:
+        """Keep accepted move number `seq` (1, 2, ...) of an open run and its board after it,
+        `position`, in one transaction (a resume reads the board, never replays the moves). With
+        `finish` (ms, flagged) the move ends the run, in the same transaction: returns its finish
+        number then. StoreError if the run is not open at move `seq` - 1."""
+        with self._transaction():
+            if self.db.execute("UPDATE runs SET seq = ?, position = ? WHERE id = ? AND seq = ? AND ms IS NULL "
+                               "AND NOT abandoned", (seq, position, run, seq - 1)).rowcount != 1:
+                raise StoreError(f"run {run} is not open at move {seq - 1}")
+            self.db.execute("INSERT INTO moves (run, seq, move) VALUES (?, ?, ?)", (run, seq - 1, move))
+            return None if finish is None else self._finish(run, *finish)
+
+    def set_position(self, run: int, position: str) -> None:
+        """Keep the board of a run of version 1 once its moves are replayed."""
+        self.db.execute("UPDATE runs SET position = ? WHERE id = ?", (position, run))
+
+    def finish_run(self, run: int, ms: int, flagged: bool) -> int:
+        """Record an open run as finished in `ms`; committed (durable) when this returns. Returns
+        its finish number: runs finished later have higher ones."""
+        with self._transaction():
+            return self._finish(run, ms, flagged)
+
+    def _finish(self, run: int, ms: int, flagged: bool) -> int:
+        if self.db.execute("UPDATE runs SET ms = ?, flagged = ?, finished = (SELECT IFNULL(MAX(finished), 0) + 1 "
+                           "FROM runs WHERE finished IS NOT NULL) WHERE id = ? AND ms IS NULL AND NOT abandoned",
+                           (ms, int(flagged), run)).rowcount != 1:
             raise StoreError(f"run {run} is not open")
+        return self.db.execute("SELECT finished FROM runs WHERE id = ?", (run,)).fetchone()[0]
 
     def abandon_run(self, run: int) -> None:
         """Record an open run as abandoned (a ranked one is then over, unplaced)."""
-        if self._write("UPDATE runs SET abandoned = 1 WHERE id = ? AND ms IS NULL AND NOT abandoned",
-                       (run,)).rowcount != 1:
+        if self.db.execute("UPDATE runs SET abandoned = 1 WHERE id = ? AND ms IS NULL AND NOT abandoned",
+                           (run,)).rowcount != 1:
             raise StoreError(f"run {run} is not open")
 
     # standings
+    def totals(self, puzzle: str, first: int, last: int, group: str | None = None) -> Ranking:
+        """The ranking of the ranked, finished, unflagged runs of the dailies `first`..`last`
+        (among `group`'s members if given: their runs only are read), with the highest finish
+        number of the store as it was read (its `mark`)."""
+        args = {"puzzle": puzzle, "first": first, "last": last, "group": group}
+        source, among = ("runs r", "") if group is None else \
+            ("members m CROSS JOIN runs r", "AND m.grp = :group AND r.player = m.player")
+        self.db.execute("BEGIN")                # one snapshot for the mark and the totals
+        try:
+            mark = self.db.execute("SELECT MAX(finished) FROM runs WHERE finished IS NOT NULL").fetchone()[0]
+            totals = self.db.execute(
+                f"SELECT r.player, p.name, COUNT(*), SUM(r.ms), MAX(r.started + r.ms / 1000.0) FROM {source} "
+                f"JOIN players p ON p.id = r.player WHERE r.puzzle = :puzzle AND r.daily BETWEEN :first AND :last "
+                f"AND {PLACED} {among} GROUP BY r.player", args).fetchall()
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("COMMIT")
+        return Ranking(totals, mark or 0)
+
+    def flagged(self, player: int, puzzle: str, first: int, last: int) -> Row | None:
+        """The player's flagged runs of the dailies `first`..`last` as a row (place None), None if none."""
+        name, ms, runs = self.db.execute(
+            "SELECT p.name, SUM(r.ms), COUNT(*) FROM runs r JOIN players p ON p.id = r.player WHERE r.player = ? "
+            "AND r.puzzle = ? AND r.daily BETWEEN ? AND ? AND r.ranked AND r.ms IS NOT NULL AND r.flagged",
+            (player, puzzle, first, last)).fetchone()
+        return Row(None, name, ms, runs, flagged=True) if runs else None
+
+    def place(self, puzzle: str, daily: int, ms: int) -> tuple[int, int]:
+        """(the place a time of `ms` has among the daily's placed runs, how many are placed)."""
+        of, faster = self.db.execute(
+            f"SELECT COUNT(*), IFNULL(SUM(r.ms < ?), 0) FROM runs r WHERE r.puzzle = ? AND r.daily = ? AND {PLACED}",
+            (ms, puzzle, daily)).fetchone()
+        return faster + 1, of
+
     def standings(self, puzzle: str, daily: int, days: int = 1, group: str | None = None, player: int | None = None,
                   offset: int = 0, limit: int = 20) -> tuple[int, list[Row], Row | None]:
         """(total, rows offset..offset+limit, the player's own row or None) of the ranked, finished,
-        unflagged runs of the `days` dailies ending at `daily`, among `group`'s members if given.
-        One day: by time, equal times share a place, then in finish order. More: per player, by runs
-        finished (more first), then total time, equal both sharing a place, first who got there first.
-        The player's row is there if they finished a ranked run: placed, or flagged with place None."""
-        args = {"puzzle": puzzle, "first": daily - days + 1, "daily": daily, "group": group, "player": player,
-                "offset": offset, "limit": limit}
-        among = "AND r.player IN (SELECT player FROM members WHERE grp = :group)" if group is not None else ""
-        total, page, you = (self._day if days == 1 else self._days)(among, args)
+        unflagged runs of the `days` dailies ending at `daily`, among `group`'s members if given,
+        in the order of game/net/ranking.py (one day: by time, equal times sharing a place, then
+        in finish order). The player's row is there if they finished a ranked run: placed, or
+        flagged with place None."""
+        first = daily - days + 1
+        ranking = self.totals(puzzle, first, daily, group)
+        total, page = ranking.page(offset, limit)
+        you = ranking.row(player) if player is not None else None
         if you is None and player is not None:
-            you = self._you(among, args, days)
+            you = self.flagged(player, puzzle, first, daily)
         return total, page, you
-
-    def _day(self, among: str, args: dict) -> tuple[int, list[Row], Row | None]:
-        """One daily: the total, the page (walking the placed_runs index) and the player's row if on it."""
-        where = f"r.puzzle = :puzzle AND r.daily = :daily AND r.ranked AND r.ms IS NOT NULL AND NOT r.flagged {among}"
-        total = self.db.execute(f"SELECT COUNT(*) FROM runs r WHERE {where}", args).fetchone()[0]
-        rows, you, place, last = [], None, 0, None
-        for k, (pid, name, ms) in enumerate(self.db.execute(
-                f"SELECT r.player, p.name, r.ms FROM runs r JOIN players p ON p.id = r.player "
-                f"WHERE {where} ORDER BY r.ms, r.started, r.id LIMIT :limit OFFSET :offset", args).fetchall()):
-            if ms != last:
-                place, last = (args["offset"] + k + 1 if k else self._place(among, args, ms)), ms
-            rows.append(Row(place, name, ms, 1))
-            if pid == args["player"]:
-                you = rows[-1]
-        return total, rows, you
-
-    def _place(self, among: str, args: dict, ms: int) -> int:
-        """1 + how many placed runs of the day are faster than `ms`."""
-        return 1 + self.db.execute(
-            f"SELECT COUNT(*) FROM runs r WHERE r.puzzle = :puzzle AND r.daily = :daily AND r.ranked "
-            f"AND r.ms IS NOT NULL AND NOT r.flagged AND r.ms < :ms {among}", {**args, "ms": ms}).fetchone()[0]
-
-    def _days(self, among: str, args: dict) -> tuple[int, list[Row], Row | None]:
-        """Several dailies: every player's runs and total, placed; the page and the player's row."""
-        totals = self.db.execute(
-            f"SELECT r.player, COUNT(*) AS runs, SUM(r.ms) AS ms, MAX(r.started + r.ms / 1000.0) AS fin FROM runs r "
-            f"WHERE r.puzzle = :puzzle AND r.daily BETWEEN :first AND :daily AND r.ranked AND r.ms IS NOT NULL "
-            f"AND NOT r.flagged {among} GROUP BY r.player ORDER BY runs DESC, ms, fin, r.player", args).fetchall()
-        first, last, player = args["offset"], args["offset"] + args["limit"], args["player"]
-        wanted = [t[0] for t in totals[first:last]] + [player]
-        names = dict(self.db.execute(f"SELECT id, name FROM players WHERE id IN ({','.join('?' * len(wanted))})",
-                                     wanted))
-        page, you, place = [], None, 0
-        for k, (pid, runs, ms, _) in enumerate(totals):
-            if not k or (runs, ms) != totals[k - 1][1:3]:
-                place = k + 1
-            if first <= k < last:
-                page.append(Row(place, names[pid], ms, runs))
-            if pid == player:
-                you = Row(place, names[pid], ms, runs)
-        return len(totals), page, you
-
-    def _you(self, among: str, args: dict, days: int) -> Row | None:
-        """The player's row when not found with the page: placed (one day), flagged (place None), or None."""
-        for name, ms, runs, flagged in self.db.execute(
-                f"SELECT p.name, SUM(r.ms), COUNT(*), r.flagged FROM runs r JOIN players p ON p.id = r.player "
-                f"WHERE r.player = :player AND r.puzzle = :puzzle AND r.daily BETWEEN :first AND :daily "
-                f"AND r.ranked AND r.ms IS NOT NULL {among} GROUP BY r.flagged ORDER BY r.flagged", args).fetchall():
-            if flagged:
-                return Row(None, name, ms, runs, flagged=True)
-            if days == 1:
-                return Row(self._place(among, args, ms), name, ms, runs)
-        return None
 
     # groups
     def create_group(self, player: int, code: str, name: str) -> Group:
         """A new group made by `player`, who is its first member; CodeTaken if the code is in use."""
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
+            with self._transaction():
                 self.db.execute("INSERT INTO groups (code, name, owner, created) VALUES (?, ?, ?, julianday('now'))",
                                 (code, name, player))
                 self.db.execute("INSERT INTO members (grp, player) VALUES (?, ?)", (code, player))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
         except sqlite3.IntegrityError:
             if self.db.execute("SELECT 1 FROM groups WHERE code = ?", (code,)).fetchone():
                 raise CodeTaken(f"a group with the code {code} exists") from None
             raise StoreError(f"there is no player {player}") from None
-        except sqlite3.Error as exc:
-            raise StoreError(f"the database '{self.path}' refused a write: {exc}") from None
         return Group(code, name, 1)
 
     def _group(self, code: str) -> Group | None:
@@ -391,14 +525,14 @@ class Store:
         if self._group(code) is None:
             return None
         try:
-            self._write("INSERT OR IGNORE INTO members (grp, player) VALUES (?, ?)", (code, player))
+            self.db.execute("INSERT OR IGNORE INTO members (grp, player) VALUES (?, ?)", (code, player))
         except sqlite3.IntegrityError:
             raise StoreError(f"there is no player {player}") from None
         return self._group(code)
 
     def leave_group(self, player: int, code: str) -> None:
         """`player` is no longer a member (nothing if they were not); the group stays for its code's holders."""
-        self._write("DELETE FROM members WHERE grp = ? AND player = ?", (code, player))
+        self.db.execute("DELETE FROM members WHERE grp = ? AND player = ?", (code, player))
 
     def groups(self, player: int) -> list[Group]:
         """The groups `player` is a member of, by name."""
@@ -418,7 +552,7 @@ class Store:
 
     def prune(self, before_daily: int) -> int:
         """Drop the runs (and their moves) of dailies before `before_daily`; returns how many runs."""
-        return self._write("DELETE FROM runs WHERE daily < ?", (before_daily,)).rowcount
+        return self.db.execute("DELETE FROM runs WHERE daily < ?", (before_daily,)).rowcount
 
     def keep(self, now: float) -> int:
         """Retention: with keep_days N, drop the runs of dailies more than N days before `now`'s UTC date."""

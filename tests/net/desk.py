@@ -56,6 +56,22 @@ async def player(url: str, name: str) -> tuple[RaceClient, str]:
     return client, answer["token"]
 
 
+async def start(client: RaceClient, token: str, puzzle: str = "genius", number: int = TODAY, ranked: bool = True
+                ) -> dict:
+    """Ask for a run of that daily: the `run` answer."""
+    await client.send("daily", token=token, puzzle=puzzle, daily=number, ranked=ranked)
+    answer = await client.recv(10)
+    assert answer["type"] == "run", answer
+    return answer
+
+
+async def error(client: RaceClient, kind: str, **fields) -> str:
+    """Send a message that is refused: the reason."""
+    await client.send(kind, **fields)
+    answer = await client.until("error")
+    return answer["reason"]
+
+
 def day_solution(run: dict) -> list[str]:
     """The moves that solve the run's board: the engine's for Genius (checked by the validator),
     the daily's own solution for MacMahon (checked by the validator, and keeping the givens)."""
@@ -100,12 +116,14 @@ async def standings(client: RaceClient, puzzle: str = "genius", number: int = TO
 
 
 def replayed(store: Store, run_id: int, start: str) -> str:
-    """The board of a run as the database has it: its moves replayed on `start`, by the engine."""
+    """The board of a run as the database has it: its moves replayed on `start`, by the engine
+    (the same as the board stored with it)."""
     from game.net.daily import make_board
     run = store.run(run_id)
     board = make_board(run.puzzle, run.daily)
     assert board.start.notation() == start
     position = board.start
-    for move in run.moves:
+    for move in store.moves(run_id):
         position = board.execute(position, move)
+    assert run.position == position.notation() and run.seq == len(store.moves(run_id))
     return position.notation()

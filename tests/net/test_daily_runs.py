@@ -10,27 +10,16 @@ import sys
 import pytest
 
 from game.net.client import RaceClient
+from game.net import daily as daily_desk
 from game.net.daily import HUMAN_FLOOR_PER_PIECE_MS, accepted, make_board, token_hash
 from game.net.store import Store
 from solver.daily import number as daily_number
-from tests.net.desk import TODAY, Clock, check_solved, day_solution, desk, play, player, replayed, standings
+from tests.net.desk import (TODAY, Clock, check_solved, day_solution, desk, error, play, player, replayed, standings,
+                            start)
 from tests.net.race import run
 from solver.genius.moves import execute
 from solver.genius.position import Position
 from solver.macmahon.position import Position as TilePosition
-
-
-async def start(client, token, puzzle="genius", number=TODAY, ranked=True) -> dict:
-    await client.send("daily", token=token, puzzle=puzzle, daily=number, ranked=ranked)
-    answer = await client.recv(10)
-    assert answer["type"] == "run", answer
-    return answer
-
-
-async def error(client, kind, **fields) -> str:
-    await client.send(kind, **fields)
-    answer = await client.until("error")
-    return answer["reason"]
 
 
 def test_register_keeps_names_apart_and_caps_an_address(tmp_path):
@@ -69,7 +58,7 @@ def test_a_ranked_run_played_to_the_end_is_recorded_and_placed(tmp_path, puzzle)
                                 "flagged": False}
                 assert not server.desk.live                      # the run left the connection
                 recorded = store.ranked_run(store.player(token_hash(token)).id, puzzle, TODAY)
-                assert recorded.ms == done["ms"] and not recorded.flagged and list(recorded.moves) == moves
+                assert recorded.ms == done["ms"] and not recorded.flagged and list(store.moves(recorded.id)) == moves
                 check_solved(puzzle, began["start"], replayed(store, recorded.id, began["start"]))
             board = await standings(client, puzzle)
             assert [(r["place"], r["name"], r["ms"]) for r in board["rows"]] == \
@@ -174,7 +163,7 @@ def test_forged_tokens_replayed_moves_and_moves_outside_the_rules_are_refused(tm
                 await client.send("move", seq=seq, move=move)
                 refused = await client.until("refused")
                 assert refused["seq"] == seq and why in refused["reason"] and refused["position"] == board
-            assert list(store.ranked_run(1, "genius", TODAY).moves) == moves[:1]   # nothing refused is kept
+            assert store.moves(store.ranked_run(1, "genius", TODAY).id) == tuple(moves[:1])   # nothing refused is kept
             assert "in a daily run" in await error(client, "create", name="Ann", dice="default", level="any")
     run(scenario())
 
@@ -213,7 +202,7 @@ def test_a_macmahon_run_keeps_strict_rules_and_its_given_tiles(tmp_path):
             await client.send("move", seq=1, move="-" + start_board.board.cell_name(first_given))
             refused = await client.until("refused")
             assert "is given" in refused["reason"] and refused["position"] == began["start"]
-            assert store.ranked_run(1, "macmahon", TODAY).moves == ()
+            assert store.ranked_run(1, "macmahon", TODAY).seq == 0
     run(scenario())
 
 
@@ -402,3 +391,176 @@ def test_a_server_killed_mid_run_and_after_finishes_loses_no_run(tmp_path):
             check_solved("genius", first, replayed(store, r.id, first))
     finally:
         store.close()
+
+
+# --- bounds (issue 34): a move cap, a ranked run's day, its board stored, unranked runs never stored,
+# today's boards pinned
+
+
+def test_a_run_takes_at_most_max_run_moves(tmp_path, monkeypatch):
+    monkeypatch.setattr(daily_desk, "MAX_RUN_MOVES", 4)
+
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            client, token = await player(url, "Ann")
+            moves = day_solution(await start(client, token))
+            await play(client, moves[:4])
+            await client.send("move", seq=5, move=moves[4])
+            refused = await client.until("refused")
+            assert refused["seq"] == 5 and refused["reason"] == "a run takes at most 4 moves: leave it"
+            assert store.ranked_run(1, "genius", TODAY).seq == 4
+    run(scenario())
+
+
+def test_a_ranked_run_ends_with_its_day(tmp_path):
+    """A ranked run lives while its number is today's somewhere: a move after that is refused,
+    and the run is over, unplaced."""
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            client, token = await player(url, "Ann")
+            moves = day_solution(await start(client, token))
+            await play(client, moves[:2], clock)
+            clock.now = Clock(TODAY + 1, hour=12).now - 0.001     # UTC-12 is still on #330 ...
+            await play(client, moves[2:3], clock=None, first_seq=3)
+            clock.tick(0.001)                                     # ... and now nowhere is
+            await client.send("move", seq=4, move=moves[3])
+            refused = await client.until("refused")
+            assert "Genius #330 is no longer today's anywhere: the run is over, unplaced" == refused["reason"]
+            assert store.ranked_run(1, "genius", TODAY).abandoned
+            assert "not today's anywhere" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY,
+                                                         ranked=True)
+    run(scenario())
+
+
+def test_a_resume_reads_the_stored_board_and_replays_nothing(tmp_path, monkeypatch):
+    played = []
+    execute_move = daily_desk.Board.execute
+
+    def counted(self, position, move):
+        played.append(move)
+        return execute_move(self, position, move)
+    monkeypatch.setattr(daily_desk.Board, "execute", counted)
+
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            client, token = await player(url, "Ann")
+            began = await start(client, token)
+            moves = day_solution(began)
+            await play(client, moves[:5])
+            await client.close()
+            played.clear()
+            back = await RaceClient.connect(url)
+            resumed = await start(back, token)
+            assert played == [] and resumed["seq"] == 5
+            assert resumed["position"] == store.ranked_run(1, "genius", TODAY).position
+            board = Position.parse(began["start"])
+            for move in moves[:5]:
+                board = execute(board, move)
+            assert resumed["position"] == board.notation()
+    run(scenario())
+
+
+@pytest.mark.parametrize("damage", ["a move that cannot be replayed", "a board that is not the day's"])
+def test_a_stored_run_that_cannot_be_loaded_is_refused_in_one_line_and_kept(tmp_path, damage):
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            lines = []
+            server.lines = lines.append
+            client, token = await player(url, "Ann")
+            run_id = store.start_run(1, "genius", TODAY, True, server.config.clock()).id
+            if damage == "a move that cannot be replayed":      # as written by two servers on one database
+                store.db.execute("INSERT INTO moves (run, seq, move) VALUES (?, 0, '9-Z:A1')", (run_id,))
+                store.db.execute("UPDATE runs SET seq = 1 WHERE id = ?", (run_id,))
+            else:
+                store.db.execute("UPDATE runs SET seq = 1, position = 'A1A2A3A4A5A6B1' WHERE id = ?", (run_id,))
+            kept = store.db.execute("SELECT * FROM runs").fetchall(), store.moves(run_id)
+            before = len(lines)
+            reason = await error(client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
+            assert reason == "your ranked run of Genius #330 cannot be loaded; the server keeps it for its operator"
+            assert len(lines[before:]) == 1 and f"ranked run not loaded: \"run {run_id}: " in lines[before]
+            assert (store.db.execute("SELECT * FROM runs").fetchall(), store.moves(run_id)) == kept
+            assert (await start(client, token, ranked=False))["ranked"] is False    # the connection goes on
+    run(scenario())
+
+
+def test_unranked_runs_are_never_stored(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            client, token = await player(url, "Ann")
+            moves = day_solution(await start(client, token, ranked=False))
+            await play(client, moves, clock)
+            assert (await client.until("done"))["ranked"] is False
+            await start(client, token, puzzle="macmahon", number=3, ranked=False)
+            await client.send("leave")
+            await start(client, token, ranked=False)
+            await client.close()
+            assert store.counts()["runs"] == 0 and store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 0
+    run(scenario())
+
+
+def test_todays_boards_are_never_dropped_nor_refused_for_old_days(tmp_path, monkeypatch):
+    """Old days' boards fill the cache and the maker's queue: today's board is made once, kept,
+    and asked while four old ones are being made it is made, not refused busy."""
+    import dataclasses
+    import threading
+    made, release = [], threading.Event()
+    today = make_board("genius", TODAY)
+
+    def maker(puzzle, number):
+        made.append(number)
+        if number != TODAY:
+            release.wait(10)
+        return dataclasses.replace(today, number=number)
+    monkeypatch.setattr(daily_desk, "make_board", maker)
+    monkeypatch.setattr(daily_desk, "BOARDS_KEPT", 3)
+
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            ann, token = await player(url, "Ann")
+            assert (await start(ann, token))["seq"] == 0
+            await ann.send("leave")
+            release.set()
+            for number in (10, 11, 12, 13, 14):               # more old days than the cache keeps
+                await start(ann, token, number=number, ranked=False)
+                await ann.send("leave")
+            release.clear()
+            others = []
+            for number in (20, 21, 22, 23):                    # four old boards being made
+                other = await RaceClient.connect(url)
+                await other.send("daily", token=token, puzzle="genius", daily=number, ranked=False)
+                others.append(other)
+            for _ in range(1000):                               # (each asks the reader for the token first)
+                if sum(not f.done() for f in server.desk.boards.values()) == 4:
+                    break
+                await asyncio.sleep(0.01)
+            bob, bob_token = await player(url, "Bob")
+            await bob.send("daily", token=bob_token, puzzle="genius", daily=TODAY, ranked=True)
+            assert (await bob.recv(10))["type"] == "run"       # today's board was kept: answered at once
+            await bob.send("leave")
+            await bob.send("daily", token=bob_token, puzzle="genius", daily=TODAY + 1, ranked=True)
+            release.set()
+            assert (await bob.until("run", timeout=10))["daily"] == TODAY + 1
+            assert made.count(TODAY) == 1
+    run(scenario())
+
+
+def test_an_open_run_of_database_version_1_is_replayed_once_then_its_board_is_stored(tmp_path):
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            client, token = await player(url, "Ann")
+            board = make_board("genius", TODAY)
+            moves = day_solution({"puzzle": "genius", "start": board.start.notation(), "daily": TODAY})[:3]
+            run_id = store.start_run(1, "genius", TODAY, True, server.config.clock()).id
+            store.db.executemany("INSERT INTO moves (run, seq, move) VALUES (?, ?, ?)",
+                                 [(run_id, k, m) for k, m in enumerate(moves)])
+            store.db.execute("UPDATE runs SET seq = 3 WHERE id = ?", (run_id,))      # as the migration leaves it
+            resumed = await start(client, token)
+            expected = board.start
+            for move in moves:
+                expected = execute(expected, move)
+            assert resumed["seq"] == 3 and resumed["position"] == expected.notation()
+            assert store.run(run_id).position == expected.notation()
+            await play(client, day_solution(resumed)[3:4], first_seq=4)
+    run(scenario())

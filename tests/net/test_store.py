@@ -63,11 +63,15 @@ def test_a_version_1_database_made_by_hand_opens_with_its_data(tmp_path):
     raw.execute("PRAGMA user_version = 1")
     raw.execute("INSERT INTO players VALUES (7, 'Old', 'old', ?, '192.0.2.1', 1.0)", (token("Old"),))
     raw.execute("INSERT INTO runs (player, puzzle, daily, ranked, started, ms) VALUES (7, 'genius', 3, 1, 2.0, 9000)")
+    raw.execute("INSERT INTO runs (id, player, puzzle, daily, ranked, started) VALUES (5, 7, 'genius', 4, 1, 2.0)")
+    raw.executemany("INSERT INTO moves VALUES (5, ?, ?)", [(0, "1:A1"), (1, "-1"), (2, "1:B1")])
     raw.close()
     store = Store(path)
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION
     assert store.player(token("Old")).name == "Old"
     assert store.standings("genius", 3) == (1, [Row(1, "Old", 9000, 1)], None)
+    open_run = store.run(5)                 # its move count from its moves; no board: replayed once when asked
+    assert (open_run.seq, open_run.position, store.moves(5)) == (3, None, ("1:A1", "-1", "1:B1"))
     store.close()
 
 
@@ -141,12 +145,13 @@ def test_an_open_runs_moves_survive_closing_the_database(tmp_path):
     store = Store(path)
     ann = player(store, "Ann")
     run = store.start_run(ann.id, "genius", 10, True, 100.5)
-    for move in ("P2 A1", "L3 B4 r", "take P2"):
-        store.add_move(run.id, move)
+    for seq, move in enumerate(("P2 A1", "L3 B4 r", "take P2"), 1):
+        store.add_move(run.id, seq, move, f"board {seq}")
     store.close()
     again = Store(path)
     back = again.ranked_run(ann.id, "genius", 10)
-    assert back.moves == ("P2 A1", "L3 B4 r", "take P2") and back.started == 100.5 and back.ms is None
+    assert again.moves(back.id) == ("P2 A1", "L3 B4 r", "take P2") and back.started == 100.5 and back.ms is None
+    assert (back.seq, back.position) == (3, "board 3")
     again.finish_run(back.id, 4321, False)
     assert again.run(back.id).ms == 4321
     again.close()
@@ -160,8 +165,8 @@ def test_a_run_finishes_or_is_abandoned_once(store):
         store.finish_run(run.id, 1, False)
     with pytest.raises(StoreError, match="not open"):
         store.abandon_run(run.id)
-    with pytest.raises(StoreError, match="no run"):
-        store.add_move(999, "P2 A1")
+    with pytest.raises(StoreError, match="run 999 is not open at move 0"):
+        store.add_move(999, 1, "P2 A1", "board 1")
     assert store.run(run.id).ms == 5000
 
 
@@ -239,7 +244,7 @@ def test_groups_filter_rows_and_the_total_to_their_members(store):
 def test_prune_drops_runs_and_moves_of_earlier_dailies_and_keeps_the_rest(store):
     ann, bob = player(store, "Ann"), player(store, "Bob")
     old = store.start_run(ann.id, "genius", 3, True, 1.0)
-    store.add_move(old.id, "P2 A1")
+    store.add_move(old.id, 1, "P2 A1", "board 1")
     finished(store, ann, 5000, daily=4)
     finished(store, bob, 6000, daily=5)
     assert store.prune(5) == 2
@@ -313,3 +318,23 @@ def test_a_backup_never_goes_over_the_files_sqlite_keeps_beside_the_database(sto
             backup("")
     assert (own.read_bytes() if own.exists() else None) == before
     assert store.standings("genius", 10)[0] == 1
+
+
+def test_a_moves_number_comes_from_the_run_and_its_board_is_kept_with_it(store):
+    """Move n is kept only on a run at move n - 1 (another writer's idea of the run is refused),
+    in one transaction with the board after it; the last one and the finish go together."""
+    ann = player(store, "Ann")
+    run = store.start_run(ann.id, "genius", 10, True, 1.0)
+    store.add_move(run.id, 1, "m1", "board 1")
+    with pytest.raises(StoreError, match="not open at move 0"):
+        store.add_move(run.id, 1, "again", "board 1'")
+    with pytest.raises(StoreError, match="not open at move 2"):
+        store.add_move(run.id, 3, "skipped", "board 3")
+    assert store.moves(run.id) == ("m1",) and (store.run(run.id).seq, store.run(run.id).position) == (1, "board 1")
+    first = store.add_move(run.id, 2, "m2", "board 2", finish=(5000, False))
+    second = store.finish_run(store.start_run(ann.id, "genius", 11, True, 1.0).id, 6000, False)
+    done = store.run(run.id)
+    assert (done.seq, done.position, done.ms, store.moves(run.id)) == (2, "board 2", 5000, ("m1", "m2"))
+    assert second > first >= 1
+    with pytest.raises(StoreError, match="not open at move 2"):
+        store.add_move(run.id, 3, "m3", "board 3")

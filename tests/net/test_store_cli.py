@@ -71,6 +71,13 @@ def test_bad_database_options_are_one_line(tmp_path, args, says):
     one_line_error(args, says)
 
 
+def test_a_folder_given_as_the_database_gets_no_lock_file_beside_it(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    one_line_error(["--db", str(folder)], "it is a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]
+
+
 def test_backup_of_no_database_is_one_line_and_makes_nothing(tmp_path):
     one_line_error(["--db", str(tmp_path / "none.sqlite3"), "--backup", str(tmp_path / "copy")],
                    "there is no database")

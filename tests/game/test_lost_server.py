@@ -10,6 +10,7 @@ from game.scenes.online import link as link_module
 from game.scenes.online.link import NOT_ANSWERING, STOPPED, RaceLink
 from game.scenes.refereed import RETRY_FOR
 
+STOPPED_WORDS = "The race server stopped. Your board stays playable alone."      # the issue's words
 NOTICED = 10.0          # the issue's bound: a lost server is said within this many seconds
 BLOCKERS = "A1A2A4A6B4D5E1"
 
@@ -124,3 +125,20 @@ def test_the_next_look_is_due_when_a_ping_is():
     clock.now += link_module.PING_AFTER
     link.pump()
     assert link.client.pings == 1 and 0 < link.due_in() <= link_module.PING_AFTER
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
+def test_the_race_screens_status_line_says_it_whole(data_dir, size):
+    """The words wrap onto a second line at their size instead of shrinking or running out
+    (a race shows neither Cancel nor Copy result beside them: the whole strip is theirs)."""
+    from game.app import App
+    from game.draw.theme import font
+    from game.scenes.genius.view import GeniusView
+    from game.storage import Storage
+    app = App(size=size, storage=Storage(data_dir))
+    view = GeniusView(app, column="rivals")
+    area = view.layout()["status"]
+    lines = view.status_lines(STOPPED_WORDS, area.width)
+    assert " ".join(lines) == STOPPED_WORDS and len(lines) <= 2
+    assert all(font(app.px(16)).size(line)[0] <= area.width for line in lines)
+    assert app.px(8) + len(lines) * app.px(19) <= area.height                     # inside the status strip

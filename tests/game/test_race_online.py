@@ -18,6 +18,7 @@ from game.scenes.online.race import OnlineRaceScene
 from game.scenes.online.results import ResultsScene
 from game.scenes.title import TitleScene
 from solver.genius.position import Position
+from tests.game.test_lost_server import STOPPED_WORDS
 from tests.net.race import FAST, solution
 from tests.validate_genius import check_position
 
@@ -166,9 +167,6 @@ def kill_server(server) -> None:
         for link in list(server.server.links):
             link.ws.transport.abort()
     server._loop.call_soon_threadsafe(die)
-
-
-STOPPED_WORDS = "The race server stopped. Your board stays playable alone."
 
 
 @pytest.mark.parametrize("death", ["shut down", "killed"])

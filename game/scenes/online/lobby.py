@@ -118,7 +118,9 @@ class RaceOnlineScene(Scene):
     # ------------------------------------------------------------------ host, join, leave
     def player_name(self) -> str:
         name = clean_name(self.name_entry.get_text())
-        self.name_entry.set_text(name)
+        if name != self.name_entry.get_text():
+            self.name_entry.set_text(name)
+            self.name_entry.rebuild()     # drawn now: disabled in this frame, pygame-gui would keep the old text
         self.app.settings[NAME_SETTING] = name
         self.app.save_settings()
         return name
@@ -317,7 +319,7 @@ class RaceOnlineScene(Scene):
         screen_heading(surface, app, "Race online")
         lay = self.layout()
         text(surface, "Your name", lay["name_label"].topleft, body, pal.dim_text)
-        text(surface, "or an invite: squarewise://HOST:PORT/CODE", lay["address_label"].topleft, body,
+        text(surface, "or an invite, or host:port", lay["address_label"].topleft, body,
              pal.dim_text, max_width=lay["address_label"].width)
         self.pickers.draw(surface)
         area, size = lay["line"], body

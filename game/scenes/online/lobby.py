@@ -105,8 +105,15 @@ class RaceOnlineScene(Scene):
 
     def sync_widgets(self) -> None:
         seated = self.link is not None
-        for widget in (self.host_button, self.join_button, self.name_entry, self.target_entry):
+        for widget in (self.host_button, self.join_button):
             widget.disable() if seated else widget.enable()
+        for field in (self.name_entry, self.target_entry):
+            if seated and field.is_enabled:     # its text set again once disabled: pygame-gui would draw
+                field.unfocus()                 # a field typed in, or changed in this frame, empty or stale
+                field.disable()
+                field.set_text(field.get_text())
+            elif not seated:
+                field.enable()
         me = self.link.me() if seated else None
         in_lobby = me is not None and self.link.room["phase"] in ("lobby", "countdown") and self.link.lost is None
         self.ready_button.enable() if in_lobby else self.ready_button.disable()
@@ -118,9 +125,7 @@ class RaceOnlineScene(Scene):
     # ------------------------------------------------------------------ host, join, leave
     def player_name(self) -> str:
         name = clean_name(self.name_entry.get_text())
-        if name != self.name_entry.get_text():
-            self.name_entry.set_text(name)
-            self.name_entry.rebuild()     # drawn now: disabled in this frame, pygame-gui would keep the old text
+        self.name_entry.set_text(name)
         self.app.settings[NAME_SETTING] = name
         self.app.save_settings()
         return name

@@ -86,5 +86,5 @@ def print_help() -> None:
     other.add_argument("--version", action="store_true", help="print the version and exit")
     other.add_argument("--install-desktop", action="store_true",
                        help="add Squarewise to a Linux desktop's application menu (the entry and its icons "
-                            "under ~/.local/share) and exit")
+                            "under ~/.local/share), make it open squarewise:// invites, and exit")
     parser.print_help()

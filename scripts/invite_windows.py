@@ -45,7 +45,7 @@ def main(out: Path, size: str, kill: bool) -> int:
     server = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", str(port),
                                "--db", str(work / "standings.sqlite3")], cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     width = int(size.split("x")[0])
-    players = []
+    players, others = [], listed_rooms(port)
     try:
         ann = start("Ann", 0, work, out, size, [f"127.0.0.1:{port}", str(kill)])
         players.append(ann)
@@ -58,6 +58,8 @@ def main(out: Path, size: str, kill: bool) -> int:
             (work / "killed").write_text(str(time.monotonic()))
         codes = [p.wait(timeout=8 * WAIT) for p in players]
     finally:
+        for client in others:
+            client.close()
         for p in players:
             if p.poll() is None:
                 p.kill()
@@ -66,6 +68,29 @@ def main(out: Path, size: str, kill: bool) -> int:
             server.wait(10)
     print(f"invite_windows {size}{' --kill' if kill else ''}: players exited {codes}; shots in {out}")
     return 0 if codes == [0, 0] else 1
+
+
+def listed_rooms(port: int) -> list:
+    """Two other players' rooms on the server, listed (what Ann's lobby shows as open rooms)."""
+    sys.path.insert(0, str(ROOT))
+    from game.net.client import ThreadedClient
+    clients = []
+    deadline = time.monotonic() + WAIT
+    for name, level in (("Cat", 9), ("Dan", "easy")):
+        client = ThreadedClient(f"ws://127.0.0.1:{port}/")
+        while True:
+            kinds = [m["type"] for m in client.poll()]
+            if "connected" in kinds:
+                break
+            if time.monotonic() > deadline:
+                raise SystemExit("the server never answered")
+            if "lost" in kinds:                                      # (serve may still be starting)
+                client = ThreadedClient(f"ws://127.0.0.1:{port}/")
+            time.sleep(0.05)
+        client.send("create", name=name, dice="alternative" if name == "Cat" else "default", level=level)
+        client.send("listing", listed=True)
+        clients.append(client)
+    return clients
 
 
 def start(name: str, x: int, work: Path, out: Path, size: str, extra: list[str]) -> subprocess.Popen:
@@ -99,7 +124,7 @@ class Driver:
         while time.monotonic() < deadline:
             try:
                 found = self.app is not None and done()
-            except (AttributeError, TypeError, KeyError):
+            except (AttributeError, TypeError, KeyError, OSError):
                 found = False                    # the state is being changed by the loop meanwhile
             if found:
                 return found
@@ -185,6 +210,10 @@ def player(name: str, x: int, work: Path, out: Path, size: str, arg: str, kill: 
         made(app, *args, **kwargs)
         app.window.position = (x, 0)                 # side by side (pygame.Window ignores SDL_VIDEO_WINDOW_POS)
         app.settings["howto_seen"] = {"genius": True, "macmahon": True}
+        if name == "Bob":
+            app.settings["race_name"] = "Bob"        # a player who raced before: the name is kept
+        else:                                        # Ann raced on this server before: its rooms are listed
+            app.settings["race_servers"] = [f"ws://{arg.partition(':')[0]}:{arg.partition(':')[2]}/"]
         driver.app = app
     game.app.App.__init__ = init
 
@@ -211,6 +240,7 @@ def ann(d: Driver, address: str, kill: bool) -> None:
     race_online = next(b for b, _ in d.app.top.choices if b.text == "Race online")
     d.click(race_online)
     lobby = d.until(lambda: d.app.top if type(d.app.top).__name__ == "RaceOnlineScene" else None, "lobby")
+    d.until(lambda: len(lobby.rooms.buttons) == 2, "the listed rooms")
     d.settled()
     d.shot("1-lobby")
     d.type(lobby.name_entry, "", *["End"] + ["BackSpace"] * 10)

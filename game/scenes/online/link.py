@@ -163,7 +163,7 @@ class RaceLink(Refereed):
         if message["phase"] != "countdown":
             self.countdown = None
         now = {p["seat"]: p for p in message["players"]}
-        where = "the room" if message["phase"] in ("lobby", "countdown") else "the race"
+        where = "the race" if message["phase"] == "racing" else "the room"
         for player in before:
             seat = player["seat"]
             if seat != self.seat and seat not in self.said_gone and (seat not in now or now[seat]["left"]):

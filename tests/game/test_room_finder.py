@@ -42,7 +42,7 @@ def test_the_rooms_each_server_lists_are_joined_by_their_address():
     assert [c.sent for c in made] == [["rooms"], ["rooms"]] and all(c.closed for c in made)
     rooms = found.rooms()
     assert [r.target for r in rooms] == ["ws://club.example.org:8765/ABC234"]
-    assert rooms[0].words() == "Ann's room · 2 of 8 · default, any · club.example.org:8765"
+    assert rooms[0].host == "Ann" and rooms[0].words() == "2 of 8 · default, any · club.example.org:8765"
     assert found.silent() == ["10.0.0.2:8765: no open rooms listed"]
 
 
@@ -72,13 +72,13 @@ def test_an_older_server_says_it_lists_no_rooms():
 def test_rooms_found_on_the_network_show_at_once_and_their_servers_are_asked():
     browser = Browser([Room("Q7KX2M", "Zoë", "192.168.1.20", 40123)])
     found, made = finder({}, browser)
-    assert [r.words() for r in found.rooms()] == ["Zoë's room · on this network · 192.168.1.20:40123"]
+    assert [r.words() for r in found.rooms()] == ["on this network · 192.168.1.20:40123"]
     assert found.rooms()[0].target == "ws://192.168.1.20:40123/Q7KX2M"
     found.pump()
     assert [c.url for c in made] == ["ws://192.168.1.20:40123/"]
     made[0].inbox.append({"type": "rooms", "rooms": [{**ANN, "room": "Q7KX2M", "host": "Zoë", "players": 1}]})
     found.pump()
-    assert [r.words() for r in found.rooms()] == ["Zoë's room · 1 of 8 · default, any · 192.168.1.20:40123"]
+    assert [r.words() for r in found.rooms()] == ["1 of 8 · default, any · 192.168.1.20:40123"]
 
 
 def test_the_servers_asked_are_bounded():
@@ -98,7 +98,8 @@ def test_a_listed_room_is_a_button_and_one_click_joins_it(app, server):
         lobby = app.top
         run_until(app, lambda: lobby.rooms.buttons, [bob])
         (button, target), = lobby.rooms.buttons.items()
-        assert target == f"{server.url}{code}" and button.text.startswith("Bob's room · 1 of 8")
+        assert target == f"{server.url}{code}" and button.text == "Bob"
+        assert lobby.rooms.shown[0].words() == f"1 of 8 · default, easy · 127.0.0.1:{server.port}"
         app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
         run_until(app, lambda: lobby.link is not None and len(lobby.link.players()) == 2, [bob])
         assert lobby.link.code == code and not lobby.rooms.buttons             # seated: no list

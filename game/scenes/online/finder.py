@@ -29,11 +29,12 @@ class Listed(NamedTuple):
     server: str                  # the server as a player reads it: host:port
 
     def words(self) -> str:
-        """One line for its button: "Ann's room · 2 of 8 · alternative, level 9 · 192.168.1.20:8765"."""
+        """What is said beside its button (the host's name): "2 of 8 · alternative, level 9 ·
+        192.168.1.20:8765"."""
         if self.players is None:
-            return f"{self.host}'s room · on this network · {self.server}"
+            return f"on this network · {self.server}"
         level = f"level {self.level}" if isinstance(self.level, int) else self.level
-        return f"{self.host}'s room · {self.players} of 8 · {self.dice}, {level} · {self.server}"
+        return f"{self.players} of 8 · {self.dice}, {level} · {self.server}"
 
 
 def where(url: str) -> str:

@@ -53,7 +53,8 @@ class RaceOnlineScene(Scene):
     def layout(self) -> dict:
         """The left column: each field under its label ("name_label", "name", "host",
         "address_label", "address", "join"), where the host's pickers start ("pickers_y"); the
-        right: the line ("line"), the open rooms ("rooms"), the invite's button ("copy")."""
+        right: the line ("line"), the open rooms ("rooms"), the invite's button ("copy"), the
+        strip for messages above Ready ("messages": they stack upwards from it)."""
         app = self.app
         x, w, h = app.px(40), app.px(260), app.px(38)
         line = font(text_size("body", app.scale)).get_linesize()
@@ -65,7 +66,8 @@ class RaceOnlineScene(Scene):
         out["pickers_y"] = y
         right, (width, height) = app.px(360), app.size
         out["line"] = pygame.Rect(right, app.px(64), width - right - x, 2 * line)
-        out["rooms"] = pygame.Rect(right, app.px(120), width - right - x, height - app.px(210))
+        out["rooms"] = pygame.Rect(right, app.px(120), width - right - x, height - app.px(230))
+        out["messages"] = pygame.Rect(right, height - app.px(106), width - right - x, app.px(30))   # above Ready
         out["copy"] = pygame.Rect(width - x - app.px(170), app.px(108), app.px(170), app.px(34))
         return out
 
@@ -93,6 +95,7 @@ class RaceOnlineScene(Scene):
             pygame.Rect(right + w + app.px(14), app.size[1] - app.px(70), w, h), "Leave (Esc)", app.ui))
         self.pickers = RoomSettings(self, lay["name"].x, lay["pickers_y"], w, h, self.dice())
         self.rooms = RoomList(self, lay["rooms"])
+        app.toasts.place(lay["messages"])
         self.sync_widgets()
 
     def known_name(self) -> str:

@@ -1,5 +1,6 @@
-"""The lobby's list of open rooms: one button per room (a click joins it), under a heading, and
-one dim line per server that lists nothing. The rooms come from a `RoomFinder` (finder.py)."""
+"""The lobby's list of open rooms: one button per room, its host's name (a click joins it), the
+room said beside it, under a heading, and one dim line per server that lists nothing. The
+rooms come from a `RoomFinder` (finder.py)."""
 from __future__ import annotations
 
 import pygame
@@ -34,8 +35,12 @@ class RoomList:
             button.kill()
         self.buttons, self.shown = {}, rooms
         for i, room in enumerate(rooms):
-            rect = pygame.Rect(self.area.x, top + i * step, self.area.width, height)
-            self.buttons[self.scene.add(pygame_gui.elements.UIButton(rect, room.words(), self.app.ui))] = room.target
+            rect = pygame.Rect(self.area.x, top + i * step, self.button_width(), height)
+            self.buttons[self.scene.add(pygame_gui.elements.UIButton(rect, room.host, self.app.ui))] = room.target
+
+    def button_width(self) -> int:
+        """A button holds a name of 24 characters: 40% of the row, at least 220 design pixels."""
+        return min(self.area.width // 2, max(self.app.px(220), self.area.width * 2 // 5))
 
     def clear(self) -> None:
         self.sync([])
@@ -51,7 +56,11 @@ class RoomList:
         app, pal = self.app, self.app.palette
         body, small = text_size("body", app.scale), text_size("small", app.scale)
         text(surface, "Open rooms (one click joins)", self.area.topleft, body, pal.dim_text)
-        top, _, step = self.rows()
+        top, height, step = self.rows()
+        x = self.area.x + self.button_width() + app.px(12)
+        for i, room in enumerate(self.shown):
+            text(surface, room.words(), (x, top + i * step + height // 2), body, pal.text, anchor="midleft",
+                 max_width=self.area.right - x)
         y, line = top + len(self.shown) * step, font(small).get_linesize()
         none = [] if self.shown else ["None listed yet: a room its host lists, on this network or on a server "
                                       "you raced on, shows here"]

@@ -20,7 +20,6 @@ import fcntl
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -28,14 +27,9 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from race_windows import ROOT, free_port       # (scripts/ is the script's own folder)
+
 WAIT = 60.0          # seconds any one step may take
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def main(out: Path, size: str, kill: bool) -> int:

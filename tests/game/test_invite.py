@@ -15,7 +15,7 @@ from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.title import TitleScene
 from solver.errors import SquarewiseError
 from tests.game.processes import ROOT, WAIT, game_env, start_game, stop
-from tests.game.test_race_online import click, lobby, opponent_room, run_until, server  # noqa: F401
+from tests.game.test_race_online import click, lobby, opponent_room, run_until, seated, server  # noqa: F401
 
 
 @pytest.mark.parametrize("url, code", [("ws://127.0.0.1:8765/", "ABC234"), ("ws://[::1]:40123/", "Q7KX2M"),
@@ -37,9 +37,7 @@ def test_a_bad_invite_is_one_line(text):
 def test_the_lobby_shows_the_rooms_invite_and_copies_it(app, lobby, server):
     bob, code = opponent_room(server)
     try:
-        lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
-        click(app, lobby.join_button)
-        run_until(app, lambda: lobby.link.me() is not None, [bob])
+        seated(app, lobby, server, code)
         assert lobby.link.invite == f"squarewise://127.0.0.1:{server.port}/{code}"
         assert lobby.copy_button.visible
         copied = []

@@ -68,6 +68,23 @@ def opponent_room(server) -> tuple[ThreadedClient, str]:
     return bob, next(m for m in got if m["type"] == "joined")["room"]
 
 
+def seated(app, lobby, server, code) -> None:
+    """The lobby joins room `code` on `server` with Join: until the player is in it."""
+    lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link.me() is not None)
+
+
+@pytest.fixture
+def racing(app, lobby, server):
+    """The game racing Bob (headless) on `server`: (race screen, Bob)."""
+    bob, code = opponent_room(server)
+    try:
+        yield join_and_race(app, lobby, server, bob, code), bob
+    finally:
+        bob.close()
+
+
 def join_and_race(app, lobby, server, bob, code) -> OnlineRaceScene:
     lobby.name_entry.set_text("Ann\x07 the\u202e quick")          # unprintable characters go
     lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code.lower()}")
@@ -170,54 +187,42 @@ def kill_server(server) -> None:
 
 
 @pytest.mark.parametrize("death", ["shut down", "killed"])
-def test_a_server_gone_mid_race_is_said_and_the_race_is_no_result(app, lobby, server, death):
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        play_move(race, solution(race.match.start)[0])                   # a game: a move made
-        server.close() if death == "shut down" else kill_server(server)
-        run_until(app, lambda: race.link.lost is not None)
-        assert race.session.status == STOPPED_WORDS
-        play_solution(app, race)                                          # alone, to the end
-        assert race.match.finished and race.match.meta["kind"] == "void"
-        run_until(app, lambda: "no result" in race.session.status)         # the win says it
-        assert genius_games(app) == []                                    # no result: no win, no loss
-        race.back()                                                        # no race to leave: straight out
-        assert isinstance(app.top, TitleScene) and genius_games(app) == []
-    finally:
-        bob.close()
+def test_a_server_gone_mid_race_is_said_and_the_race_is_no_result(app, server, racing, death):
+    race, _ = racing
+    play_move(race, solution(race.match.start)[0])                       # a game: a move made
+    server.close() if death == "shut down" else kill_server(server)
+    run_until(app, lambda: race.link.lost is not None)
+    assert race.session.status == STOPPED_WORDS
+    play_solution(app, race)                                              # alone, to the end
+    assert race.match.finished and race.match.meta["kind"] == "void"
+    run_until(app, lambda: "no result" in race.session.status)             # the win says it
+    assert genius_games(app) == []                                        # no result: no win, no loss
+    race.back()                                                            # no race to leave: straight out
+    assert isinstance(app.top, TitleScene) and genius_games(app) == []
 
 
-def test_a_server_gone_after_another_finished_first_is_a_loss(app, lobby, server):
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        moves = solution(race.match.start)
-        play_move(race, moves[0])
-        for seq, move in enumerate(moves, 1):                              # Bob finishes first
-            bob.send("move", seq=seq, move=move)
-        run_until(app, lambda: race.mode.beaten() is not None, [bob])
-        kill_server(server)
-        run_until(app, lambda: race.link.lost is not None)
-        games = genius_games(app)
-        assert len(games) == 1 and not games[0]["won"]                     # the race was decided: lost
-    finally:
-        bob.close()
+def test_a_server_gone_after_another_finished_first_is_a_loss(app, server, racing):
+    race, bob = racing
+    moves = solution(race.match.start)
+    play_move(race, moves[0])
+    for seq, move in enumerate(moves, 1):                                  # Bob finishes first
+        bob.send("move", seq=seq, move=move)
+    run_until(app, lambda: race.mode.beaten() is not None, [bob])
+    kill_server(server)
+    run_until(app, lambda: race.link.lost is not None)
+    games = genius_games(app)
+    assert len(games) == 1 and not games[0]["won"]                         # the race was decided: lost
 
 
-def test_the_streak_is_kept_over_a_race_the_server_ended(app, lobby, server):
+def test_the_streak_is_kept_over_a_race_the_server_ended(app, server, racing):
     from game.play.records import record_game
     record_game(app.statistics, "genius", "online race", 30.0, True, game="earlier")
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        play_move(race, solution(race.match.start)[0])
-        kill_server(server)
-        run_until(app, lambda: race.link.lost is not None)
-        race.back()
-        assert app.statistics["genius"]["streak"]["current"] == 1 and len(genius_games(app)) == 1
-    finally:
-        bob.close()
+    race, _ = racing
+    play_move(race, solution(race.match.start)[0])
+    kill_server(server)
+    run_until(app, lambda: race.link.lost is not None)
+    race.back()
+    assert app.statistics["genius"]["streak"]["current"] == 1 and len(genius_games(app)) == 1
 
 
 def free_port() -> int:
@@ -379,9 +384,7 @@ def test_the_host_picks_the_level_and_the_race_is_of_that_level(app, lobby):
 def test_only_the_host_sees_the_pickers(app, lobby, server):
     bob, code = opponent_room(server)
     try:
-        lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
-        click(app, lobby.join_button)
-        run_until(app, lambda: lobby.link.me() is not None, [bob])
+        seated(app, lobby, server, code)
         assert not lobby.pickers.menus["level"].visible and not lobby.pickers.menus["dice"].visible
     finally:
         bob.close()

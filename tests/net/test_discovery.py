@@ -105,17 +105,22 @@ def _namespace_ready() -> str | None:
     return None if probe.returncode == 0 else "cannot make a network namespace here"
 
 
-def test_a_hosted_room_is_found_joined_and_forgotten_inside_a_private_network_namespace():
-    """The game's path: HostedServer, create, advertise; another game browses, joins by the
-    listed address; the host closes: the player hears it, the room is gone from the list."""
+def in_a_namespace(probe: str) -> dict:
+    """Run `probe` in a new network namespace, loopback up with multicast: its last line, JSON."""
     reason = _namespace_ready()
     if reason:
         pytest.skip(reason)
     setup = "ip link set lo up && ip link set lo multicast on && exec \"$0\" -c \"$1\""
-    run = subprocess.run(["unshare", "--net", "sh", "-c", setup, sys.executable, PROBE], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(["unshare", "--net", "sh", "-c", setup, sys.executable, probe], cwd=ROOT,
+                         capture_output=True, text=True, timeout=90)
     assert run.returncode == 0, run.stderr[-2000:]
-    result = json.loads(run.stdout.strip().splitlines()[-1])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_a_hosted_room_is_found_joined_and_forgotten_inside_a_private_network_namespace():
+    """The game's path: HostedServer, create, advertise; another game browses, joins by the
+    listed address; the host closes: the player hears it, the room is gone from the list."""
+    result = in_a_namespace(PROBE)
     assert result["found"] == [[result["code"], "Ann", "127.0.0.1", result["port"]]]
     assert result["seat"] == 2 and result["after_close"] == []
     assert result["lost"] == "the race server shut down"
@@ -173,13 +178,6 @@ host.close()
 
 
 def test_a_listed_hosted_room_is_in_the_lobbys_list_and_gone_once_private():
-    reason = _namespace_ready()
-    if reason:
-        pytest.skip(reason)
-    setup = "ip link set lo up && ip link set lo multicast on && exec \"$0\" -c \"$1\""
-    run = subprocess.run(["unshare", "--net", "sh", "-c", setup, sys.executable, LISTED], cwd=ROOT,
-                         capture_output=True, text=True, timeout=90)
-    assert run.returncode == 0, run.stderr[-2000:]
-    result = json.loads(run.stdout.strip().splitlines()[-1])
+    result = in_a_namespace(LISTED)
     assert result["listed"] == [f"1 of 8 · default, any · 127.0.0.1:{result['port']}"]
     assert result["after"] == []                  # no record on the network: the server is not asked any more

@@ -59,7 +59,7 @@ def test_a_full_room_is_not_listed():
 
 def test_the_answer_is_bounded_in_rooms_and_in_bytes():
     async def main():
-        async with serving(rooms_every=0) as (_, url):
+        async with serving(rooms_every=0, per_network_rooms=100) as (_, url):
             hosts = []
             for i in range(MAX_LISTED + 5):
                 host = await RaceClient.connect(url)

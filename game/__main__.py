@@ -16,8 +16,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _opens_the_window(argv: list[str]) -> bool:
     """True for the game window, which needs no stdout (a windowed Windows executable has none)."""
-    return not (argv[:1] in (["--version"], ["--install-desktop"], ["-h"], ["--help"])
-                or (argv and not argv[0].startswith("-")))
+    return not (argv[:1] in (["--version"], ["--install-desktop"], ["-h"], ["--help"]) or _subcommand(argv))
+
+
+def _subcommand(argv: list[str]) -> bool:
+    """A first argument that names a subcommand (not an option, nor an invite the desktop opens)."""
+    from game.net.invite import is_invite
+    return bool(argv) and not argv[0].startswith("-") and not is_invite(argv[0])
 
 
 def _start(argv: list[str]) -> int:
@@ -35,7 +40,7 @@ def _start(argv: list[str]) -> int:
     if argv[:1] == ["serve"]:
         from game.net.serve import main as serve   # the race server: no pygame either
         return serve(argv[1:])
-    if argv and not argv[0].startswith("-"):
+    if _subcommand(argv):
         from solver.cli import main as cli_main
         return cli_main(argv)
     from game.app import run

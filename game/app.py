@@ -556,6 +556,8 @@ def _run(argv: list[str] | None) -> int:
     app.push(TitleScene(app))
     if args.genius is not None:
         app.push(entry("genius").scene(app, game_id=args.genius or None))
+    if args.join is not None:                  # an invite: straight into the room
+        app.open("online", invite=args.join)
     _quit_if_stopped(app)
     try:
         app.loop()

@@ -1,4 +1,5 @@
-"""The game window's command-line options (`squarewise [--size WxH] [--genius [ID]] [--smoke-test S]`).
+"""The game window's command-line options (`squarewise [--size WxH] [--genius [ID]] [--join INVITE]
+[--smoke-test S]`, or `squarewise squarewise://HOST:PORT/CODE`, as a desktop opens an invite).
 
 Kept apart from game/app.py so that `squarewise --help` can list them next to the solver's
 subcommands without importing pygame. A mistake is one line and exit 2, as in the CLI.
@@ -9,6 +10,7 @@ import argparse
 import math
 
 from solver.cli_common import PROG, OneLineParser
+from solver.errors import SquarewiseError
 
 MAX_SIDE = 16384            # pixels: the largest window side SDL accepts on common drivers
 MAX_SMOKE_SECONDS = 3600.0
@@ -33,18 +35,35 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _invite(text: str) -> str:
+    """An invite (or HOST:PORT/CODE) that names a room, kept as typed; the error in one line."""
+    from game.net.invite import parse_invite          # (not for --help: it needs no network code)
+    try:
+        parse_invite(text)
+    except SquarewiseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def add_game_options(parser) -> None:
     """The game window's options, on `parser` or on an argument group of the top-level help."""
     parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800")
     parser.add_argument("--genius", metavar="GAME_ID", nargs="?", const="",
                         help="go straight to The Genius Square (optionally playing GAME_ID)")
+    parser.add_argument("--join", metavar="INVITE", type=_invite,
+                        help="open the window straight into a race room: squarewise://HOST:PORT/CODE "
+                             "(an invite) or HOST:PORT/CODE")
     parser.add_argument("--smoke-test", type=_seconds, metavar="SECONDS",
                         help="open the window, show the title and a new Genius game for SECONDS, "
                              "print the time to the first frame and exit 0")
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
-    """The game's options; SquarewiseError (one line) on a mistake."""
+    """The game's options; SquarewiseError (one line) on a mistake. An invite alone
+    (`squarewise squarewise://...`, as a desktop opens a link) is `--join` with it."""
+    from game.net.invite import is_invite
+    if argv[:1] and is_invite(argv[0]):
+        argv = ["--join", *argv]
     parser = OneLineParser(prog=PROG, description="Squarewise: the game window.")
     add_game_options(parser)
     return parser.parse_args(argv)
@@ -54,7 +73,7 @@ def print_help() -> None:
     """`squarewise --help`: the game window's options and the solver's subcommands."""
     from solver.cli import build_parser
     parser = build_parser()
-    parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--smoke-test SECONDS]\n" \
+    parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--join INVITE] [--smoke-test SECONDS]\n" \
                    f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)\n" \
                    f"       {PROG} serve [--host ADDR] [--port N] (the race server; {PROG} serve --help)\n" \
                    f"       {PROG} standings --server URL [--puzzle P] [--daily N] [--group CODE] [--json] " \
@@ -67,5 +86,5 @@ def print_help() -> None:
     other.add_argument("--version", action="store_true", help="print the version and exit")
     other.add_argument("--install-desktop", action="store_true",
                        help="add Squarewise to a Linux desktop's application menu (the entry and its icons "
-                            "under ~/.local/share) and exit")
+                            "under ~/.local/share), make it open squarewise:// invites, and exit")
     parser.print_help()

@@ -27,10 +27,10 @@ def entry(path) -> dict[str, str]:
 
 
 def test_install_writes_the_entry_and_an_icon_per_size(tmp_path):
-    written = desktop.install(tmp_path, ["/opt/My Games/squarewise"])
+    written = desktop.install(tmp_path, ["/opt/My Games/squarewise"], tmp_path / "config")
     assert written[0] == tmp_path / "applications" / "squarewise.desktop"
     fields = entry(written[0])
-    assert fields["Exec"] == '"/opt/My Games/squarewise"'
+    assert fields["Exec"] == '"/opt/My Games/squarewise" %u'
     assert fields["Icon"] == "squarewise" and fields["Type"] == "Application"
     for size in (48, 64, 128, 256):
         icon = tmp_path / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "squarewise.png"
@@ -45,7 +45,7 @@ def test_exec_quoting_follows_the_desktop_entry_rules():
 
 @pytest.mark.skipif(not shutil.which("desktop-file-validate"), reason="desktop-file-utils not installed")
 def test_shipped_and_installed_entries_pass_desktop_file_validate(tmp_path):
-    installed = desktop.install(tmp_path, [sys.executable, "-m", "game"])[0]
+    installed = desktop.install(tmp_path, [sys.executable, "-m", "game"], tmp_path / "config")[0]
     for path in (asset_path("desktop", "squarewise.desktop"), installed):
         done = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True)
         assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
@@ -55,12 +55,49 @@ def test_the_option_runs_headless_and_points_at_this_program(tmp_path):
     code = ("import sys; from game.__main__ import main; rc = main(['--install-desktop']); "
             "assert 'pygame' not in sys.modules, 'pygame imported'; sys.exit(rc)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+                          env={"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+                               "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
-    assert entry(tmp_path / "applications" / "squarewise.desktop")["Exec"] == f"{sys.executable} -m game"
+    assert entry(tmp_path / "applications" / "squarewise.desktop")["Exec"] == f"{sys.executable} -m game %u"
 
 
 def test_extra_arguments_are_one_line_and_exit_2(capsys):
     assert desktop.main(["--now"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "takes no arguments" in err
+
+
+def test_the_entry_opens_the_invites_links_and_is_their_default_handler(tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "mimeapps.list").write_text("[Added Associations]\ntext/plain=editor.desktop;\n\n"
+                                          "[Default Applications]\nx-scheme-handler/squarewise=old.desktop\n"
+                                          "text/html=browser.desktop\n", encoding="utf-8")
+    written = desktop.install(tmp_path / "data", ["/usr/bin/squarewise"], config)
+    fields = entry(written[0])
+    assert fields["MimeType"] == "x-scheme-handler/squarewise;" and fields["Exec"].endswith(" %u")
+    handlers = configparser.ConfigParser(interpolation=None)
+    handlers.read(config / "mimeapps.list", encoding="utf-8")
+    assert handlers["Default Applications"]["x-scheme-handler/squarewise"] == "squarewise.desktop"
+    assert handlers["Default Applications"]["text/html"] == "browser.desktop"        # the rest kept
+    assert handlers["Added Associations"]["text/plain"] == "editor.desktop;"
+    assert config / "mimeapps.list" in written
+
+
+def test_a_mimeapps_list_without_defaults_gets_the_section(tmp_path):
+    assert desktop.with_handler("") == "[Default Applications]\nx-scheme-handler/squarewise=squarewise.desktop\n"
+    assert desktop.with_handler("[Added Associations]\na=b\n").endswith(
+        "a=b\n\n[Default Applications]\nx-scheme-handler/squarewise=squarewise.desktop\n")
+
+
+def test_a_mimeapps_list_that_is_not_text_is_left_alone(tmp_path, capsys, monkeypatch):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "mimeapps.list").write_bytes(b"\xff\xfe[Default")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    assert desktop.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not UTF-8" in err
+    assert (config / "mimeapps.list").read_bytes() == b"\xff\xfe[Default"
+    assert not (tmp_path / "data" / "applications" / "squarewise.desktop").exists()

@@ -6,7 +6,9 @@ the game calls `send()` and `poll()` once a frame and never waits on the network
 server's messages, `poll()` gives two made here: {"type": "connected"} and
 {"type": "lost", "reason": "..."} (one printable line saying why the connection ended; for a
 wss:// server whose certificate is not trusted, also "fingerprint": its SHA-256, which the
-player may choose to trust for that address: `ThreadedClient(url, trust=fingerprint)`).
+player may choose to trust for that address: `ThreadedClient(url, trust=fingerprint)`; for a
+server that refused the connection, nothing listening there, also "refused": true). `ping()`
+asks the server for a websocket pong, which comes back as {"type": "pong"}.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, SERVER, ProtocolError
 
 DEFAULT_PORT = 8765
 CONNECT_TIMEOUT = 5.0
+PING = object()             # in the outbox: a websocket ping, not a message
 
 
 def parse_target(text: str) -> tuple[str, str | None]:
@@ -240,6 +243,11 @@ class ThreadedClient:
         if not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self._outbox.put_nowait, text)
 
+    def ping(self) -> None:
+        """Ask the server for a pong (a websocket ping): {"type": "pong"} comes when it answers."""
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._outbox.put_nowait, PING)
+
     def poll(self) -> list[dict]:
         """Every message received since the last poll, oldest first; never blocks."""
         out = []
@@ -277,7 +285,8 @@ class ThreadedClient:
             self._put({"type": "lost", "reason": lost_reason(exc, self.url), "fingerprint": exc.fingerprint})
             return
         except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, UnicodeError) as exc:
-            self._put({"type": "lost", "reason": lost_reason(exc, self.url)})
+            refused = {"refused": True} if isinstance(exc, ConnectionRefusedError) else {}
+            self._put({"type": "lost", "reason": lost_reason(exc, self.url), **refused})
             return
         self._put({"type": "connected"})
         sender = asyncio.create_task(self._send_all(client))
@@ -295,9 +304,17 @@ class ThreadedClient:
         if self.wake is not None:
             self.wake()
 
+    def _ponged(self, pong: asyncio.Future) -> None:
+        if not pong.cancelled() and pong.exception() is None:
+            self._put({"type": "pong"})
+
     async def _send_all(self, client: RaceClient) -> None:
         try:
             while True:
-                await client.ws.send(await self._outbox.get())
+                text = await self._outbox.get()
+                if text is PING:
+                    (await client.ws.ping()).add_done_callback(self._ponged)
+                else:
+                    await client.ws.send(text)
         except ConnectionClosed:
             pass

@@ -43,13 +43,33 @@ class HostedServer:
     def advertise(self, code: str, host_name: str, addresses: list[str] | None = None,
                   interfaces=None) -> concurrent.futures.Future:
         """Start announcing room `code` on the local network (zeroconf's interfaces: all unless
-        given). Registering takes a second or two, so it runs on a worker thread: the returned
-        future is done when the room is announced (its exception says why not)."""
+        given). Registering takes a second or two, so it runs on a worker thread, after any
+        announce or `hide` asked before: the returned future is done when the room is announced
+        (its exception says why not)."""
         options = {} if interfaces is None else {"interfaces": interfaces}
 
         async def register() -> None:
-            self.advertiser = await asyncio.to_thread(Advertiser, code, host_name, self.port, addresses, **options)
-        self._advertising = asyncio.run_coroutine_threadsafe(register(), self._loop)
+            if self.advertiser is None:
+                self.advertiser = await asyncio.to_thread(Advertiser, code, host_name, self.port, addresses, **options)
+        return self._then(register)
+
+    def hide(self) -> concurrent.futures.Future:
+        """Stop announcing the room (a private room), on a worker thread, after what was asked before."""
+        async def unregister() -> None:
+            advertiser, self.advertiser = self.advertiser, None
+            if advertiser is not None:
+                await asyncio.to_thread(advertiser.close)
+        return self._then(unregister)
+
+    def _then(self, step) -> concurrent.futures.Future:
+        """Run the coroutine function `step` on the server's loop once the last one has ended."""
+        before = self._advertising
+
+        async def after() -> None:
+            if before is not None:
+                await asyncio.gather(asyncio.wrap_future(before), return_exceptions=True)
+            await step()
+        self._advertising = asyncio.run_coroutine_threadsafe(after(), self._loop)
         return self._advertising
 
     def close(self) -> None:

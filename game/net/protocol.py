@@ -182,6 +182,9 @@ CLIENT: dict[str, dict] = {
     "group_join": {"token": PTOKEN, "group": GROUP},
     "group_leave": {"token": PTOKEN, "group": GROUP},
     "groups": {"token": PTOKEN},
+    # the rooms a server lists (docs/protocol.md "Listed rooms"): asked when not in a room; the host lists its own
+    "rooms": {},
+    "listing": {"listed": Bool()},
 }
 
 PLAYER = Record({"seat": SEAT, "name": NAME, "ready": Bool(), "connected": Bool(), "left": Bool(),
@@ -189,6 +192,8 @@ PLAYER = Record({"seat": SEAT, "name": NAME, "ready": Bool(), "connected": Bool(
 ROW = Record({"place": Int(1, 1 << 30), "name": NAME, "ms": Nullable(MS), "runs": TALLY})
 YOU = Record({"place": Nullable(Int(1, 1 << 30)), "ms": Nullable(MS), "runs": TALLY, "flagged": Bool()})
 GROUP_INFO = {"group": GROUP, "name": NAME, "members": TALLY}
+MAX_LISTED = 20                 # rooms in one `rooms` answer
+LISTED = Record({"room": CODE, "host": NAME, "players": Int(1, MAX_PLAYERS), "dice": DICE, "level": LEVEL})
 PLACE = Record({"seat": SEAT, "name": NAME, "place": Nullable(Int(1, MAX_PLAYERS)), "ms": Nullable(MS),
                 "position": Nullable(POSITION)})
 
@@ -216,6 +221,7 @@ SERVER: dict[str, dict] = {
                   "rows": ListOf(ROW, MAX_ROWS), "you": Nullable(YOU)},
     "group": GROUP_INFO,
     "groups": {"groups": ListOf(Record(GROUP_INFO), MAX_ROWS)},
+    "rooms": {"rooms": ListOf(LISTED, MAX_LISTED)},
     "error": {"reason": REASON},
 }
 

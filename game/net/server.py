@@ -77,6 +77,7 @@ class Config:
     race_idle: float = 300.0        # a racer with no accepted move for this long is out of the race
     race_limit: float = 3600.0      # a race still running after this ends; the unfinished are unplaced
     room_lifetime: float = 6 * 3600.0   # a room is closed this long after it was made
+    rooms_every: float = 1.0        # a connection asks for the listed rooms at most once in this long
     countdown: int = 3
     countdown_step: float = 1.0
     rate: float = 20.0              # frames a second from one connection (pings too), sustained ...
@@ -194,6 +195,7 @@ class Link:
         self.read_at = 0.0                      # ... and as the one being handled was
         self.heard = 0.0                        # the loop's time of the last message (or of the answer's delay)
         self.watch: asyncio.TimerHandle | None = None   # rings when the connection may have been silent too long
+        self.asked_rooms = -math.inf            # the loop's time of the last `rooms` answered
         self.outbox: list[bytes] = []           # framed messages waiting for `flush` ...
         self.waiting = 0                        # ... and their bytes
         ws.link = self
@@ -305,6 +307,7 @@ class Room:
         self.server, self.code, self.dice, self.level = server, code, dice, level
         self.address, self.network = maker.holder, maker.network      # who made it, as the caps count
         self.boards = "hidden"
+        self.listed = False                          # in the server's `rooms` answer (the host chooses)
         self.players: dict[int, Player] = {}
         self.next_seat = 1
         self.host = 0
@@ -398,6 +401,23 @@ class Room:
             raise ProtocolError("only the host chooses, in the lobby")
         self.dice, self.level, self.boards = message["dice"], message["level"], message["boards"]
         self.broadcast_room()
+
+    def listing(self, player: Player, listed: bool) -> None:
+        """The host lists the room (anyone asking the server for rooms sees it while it is in
+        the lobby with a seat free) or makes it private (joined by its code alone)."""
+        if player.seat != self.host:
+            raise ProtocolError("only the host lists the room")
+        if listed != self.listed:
+            self.listed = listed
+            self.event("listed" if listed else "private")
+
+    def listed_entry(self) -> dict | None:
+        """The room as the `rooms` answer shows it, if it is listed and can be joined now."""
+        host = self.players.get(self.host)
+        if not self.listed or self.phase != "lobby" or host is None or len(self.players) >= MAX_PLAYERS:
+            return None
+        return {"room": self.code, "host": host.name, "players": len(self.players), "dice": self.dice,
+                "level": self.level}
 
     def set_ready(self, player: Player, ready: bool) -> None:
         if self.phase not in ("lobby", "countdown"):
@@ -847,6 +867,8 @@ class RaceServer:
             if kind not in DESK_TYPES and kind not in ("move", "leave", "alive"):
                 raise ProtocolError("in a daily run: leave it first")
             return self.desk.handle(link, message)
+        if kind == "rooms":
+            return self._list_rooms(link)
         if kind in ("create", "join", "resume"):
             if player is not None:
                 raise ProtocolError("already in a room: leave it first")
@@ -864,8 +886,30 @@ class RaceServer:
             room.kick(player, message["seat"])
         elif kind == "rematch":
             room.rematch()
+        elif kind == "listing":
+            room.listing(player, message["listed"])
         elif kind == "leave":
             room.remove(player)
+
+    def _list_rooms(self, link: Link) -> None:
+        """The listed rooms that can be joined now, oldest first: at most MAX_LISTED, and fewer
+        when more would pass a frame; a connection asks at most once every rooms_every seconds."""
+        now = asyncio.get_running_loop().time()
+        if now - link.asked_rooms < self.config.rooms_every:
+            raise ProtocolError(f"ask for the rooms at most once every {self.config.rooms_every:g} s")
+        link.asked_rooms = now
+        shown = []
+        for room in self.rooms.values():
+            entry = room.listed_entry()
+            if entry is not None:
+                shown.append(entry)
+                if len(shown) == protocol.MAX_LISTED:
+                    break
+        data = protocol.encode(protocol.SERVER, "rooms", rooms=shown).encode()
+        while len(data) > protocol.MAX_MESSAGE_BYTES:
+            shown.pop()
+            data = protocol.encode(protocol.SERVER, "rooms", rooms=shown).encode()
+        link.put(data)
 
     # --- entering a room
 

@@ -20,7 +20,8 @@ The kind of a match (meta["kind"]) says what its end records:
   filled) or lost (left, or the race ended first);
 - "ranked" (a daily run on a standings server, game/scenes/ranked/): its record as that day's
   daily with the server's time and place, won when the server says `done`, lost when left;
-- "race" (two players on one screen) and "view" (a solution only shown): nothing.
+- "race" (two players on one screen), "view" (a solution only shown) and "void" (a race online
+  whose server was gone before anyone finished: no result): nothing.
 """
 from __future__ import annotations
 

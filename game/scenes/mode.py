@@ -78,6 +78,11 @@ class Mode:
         """True when the clock is not this window's to stop (a race online's is the server's)."""
         return False
 
+    def redraw_in(self) -> float | None:
+        """Seconds until the mode has something to do with no event (a network link's watch);
+        None: nothing."""
+        return None
+
     def leave(self) -> None:
         """The screen is left (covered for good, popped): a race under way is lost."""
 

@@ -403,6 +403,8 @@ class PlayScene(Scene):
             due.append(1.0 - self.match.elapsed % 1.0 + 0.01)
         if self.guide is not None and self.guide.step is None:      # the guide's last card goes
             due.append(max(0.0, self.guide.left))
+        if self.mode.redraw_in() is not None:
+            due.append(self.mode.redraw_in())
         return min(due) if due else None
 
     def update(self, dt: float) -> None:

@@ -254,10 +254,41 @@ def macmahon_states(app, sizes):
 
 
 def online_states(app, sizes, online: bool):
+    """The lobby; with `online`, a room hosted on 127.0.0.1 with its invite, a second player
+    and a message, and the open rooms a server lists."""
     app.open("online", bind="127.0.0.1", lan=False)
     frame(app)
     yield from each_size(app, "online lobby", sizes)
+    if online:
+        yield from hosted_states(app, sizes)
     app.pop()
+
+
+def hosted_states(app, sizes):
+    import time
+    from game.net.client import ThreadedClient
+    lobby, url = app.top, "ws://192.168.100.200:40123/"
+    lobby.finder.known, lobby.finder.due[url] = [url], float("inf")        # (never asked: answered here)
+    lobby.finder.answers[url] = [{"room": f"ABC23{i}", "host": "Somebody with a long name", "players": 7,
+                                  "dice": "alternative", "level": "very hard"} for i in range(2, 9)]
+    yield from each_size(app, "online lobby with rooms", sizes)
+    lobby.host()
+    bob = ThreadedClient(lobby.link.hosted.url)
+    try:
+        deadline, joined = time.monotonic() + 60, False
+        while time.monotonic() < deadline and len(lobby.link.players()) < 2:
+            if lobby.link.code and not joined:
+                bob.send("join", name="Bob", room=lobby.link.code)
+                joined = True
+            frame(app)
+            time.sleep(0.02)
+        assert len(lobby.link.players()) == 2, "Bob never joined"
+        app.toasts.show(f"Invite copied: {lobby.link.invite}", 30)
+        yield from each_size(app, "online lobby hosting", sizes)
+    finally:
+        app.toasts.items.clear()
+        bob.close()
+        lobby.leave()
 
 
 def standings_states(app, sizes):

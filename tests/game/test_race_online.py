@@ -18,6 +18,7 @@ from game.scenes.online.race import OnlineRaceScene
 from game.scenes.online.results import ResultsScene
 from game.scenes.title import TitleScene
 from solver.genius.position import Position
+from tests.game.test_lost_server import STOPPED_WORDS
 from tests.net.race import FAST, solution
 from tests.validate_genius import check_position
 
@@ -65,6 +66,23 @@ def opponent_room(server) -> tuple[ThreadedClient, str]:
         got += bob.poll()
         time.sleep(0.01)
     return bob, next(m for m in got if m["type"] == "joined")["room"]
+
+
+def seated(app, lobby, server, code) -> None:
+    """The lobby joins room `code` on `server` with Join: until the player is in it."""
+    lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link.me() is not None)
+
+
+@pytest.fixture
+def racing(app, lobby, server):
+    """The game racing Bob (headless) on `server`: (race screen, Bob)."""
+    bob, code = opponent_room(server)
+    try:
+        yield join_and_race(app, lobby, server, bob, code), bob
+    finally:
+        bob.close()
 
 
 def join_and_race(app, lobby, server, bob, code) -> OnlineRaceScene:
@@ -158,20 +176,53 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
         bob.close()
 
 
-def test_a_server_gone_is_said_and_the_board_stays_playable(app, lobby, server):
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        server.close()
-        run_until(app, lambda: race.link.lost is not None)
-        assert "shut down" in race.session.status and "playable alone" in race.session.status
-        play_solution(app, race)                                          # alone, to the end
-        assert race.match.finished
-        assert len(genius_games(app)) == 1 and genius_games(app)[0]["won"]
-        race.back()                                                        # no race to leave: straight out
-        assert isinstance(app.top, TitleScene)
-    finally:
-        bob.close()
+def kill_server(server) -> None:
+    """The server dies as a killed process does: nothing listens any more and every connection
+    is cut with no closing handshake."""
+    def die():
+        server.server._ws_server.server.close()
+        for link in list(server.server.links):
+            link.ws.transport.abort()
+    server._loop.call_soon_threadsafe(die)
+
+
+@pytest.mark.parametrize("death", ["shut down", "killed"])
+def test_a_server_gone_mid_race_is_said_and_the_race_is_no_result(app, server, racing, death):
+    race, _ = racing
+    play_move(race, solution(race.match.start)[0])                       # a game: a move made
+    server.close() if death == "shut down" else kill_server(server)
+    run_until(app, lambda: race.link.lost is not None)
+    assert race.session.status == STOPPED_WORDS
+    play_solution(app, race)                                              # alone, to the end
+    assert race.match.finished and race.match.meta["kind"] == "void"
+    run_until(app, lambda: "no result" in race.session.status)             # the win says it
+    assert genius_games(app) == []                                        # no result: no win, no loss
+    race.back()                                                            # no race to leave: straight out
+    assert isinstance(app.top, TitleScene) and genius_games(app) == []
+
+
+def test_a_server_gone_after_another_finished_first_is_a_loss(app, server, racing):
+    race, bob = racing
+    moves = solution(race.match.start)
+    play_move(race, moves[0])
+    for seq, move in enumerate(moves, 1):                                  # Bob finishes first
+        bob.send("move", seq=seq, move=move)
+    run_until(app, lambda: race.mode.beaten() is not None, [bob])
+    kill_server(server)
+    run_until(app, lambda: race.link.lost is not None)
+    games = genius_games(app)
+    assert len(games) == 1 and not games[0]["won"]                         # the race was decided: lost
+
+
+def test_the_streak_is_kept_over_a_race_the_server_ended(app, server, racing):
+    from game.play.records import record_game
+    record_game(app.statistics, "genius", "online race", 30.0, True, game="earlier")
+    race, _ = racing
+    play_move(race, solution(race.match.start)[0])
+    kill_server(server)
+    run_until(app, lambda: race.link.lost is not None)
+    race.back()
+    assert app.statistics["genius"]["streak"]["current"] == 1 and len(genius_games(app)) == 1
 
 
 def free_port() -> int:
@@ -308,14 +359,14 @@ def test_the_host_picks_the_level_and_the_race_is_of_that_level(app, lobby):
     from solver.genius.levels import level_of
     click(app, lobby.host_button)
     run_until(app, lambda: lobby.link.code is not None)
-    assert lobby.pickers.level.visible and lobby.pickers.dice.visible
+    assert lobby.pickers.menus["level"].visible and lobby.pickers.menus["dice"].visible
     bob = ThreadedClient(lobby.link.hosted.url)
     try:
         bob.send("join", name="Bob", room=lobby.link.code)
         run_until(app, lambda: len(lobby.link.players()) == 2, [bob])
-        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=lobby.pickers.dice,
+        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=lobby.pickers.menus["dice"],
                                               text="alternative")])
-        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=lobby.pickers.level,
+        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=lobby.pickers.menus["level"],
                                               text="9")])
         seen: list = []                                   # Bob's messages: he sees the picks too (waited for: a
         run_until(app, lambda: seen.extend(bob.poll()) or (       # busy machine may deliver his after the host's)
@@ -324,7 +375,7 @@ def test_the_host_picks_the_level_and_the_race_is_of_that_level(app, lobby):
         bob.send("ready", ready=True)
         click(app, lobby.ready_button)
         run_until(app, lambda: isinstance(app.top, OnlineRaceScene), [bob], seconds=30)
-        assert not lobby.pickers.level.visible                                # racing: no pickers
+        assert not lobby.pickers.menus["level"].visible                                # racing: no pickers
         assert level_of(builtin("alternative"), app.top.match.start.blockers) == 9
     finally:
         bob.close()
@@ -333,9 +384,7 @@ def test_the_host_picks_the_level_and_the_race_is_of_that_level(app, lobby):
 def test_only_the_host_sees_the_pickers(app, lobby, server):
     bob, code = opponent_room(server)
     try:
-        lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
-        click(app, lobby.join_button)
-        run_until(app, lambda: lobby.link.me() is not None, [bob])
-        assert not lobby.pickers.level.visible and not lobby.pickers.dice.visible
+        seated(app, lobby, server, code)
+        assert not lobby.pickers.menus["level"].visible and not lobby.pickers.menus["dice"].visible
     finally:
         bob.close()

@@ -105,17 +105,79 @@ def _namespace_ready() -> str | None:
     return None if probe.returncode == 0 else "cannot make a network namespace here"
 
 
-def test_a_hosted_room_is_found_joined_and_forgotten_inside_a_private_network_namespace():
-    """The game's path: HostedServer, create, advertise; another game browses, joins by the
-    listed address; the host closes: the player hears it, the room is gone from the list."""
+def in_a_namespace(probe: str) -> dict:
+    """Run `probe` in a new network namespace, loopback up with multicast: its last line, JSON."""
     reason = _namespace_ready()
     if reason:
         pytest.skip(reason)
     setup = "ip link set lo up && ip link set lo multicast on && exec \"$0\" -c \"$1\""
-    run = subprocess.run(["unshare", "--net", "sh", "-c", setup, sys.executable, PROBE], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(["unshare", "--net", "sh", "-c", setup, sys.executable, probe], cwd=ROOT,
+                         capture_output=True, text=True, timeout=90)
     assert run.returncode == 0, run.stderr[-2000:]
-    result = json.loads(run.stdout.strip().splitlines()[-1])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_a_hosted_room_is_found_joined_and_forgotten_inside_a_private_network_namespace():
+    """The game's path: HostedServer, create, advertise; another game browses, joins by the
+    listed address; the host closes: the player hears it, the room is gone from the list."""
+    result = in_a_namespace(PROBE)
     assert result["found"] == [[result["code"], "Ann", "127.0.0.1", result["port"]]]
     assert result["seat"] == 2 and result["after_close"] == []
     assert result["lost"] == "the race server shut down"
+
+
+# Runs inside the namespace: a hosted room, listed, is found by the lobby's RoomFinder (its mDNS
+# record at once, then its server's answer with the count); made private, its record goes and
+# with it the room.
+LISTED = r"""
+import json, socket, time
+assert [name for _, name in socket.if_nameindex()] == ["lo"], socket.if_nameindex()
+from game.net.client import ThreadedClient
+from game.net.discovery import RoomBrowser
+from game.net.host import HostedServer
+from game.scenes.online.finder import RoomFinder
+from game.scenes.online import finder as finder_module
+
+finder_module.ASK_EVERY = 0.2
+
+def wait(done, what):
+    for _ in range(300):
+        finder.pump()
+        for message in ann.poll():
+            pass
+        if done():
+            return
+        time.sleep(0.05)
+    raise SystemExit(f"no {what}: {finder.rooms()} {finder.silent()}")
+
+host = HostedServer("127.0.0.1", 0)
+ann = ThreadedClient(host.url)
+ann.send("create", name="Ann", dice="default", level="any")
+ann.send("listing", listed=True)
+finder = RoomFinder([], ThreadedClient, RoomBrowser(interfaces=["127.0.0.1"]))
+code = None
+for _ in range(300):
+    for message in ann.poll():
+        if message["type"] == "joined":
+            code = message["room"]
+    if code:
+        break
+    time.sleep(0.02)
+host.advertise(code, "Ann", ["127.0.0.1"], ["127.0.0.1"]).result(10)
+wait(lambda: any(r.players == 1 for r in finder.rooms()), "listed room")
+listed = [r.words() for r in finder.rooms()]
+ann.send("listing", listed=False)
+host.hide().result(10)
+wait(lambda: not finder.rooms(), "room gone")
+print(json.dumps({"code": code, "port": host.port, "listed": listed, "after": finder.silent()}))
+finder.close()
+finder.browser.close()
+ann.close()
+host.close()
+"""
+
+
+def test_a_listed_hosted_room_is_in_the_lobbys_list_and_gone_once_private():
+    result = in_a_namespace(LISTED)
+    assert result["listed"] == [f"1 of 8 · default, any · 127.0.0.1:{result['port']}"]
+    assert result["after"] == []                  # no record on the network: the server is not asked any more

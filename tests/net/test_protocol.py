@@ -49,6 +49,8 @@ SAMPLES = {
             "elapsed_ms": 0, "seq": 0},
     "done": {"puzzle": "genius", "daily": 330, "ranked": True, "ms": 48213, "place": None, "of": 41, "flagged": True},
     "group": {"group": "ABCDEFGH", "name": "Family", "members": 3},
+    "rooms": {},
+    "listing": {"listed": True},
 }
 # Types both sides send: the server's sample (SAMPLES has the client's).
 SERVER_SAMPLES = {
@@ -56,6 +58,7 @@ SERVER_SAMPLES = {
                   "rows": [{"place": 1, "name": "Ann", "ms": 48213, "runs": 1}],
                   "you": {"place": None, "ms": 3000, "runs": 1, "flagged": True}},
     "groups": {"groups": [{"group": "ABCDEFGH", "name": "Family", "members": 3}]},
+    "rooms": {"rooms": [{"room": "ABC234", "host": "Zoë 🙂", "players": 2, "dice": "alternative", "level": 9}]},
 }
 
 

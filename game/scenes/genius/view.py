@@ -371,5 +371,13 @@ class GeniusView:
             n = frame.match.meta.get("solutions")
             line = f"This roll: {n:,} solutions ({difficulty_label(n)})" if n is not None else \
                 "Drag a piece to the board: R or wheel turns, F flips"
-        text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
-             max_width=play_view.status_box(app, area, frame, app.px(100)).width)
+        box = play_view.status_box(app, area, frame, app.px(100))
+        for i, words in enumerate(self.status_lines(line, box.width)):
+            text(surface, words, (area.x, area.y + app.px(8) + i * app.px(19)), app.px(16), pal.text,
+                 max_width=box.width)
+
+    def status_lines(self, line: str, width: int) -> list[str]:
+        """The status line in at most two lines of `width` pixels at its size (a third and more
+        run into the last, which then shrinks to fit)."""
+        lines = wrap(line, self.app.px(16), width)
+        return lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines

@@ -7,11 +7,12 @@ the server checks it again and keeps the clock and the places. Hints and Solve a
 offered, and the race's clock runs for everyone: a covered or unfocused window does not stop
 it. Leave gives the seat up (the player stays in the results, unplaced); Rematch goes back to
 the lobby of the same room. A server that is gone is said in one line, and the board stays
-playable alone.
+playable alone; a race it ended that way, with nobody finished first, is no result (the match's
+kind becomes "void": nothing recorded, no loss). An opponent who leaves is said in a message.
 """
 from __future__ import annotations
 
-from game.play.commands import Ask, Banner, Refresh
+from game.play.commands import Ask, Banner, Refresh, Toast
 from game.play.hints import capital
 from game.play.match import Match, Timer, format_time
 from game.play.session import Ending
@@ -21,6 +22,9 @@ from game.scenes.play import PlayScene
 from game.scenes.refereed import RefereedMode
 from solver.cli_common import ordinal
 from solver.genius.position import Position
+
+
+VOID = "void"            # the match's kind once the server is gone with no result: nothing recorded
 
 
 class Online(RefereedMode):
@@ -67,10 +71,8 @@ class Online(RefereedMode):
         if m is None:
             return []
         if link.lost is not None and self.session.refereed:     # no server any more: the board is yours alone
-            self.session.refereed = False
-            if m.finished and not m.ended:
-                self.session.end(won=True)
-        effects = self.follow_clock(m) + self.follow_refusals()
+            self.lose_the_server()
+        effects = self.follow_clock(m) + self.follow_refusals() + [Toast(words, 4) for words in link.departures()]
         mine = link.finished.get(link.seat)
         if mine is not None and not m.ended:
             effects += self.finish(mine)
@@ -83,6 +85,20 @@ class Online(RefereedMode):
             self.shown_results = True
             self.app.open("online-results", link=link, own=m.position)
         return effects + self.tell(self.news())
+
+    def lose_the_server(self) -> None:
+        """The server is gone before this board's end: a race somebody else had won is lost; one
+        nobody finished is no result (kind "void": nothing recorded, no loss, the streak kept)."""
+        m = self.match
+        self.session.refereed = False
+        if m.ended:
+            return
+        if self.beaten() is not None:
+            self.session.end(won=False)
+            return
+        m.meta["kind"] = VOID
+        if m.finished:
+            self.session.end(won=True)
 
     def finish(self, mine: dict) -> list:
         """This board is full on the server: the server's time and place are the record's."""
@@ -105,7 +121,7 @@ class Online(RefereedMode):
         if link.retry is not None:
             return "Connection lost: reconnecting..."
         if link.lost is not None:
-            return f"{capital(link.lost)}; your board stays playable alone"
+            return f"{capital(link.lost)}. Your board stays playable alone."
         if link.results is not None:
             return "Race over: " + ", ".join(self.result_words(r) for r in link.results)
         first = self.beaten()
@@ -120,7 +136,9 @@ class Online(RefereedMode):
         return f"{ordinal(result['place'])} {result['name']} {format_time(result['ms'] / 1000)}"
 
     def win_words(self, ending: Ending):
-        """First on the server: the place and the server's time."""
+        """First on the server: the place and the server's time (with no server: no result)."""
+        if self.match.meta["kind"] == VOID:
+            return f"Solved in {format_time(ending.seconds)}", "the race server had stopped: no result", ""
         return f"1st, {format_time(ending.seconds)}", "you won the race", ""
 
     # ------------------------------------------------------------------ buttons and leaving
@@ -146,6 +164,10 @@ class Online(RefereedMode):
     def refuses_ids(self) -> str | None:
         return "A race online plays the server's roll; Leave first to play a game ID"
 
+
+    def redraw_in(self) -> float | None:
+        """The link's next look with no message: a ping, a silence, a try to get back."""
+        return self.link.due_in()
 
     def keep(self) -> bool:
         return False

@@ -72,6 +72,8 @@ class ResultsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.link.pump()                     # (a message from the server wakes the loop)
+        for words in self.link.departures():
+            self.app.toasts.show(words, 4)
         self.sync()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -62,6 +62,13 @@ class FakeLink:
     def elapsed(self) -> float | None:
         return self.server_clock
 
+    def departures(self) -> list:
+        gone, self.gone = getattr(self, "gone", []), []
+        return gone
+
+    def due_in(self) -> float | None:
+        return None
+
 
 @pytest.fixture
 def online(tmp_path):
@@ -171,8 +178,8 @@ def test_the_results_are_said_in_one_line(online):
 
 def test_a_lost_server_is_said_and_the_board_stays_playable(online):
     mode, session, link = online
-    link.lost, link.online = "the race server shut down", False
-    assert mode.news() == "The race server shut down; your board stays playable alone"
+    link.lost, link.online = "the race server stopped", False
+    assert mode.news() == "The race server stopped. Your board stays playable alone."
     session.move("1:F6")
     assert session.position.placed["1"]
 
@@ -283,3 +290,10 @@ def test_the_clock_shown_follows_the_servers(online):
 def test_a_race_is_never_kept_for_next_time(online):
     mode, session, link = online
     assert mode.keep() is False
+
+
+def test_an_opponent_who_left_is_said_once_in_a_message(online):
+    mode, session, link = online
+    link.gone = ["Bob left the race"]
+    assert [e.text for e in mode.update(1 / 60) if isinstance(e, Toast)] == ["Bob left the race"]
+    assert not [e for e in mode.update(1 / 60) if isinstance(e, Toast)]

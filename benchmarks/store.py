@@ -36,7 +36,7 @@ def token(n: int) -> bytes:
 
 def fill(store: Store, players: int, days: int, rng: random.Random) -> float:
     """Make the players, today's runs through the Store, the earlier days' runs in bulk; returns runs/s today."""
-    ids = [store.add_player(f"P{n}", f"p{n}", token(n), f"10.0.{n >> 8 & 255}.{n & 255}", 1.0).id
+    ids = [store.add_player(f"P{n}", token(n), f"10.0.{n >> 8 & 255}.{n & 255}", 1.0).id
            for n in range(players)]
     started = time.perf_counter()
     for pid in ids:

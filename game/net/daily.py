@@ -278,7 +278,7 @@ class DailyDesk:
                                 f"try tomorrow")
         token = secrets.token_urlsafe(32)
         try:                                    # (the network, a /24 or /64, is kept, not the address)
-            player = await self.store.write(Store.add_player, name, names.key(name), token_hash(token), link.network,
+            player = await self.store.write(Store.add_player, name, token_hash(token), link.network,
                                             now)
         except NameTaken:
             raise ProtocolError("that name (or one that looks like it) is taken on this server") from None

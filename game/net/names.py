@@ -2,12 +2,15 @@
 
 `normalise` makes the name a room shows (NFKC, spaces trimmed and runs of them made one) and
 refuses a name with nothing visible (only spaces, invisible fillers, marks) or with a pile of
-combining marks on one letter. `key` is what two names must not share, in a room or on a
-server: the name with its accents and invisible characters dropped, folded by Unicode's own
-look-alike data (UTS #39's confusables, the skeleton: assets/unicode/confusables.txt, with its
-version and licence beside it), case-folded, then folded by it again. So "Ann", "ann ",
-"Аnn" (a Cyrillic А) and "Ánn" are one name; so are "Нenry" (a Cyrillic Н) and "henry",
-"Kіm" (a Cyrillic і) and "Kim", "Ian" and "lan" (a capital I looks like a small l).
+combining marks on one letter. `keys` are what two names must not share, in a room or on a
+server (two names are one if they share either key): the name with its accents and invisible
+characters dropped and folded by Unicode's own look-alike data (UTS #39's confusables, the
+skeleton: assets/unicode/confusables.txt, with its version and licence beside it), once with
+the capitals read as what they look like before case is folded (`key`), once with case folded
+first. So "Ann", "ann ", "Аnn" (a Cyrillic А) and "Ánn" are one name; so are "Нenry" (a
+Cyrillic Н) and "henry", "Kіm" (a Cyrillic і) and "Kim", "Ian" and "lan" (a capital I looks
+like a small l), and "Ian" and "ian" (one name in two cases); "ian" and "lan" are two. No one
+key can say all three (I is l, I is i, i is not l), hence two.
 
 >>> normalise("  Ann   Lee ")
 'Ann Lee'
@@ -15,6 +18,8 @@ version and licence beside it), case-folded, then folded by it again. So "Ann", 
 True
 >>> key("\\u041denry") == key("Henry") and key("Ian") == key("lan") and key("Ann") != key("Anna")
 True
+>>> same("Ian", "ian"), same("Ian", "lan"), same("ian", "lan")
+(True, True, False)
 >>> normalise("\\u3164")
 Traceback (most recent call last):
 ...
@@ -69,6 +74,16 @@ def key(name: str) -> str:
     again: a capital is read as what it looks like (Cyrillic Н as H, I as l) before case is
     folded, and a small letter after (Greek ν as v)."""
     return _skeleton(_skeleton(unicodedata.normalize("NFKC", name)).casefold())
+
+
+def keys(name: str) -> tuple[str, str]:
+    """The two keys of a name: `key`, and the skeleton of the name case-folded first."""
+    return key(name), _skeleton(unicodedata.normalize("NFKC", name).casefold())
+
+
+def same(a: str, b: str) -> bool:
+    """Whether two names are one: they share a key."""
+    return not set(keys(a)).isdisjoint(keys(b))
 
 
 def _skeleton(text: str) -> str:

@@ -269,7 +269,6 @@ class Player:
 
     def __init__(self, room: "Room", seat: int, name: str, address: str):
         self.room, self.seat, self.name, self.address = room, seat, name, address
-        self.key = names.key(name)
         self.token = secrets.token_urlsafe(24)
         self.link: Link | None = None
         self.ready = False
@@ -949,8 +948,7 @@ class RaceServer:
             raise ProtocolError("that room is racing; join when it is back in the lobby")
         if len(room.players) >= MAX_PLAYERS:
             raise ProtocolError(f"that room is full ({MAX_PLAYERS} players)")
-        key = names.key(name)
-        if any(p.key == key for p in room.players.values()):
+        if any(names.same(name, p.name) for p in room.players.values()):
             raise ProtocolError("that name (or one that looks like it) is taken in this room")
         self._check_seats(link.holder)
         self._sit(link, room, room.seat(name, link.holder), "joined as " + _escaped(name))

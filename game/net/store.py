@@ -29,6 +29,7 @@ from solver.atomic import existing_mode
 from solver.daily import utc_number
 from solver.errors import SquarewiseError, one_line
 
+from . import names
 from .ranking import Ranking, Row
 
 BUSY_MS = 5000          # how long a statement waits for another process's lock (a backup) before failing
@@ -65,6 +66,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "UPDATE runs SET seq = (SELECT COUNT(*) FROM moves WHERE moves.run = runs.id)",
         "CREATE INDEX runs_by_finish ON runs (finished) WHERE finished IS NOT NULL",
     ),
+    (   # version 3: a name's second key (game/net/names.keys: case folded first), unique as the first is
+        "ALTER TABLE players ADD COLUMN folded TEXT",
+        "CREATE UNIQUE INDEX players_by_folded ON players (folded)",
+        lambda db: _fold_names(db),
+    ),
 )
 VERSION = len(MIGRATIONS)
 
@@ -77,6 +83,14 @@ CODES = {"database is locked": BUSY, "database table is locked": LOCKED,
          "unable to open database file": CANTOPEN, "file is not a database": NOTADB}
 RESTORE = "restore the last copy made with --backup (serve that copy with --db, or copy it over this file while no " \
           "server runs)"
+
+
+def _fold_names(db: sqlite3.Connection) -> None:
+    """Version 3's second key for the players already registered (two that share it keep theirs
+    NULL: both keep their names)."""
+    for player, name in db.execute("SELECT id, name FROM players").fetchall():
+        with contextlib.suppress(sqlite3.IntegrityError):
+            db.execute("UPDATE players SET folded = ? WHERE id = ?", (names.keys(name)[1], player))
 
 
 class StoreError(SquarewiseError):
@@ -335,7 +349,7 @@ class Store:
         for n in range(version, VERSION):
             with self._transaction():
                 for statement in MIGRATIONS[n]:
-                    self.db.execute(statement)
+                    statement(self.db) if callable(statement) else self.db.execute(statement)
                 self.db.execute(f"PRAGMA user_version={n + 1}")
 
     @contextlib.contextmanager
@@ -362,13 +376,14 @@ class Store:
         self.db.close()
 
     # players
-    def add_player(self, name: str, key: str, token_hash: bytes, address: str, now: float) -> Player:
-        """A new player; NameTaken if another has the same name key (game/net/names.key)."""
+    def add_player(self, name: str, token_hash: bytes, address: str, now: float) -> Player:
+        """A new player; NameTaken if another shares a key of the name (game/net/names.keys)."""
+        key, folded = names.keys(name)
         try:
-            cur = self.db.execute("INSERT INTO players (name, key, token_hash, address, created) "
-                                  "VALUES (?, ?, ?, ?, ?)", (name, key, token_hash, address, now))
+            cur = self.db.execute("INSERT INTO players (name, key, folded, token_hash, address, created) "
+                                  "VALUES (?, ?, ?, ?, ?, ?)", (name, key, folded, token_hash, address, now))
         except sqlite3.IntegrityError:
-            if self.db.execute("SELECT 1 FROM players WHERE key = ?", (key,)).fetchone():
+            if self.db.execute("SELECT 1 FROM players WHERE key = ? OR folded = ?", (key, folded)).fetchone():
                 raise NameTaken(f"the name {name!r} is taken on this server (or one too alike)") from None
             raise StoreError("that token is already in use") from None
         return Player(cur.lastrowid, name)

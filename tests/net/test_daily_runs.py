@@ -287,7 +287,7 @@ def test_leaving_a_ranked_run_ends_it_and_a_many_row_answer_fits_one_frame(tmp_p
             assert "is over" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
             assert store.ranked_run(1, "genius", TODAY).abandoned
             for i in range(120):                       # names of 24 three-byte letters
-                pid = store.add_player(f"{chr(0x4E00 + i) * 24}", f"k{i}", bytes([i]) * 32, "x", 0).id
+                pid = store.add_player(f"{chr(0x4E00 + i) * 24}", bytes([i]) * 32, "x", 0).id
                 r = store.start_run(pid, "genius", TODAY, True, 0)
                 store.finish_run(r.id, 5000 + i, False)
             board = await standings(client, limit=100)

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 import pytest
 
 from game.net import store as store_module
-from game.net.names import key
 from game.net.store import (MIGRATIONS, VERSION, CodeTaken, Group, NameTaken, RankedTaken, Row, Store, StoreError,
                             backup_file)
 
@@ -26,7 +25,7 @@ def store(tmp_path):
 
 
 def player(store, name, address="192.0.2.1", now=1000.0):
-    return store.add_player(name, key(name), token(name), address, now)
+    return store.add_player(name, token(name), address, now)
 
 
 def finished(store, who, ms, daily=10, puzzle="genius", flagged=False, now=5000.0):
@@ -62,6 +61,7 @@ def test_a_version_1_database_made_by_hand_opens_with_its_data(tmp_path):
         raw.execute(statement)
     raw.execute("PRAGMA user_version = 1")
     raw.execute("INSERT INTO players VALUES (7, 'Old', 'old', ?, '192.0.2.1', 1.0)", (token("Old"),))
+    raw.execute("INSERT INTO players VALUES (8, 'Ian', 'lan', ?, '192.0.2.1', 1.0)", (token("Ian"),))
     raw.execute("INSERT INTO runs (player, puzzle, daily, ranked, started, ms) VALUES (7, 'genius', 3, 1, 2.0, 9000)")
     raw.execute("INSERT INTO runs (id, player, puzzle, daily, ranked, started) VALUES (5, 7, 'genius', 4, 1, 2.0)")
     raw.executemany("INSERT INTO moves VALUES (5, ?, ?)", [(0, "1:A1"), (1, "-1"), (2, "1:B1")])
@@ -72,6 +72,8 @@ def test_a_version_1_database_made_by_hand_opens_with_its_data(tmp_path):
     assert store.standings("genius", 3) == (1, [Row(1, "Old", 9000, 1)], None)
     open_run = store.run(5)                 # its move count from its moves; no board: replayed once when asked
     assert (open_run.seq, open_run.position, store.moves(5)) == (3, None, ("1:A1", "-1", "1:B1"))
+    with pytest.raises(NameTaken):          # the second key of a name (version 3) made for those registered
+        store.add_player("ian", token("ian"), "192.0.2.2", 3.0)
     store.close()
 
 
@@ -109,8 +111,15 @@ def test_players_by_token_hash_names_distinct_after_folding(store):
     ann = player(store, "Ann", now=50.0)
     assert store.player(token("Ann")) == ann and store.player(token("nobody")) is None
     with pytest.raises(NameTaken, match="taken"):
-        store.add_player("ÁNN", key("ÁNN"), token("other"), "192.0.2.2", 60.0)
-    raw = store.db.execute("SELECT token_hash FROM players").fetchall()
+        store.add_player("ÁNN", token("other"), "192.0.2.2", 60.0)
+    with pytest.raises(NameTaken, match="taken"):
+        store.add_player("ANn", token("other"), "192.0.2.2", 60.0)
+    ian = player(store, "Ian", now=70.0)
+    for alike in ("ian", "lan"):             # one name in two cases; a capital I looks like l
+        with pytest.raises(NameTaken, match="taken"):
+            store.add_player(alike, token(alike), "192.0.2.2", 80.0)
+    assert ian.name == "Ian"
+    raw = store.db.execute("SELECT token_hash FROM players WHERE name = 'Ann'").fetchall()
     assert raw == [(token("Ann"),)]            # only the hash is kept
 
 

@@ -87,7 +87,7 @@ def test_backup_of_no_database_is_one_line_and_makes_nothing(tmp_path):
 def test_backup_copies_the_database_and_exits(tmp_path):
     path, copy = tmp_path / "s.sqlite3", tmp_path / "copy.sqlite3"
     store = Store(path)
-    store.add_player("Ann", "ann", b"a" * 32, "192.0.2.1", 1.0)
+    store.add_player("Ann", b"a" * 32, "192.0.2.1", 1.0)
     run = subprocess.run(SERVE + ["--db", str(path), "--backup", str(copy)], capture_output=True, text=True,
                          timeout=30)
     store.close()

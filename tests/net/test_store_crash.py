@@ -20,7 +20,7 @@ WRITER = """
 import sys
 from game.net.store import Store
 store = Store(sys.argv[1])
-me = store.player(b"w" * 32) or store.add_player("Writer", "writer", b"w" * 32, "127.0.0.1", 0.0)
+me = store.player(b"w" * 32) or store.add_player("Writer", b"w" * 32, "127.0.0.1", 0.0)
 while True:
     run = store.start_run(me.id, "genius", 5, False, 1.0)
     store.add_move(run.id, 1, "P2 A1", "A1A2A3A4A5A6B1")

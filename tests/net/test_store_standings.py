@@ -16,7 +16,7 @@ from tests.net.race import run
 
 def fill(store: Store, rng: random.Random, players: int, days: range, share: float = 0.7) -> list:
     """Players with ranked runs on some of `days` (a few flagged, equal times often): their ids."""
-    ids = [store.add_player(f"P{n}", f"p{n}", bytes([n % 256, n // 256]) * 16, "x", 1.0).id for n in range(players)]
+    ids = [store.add_player(f"P{n}", bytes([n % 256, n // 256]) * 16, "x", 1.0).id for n in range(players)]
     for daily in days:
         for pid in ids:
             if rng.random() < share:

@@ -21,7 +21,7 @@ def made(path) -> None:
     """A database with some players in it, all in the main file (checkpointed)."""
     store = Store(path)
     for n in range(300):
-        store.add_player(f"P{n}", f"p{n}", bytes([n % 256, n // 256]) * 16, "192.0.2.1", 1.0)
+        store.add_player(f"P{n}", bytes([n % 256, n // 256]) * 16, "192.0.2.1", 1.0)
     store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     store.close()
 

@@ -389,10 +389,20 @@ def test_a_look_alike_by_unicodes_confusables_is_refused_beside_its_original(ori
     run(main())
 
 
-def test_honest_distinct_names_keep_distinct_keys():
-    keys = {}
+def test_honest_distinct_names_share_no_key():
+    taken = {}
     for name in HONEST:
-        assert keys.setdefault(names.key(name), name) == name, f"{name} taken as {keys[names.key(name)]}"
+        for k in names.keys(name):
+            assert taken.setdefault(k, name) == name, f"{name} taken as {taken[k]}"
+
+
+@pytest.mark.parametrize("original, other", [("Ian", "ian"), ("ian", "IAN"), ("Ivy", "ivy"), ("Ian", "lan")])
+def test_one_name_in_two_cases_is_one_name_though_a_capital_i_looks_like_l(original, other):
+    assert names.same(original, other)
+
+
+def test_a_small_i_and_a_small_l_stay_two_names():
+    assert not names.same("ian", "lan") and not names.same("ivy", "lvy")
 
 
 @pytest.mark.parametrize("name", [" ", "\u3164", "\u115f\u1160", "\u0301" * 24, "\u2800"])

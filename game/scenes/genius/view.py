@@ -17,7 +17,7 @@ from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import mix, text_size
-from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
+from game.draw.widgets import grid_rects, progress_bar, text, text_block, title_bar, wrap
 from game.play.commands import Slot, Square
 from game.play.frame import Frame
 from game.play.hints import capital
@@ -371,5 +371,7 @@ class GeniusView:
             n = frame.match.meta.get("solutions")
             line = f"This roll: {n:,} solutions ({difficulty_label(n)})" if n is not None else \
                 "Drag a piece to the board: R or wheel turns, F flips"
-        text(surface, line, (area.x, area.y + app.px(8)), app.px(16), pal.text,
-             max_width=play_view.status_box(app, area, frame, app.px(100)).width)
+        box = play_view.status_box(app, area, frame, app.px(100))
+        if job is not None:
+            box.height -= app.px(14)                  # (the job's bar under it)
+        text_block(surface, [line], box, app.px(16), pal.text)

@@ -193,7 +193,7 @@ class TitleScene(Scene):
         y += 2 * (small + gap)
         self.build_cards(app.px(24), top, x - app.px(48))
         keys_top = h - app.px(16) - font(app.px(14)).get_height()       # the keys line at the foot
-        self.blurb_area = pygame.Rect(x - app.px(60), y + gap, bw + app.px(120), keys_top - app.px(8) - y - gap)
+        self.blurb_area = pygame.Rect(x - app.px(60), y, bw + app.px(120), keys_top - app.px(8) - y)
         app.toasts.place(pygame.Rect(app.px(20), y, w - app.px(40), h - y - app.px(4)))   # under the buttons
         self.selected = min(self.selected, len(self.choices) - 1)
         if self.choices[self.selected][1] is None:

@@ -47,7 +47,7 @@ from game.net.store import Store
 
 async def main():
     store = Store(sys.argv[1])
-    server = RaceServer(Config(max_connections=3000, per_address_connections=3000, per_address_registrations=10**6,
+    server = RaceServer(Config(max_connections=3000, per_address_connections=3000, per_network_registrations=10**6,
                                server_rate=5000, server_burst=10000), store=store)
     port = await server.start("127.0.0.1", 0)
     print(port, flush=True)

@@ -38,6 +38,7 @@ import pygame_gui  # noqa: E402
 from game import idle, keys, options  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
+from game.net import identity  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
 from game.sound import Sounds  # noqa: E402
 from game.scenes.registry import entry  # noqa: E402
@@ -94,7 +95,8 @@ class App:
         self.first_frame_at: float | None = None
         self._managers: dict = {}
         self.ui: pygame_gui.UIManager = self._manager()
-        for line in self.storage.warnings:          # an unreadable settings file, say: tell the player too
+        damaged = [identity.check(self.storage.folder)]          # (None, or the line for identities.json)
+        for line in self.storage.warnings + [line for line in damaged if line]:   # an unreadable file: tell the player too
             self.toasts.show(line.split("warning: ", 1)[-1], 8, self.palette.illegal)
 
     # --- look -------------------------------------------------------------------------

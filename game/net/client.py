@@ -54,10 +54,23 @@ def parse_target(text: str) -> tuple[str, str | None]:
     host = where.partition("/")[0]
     if not host or not host.isprintable() or " " in host:
         raise SquarewiseError(f"'{text}' should be host:port/CODE (the server's address, then the room code)")
+    _check_name(host, text)
     has_port = host.rpartition("]")[2].startswith(":") if host.startswith("[") else ":" in host
     if not sep and not has_port:
         where = f"{host}:{DEFAULT_PORT}" + where[len(host):]
     return f"{scheme}://{where}/", code
+
+
+def _check_name(host: str, text: str) -> None:
+    """A host name the network functions can take: its internet (IDNA) form has no empty part
+    between dots and none over 63 bytes (`résumé` counts as `xn--rsum-bpad`); SquarewiseError."""
+    if host.startswith("["):                    # an IPv6 address
+        return
+    try:
+        host.rpartition(":")[0].encode("idna") if ":" in host else host.encode("idna")
+    except UnicodeError:
+        shown = one_line(text if len(text) <= 40 else text[:37] + "...")
+        raise SquarewiseError(f"'{shown}' is not a host name (a part between dots is empty or over 63 bytes)") from None
 
 
 def server_url(text: str) -> str:
@@ -154,8 +167,16 @@ class RaceClient:
         await self.ws.send(protocol.encode(CLIENT, kind, **fields))
 
     async def recv(self, timeout: float | None = None) -> dict:
-        """The next message from the server (ProtocolError if it is not one of the protocol's)."""
-        return protocol.decode(await asyncio.wait_for(self.ws.recv(), timeout), SERVER)
+        """The next message from the server that this game knows (ProtocolError if it is not
+        one of the protocol's): a tolerant reader, as docs/protocol.md "Versions" says, skips
+        message types it does not know and drops fields it does not know."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while True:
+            wait = None if deadline is None else max(0.0, deadline - loop.time())
+            message = protocol.decode(await asyncio.wait_for(self.ws.recv(), wait), SERVER, strict=False)
+            if message is not None:
+                return message
 
     async def until(self, kind: str, timeout: float = 10.0, **match) -> dict:
         """The next message of type `kind` whose fields equal `match`, skipping the others."""
@@ -181,6 +202,8 @@ def lost_reason(exc: BaseException, url: str) -> str:
     if isinstance(exc, UntrustedCertificate):
         return str(exc)
     if isinstance(exc, ConnectionClosed):
+        if exc.sent is not None and exc.sent.code == 1009:
+            return f"the race server sent a message over {protocol.MAX_MESSAGE_BYTES} bytes, more than this game takes"
         if exc.rcvd is None:
             return "the connection to the race server was lost (the server stopped or the network is down)"
         if exc.rcvd.code == 1001:
@@ -253,7 +276,7 @@ class ThreadedClient:
         except UntrustedCertificate as exc:
             self._put({"type": "lost", "reason": lost_reason(exc, self.url), "fingerprint": exc.fingerprint})
             return
-        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as exc:
+        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, UnicodeError) as exc:
             self._put({"type": "lost", "reason": lost_reason(exc, self.url)})
             return
         self._put({"type": "connected"})

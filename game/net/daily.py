@@ -151,12 +151,12 @@ class DailyDesk:
     async def _register(self, link, message: dict) -> None:
         config, now = self.server.config, self.clock()
         name = names.normalise(message["name"])
-        if self.store.registrations_since(link.address, now - DAY_SECONDS) >= config.per_address_registrations:
-            raise ProtocolError(f"your address has registered {config.per_address_registrations} players today; "
+        if self.store.registrations_since(link.network, now - DAY_SECONDS) >= config.per_network_registrations:
+            raise ProtocolError(f"your network has registered {config.per_network_registrations} players today; "
                                 f"try tomorrow")
         token = secrets.token_urlsafe(32)
-        try:
-            player = self.store.add_player(name, names.key(name), token_hash(token), link.address, now)
+        try:                                    # (the network, a /24 or /64, is kept, not the address)
+            player = self.store.add_player(name, names.key(name), token_hash(token), link.network, now)
         except NameTaken:
             raise ProtocolError("that name (or one that looks like it) is taken on this server") from None
         self.log(link, f"registered {json.dumps(name)}")

@@ -5,19 +5,23 @@ A token is the only proof of a name: there is no password, so a player who loses
 loses the name on that server. Beside the name, the ranked runs the server dealt and has not
 ended (`open_runs`: puzzle -> daily number), so the Today card knows a run left open after the
 window closed. Servers are keyed by the URL `parse_target` makes of what the
-player typed (`ws://host:port/`), so `host` and `ws://host:8765/` are one server.
+player typed (`ws://host:port/`), so `host` and `ws://host:8765/` are one server. A file that
+cannot be read is said once (a line on stderr, and `check` gives it to the game to show), as a
+damaged settings.json is, and kept as it is until a name is written.
 """
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.storage import NewerVersion, Storage, read_versioned, write_versioned
-from solver.errors import SquarewiseError
+from solver.errors import SquarewiseError, one_line
 
 FILE = "identities.json"
 PUZZLES = ("genius", "macmahon")
+_said: dict[Path, str] = {}         # damaged files said already in this process: their line
 
 
 @dataclass(frozen=True)
@@ -33,14 +37,24 @@ def _valid(value) -> bool:
 
 
 def _read(folder: Path) -> dict:
-    """The file's entries as written: none if it is missing or unreadable."""
+    """The file's entries as written: none if it is missing or unreadable (said once)."""
     path = Path(folder) / FILE
     if not path.exists():
         return {}
     try:
         return read_versioned(path)
-    except (NewerVersion, SquarewiseError):
+    except SquarewiseError as exc:          # (NewerVersion too)
+        if path not in _said:
+            _said[path] = one_line(f"squarewise: warning: {exc}; the names kept for servers cannot be used "
+                                   f"(the file is kept as it is: its tokens can still be copied out)")
+            print(_said[path], file=sys.stderr)
         return {}
+
+
+def check(folder: Path) -> str | None:
+    """The line saying the file cannot be read (for the game to show at its start), or None."""
+    _read(folder)
+    return _said.get(Path(folder) / FILE)
 
 
 def load(folder: Path) -> dict[str, Identity]:

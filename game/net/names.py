@@ -2,13 +2,18 @@
 
 `normalise` makes the name a room shows (NFKC, spaces trimmed and runs of them made one) and
 refuses a name with nothing visible (only spaces, invisible fillers, marks) or with a pile of
-combining marks on one letter. `key` is what two names must not share in one room: the name
-case-folded, its accents dropped, and letters that look alike written alike (Cyrillic 'А' and
-Latin 'A', '0' and 'O'), so "Ann", "ann ", "Аnn" and "Ánn" are one name.
+combining marks on one letter. `key` is what two names must not share, in a room or on a
+server: the name with its accents and invisible characters dropped, folded by Unicode's own
+look-alike data (UTS #39's confusables, the skeleton: assets/unicode/confusables.txt, with its
+version and licence beside it), case-folded, then folded by it again. So "Ann", "ann ",
+"Аnn" (a Cyrillic А) and "Ánn" are one name; so are "Нenry" (a Cyrillic Н) and "henry",
+"Kіm" (a Cyrillic і) and "Kim", "Ian" and "lan" (a capital I looks like a small l).
 
 >>> normalise("  Ann   Lee ")
 'Ann Lee'
 >>> key("Ann") == key("\\u0410nn") == key("ANN") == key("Ánn")
+True
+>>> key("\\u041denry") == key("Henry") and key("Ian") == key("lan") and key("Ann") != key("Anna")
 True
 >>> normalise("\\u3164")
 Traceback (most recent call last):
@@ -18,25 +23,18 @@ game.net.names.BadName: a name needs a visible letter, digit or sign
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
+
+from solver.assets import asset_path
 
 from .protocol import ProtocolError
 
 MAX_LENGTH = 24
 MAX_MARKS = 2              # combining marks on one character ("é" written as e + U+0301 has one)
+CONFUSABLES = ("unicode", "confusables.txt")    # Unicode's data file, in assets/
 
 # Printable characters that draw nothing (Unicode's Default_Ignorable and blank letters).
 INVISIBLE = frozenset("\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0\u034f\u2061\u2062\u2063\u2064")
-
-# Letters that look like a Latin letter or digit (from Unicode's confusables, the common ones).
-CONFUSABLE = str.maketrans({
-    **dict.fromkeys("аɑα", "a"), **dict.fromkeys("вβ", "b"), **dict.fromkeys("сϲ", "c"), "ԁ": "d",
-    **dict.fromkeys("еε", "e"), **dict.fromkeys("һ", "h"), **dict.fromkeys("іιӏ1|ǀ!", "l"),
-    **dict.fromkeys("ј", "j"), **dict.fromkeys("κк", "k"), **dict.fromkeys("мμ", "m"),
-    **dict.fromkeys("пη", "n"), **dict.fromkeys("оο0σ", "o"), **dict.fromkeys("рρ", "p"),
-    **dict.fromkeys("ԛ", "q"), **dict.fromkeys("ѕ5", "s"), **dict.fromkeys("тτ", "t"),
-    **dict.fromkeys("υ", "u"), **dict.fromkeys("νѵ", "v"), **dict.fromkeys("ѡω", "w"),
-    **dict.fromkeys("хχ", "x"), **dict.fromkeys("уγ", "y"), "ʐ": "z", "2": "z", "8": "b",
-})
 
 
 class BadName(ProtocolError):
@@ -66,8 +64,30 @@ def _visible(c: str) -> bool:
 
 
 def key(name: str) -> str:
-    """What two names in one room must not share: case, accents, spaces, invisible characters
-    and look-alike letters folded away."""
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
-    kept = "".join(c for c in text if _visible(c) and not unicodedata.combining(c))
-    return kept.translate(CONFUSABLE).replace("rn", "m")
+    """What two names must not share: accents, spaces and invisible characters dropped, then
+    the skeleton (each character as the one it looks like), case-folded, and the skeleton
+    again: a capital is read as what it looks like (Cyrillic Н as H, I as l) before case is
+    folded, and a small letter after (Greek ν as v)."""
+    return _skeleton(_skeleton(unicodedata.normalize("NFKC", name)).casefold())
+
+
+def _skeleton(text: str) -> str:
+    """UTS #39's skeleton (NFD, each character replaced by its prototype, NFD again) of the
+    visible characters of `text` without their combining marks (accents)."""
+    prototypes = _prototypes()
+    kept = (c for c in unicodedata.normalize("NFD", text) if _visible(c) and not unicodedata.combining(c))
+    return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in kept))
+
+
+@lru_cache(maxsize=1)
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables.txt as a map: a character -> the characters it looks like
+    (lines `0406 ; 006C ; MA # ...`)."""
+    prototypes = {}
+    with open(asset_path(*CONFUSABLES), encoding="utf-8-sig") as data:
+        for line in data:
+            fields = line.split("#", 1)[0].split(";")
+            if len(fields) >= 2 and fields[0].strip():
+                source = chr(int(fields[0], 16))
+                prototypes[source] = "".join(chr(int(code, 16)) for code in fields[1].split())
+    return prototypes

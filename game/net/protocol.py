@@ -5,6 +5,8 @@ type are listed in CLIENT (what a client may send) and SERVER (what the server s
 docs/protocol.md describes them. `decode` refuses anything that is not exactly one of those:
 malformed JSON, another version, an unknown type, a missing or unknown field, a value of the
 wrong type, a string too long or a number out of range. Nothing is used before it passes.
+A client reads the server tolerantly (`strict=False`): within one version, a server may add
+message types and fields, which a client skips and drops (docs/protocol.md, "Versions").
 
 The schemas are a few flat records, so a small explicit validator (Str, Int, ...) says them
 more plainly than a JSON Schema library would, and it adds no dependency to the frozen game.
@@ -42,7 +44,7 @@ class Str:
     least: int = 0
     alphabet: str | None = None
 
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if not isinstance(value, str):
             raise ProtocolError(f"{where} must be a string")
         if not self.least <= len(value) <= self.most:
@@ -59,14 +61,14 @@ class Int:
     least: int
     most: int
 
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if type(value) is not int or not self.least <= value <= self.most:
             raise ProtocolError(f"{where} must be a whole number {self.least}..{self.most}")
 
 
 @dataclass(frozen=True)
 class Bool:
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if type(value) is not bool:
             raise ProtocolError(f"{where} must be true or false")
 
@@ -76,7 +78,7 @@ class OneOf:
     """One of a few fixed strings."""
     choices: tuple[str, ...]
 
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if value not in self.choices or not isinstance(value, str):
             raise ProtocolError(f"{where} must be one of: {', '.join(self.choices)}")
 
@@ -85,7 +87,7 @@ class OneOf:
 class Level:
     """A level as the engine takes it (solver/genius/levels.py): a word, 'any', or 1..COUNT."""
 
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if not (type(value) is int and 1 <= value <= COUNT or isinstance(value, str) and value in CHOICES):
             raise ProtocolError(f"{where} must be one of: {', '.join(CHOICES)}, or a level 1..{COUNT}")
 
@@ -95,20 +97,20 @@ class Nullable:
     """`inner`, or null."""
     inner: object
 
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if value is not None:
-            self.inner.check(value, where)
+            self.inner.check(value, where, strict)
 
 
 @dataclass(frozen=True)
 class Record:
-    """An object with exactly these fields."""
+    """An object with exactly these fields (not strict: at least these, the others dropped)."""
     fields: dict
 
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if not isinstance(value, dict):
             raise ProtocolError(f"{where} must be an object")
-        _check_fields(value, self.fields, where)
+        _check_fields(value, self.fields, where, strict)
 
 
 @dataclass(frozen=True)
@@ -117,21 +119,24 @@ class ListOf:
     item: object
     most: int
 
-    def check(self, value, where: str) -> None:
+    def check(self, value, where: str, strict: bool = True) -> None:
         if not isinstance(value, list) or len(value) > self.most:
             raise ProtocolError(f"{where} must be a list of at most {self.most} items")
         for i, item in enumerate(value):
-            self.item.check(item, f"{where}[{i}]")
+            self.item.check(item, f"{where}[{i}]", strict)
 
 
-def _check_fields(value: dict, fields: dict, where: str) -> None:
+def _check_fields(value: dict, fields: dict, where: str, strict: bool) -> None:
+    """`value` has `fields`, each of its kind; an unknown field is refused (`strict`) or dropped."""
     extra = sorted(set(value) - set(fields))
-    if extra:
+    if extra and strict:
         raise ProtocolError(f"{where}: unknown field '{extra[0][:40]}'")
+    for name in extra:
+        del value[name]
     for name, kind in fields.items():
         if name not in value:
             raise ProtocolError(f"{where}: missing field '{name}'")
-        kind.check(value[name], f"{where}.{name}")
+        kind.check(value[name], f"{where}.{name}", strict)
 
 
 NAME = Str(MAX_NAME, 1)
@@ -222,8 +227,10 @@ def encode(schemas: dict[str, dict], kind: str, **fields) -> str:
     return _ENCODER.encode(message)
 
 
-def decode(text, schemas: dict[str, dict]) -> dict:
-    """The message in `text` as a dict, checked against `schemas`; ProtocolError if it is not one."""
+def decode(text, schemas: dict[str, dict], strict: bool = True) -> dict | None:
+    """The message in `text` as a dict, checked against `schemas`; ProtocolError if it is not one.
+    Not `strict` (a client reading the server, docs/protocol.md "Versions"): a message of a type
+    it does not know is None, and fields it does not know are dropped, at any depth."""
     if not isinstance(text, str):
         raise ProtocolError("messages are JSON text frames, not binary")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
@@ -232,8 +239,7 @@ def decode(text, schemas: dict[str, dict]) -> dict:
         message = _DECODER.decode(text)
     except (ValueError, RecursionError):
         raise ProtocolError("not valid JSON") from None
-    _check(message, schemas)
-    return message
+    return _check(message, schemas, strict)
 
 
 def _no_constant(name: str):
@@ -245,12 +251,18 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
-def _check(message, schemas: dict[str, dict]) -> None:
+def _check(message, schemas: dict[str, dict], strict: bool = True) -> dict | None:
+    """`message` as checked: the same, or (not `strict`) without the fields it does not know,
+    or None for a type it does not know."""
     if not isinstance(message, dict):
         raise ProtocolError("a message must be a JSON object")
     if message.get("v") != VERSION or type(message.get("v")) is not int:
         raise ProtocolError(f"protocol version must be {VERSION}")
     kind = message.get("type")
-    if not isinstance(kind, str) or kind not in schemas:
+    if not isinstance(kind, str) or kind not in schemas and strict:
         raise ProtocolError(f"unknown message type (known: {', '.join(schemas)})")
-    _check_fields({k: v for k, v in message.items() if k not in ("v", "type")}, schemas[kind], kind)
+    if kind not in schemas:
+        return None
+    fields = {k: v for k, v in message.items() if k not in ("v", "type")}
+    _check_fields(fields, schemas[kind], kind, strict)
+    return message if len(fields) + 2 == len(message) else {"v": VERSION, "type": kind, **fields}

@@ -24,7 +24,7 @@ from solver.errors import SquarewiseError, one_line
 
 from .client import DEFAULT_PORT
 from .log_lines import LogLines
-from .server import Config, RaceServer
+from .server import Config, RaceServer, descriptor_limit
 from .store import SYNC_MODES, Store, backup_file
 
 DB_NAME = "standings.sqlite3"
@@ -83,8 +83,12 @@ def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
     if certfile is None or keyfile is None:
         raise SquarewiseError("--certfile and --keyfile go together")
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+
+    def no_passphrase():                # (else OpenSSL asks on the terminal, or fails without one)
+        raise SquarewiseError(f"the key {keyfile} has a passphrase, and a server cannot type it: give it the key "
+                              f"without one (openssl pkey -in KEY -out PLAIN.pem, kept readable by the server only)")
     try:
-        context.load_cert_chain(certfile, keyfile)
+        context.load_cert_chain(certfile, keyfile, password=no_passphrase)
     except (OSError, ssl.SSLError) as exc:
         raise SquarewiseError(f"cannot use the certificate {certfile} with the key {keyfile}: "
                               f"{getattr(exc, 'strerror', None) or exc}") from None
@@ -115,14 +119,16 @@ def main(argv: list[str]) -> int:
 
 async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Config, store: Store) -> int:
     server = RaceServer(config, store=store)
+    limit = descriptor_limit()
     try:
         port = await server.start(host, port, ssl=tls)
     except (OSError, UnicodeError) as exc:          # UnicodeError: a name _host let by that the resolver refuses
         raise SquarewiseError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
     shown = f"[{host}]" if ":" in host else host
     scheme = "wss" if tls is not None else "ws"
+    files = f"{limit} file descriptors; " if limit is not None else ""
     print(f"{PROG}: race server on {scheme}://{one_line(shown)}:{port}/ (standings in {one_line(str(store.path))}; "
-          f"Ctrl+C stops it)", flush=True)       # (the address alone between spaces: copied as it is)
+          f"{files}Ctrl+C stops it)", flush=True)       # (the address alone between spaces: copied as it is)
     server.lines = LogLines(sys.stdout)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -142,5 +148,6 @@ async def _serve(host: str, port: int, tls: ssl.SSLContext | None, config: Confi
                     server.lines(f"runs past --keep-days not dropped: {one_line(str(exc))}")
     finally:
         await server.close()
+        server.lines.close()                # what waits is written first (a few seconds at most)
     print(f"{PROG}: race server stopped", flush=True)
     return 0

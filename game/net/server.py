@@ -15,18 +15,22 @@ against the server's; past the server's, the heaviest sustained senders are cut 
 one sending what an honest racer does. What waits to be sent to a client is bounded, and a
 client past the bound is cut. Connections, rooms and seats are capped per address; silent
 connections, idle racers and old rooms time out. Wrong room codes and tokens slow their
-sender's address down; a right token is never refused. Every limit and timeout is in
+sender's address down, and past a budget of the whole server every guesser's; a right token
+is never refused. Every socket counts from the moment it is accepted (half-open ones too), and
+one that has not finished its handshake within a deadline is closed; when the process runs out
+of file descriptors, accepting pauses with one log line. Every limit and timeout is in
 `Config`, so tests can make them small.
 """
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import math
 import secrets
 import struct
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Callable
 
@@ -41,7 +45,7 @@ from solver.genius.levels import roll_at_level
 from solver.genius.moves import execute
 from solver.genius.position import Position
 
-from . import names, protocol
+from . import names, networks, protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 from .daily import DESK_TYPES, DailyDesk
 from .store import Store
@@ -49,16 +53,22 @@ from .store import Store
 POLICY = 1008                   # the close code for a broken rule
 SHED_PAUSE = 0.5                # seconds between looks for a sender to shed that found none
 HOLD = 4096                     # bytes of others' progress held back for one client at most
+REFUSING = 64                   # sockets over a cap kept at most to be answered 503/429 ...
+REFUSAL_GRACE = 1.0             # ... for this many seconds; past either, cut at once
+STARVED_QUIET = 60.0            # running out of descriptors is said again only after this long without
+ACCEPT_STARVED = "socket.accept() out of system resource"     # asyncio's words (it retries a second later)
 
 
 @dataclass
 class Config:
     """Limits and timeouts (seconds); the defaults suit a server on the internet."""
-    max_connections: int = 1000
+    max_connections: int = 1000         # sockets, from accept (half-open ones too)
     max_rooms: int = 500
-    per_address_connections: int = 16   # open connections from one address
-    per_address_rooms: int = 4          # open rooms made by one address
-    per_address_seats: int = 16         # seats held by one address, over all rooms
+    per_address_connections: int = 16   # sockets from one address (an IPv6 /64), from accept
+    per_address_rooms: int = 4          # open rooms made by one address (an IPv6 /64)
+    per_network_rooms: int = 16         # open rooms made by one network (an IPv4 /24, an IPv6 /64)
+    per_address_seats: int = 16         # seats held by one address (an IPv6 /64), over all rooms
+    handshake_timeout: float = 5.0  # a socket that has not finished its websocket handshake by then is closed
     hello_timeout: float = 10.0     # a connection not in a room that says nothing for this long is closed
     seat_silence: float = 600.0     # a seated connection that sends nothing for this long is closed
     seat_grace: float = 60.0        # a dropped player's seat is kept this long during and after a race
@@ -77,6 +87,7 @@ class Config:
     honest_rate: float = 4.0        # ... and never one sending at most this (a racer's moves, bursts averaged)
     max_errors: int = 10            # refused messages (bad JSON, wrong type) before a connection is closed
     join_failures: int = 5          # failed joins or resumes from one address in join_window without delay ...
+    server_join_failures: int = 60  # ... or from all addresses together ...
     join_window: float = 60.0       # ... then each failure is answered after a delay that doubles
     join_delay: float = 0.5         # the first delay ...
     join_delay_most: float = 30.0   # ... and the longest
@@ -85,7 +96,7 @@ class Config:
     trust_proxy: bool = False       # take the client's address from X-Forwarded-For (behind a proxy)
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
-    per_address_registrations: int = 20   # players registered from one address in a day (daily desk)
+    per_network_registrations: int = 20   # players registered from one network (a /24, a /64) in a day (daily desk)
     clock: Callable[[], float] = time.time  # the daily desk's wall clock (days, runs' times)
 
 
@@ -134,10 +145,26 @@ def heaviest(loads: dict, now: float, floor: float):
 
 
 class Connection(ServerConnection):
-    """A websocket connection that counts every frame and byte its client sends (pings and
-    pongs too) against the client's budget and the server's, and cuts a client that lets more
-    than `max_backlog` bytes wait unread (the answers to its pings included)."""
+    """A websocket connection that is counted from the moment its socket is accepted (and cut
+    at once past the caps), counts every frame and byte its client sends (pings and pongs too)
+    against the client's budget and the server's, and cuts a client that lets more than
+    `max_backlog` bytes wait unread (the answers to its pings included)."""
     link: "Link | None" = None
+    race: "RaceServer"                  # the server that counts it
+    peer: str | None = None             # the holder of the peer's address, while counted
+    refusal: int | None = None          # 503 or 429: over a cap, answered so once its request comes
+    cut_at_accept = False               # cut before websockets saw it
+
+    def connection_made(self, transport) -> None:
+        if self.race.accepted(self, transport):
+            super().connection_made(transport)
+        else:
+            self.cut_at_accept = True
+
+    def connection_lost(self, exc) -> None:
+        self.race.released(self)
+        if not self.cut_at_accept:
+            super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         link = self.link
@@ -164,6 +191,7 @@ class Link:
     def __init__(self, server: "RaceServer", ws: Connection, address: str):
         config = server.config
         self.server, self.ws, self.address = server, ws, address
+        self.holder, self.network = networks.holder(address), networks.network(address)
         self.frames = Bucket(config.rate, config.burst)
         self.bytes = Bucket(config.byte_rate, config.byte_burst)
         self.load = Load(config.sustained, time.monotonic())
@@ -280,8 +308,9 @@ class Room:
     """A room: its players, the host's choices, and the race in it (phase lobby, countdown,
     racing, finished; a rematch goes back to the lobby)."""
 
-    def __init__(self, server: "RaceServer", code: str, dice: str, level, address: str):
-        self.server, self.code, self.dice, self.level, self.address = server, code, dice, level, address
+    def __init__(self, server: "RaceServer", code: str, dice: str, level, maker: Link):
+        self.server, self.code, self.dice, self.level = server, code, dice, level
+        self.address, self.network = maker.holder, maker.network      # who made it, as the caps count
         self.boards = "hidden"
         self.players: dict[int, Player] = {}
         self.next_seat = 1
@@ -559,8 +588,14 @@ class RaceServer:
         self.desk = DailyDesk(self, store) if store is not None else None
         self.rooms: dict[str, Room] = {}
         self.links: set[Link] = set()
-        self.connections_from: Counter = Counter()
-        self.failures: dict[str, list[float]] = {}   # per address: times of recent failed joins
+        self.connections_from: Counter = Counter()   # open websockets per address (behind a proxy: its header's)
+        self.sockets = 0                             # sockets accepted and not yet closed ...
+        self.sockets_from: Counter = Counter()       # ... per peer address (an IPv6 /64)
+        self.refusing = 0                            # sockets kept to be answered 503/429
+        self.cut = 0                                 # sockets cut at accept, not yet said in the log
+        self.starved_until = 0.0                     # out of descriptors was said; again only after this
+        self.failures: dict[str, deque] = {}         # per address (an IPv6 /64): times of recent failed joins
+        self.all_failures: deque = deque()           # every address's, for the server's budget
         self.budget = Bucket(self.config.server_rate, self.config.server_burst)
         self.calm_until = 0.0                        # `shed` looks for no one before this
         self.unsent = {False: set(), True: set()}    # links with messages to write soon, or within progress_delay
@@ -572,13 +607,21 @@ class RaceServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0, ssl=None) -> int:
         """Listen on host:port (0: any free port), with TLS when `ssl` is an SSLContext; returns the port."""
-        config = self.config
+        config, loop = self.config, asyncio.get_running_loop()
+        names.key("")                           # Unicode's look-alike data read now, not at the first name
+        self._loop_errors = loop.get_exception_handler()
+        loop.set_exception_handler(self._loop_error)
         self._ws_server = await serve(
             self._handle, host, port, max_size=protocol.MAX_MESSAGE_BYTES, compression=None,
-            open_timeout=config.hello_timeout, ping_interval=config.ping_interval,
+            open_timeout=config.handshake_timeout, ping_interval=config.ping_interval,
             ping_timeout=config.ping_timeout, close_timeout=2, process_request=self._admit,
-            server_header=None, create_connection=Connection, ssl=ssl)
+            server_header=None, create_connection=self._connection, ssl=ssl, backlog=1024)
         return self._ws_server.sockets[0].getsockname()[1]
+
+    def _connection(self, *args, **kwargs) -> Connection:
+        connection = Connection(*args, **kwargs)
+        connection.race = self
+        return connection
 
     async def close(self) -> None:
         """Close every connection (clients hear 1001) and room, and wait for every task."""
@@ -591,6 +634,8 @@ class RaceServer:
             self.desk.close()
         if self.tasks:
             await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self._ws_server is not None:
+            asyncio.get_running_loop().set_exception_handler(self._loop_errors)
 
     def spawn(self, coroutine) -> asyncio.Task:
         """A task the server keeps until it is done (and waits for on close)."""
@@ -630,17 +675,84 @@ class RaceServer:
 
     # --- admission and budgets
 
+    def accepted(self, connection: Connection, transport) -> bool:
+        """Count a socket just accepted (before its handshake). Past the server's cap, or its
+        address's (not behind a proxy: there every socket is the proxy's), it is kept a moment
+        to be answered 503 or 429 when its request comes, while fewer than REFUSING wait so;
+        past that it is cut at once (False)."""
+        config = self.config
+        peer = transport.get_extra_info("peername")
+        connection.peer = networks.holder(str(peer[0])) if peer else "?"
+        self.sockets += 1
+        self.sockets_from[connection.peer] += 1
+        if self.sockets > config.max_connections:
+            connection.refusal = 503
+        elif not config.trust_proxy and self.sockets_from[connection.peer] > config.per_address_connections:
+            connection.refusal = 429
+        if connection.refusal is None:
+            return True
+        if self.refusing < REFUSING:
+            self.refusing += 1
+            connection.loop.call_later(REFUSAL_GRACE, transport.abort)
+            return True
+        connection.refusal = None               # (not one of the REFUSING)
+        transport.abort()
+        if not self.cut:                        # one log line a second at most, however many
+            connection.loop.call_later(1.0, self._say_cut)
+        self.cut += 1
+        return False
+
+    def released(self, connection: Connection) -> None:
+        """A counted socket is closed."""
+        if connection.peer is None:
+            return
+        self.sockets -= 1
+        self.sockets_from[connection.peer] -= 1
+        if not self.sockets_from[connection.peer]:
+            del self.sockets_from[connection.peer]
+        if connection.refusal is not None:
+            self.refusing -= 1
+        connection.peer = None
+
+    def _say_cut(self) -> None:
+        self.log(None, None, "-", f"{self.cut} socket{'s' * (self.cut != 1)} cut at accept: "
+                                  f"the server or their address was full ({self.sockets} open)")
+        self.cut = 0
+
+    def _loop_error(self, loop, context: dict) -> None:
+        """The loop's exception handler: out of file descriptors at accept (asyncio pauses
+        accepting a second, then tries again) is one log line, said again only after
+        STARVED_QUIET seconds without; anything else goes where it went before."""
+        exc = context.get("exception")
+        if context.get("message") == ACCEPT_STARVED and isinstance(exc, OSError):
+            now = time.monotonic()
+            if now >= self.starved_until:
+                self.log(None, None, "-", f"out of file descriptors ({errno.errorcode.get(exc.errno, exc.errno)}): "
+                                          f"accepting paused, retried every second; {self.sockets} sockets open")
+            self.starved_until = now + STARVED_QUIET
+            return
+        if self._loop_errors is not None:
+            self._loop_errors(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
     def _admit(self, connection: Connection, request):
-        """Refuse the handshake when the server, or this address's share of it, is full."""
-        address = _address(connection, request, self.config.trust_proxy)
+        """Answer the handshake of a socket counted over a cap (503: the server is full; 429:
+        its address is); behind a proxy, the address in the header has the per-address cap."""
+        config = self.config
+        address = _address(connection, request, config.trust_proxy)
         connection.address = address
-        if len(self.links) >= self.config.max_connections:
-            self.log(None, None, address, "refused: the server is full")
-            return connection.respond(503, "The race server is full.\n")
-        if self.connections_from[address] >= self.config.per_address_connections:
-            self.log(None, None, address, "refused: too many connections from this address")
-            return connection.respond(429, "Too many connections from this address.\n")
-        return None
+        full = connection.refusal == 503
+        if connection.refusal is None and config.trust_proxy and \
+                self.connections_from[networks.holder(address)] >= config.per_address_connections:
+            connection.refusal = 429
+            self.refusing += 1
+        if connection.refusal is None:
+            return None
+        self.log(None, None, address, "refused: " + ("the server is full" if full else
+                                                     "too many connections from this address"))
+        return connection.respond(connection.refusal, "The race server is full.\n" if full else
+                                  "Too many connections from this address.\n")
 
     def shed(self) -> None:
         """The server's budget is spent: cut the sender with the highest sustained rate if that
@@ -662,14 +774,14 @@ class RaceServer:
     async def _handle(self, ws: Connection) -> None:
         link = Link(self, ws, ws.address)
         self.links.add(link)
-        self.connections_from[link.address] += 1
+        self.connections_from[link.holder] += 1
         try:
             await self._serve_link(link)
         finally:
             self.links.discard(link)
-            self.connections_from[link.address] -= 1
-            if not self.connections_from[link.address]:
-                del self.connections_from[link.address]
+            self.connections_from[link.holder] -= 1
+            if not self.connections_from[link.holder]:
+                del self.connections_from[link.holder]
             if link.player is not None:
                 self._dropped(link.player)
             if link.run is not None:
@@ -704,10 +816,9 @@ class RaceServer:
                     except ProtocolError as exc:
                         error = exc
                 link.errors += 1
-                self.refusal(link, f"error: {_escaped(str(error))}")
                 delay = getattr(error, "delay", 0.0)
-                link.heard = loop.time() + delay         # silence counts from the answer
-                await asyncio.sleep(delay)
+                self.refusal(link, f"error: {_escaped(str(error))}" + (f" (answered in {delay:g} s)" if delay else ""))
+                await self._pause(link, delay)
                 link.send("error", reason=str(error)[:200])
                 if link.errors >= config.max_errors:
                     self.refusal(link, "connection closed: too many bad messages")
@@ -744,8 +855,7 @@ class RaceServer:
         if kind in ("create", "join", "resume"):
             if player is not None:
                 raise ProtocolError("already in a room: leave it first")
-            getattr(self, "_" + kind)(link, message)
-            return
+            return getattr(self, "_" + kind)(link, message)      # a join answered later: a coroutine
         if player is None:
             raise ProtocolError("not in a room: create, join or resume first")
         room = player.room
@@ -765,16 +875,18 @@ class RaceServer:
     # --- entering a room
 
     def _create(self, link: Link, message: dict) -> None:
-        config, address = self.config, link.address
+        config = self.config
         name = names.normalise(message["name"])
         if len(self.rooms) >= config.max_rooms:
             raise ProtocolError("the server has no room for another room; try later")
-        if sum(room.address == address for room in self.rooms.values()) >= config.per_address_rooms:
+        if sum(room.address == link.holder for room in self.rooms.values()) >= config.per_address_rooms:
             raise ProtocolError(f"your address has {config.per_address_rooms} rooms open already")
-        self._check_seats(address)
+        if sum(room.network == link.network for room in self.rooms.values()) >= config.per_network_rooms:
+            raise ProtocolError(f"your network has {config.per_network_rooms} rooms open already")
+        self._check_seats(link.holder)
         code = self._new_code()
-        room = self.rooms[code] = Room(self, code, message["dice"], message["level"], address)
-        player = room.seat(name, address)
+        room = self.rooms[code] = Room(self, code, message["dice"], message["level"], link)
+        player = room.seat(name, link.holder)
         self._sit(link, room, player, "created the room as " + _escaped(name))
 
     def _new_code(self) -> str:
@@ -783,10 +895,16 @@ class RaceServer:
             if code not in self.rooms:
                 return code
 
-    def _join(self, link: Link, message: dict) -> None:
+    def _join(self, link: Link, message: dict, waited: bool = False):
+        """Seat the sender in the room of that code. A right code from an address that has
+        failed lately is answered after the delay a wrong one would get: else a guesser would
+        learn a right code by its quick answer."""
         room = self.rooms.get(message["room"])
         if room is None:
             raise self._failed(link, "no room with that code")
+        delay = 0.0 if waited else self._delay(link.holder, time.monotonic(), failed=False)
+        if delay:
+            return self._join_later(link, message, delay)
         name = names.normalise(message["name"])
         if room.phase != "lobby":
             raise ProtocolError("that room is racing; join when it is back in the lobby")
@@ -795,8 +913,20 @@ class RaceServer:
         key = names.key(name)
         if any(p.key == key for p in room.players.values()):
             raise ProtocolError("that name (or one that looks like it) is taken in this room")
-        self._check_seats(link.address)
-        self._sit(link, room, room.seat(name, link.address), "joined as " + _escaped(name))
+        self._check_seats(link.holder)
+        self._sit(link, room, room.seat(name, link.holder), "joined as " + _escaped(name))
+
+    async def _join_later(self, link: Link, message: dict, delay: float) -> None:
+        await self._pause(link, delay)
+        if link.cut is None and link.ws.protocol.state is State.OPEN:
+            self._join(link, message, waited=True)
+
+    async def _pause(self, link: Link, delay: float) -> None:
+        """Wait `delay` seconds before answering `link` (less if it closes meanwhile); its
+        silence counts from the answer."""
+        if delay:
+            link.heard = asyncio.get_running_loop().time() + delay
+            await asyncio.wait([link.ws.connection_lost_waiter], timeout=delay)
 
     def _resume(self, link: Link, message: dict) -> None:
         room = self.rooms.get(message["room"])
@@ -826,19 +956,33 @@ class RaceServer:
 
     def _failed(self, link: Link, reason: str) -> ProtocolError:
         """A failed join or resume: the error to raise, answered after a delay that doubles with
-        each failure from the address past join_failures in join_window (guessing slows down;
-        no one at the address is locked out, and a right code or token is answered at once)."""
-        config, now = self.config, time.monotonic()
+        each failure past join_failures in join_window from the address, or past
+        server_join_failures from all addresses together (guessing slows down, across many
+        addresses too; no one at an address is locked out, and a right token is answered at
+        once)."""
+        now = time.monotonic()
         if len(self.failures) > 10_000:          # bounded memory: forget the oldest addresses
             for address in list(self.failures)[:5_000]:
                 del self.failures[address]
-        recent = [t for t in self.failures.get(link.address, ()) if now - t < config.join_window]
-        recent.append(now)
-        self.failures[link.address] = recent
+        self.failures.setdefault(link.holder, deque()).append(now)
+        self.all_failures.append(now)
         error = ProtocolError(reason)
-        over = len(recent) - config.join_failures
-        error.delay = 0.0 if over <= 0 else min(config.join_delay_most, config.join_delay * 2 ** (over - 1))
+        error.delay = self._delay(link.holder, now, failed=True)
         return error
+
+    def _delay(self, holder: str, now: float, failed: bool) -> float:
+        """How long an answer to a join from `holder` waits: by its own failures in the window
+        past join_failures, and (if this one failed or it has failed lately) by the server's
+        past server_join_failures; 0.5 s doubling to 30 s by default."""
+        config = self.config
+        mine = self.failures.get(holder, ())
+        for times in (mine, self.all_failures):
+            while times and now - times[0] >= config.join_window:
+                times.popleft()
+        over = len(mine) - config.join_failures
+        if failed or mine:
+            over = max(over, len(self.all_failures) - config.server_join_failures)
+        return 0.0 if over <= 0 else min(config.join_delay_most, config.join_delay * 2.0 ** min(over - 1, 30))
 
     # --- leaving
 
@@ -873,6 +1017,24 @@ class RaceServer:
             player.stop_timers()
         if self.rooms.pop(room.code, None) is not None:
             room.event("room closed")
+
+
+def descriptor_limit() -> int | None:
+    """Raise this process's limit of open files to its hard limit (where the system has one:
+    not on Windows), so sockets, not the default soft limit, meet the caps; the limit now."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    for wanted in (hard, 10240):            # (macOS: no hard limit, but at most OPEN_MAX)
+        if soft < wanted or wanted == resource.RLIM_INFINITY:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+                break
+            except (ValueError, OSError):
+                continue
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def text_frame(data: bytes) -> bytes:

@@ -14,7 +14,7 @@ import sys
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from solver import daily
+from solver import __version__, daily
 from solver.cli_common import PROG, add_common, emit, number, ordinal, progress_for
 from solver.errors import SquarewiseError, one_line
 
@@ -103,7 +103,7 @@ async def _ask(url: str, request: dict, limit: int, progress=None) -> dict:
     total)` hears the rows come (`--progress`, or stderr a terminal)."""
     try:
         client = await RaceClient.connect(url, TIMEOUT)
-    except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, UntrustedCertificate) as exc:
+    except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, UntrustedCertificate, UnicodeError) as exc:
         raise Unavailable(lost_reason(exc, url)) from None
     try:
         rows: list[dict] = []
@@ -112,6 +112,9 @@ async def _ask(url: str, request: dict, limit: int, progress=None) -> dict:
             answer = await client.recv(TIMEOUT)
             if answer["type"] == "error":
                 raise Unavailable(_refusal(url, answer["reason"]))
+            if answer["type"] != "standings":
+                raise Unavailable(one_line(f"{url} answered the standings with a '{answer['type']}' message; "
+                                           f"this is not the answer Squarewise {__version__} expects"))
             rows += answer["rows"]
             done = not answer["rows"] or len(rows) >= min(limit, answer["total"])
             if progress is not None:
@@ -147,6 +150,8 @@ def text(doc: dict) -> str:
             lines.append(f"You: no ranked run finished ({doc['name']})")
         elif you["flagged"]:
             lines.append(f"You: left out: faster than a person can move ({doc['name']}, {daily.standing_time(you['ms'])})")
+        elif you["place"] is None or you["ms"] is None:
+            lines.append(f"You: not placed ({doc['name']})")
         else:
             lines.append(f"You: {ordinal(you['place'])} of {doc['total']} ({doc['name']}, {daily.standing_time(you['ms'])})")
     return "\n".join(lines)

@@ -101,3 +101,13 @@ async def raw(client: RaceClient, text) -> None:
 
 def message(kind: str, **fields) -> str:
     return json.dumps({"v": VERSION, "type": kind, **fields})
+
+
+def grown(value):
+    """`value` with a field no game knows added to every object in it, at every depth (what a
+    later server of the same protocol version may send)."""
+    if isinstance(value, dict):
+        return {**{k: grown(v) for k, v in value.items()}, "later": {"added": [1, "two"]}}
+    if isinstance(value, list):
+        return [grown(v) for v in value]
+    return value

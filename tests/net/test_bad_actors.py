@@ -3,11 +3,19 @@ and an honest race in the same server (or the same room) goes on to its true res
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import re
+import resource
+import signal
+import subprocess
+import sys
+import threading
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from game.net import server as server_module
 from game.net.client import RaceClient
 from game.net.protocol import CODE_ALPHABET, MAX_MESSAGE_BYTES
 from solver.genius.position import Position
@@ -191,3 +199,133 @@ def test_a_wrong_token_resumes_nothing():
             assert "no seat" in (await thief.until("error"))["reason"]
             await start([a, b])
     run(main())
+
+
+# --- every socket counted from accept (issue 34: half-open sockets took every descriptor)
+
+def _port(url: str) -> int:
+    return int(url.rsplit(":", 1)[1].strip("/"))
+
+
+async def half_open(url: str, n: int, host: str = "127.0.0.1"):
+    """n TCP connections from `host` that never send their HTTP request: (reader, writer) each."""
+    return [await asyncio.open_connection("127.0.0.1", _port(url), local_addr=(host, 0)) for _ in range(n)]
+
+
+async def closed_by_the_server(reader, writer, within: float = 10.0) -> bool:
+    try:
+        return await asyncio.wait_for(reader.read(), within) == b""
+    except ConnectionResetError:
+        return True
+    except asyncio.TimeoutError:
+        return False
+    finally:
+        writer.close()
+
+
+def test_half_open_sockets_count_against_their_address_and_others_get_in():
+    async def main():
+        async with serving(per_address_connections=3, handshake_timeout=60, hello_timeout=60) as (server, url):
+            held = await half_open(url, 3)
+            extra = await half_open(url, 40)
+            assert all(await asyncio.gather(*(closed_by_the_server(*pair) for pair in extra)))
+            assert server.sockets_from["127.0.0.1"] == 3
+            with pytest.raises(InvalidStatus) as refused:
+                await RaceClient.connect(url)                                   # this address is full
+            assert refused.value.response.status_code == 429
+            await honest_race_from(url, "127.0.0.2", "127.0.0.3")
+            for _, writer in held:
+                writer.close()
+    run(main(), 40)
+
+
+async def honest_race_from(url: str, *hosts: str) -> None:
+    clients = [await RaceClient.connect(url, local_addr=(host, 0)) for host in hosts]
+    await clients[0].send("create", name="P1", dice="default", level="any")
+    code = (await clients[0].until("joined"))["room"]
+    for i, client in enumerate(clients[1:], 2):
+        await client.send("join", name=f"P{i}", room=code)
+        await client.until("joined")
+    await race(clients)
+
+
+def test_half_open_sockets_count_against_the_server_and_a_flood_of_them_is_cut_at_accept():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+
+    async def main():
+        async with serving(max_connections=5, per_address_connections=2, handshake_timeout=60,
+                           hello_timeout=60) as (server, url):
+            held = await half_open(url, 2) + await half_open(url, 2, "127.0.0.2") + await half_open(url, 1, "127.0.0.7")
+            with pytest.raises(InvalidStatus) as refused:
+                await RaceClient.connect(url, local_addr=("127.0.0.3", 0))      # the server is full
+            assert refused.value.response.status_code == 503
+            flood = await half_open(url, 600, "127.0.0.4")
+            assert server.sockets <= 5 + server_module.REFUSING                 # bounded, whatever comes
+            assert all(await asyncio.gather(*(closed_by_the_server(*pair) for pair in flood)))
+            for _, writer in held:
+                writer.close()
+            await asyncio.wait_for(until(lambda: server.sockets == 0), 10)
+            await honest_race_from(url, "127.0.0.5", "127.0.0.6")
+    try:
+        run(main(), 60)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+async def until(condition) -> None:
+    while not condition():
+        await asyncio.sleep(0.01)
+
+
+def test_a_handshake_not_finished_within_its_deadline_is_closed():
+    async def main():
+        async with serving(handshake_timeout=1.0, hello_timeout=60) as (server, url):
+            reader, writer = await asyncio.open_connection("127.0.0.1", _port(url))
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")                   # and never the rest
+            assert await closed_by_the_server(reader, writer)
+            await asyncio.wait_for(until(lambda: server.sockets == 0), 10)
+    run(main())
+
+
+def test_out_of_descriptors_serve_pauses_accepting_with_one_line_and_no_traceback(tmp_path):
+    limit = 48
+
+    def low_limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+    process = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--db", str(tmp_path / "s.db")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=low_limit)
+    lines: list[str] = []
+    starved = threading.Event()
+
+    def read_log():
+        for line in process.stdout:
+            lines.append(line)
+            if "out of file descriptors" in line:
+                starved.set()
+    try:
+        first = process.stdout.readline()
+        assert f"{limit} file descriptors" in first, first
+        url = "ws://" + first.split("ws://", 1)[1].split()[0]
+        reader = threading.Thread(target=read_log, daemon=True)
+        reader.start()
+
+        async def main():
+            flood = []
+            for i in range(4):                  # 4 addresses x 16 sockets: past 48 descriptors
+                flood += await half_open(url, 16, f"127.0.1.{i + 1}")
+            assert await asyncio.to_thread(starved.wait, 30), "the server never ran out of descriptors"
+            for _, writer in flood:
+                writer.close()
+            await honest_race_from(url, "127.0.0.2", "127.0.0.3")
+        run(main(), 60)
+        process.send_signal(signal.SIGINT)
+        process.wait(30)
+        reader.join(10)
+        err = process.stderr.read()
+    finally:
+        process.kill()
+        process.wait(10)
+    assert err == "", err[:2000]                       # no traceback, nothing
+    assert sum("out of file descriptors" in line for line in lines) == 1, lines
+    assert lines[-1] == "squarewise: race server stopped\n"

@@ -3,16 +3,19 @@ address a player types."""
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 
 import pytest
 
+from game.net import protocol
 from game.net.client import ThreadedClient, parse_target
 from game.net.host import HostedServer
-from game.net.server import Config
+from game.net.server import Config, Link
 from solver.errors import SquarewiseError
 from solver.genius.position import Position
-from tests.net.race import FAST, solution
+from tests.net import desk as daily_desk
+from tests.net.race import FAST, grown, race, room, run, solution
 from tests.validate_genius import check_position
 
 
@@ -132,3 +135,76 @@ def test_closing_a_hosted_server_tells_its_players_it_shut_down():
         assert kinds(got[0], "lost")[0]["reason"] == "the race server shut down"
     finally:
         client.close()
+
+
+NEWS = json.dumps({"v": protocol.VERSION, "type": "news", "text": "a message type no game knows yet"}).encode()
+
+
+@pytest.fixture
+def later_server(monkeypatch):
+    """Servers of a later release of the same protocol version: a field no game knows in every
+    object of every message, and a message of a type no game knows before `joined` and
+    `registered`."""
+    encode, send = protocol.encode, Link.send
+
+    def grown_encode(schemas, kind, **fields):
+        text = encode(schemas, kind, **fields)
+        return json.dumps(grown(json.loads(text))) if schemas is protocol.SERVER else text
+
+    def send_news_first(link, kind, **fields):
+        if kind in ("joined", "registered"):
+            link.put(NEWS)
+        send(link, kind, **fields)
+    monkeypatch.setattr(protocol, "encode", grown_encode)
+    monkeypatch.setattr(Link, "send", send_news_first)
+
+
+def test_todays_client_races_and_plays_the_daily_against_a_later_server(later_server, tmp_path):
+    async def main():
+        clock = daily_desk.Clock()
+        async with daily_desk.desk(tmp_path, clock) as (_, url, _store):
+            results = await race((await room(url, 3))[0])
+            assert [p["place"] for p in results["order"]] == [1, 2, 3] and "later" not in results["order"][0]
+            client, token = await daily_desk.player(url, "Ann")
+            await client.send("daily", token=token, puzzle="genius", daily=daily_desk.TODAY, ranked=True)
+            answers = await daily_desk.play(client, daily_desk.day_solution(await client.until("run")), clock)
+            done = await client.until("done")
+            assert answers[-1]["type"] == "moved" and done["place"] == 1 and "later" not in done
+            standings = await daily_desk.standings(client, token=token)
+            assert standings["rows"] == [{"place": 1, "name": "Ann", "ms": done["ms"], "runs": 1}]
+    run(main(), 60)
+
+
+def test_a_polled_client_skips_what_it_does_not_know_from_a_later_server(later_server):
+    with hosted() as host:
+        client = ThreadedClient(host.url)
+        try:
+            client.send("create", name="Ann", dice="default", level="any")
+            got = frames([client], lambda g: kinds(g[0], "room"))[0]
+            assert [m["type"] for m in got] == ["connected", "joined", "room"]
+            assert "later" not in got[2] and "later" not in got[2]["players"][0]
+        finally:
+            client.close()
+
+
+LONG_LABEL = "\u00fc" + "a" * 59 + ".example.org"   # a part of 60 characters, but over 63 bytes as IDNA (xn--...)
+
+
+@pytest.mark.parametrize("typed", [LONG_LABEL + "/ABC234", f"ws://{LONG_LABEL}:8765/ABC234", "a..b:8765/ABC234"])
+def test_a_host_whose_internet_form_is_invalid_is_refused_where_it_is_typed(typed):
+    from game.net.client import server_url
+    with pytest.raises(SquarewiseError) as refused:
+        parse_target(typed)
+    assert "is not a host name" in str(refused.value) and str(refused.value).isprintable()
+    with pytest.raises(SquarewiseError, match="is not a server's address"):
+        server_url(typed.rsplit("/", 1)[0])
+
+
+def test_a_polled_client_given_such_a_host_says_lost_in_one_line():
+    client = ThreadedClient(f"ws://{LONG_LABEL}:8765/", timeout=5)
+    try:
+        lost = kinds(frames([client], lambda g: kinds(g[0], "lost"))[0], "lost")[0]
+        assert lost["reason"].isprintable() and "\n" not in lost["reason"]
+    finally:
+        client.close()
+    assert not client._thread.is_alive()

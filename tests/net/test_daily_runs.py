@@ -35,7 +35,7 @@ async def error(client, kind, **fields) -> str:
 
 def test_register_keeps_names_apart_and_caps_an_address(tmp_path):
     async def scenario():
-        async with desk(tmp_path, per_address_registrations=3) as (server, url, store):
+        async with desk(tmp_path, per_network_registrations=3) as (server, url, store):
             ann, token = await player(url, "  Ann ")
             assert store.player(token_hash(token)).name == "Ann"
             assert "taken" in await error(ann, "register", name="ann")

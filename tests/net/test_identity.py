@@ -66,3 +66,14 @@ def test_a_damaged_open_run_is_skipped(tmp_path):
                              "runs": {"genius": "329", "macmahon": 330, "chess": 1}}}
     (tmp_path / identity.FILE).write_text(json.dumps({"version": 1, "data": data}))
     assert identity.open_runs(tmp_path, "ws://a:8765/") == {"macmahon": 330}
+
+
+def test_an_unreadable_file_is_said_once_and_given_to_the_game_to_show(tmp_path, capsys):
+    (tmp_path / identity.FILE).write_text('{"version": 1, "data": {"ws://a:8765/": ')
+    assert identity.load(tmp_path) == {} and identity.open_runs(tmp_path, "ws://a:8765/") == {}
+    assert identity.load(tmp_path) == {}
+    line = identity.check(tmp_path)
+    err = capsys.readouterr().err
+    assert err == line + "\n" and line.startswith("squarewise: warning: ") and identity.FILE in line
+    assert "cannot be used" in line and line.isprintable()
+    assert identity.check(tmp_path / "elsewhere") is None

@@ -7,6 +7,7 @@ import pytest
 
 from game.net import protocol
 from game.net.protocol import CLIENT, SERVER, ProtocolError, decode, encode
+from tests.net.race import grown
 
 PLAYER = {"seat": 1, "name": "Ann", "ready": True, "connected": True, "left": False, "idle": False, "placed": 3,
           "ms": None}
@@ -127,3 +128,31 @@ def test_a_client_cannot_send_what_only_the_server_sends():
         decode(encode(SERVER, "finished", seat=1, name="Ann", ms=5, place=1), CLIENT)
     with pytest.raises(ProtocolError):
         encode(CLIENT, "finished", seat=1, name="Ann", ms=5, place=1)
+
+
+# --- versions: a tolerant reader (docs/protocol.md, "Versions")
+
+SERVER_CASES = [(kind, SERVER_SAMPLES.get(kind, SAMPLES.get(kind))) for kind in sorted(SERVER)]
+
+
+@pytest.mark.parametrize("kind, sample", SERVER_CASES)
+def test_a_client_drops_the_fields_it_does_not_know_at_any_depth(kind, sample):
+    message = {"v": protocol.VERSION, "type": kind, **sample}
+    assert decode(json.dumps(grown(message)), SERVER, strict=False) == message
+
+
+def test_a_client_skips_a_type_it_does_not_know_and_still_refuses_what_is_wrong():
+    assert decode('{"v": 2, "type": "news", "text": "new in a later server"}', SERVER, strict=False) is None
+    for text, says in [('{"v": 3, "type": "moved", "seq": 1, "ms": 5}', "version"),
+                       ('{"v": 2, "type": "moved", "seq": 1, "later": 5}', "missing field 'ms'"),
+                       ('{"v": 2, "type": "moved", "seq": "1", "ms": 5, "later": 5}', "seq"),
+                       ('{"v": 2, "type": 7}', "unknown message type")]:
+        with pytest.raises(ProtocolError, match=says):
+            decode(text, SERVER, strict=False)
+
+
+def test_the_server_stays_strict_about_what_clients_send():
+    base = {"v": protocol.VERSION, "type": "move", "seq": 1, "move": "1:A1"}
+    for text in (json.dumps({**base, "later": 1}), json.dumps({**base, "type": "news"})):
+        with pytest.raises(ProtocolError):
+            decode(text, CLIENT)

@@ -10,11 +10,12 @@ import socket
 import sys
 
 import pytest
+from websockets.asyncio.server import serve
 
 from game.net import identity
 from solver.cli import main
 from tests.net.desk import TODAY, Clock, day_solution, desk, play, player
-from tests.net.race import run, serving
+from tests.net.race import message, run, serving
 
 CLI = [sys.executable, "-m", "game", "standings"]
 
@@ -104,7 +105,8 @@ def test_the_command_is_registered_with_its_options(capsys):
 
 
 @pytest.mark.parametrize("server", ["", "ws://127.0.0.1:99999/", "ws://[::1", "127.0.0.1:0", "a" * 300,
-                                    "127.0.0.1:8765/Q7KX2M"])
+                                    "127.0.0.1:8765/Q7KX2M", "\u00fc" + "a" * 59 + ".example.org:8765",
+                                    "ws://a..b:8765/"])
 def test_an_address_that_is_not_a_server_is_one_line_and_exit_2(server, capsys):
     assert main(["standings", "--server", server]) == 2
     err = capsys.readouterr().err
@@ -122,3 +124,29 @@ def test_the_days_reach_back_no_further_than_daily_1(monkeypatch, capsys):
     assert main(["standings", "--server", "127.0.0.1:9", "--daily", "3", "--days", "31"]) == 0
     assert asked[0]["days"] == 3
     assert capsys.readouterr().out.startswith("Genius #1 to #3 (3 days) on ws://127.0.0.1:9/")
+
+
+STANDINGS = {"puzzle": "genius", "daily": TODAY, "days": 1, "group": None, "total": 1,
+             "rows": [{"place": 1, "name": "Ann", "ms": 9000, "runs": 1}]}
+
+
+@pytest.mark.parametrize("answer, says", [
+    (message("groups", groups=[]), "answered the standings with a 'groups' message"),
+    (message("standings", **STANDINGS, you={"place": None, "ms": None, "runs": 0, "flagged": False}), None),
+    (message("error", reason="x" * 200) + " " * 5000, "over 4096 bytes"),
+])
+def test_an_answer_the_command_cannot_use_is_one_line(answer, says, tmp_path):
+    async def scenario():
+        async def answer_with(ws):
+            await ws.recv()
+            await ws.send(answer)
+            await ws.wait_closed()
+        async with serve(answer_with, "127.0.0.1", 0, compression=None) as odd:
+            url = f"ws://127.0.0.1:{odd.sockets[0].getsockname()[1]}/"
+            identity.remember(tmp_path, url, "t" * 43, "Ann")
+            return await cli("--server", url, "--daily", str(TODAY), data=tmp_path)
+    code, out, err = run(scenario(), 60)
+    if says is None:                                        # a null place: said, not a traceback
+        assert code == 0 and err == "" and out.splitlines()[-1] == "You: not placed (Ann)"
+    else:
+        assert code == 1 and out == "" and err.count("\n") == 1 and says in err, err

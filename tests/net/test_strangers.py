@@ -14,9 +14,11 @@ import time
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from game.net import names
 from game.net.client import RaceClient
 from game.net.host import HostedServer
 from game.net.server import Config
+from tests.net.desk import desk
 from tests.net.race import FAST, play, race, room, run, serving, solution, start
 
 PING, TEXT = 0x9, 0x1
@@ -130,6 +132,38 @@ def test_connections_rooms_and_seats_are_capped_per_address_and_others_still_get
     run(main())
 
 
+def test_an_ipv6_address_is_counted_by_its_64_and_rooms_are_capped_per_network():
+    async def main():
+        caps = dict(trust_proxy=True, per_address_connections=2, per_address_rooms=1, per_network_rooms=2)
+        async with serving(**caps) as (_, url):
+            held = [await RaceClient.connect(url, **_address(f"2001:db8::{i}")) for i in (1, 2)]
+            with pytest.raises(InvalidStatus) as refused:
+                await RaceClient.connect(url, **_address("2001:db8::3"))    # the same /64: one person
+            assert refused.value.response.status_code == 429
+            await RaceClient.connect(url, **_address("2001:db8:0:1::1"))      # the next /64
+            makers = [await RaceClient.connect(url, **_address(f"198.51.100.{i}")) for i in (1, 2, 3)]
+            makers.append(await RaceClient.connect(url, **_address("198.51.101.1")))
+            for i, maker in enumerate(makers):
+                await maker.send("create", name=f"M{i}", dice="default", level="any")
+            assert [(await m.recv(10))["type"] for m in makers] == ["joined", "joined", "error", "joined"]
+            await held[0].send("create", name="V6", dice="default", level="any")
+            assert (await held[0].recv(10))["type"] == "joined"
+    run(main())
+
+
+def test_registrations_are_capped_per_network(tmp_path):
+    async def main():
+        async with desk(tmp_path, trust_proxy=True, per_network_registrations=2) as (_, url, store):
+            answers = []
+            for i, address in enumerate(("203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.114.1")):
+                client = await RaceClient.connect(url, **_address(address))
+                await client.send("register", name=f"Player {i}")
+                answers.append(await client.recv(10))
+            assert [a["type"] for a in answers] == ["registered", "registered", "error", "registered"]
+            assert "your network has registered 2 players today" in answers[2]["reason"]
+    run(main())
+
+
 def test_the_forwarded_address_is_ignored_unless_the_proxy_is_trusted():
     async def main():
         async with serving(per_address_connections=2) as (_, url):
@@ -209,7 +243,7 @@ def test_the_host_may_choose_visible_boards_for_a_friendly_race():
 
 # --- 4. guessing codes without locking out an address
 
-def test_wrong_codes_slow_their_address_down_but_the_right_code_and_a_token_get_in_at_once():
+def test_wrong_codes_slow_their_address_down_and_a_token_gets_in_at_once():
     async def main():
         async with serving(join_failures=2, join_delay=0.1, join_delay_most=0.4, max_errors=100) as (_, url):
             (a, b), code, joined = await room(url, 2)
@@ -221,7 +255,7 @@ def test_wrong_codes_slow_their_address_down_but_the_right_code_and_a_token_get_
                 assert "no room" in (await guesser.until("error"))["reason"]
                 waits.append(time.monotonic() - sent)
             assert [w >= d for w, d in zip(waits[2:], (0.1, 0.2, 0.4, 0.4))] == [True] * 4
-            neighbour = await RaceClient.connect(url)                              # the same address
+            neighbour = await RaceClient.connect(url)       # the same address: the right code, after the delay
             await neighbour.send("join", name="N", room=code)
             await neighbour.until("joined")
             await neighbour.send("leave")
@@ -231,6 +265,28 @@ def test_wrong_codes_slow_their_address_down_but_the_right_code_and_a_token_get_
             await back.send("resume", room=code, token=joined[1]["token"])
             assert (await back.until("joined"))["seat"] == joined[1]["seat"]
     run(main())
+
+
+def test_guessing_across_many_addresses_slows_down_past_the_servers_budget():
+    async def main():
+        caps = dict(trust_proxy=True, join_failures=5, server_join_failures=3, join_delay=3.0, join_delay_most=3.0)
+        async with serving(**caps) as (_, url):
+            (a, _), code, _ = await room(url, 2)
+            guessers = [await RaceClient.connect(url, **_address(f"10.{i}.0.1")) for i in range(5)]
+            for guesser in guessers[:3]:                        # one wrong code each: the server's 3 free
+                await guesser.send("join", name="G", room="ZZZZZZ")
+                assert "no room" in (await guesser.recv(10))["reason"]
+            await guessers[3].send("join", name="G", room="ZZZZZY")          # a fresh address, one too many
+            await guessers[0].send("join", name="G", room=code)              # the right code, by a guesser
+            honest = await RaceClient.connect(url, **_address("10.9.0.1"))
+            await honest.send("join", name="H", room=code)                   # the right code, first try
+            assert (await honest.recv(10))["type"] == "joined"               # at once, while ...
+            for slowed in guessers[:1] + guessers[3:4]:                      # ... these wait 3 s
+                with pytest.raises(asyncio.TimeoutError):
+                    await slowed.recv(1.0)
+            assert "no room" in (await guessers[3].recv(10))["reason"]
+            assert (await guessers[0].recv(10))["type"] == "joined"
+    run(main(), 40)
 
 
 # --- 5. an overall budget
@@ -301,6 +357,42 @@ def test_a_name_that_looks_like_one_in_the_room_is_refused(name):
             await other.send("join", name=name, room=code)
             assert "taken" in (await other.until("error"))["reason"]
     run(main())
+
+
+# The issue's look-alikes: Cyrillic and Greek capitals, Cyrillic small letters, digits, and ASCII
+# I for l and l for I; each must be refused beside its original (UTS #39's skeleton, Unicode's data).
+LOOK_ALIKES = [("Henry", "\u041denry"), ("Nina", "\u039dina"), ("Yuri", "\u03a5uri"), ("Kim", "K\u0456m"),
+               ("Alice", "AIice"), ("Ian", "lan"), ("Kate", "\u041aate"), ("Kate", "\u039aate"),
+               ("Tom", "\u0422om"), ("Tom", "\u03a4om"), ("Max", "\u041cax"), ("Ben", "\u0392en"),
+               ("Paul", "\u0420aul"), ("Chris", "\u0421hris"), ("Xena", "\u03a7ena"), ("Olga", "0lga"),
+               ("Sam", "\u0405am"), ("Leo", "Le\u043e")]
+HONEST = ("Ann Anna Anne Bob Rob Robin Ben Kim Kip Kit Tim Tom Lee Leo Lea Lia Liam Lila Mia Max Mo Neil Nell "
+          "Nils Ian Ivy Eva Eve Ava Ada Ida Ira Isla Iris Ines Ole Ola Olga Lena Nina Dina Mark Marc Mara Maria "
+          "Mario Marie Cara Clara Carl Karl Kari Cory Rory Roy Ray Ryan Evan Ewan Owen Sean Sian Joan John Jon "
+          "Jan Jen Jean Juan June Jane Dana Dan Don Dom Sam Pam Pat Paul Lola Luna Luca Luke Lucy Mila Milo Nico "
+          "Zoe Noa Noah Nora Omar Amir Yuki Ken Ruth Hana Ilse Elsa Elise Elias Eli Ali Alex Axel Player1 "
+          "Player2 Player10 Player11 \u0418\u0432\u0430\u043d \u0418\u0440\u0438\u043d\u0430 "
+          "\u041e\u043b\u044c\u0433\u0430 \u039d\u03af\u03ba\u03bf\u03c2 \u039c\u03b1\u03c1\u03af\u03b1 "
+          "\u674e\u96f7 \u738b\u82b3 Ay\u015fe J\u00fcrgen S\u00f8ren \u0141ukasz Zolt\u00e1n").split()
+
+
+@pytest.mark.parametrize("original, alike", LOOK_ALIKES)
+def test_a_look_alike_by_unicodes_confusables_is_refused_beside_its_original(original, alike):
+    async def main():
+        async with serving() as (_, url):
+            a = await RaceClient.connect(url)
+            await a.send("create", name=original, dice="default", level="any")
+            code = (await a.until("joined"))["room"]
+            other = await RaceClient.connect(url)
+            await other.send("join", name=alike, room=code)
+            assert "taken" in (await other.until("error"))["reason"]
+    run(main())
+
+
+def test_honest_distinct_names_keep_distinct_keys():
+    keys = {}
+    for name in HONEST:
+        assert keys.setdefault(names.key(name), name) == name, f"{name} taken as {keys[names.key(name)]}"
 
 
 @pytest.mark.parametrize("name", [" ", "\u3164", "\u115f\u1160", "\u0301" * 24, "\u2800"])

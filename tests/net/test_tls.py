@@ -115,3 +115,13 @@ def test_serve_refuses_a_certificate_it_cannot_use_in_one_line(tmp_path):
     assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "cannot use the certificate" in ran.stderr
     ran = subprocess.run(SERVE + ["--certfile", str(bad)], capture_output=True, text=True, timeout=30)
     assert ran.returncode == 2 and "go together" in ran.stderr
+
+
+def test_serve_refuses_a_key_with_a_passphrase_in_one_line(certificate, tmp_path):
+    locked = tmp_path / "locked.pem"
+    subprocess.run(["openssl", "pkey", "-in", str(certificate[1]), "-out", str(locked), "-aes256",
+                    "-passout", "pass:secret"], check=True, capture_output=True, timeout=30)
+    ran = subprocess.run(SERVE + ["--certfile", str(certificate[0]), "--keyfile", str(locked)], capture_output=True,
+                         text=True, timeout=30, stdin=subprocess.DEVNULL, start_new_session=True)
+    assert ran.returncode == 2 and ran.stdout == "" and ran.stderr.count("\n") == 1, ran.stderr
+    assert ran.stderr.startswith("squarewise: error: the key ") and "has a passphrase" in ran.stderr

@@ -8,10 +8,10 @@ than its box (buttons, labels, a drop-down's closed label and every entry of its
 
 It also looks at what the last frame drew by hand (`Drawn`, recorded while `recording(app)`
 is on): every line of text the game's modules drew with `game.draw.widgets.text` (its ink:
-the pixels it coloured), wrapped or not, and every board. A line whose ink meets another's
-(a wrapped blurb running into the line under it), runs under a widget (help text under a
-button) or leaves the window is a problem; so is a message that leaves its strip or covers a
-board (the frame drawn is the one on screen, even when the top screen changed during it).
+the pixels it coloured), wrapped or not, and every board. A line that runs into another (`Line.
+runs_into`: a wrapped blurb running into the line under it), runs under a widget (help text
+under a button) or leaves the window is a problem; so is a message that leaves its strip or
+covers a board (the frame drawn is the one on screen, even when the top screen changed during it).
 
 `tour(app, sizes)` puts the app through every screen and state the test covers and yields
 the state's name at each size; `python -m tests.game.layout_check DIR` saves a PNG of each.
@@ -133,16 +133,15 @@ class Line(NamedTuple):
 
 
 class Drawn:
-    """What the game drew by hand on the window in the last frame: (text, ink, line) of each line
-    of text (the pixels it coloured; the box of the font's height it was drawn in) and the rect
-    of each board with its frame. `install()` wraps the drawing functions
-    wherever a module of the game imported them (again each frame: a screen's module may be
-    imported late); `remove()` puts them back."""
+    """What the game drew by hand on the window in the last frame: each line of text (a `Line`)
+    and the rect of each board with its frame. `install()` wraps the drawing functions wherever
+    a module of the game imported them (again each frame: a screen's module may be imported
+    late); `remove()` puts them back."""
     DRAWERS = ((drawing, "text"), (board_drawing, "draw_board"), (tile_drawing, "draw_board"))
 
     def __init__(self, app):
         self.app = app
-        self.texts: list[tuple[str, pygame.Rect]] = []
+        self.texts: list[Line] = []
         self.boards: list[pygame.Rect] = []
         self.originals = {id(getattr(module, name)): getattr(module, name) for module, name in self.DRAWERS}
         self.text = drawing.text
@@ -207,9 +206,8 @@ def recording(app):
 
 
 def drawn_problems(app, items) -> list[str]:
-    """The last frame's text: lines that run into each other (the boxes of the font's height they
-    are drawn in meet), whose ink runs under a widget or leaves the window; messages that leave
-    their strip or cover a board."""
+    """The last frame's text: lines that run into each other, whose ink runs under a widget or
+    leaves the window; messages that leave their strip or cover a board."""
     drawn = getattr(app, "drawn", None)
     if drawn is None:
         return []

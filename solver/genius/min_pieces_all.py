@@ -37,7 +37,7 @@ from .position import Move, Position
 from .search import solve
 from .shares import tables as shares_tables
 
-CHUNK = 96                   # classes per chunk of work (about 0.2-0.5 s on one core)
+CHUNK = 256                  # classes per chunk of work (about 0.5-1 s on one core)
 ROUND = 16                   # chunks per process between two checkpoint saves
 MOST = len(PIECES) - 1       # eight givens always leave one finish
 NONE = 0xFFFFFFFF
@@ -64,10 +64,9 @@ def cheapest(boards: np.ndarray) -> np.ndarray:
     return images[np.argmin(cells @ COST, axis=0), np.arange(len(boards))]
 
 
-def chunk_records(reps) -> np.ndarray:
-    """The records of a chunk of class representatives (a worker's job), flat uint32; the
-    example's placements are on the board cheapest(rep)."""
-    boards = cheapest(np.asarray(reps, dtype=np.uint64))
+def chunk_records(boards) -> np.ndarray:
+    """The records of a chunk of class boards (a worker's job), flat uint32."""
+    boards = np.asarray(boards, dtype=np.uint64)
     out = np.full((len(boards), RECORD), NONE, np.uint32)
     for row, found in zip(out, search(boards, np.zeros(len(boards), np.uint64))):
         row[1:3] = found.solutions, found.singles
@@ -78,10 +77,16 @@ def chunk_records(reps) -> np.ndarray:
 
 
 def classes(dice_set: DiceSet) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(the mask of every roll by number, its class index, the class representatives sorted)."""
+    """(the mask of every roll by number, its class's index, the class boards): a class board is
+    the image of the class that is searched (cheapest); they are sorted, so that neighbouring
+    boards share their last rows (and the sweeps their dead states)."""
     rolls = masks_by_number(dice_set)
     reps, index = np.unique(census.canonical(rolls), return_inverse=True)
-    return rolls, index, reps
+    boards = cheapest(reps)
+    order = np.argsort(boards)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return rolls, rank[index], boards[order]
 
 
 def survey(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
@@ -89,9 +94,9 @@ def survey(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, 
     """The report over every roll of the set (None if cancelled)."""
     start = time.perf_counter()
     jobs = jobs or default_jobs()
-    rolls, index, reps = classes(dice_set)
-    chunks = [reps[i:i + CHUNK] for i in range(0, len(reps), CHUNK)]
-    identity = {"dice": hashlib.sha256(reps.tobytes()).hexdigest()[:20], "chunk": CHUNK, "record": RECORD}
+    rolls, index, boards = classes(dice_set)
+    chunks = [boards[i:i + CHUNK] for i in range(0, len(boards), CHUNK)]
+    identity = {"boards": hashlib.sha256(boards.tobytes()).hexdigest()[:20], "chunk": CHUNK, "record": RECORD}
     state = Checkpoint(checkpoint, identity, [len(c) * RECORD for c in chunks], resume)
     todo = [i for i in range(len(chunks)) if i not in state.done]
     shares_tables()              # built once, before the workers fork
@@ -108,12 +113,12 @@ def survey(dice_set: DiceSet, jobs: int | None = None, progress: Callable[[int, 
     if progress and not todo:
         progress(len(chunks), len(chunks))
     records = np.concatenate([state.done[i] for i in range(len(chunks))]).reshape(-1, RECORD)
-    report = describe(dice_set, rolls, index, reps, records)
+    report = describe(dice_set, rolls, index, boards, records)
     report.update(jobs=jobs, resumed_chunks=state.resumed, seconds=round(time.perf_counter() - start, 1))
     return report
 
 
-def describe(dice_set: DiceSet, rolls: np.ndarray, index: np.ndarray, reps: np.ndarray, records: np.ndarray) -> dict:
+def describe(dice_set: DiceSet, rolls: np.ndarray, index: np.ndarray, boards: np.ndarray, records: np.ndarray) -> dict:
     """The distribution over rolls and classes, the largest figure and its rolls, an example per figure."""
     pieces = records[:, 0].astype(np.int64)
     per_roll = pieces[index]
@@ -124,14 +129,14 @@ def describe(dice_set: DiceSet, rolls: np.ndarray, index: np.ndarray, reps: np.n
     firsts = [int(np.flatnonzero(per_roll == v)[0]) for v in values]
     tops = np.flatnonzero(per_roll == top)[:SHOWN].tolist() if values else []
     return {
-        "dice": dice_set.name, "rolls": len(rolls), "classes": len(reps),
+        "dice": dice_set.name, "rolls": len(rolls), "classes": len(boards),
         "unsolvable": int((~solved).sum()),
         "distribution": {str(v): int((per_roll == v).sum()) for v in values},
         "classes_distribution": {str(v): int((pieces == v).sum()) for v in values},
         "solutions": {str(v): _spread(solutions[per_roll == v]) for v in values},
         "maximum": None if top is None else {"pieces": top, "rolls": int((per_roll == top).sum()),
                                               "numbers": np.flatnonzero(per_roll == top).tolist()},
-        "examples": [example(int(n), int(rolls[n]), cheapest(reps[index[n]:index[n] + 1])[0], records[index[n]])
+        "examples": [example(int(n), int(rolls[n]), int(boards[index[n]]), records[index[n]])
                      for n in sorted(set(firsts + tops))],
     }
 

@@ -14,6 +14,11 @@ keys, equal states merged, with the search's lonely-cell and colour tests), and 
 back over the recorded edges. Many positions run together, each key tagged with its
 position's index, so the numpy calls are few and long.
 
+Whether a state can be completed depends on the state alone (all its cells, blockers
+included, and its pieces), so the states found dead (bwd 0) are remembered across sweeps,
+and a child known dead is never made: boards taken in the order of their masks share their
+last rows, and in a run over many rolls about two nodes in five are spared so.
+
     totals, counts = shares(filled, used)   # counts[i, q]: completions of start i with placement q
 """
 from __future__ import annotations
@@ -30,8 +35,12 @@ U64 = np.uint64
 USED_AT = 36                 # bits 36..44 of a key: the pieces used
 TAG_AT = 45                  # bits 45..63: the index of the start in its batch
 BATCH = 256                  # starts swept together (bounds the memory: ~6,000 nodes per bare roll)
+SLOT_BITS = 21               # the table of dead states: 2**21 keys, 16 MiB
 ALL = (1 << len(PIECES)) - 1
 _FILLED = U64((1 << CELLS) - 1)
+_STATE = U64((1 << TAG_AT) - 1)
+_MARK = U64(1 << 63)          # set in every stored key, so an empty slot (0) matches nothing
+_MIX = U64(0x9E3779B97F4A7C15)
 _S1, _S6, _USED, _TAG = U64(1), U64(6), U64(USED_AT), U64(TAG_AT)
 
 
@@ -68,8 +77,10 @@ def tables():
         fit = np.zeros(len(codes), np.uint32)
         for j, (_, _, m) in enumerate(mine):
             fit |= ((filled & m) == 0).astype(np.uint32) << np.uint32(j)
-        left = np.array([sum(1 << j for j, (_, i, _) in enumerate(mine) if rem >> i & 1) for rem in range(ALL + 1)],
-                        np.uint32)
+        rems = np.arange(ALL + 1)
+        left = np.zeros(ALL + 1, np.uint32)
+        for j, (_, i, _) in enumerate(mine):
+            left |= (rems >> i & 1).astype(np.uint32) << np.uint32(j)
         adds = np.array([m | 1 << (USED_AT + i) for _, i, m in mine] + [0] * (32 - len(mine)), U64)
         ids = np.array([q for q, _, _ in mine] + [0] * (32 - len(mine)), np.int32)
         tables.append((tuple((U64(first), U64((1 << width) - 1), U64(sum(w for _, w in segments[:n])))
@@ -110,7 +121,7 @@ def _sweep(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = len(starts)
     keys = starts | np.arange(n, dtype=U64) << _TAG
     waiting: list[list] = [[] for _ in range(CELLS + 1)]      # per lowest empty cell: (keys, fwd, edge ids)
-    _file(waiting, keys, np.ones(n), np.full(n, -1, np.int64))
+    _file(waiting, keys, np.ones(n), np.full(n, -1, np.int64), lowest_empty(keys))
     layers, tails, ids, heads = [], [], [], []
     edges = nodes = 0
     for c in range(CELLS + 1):
@@ -123,9 +134,12 @@ def _sweep(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if c == CELLS:
             break
         tail, q, child = _expand(c, keys)
+        live = ~_dead.known(child)
+        tail, q, child = tail[live], q[live], child[live]
+        low = lowest_empty(child)
         tails.append(tail + nodes)
         ids.append(q)
-        _file(waiting, child, fwd[tail], np.arange(edges, edges + len(tail)))
+        _file(waiting, child, fwd[tail], np.arange(edges, edges + len(tail)), low)
         edges += len(tail)
         nodes += len(keys)
     return _collect(n, layers, tails, ids, heads, edges)
@@ -169,23 +183,25 @@ def _expand(c: int, keys: np.ndarray):
     return tail[ok], ids[j[ok]], child[ok]
 
 
+_BYTE_BITS = [[b for b in range(8) if v >> b & 1] for v in range(256)]
+_BYTE_COUNT = np.array([len(bits) for bits in _BYTE_BITS], np.int64)
+_BYTE_FIRST = np.concatenate([[0], np.cumsum(_BYTE_COUNT)[:-1]])
+_BYTE_LIST = np.array([b for bits in _BYTE_BITS for b in bits], np.int64)
+
+
 def _bits(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(index, bit) of every bit set in the uint32 array, lowest bits first."""
-    index = np.arange(len(sets))
-    rows, bits = [], []
-    while len(sets):
-        low = sets & (~sets + np.uint32(1))
-        some = low != 0
-        index, sets, low = index[some], sets[some], low[some]
-        rows.append(index)
-        bits.append(np.bitwise_count(low - np.uint32(1)))
-        sets = sets ^ low
-    return np.concatenate(rows), np.concatenate(bits).astype(np.int64)
+    """(index, bit) of every bit set in the uint32 array, in order, byte by byte through tables."""
+    octets = sets.view(np.uint8)            # little-endian: byte k holds bits 8k..8k+7
+    where = np.flatnonzero(octets)
+    values = octets[where].astype(np.int64)
+    many = _BYTE_COUNT[values]
+    start = np.repeat(_BYTE_FIRST[values] - np.cumsum(many) + many, many) + np.arange(int(many.sum()))
+    byte = np.repeat(where, many)
+    return byte >> 2, (byte & 3) * 8 + _BYTE_LIST[start]
 
 
-def _file(waiting: list, keys: np.ndarray, fwd: np.ndarray, edge: np.ndarray) -> None:
-    """Put each state in the list of its lowest empty cell."""
-    low = lowest_empty(keys)
+def _file(waiting: list, keys: np.ndarray, fwd: np.ndarray, edge: np.ndarray, low: np.ndarray) -> None:
+    """Put each state in the list of its lowest empty cell (`low`)."""
     order = np.argsort(low, kind="stable")
     bounds = np.searchsorted(low[order], np.arange(CELLS + 2))
     for c in np.flatnonzero(bounds[1:] > bounds[:-1]):
@@ -214,7 +230,45 @@ def _collect(n: int, layers: list, tails: list, ids: list, heads: list, edges: i
         lo = tail[a:b].min()
         hi = tail[a:b].max() + 1
         bwd[lo:hi] += np.bincount(tail[a:b] - lo, bwd[head[a:b]], minlength=hi - lo)
+    _dead.learn(np.concatenate([k for k, _ in layers[:CELLS]])[bwd[:bounds[CELLS]] == 0])
     q = np.concatenate(ids) if ids else np.zeros(0, np.int32)
     counts = np.bincount(tag[tail] * COUNT + q, fwd[tail] * bwd[head], minlength=n * COUNT)
     totals = np.bincount(tag[bounds[CELLS]:], fwd[bounds[CELLS]:], minlength=n)
     return np.rint(totals).astype(np.int64), np.rint(counts).astype(np.int64).reshape(n, COUNT)
+
+
+class _Dead:
+    """States found dead, without their tags, in a table of SLOTS keys: a state's slot is a hash of
+    it, and a later state in the same slot takes it (so the table keeps the latest ones and never
+    grows). A lookup compares the whole key: a state is only ever taken for dead if it was found dead."""
+
+    def __init__(self):
+        self.table = None
+
+    def forget(self) -> None:
+        self.table = None
+
+    def _slots(self, states: np.ndarray) -> np.ndarray:
+        return ((states * _MIX) >> U64(64 - SLOT_BITS)).astype(np.intp)
+
+    def known(self, keys: np.ndarray) -> np.ndarray:
+        """Which of the keys are states known to be dead."""
+        if self.table is None:
+            return np.zeros(len(keys), bool)
+        states = keys & _STATE | _MARK
+        return self.table[self._slots(states)] == states
+
+    def learn(self, keys: np.ndarray) -> None:
+        """Remember these keys' states as dead."""
+        if self.table is None:
+            self.table = np.zeros(1 << SLOT_BITS, U64)
+        states = keys & _STATE | _MARK
+        self.table[self._slots(states)] = states
+
+
+_dead = _Dead()
+
+
+def forget_dead() -> None:
+    """Empty the table of dead states (for fair timings)."""
+    _dead.forget()

@@ -60,8 +60,10 @@ class Checkpoint(counts.Checkpoint):
 def cheapest(boards: np.ndarray) -> np.ndarray:
     """The image of each board (blocker masks) that COST predicts the cheapest to sweep."""
     images = np.stack([census.image(boards, g) for g in range(len(symmetries(SIZE, SIZE)))])
-    cells = (images[..., None] >> np.arange(SIZE * SIZE, dtype=np.uint64)) & np.uint64(1)
-    return images[np.argmin(cells @ COST, axis=0), np.arange(len(boards))]
+    cost = np.zeros(images.shape)
+    for cell, weight in enumerate(COST):
+        cost += ((images >> np.uint64(cell)) & np.uint64(1)) * weight
+    return images[np.argmin(cost, axis=0), np.arange(len(boards))]
 
 
 def chunk_records(boards) -> np.ndarray:

@@ -76,7 +76,8 @@ def search(filled, used, allowed: np.ndarray | None = None) -> list[Found]:
             break
         frontier = _next_level(filled, used, allowed, frontier, size, found)
     assert not frontier, "eight givens always leave one finish"
-    return [Found(found[i][0], tuple(found[i][1]), int(totals[i]), int(singles[i])) for i in range(len(totals))]
+    return [Found(found[i][0], tuple(dict.fromkeys(tuple(sorted(ids)) for ids in found[i][1])), int(totals[i]),
+                  int(singles[i])) for i in range(len(totals))]
 
 
 def _next_level(filled, used, allowed, frontier: dict, size: int, found: dict) -> dict:

@@ -238,9 +238,10 @@ def _collect(n: int, layers: list, tails: list, ids: list, heads: list, edges: i
 
 
 class _Dead:
-    """States found dead, without their tags, in a table of SLOTS keys: a state's slot is a hash of
-    it, and a later state in the same slot takes it (so the table keeps the latest ones and never
-    grows). A lookup compares the whole key: a state is only ever taken for dead if it was found dead."""
+    """States found dead, without their tags, in a table of 2**SLOT_BITS keys: a state's slot is a
+    hash of it, and a later state in the same slot takes it (so the table keeps the latest ones and
+    never grows). A lookup compares the whole key: a state is only ever taken for dead if it was
+    found dead."""
 
     def __init__(self):
         self.table = None

@@ -57,7 +57,7 @@ wine_setup() {
 
 # windows_path PATH: the name Windows programs under Wine know PATH by (drive Z: is /).
 windows_path() {
-    local path
-    path=$(absolute "$1")
+    local path=$1
+    case "$path" in /*) ;; *) path=$PWD/$path ;; esac
     printf 'Z:%s\n' "${path//\//\\}"
 }

@@ -31,12 +31,12 @@ SHOTS=${SHOTS:-$CACHE/screenshots}
 PYTHON=${PYTHON:-$ROOT/$(venv_python .venv)}
 RUN=$ROOT/scripts/wine_run.sh
 GAME_ID="A1A2A4A6B4D5E1/4-I:A3B3C3D3/4-O:B1B2C1C2"     # a roll with two pieces laid
+wine_setup "$CACHE"
 for tool in Xvfb xdotool; do
     command -v "$tool" >/dev/null || { echo "smoke_windows: no $tool here (Debian: apt-get install xvfb xdotool)"; exit 3; }
 done
 "$PYTHON" -c "import PIL.ImageGrab" 2>/dev/null \
     || { echo "smoke_windows: no Pillow in $PYTHON for the screenshots (pip install -e '.[docs]')"; exit 3; }
-wine_setup "$CACHE"
 for exe in squarewise.exe squarewise-cli.exe; do
     [ -f "$DIST/$exe" ] || { echo "smoke_windows: no $DIST/$exe (run scripts/build_windows.sh)"; exit 1; }
 done

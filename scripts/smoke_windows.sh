@@ -147,20 +147,19 @@ press() {
     timeout 10 xdotool windowfocus --sync "$1" >/dev/null 2>&1
     xdotool key --clearmodifiers "$2"
 }
-# ended PID SECONDS: sets $code to PID's exit code once it ends, or to "timeout" (and stops
-# it) after SECONDS.
+# ended PID SECONDS: sets $code to PID's exit code once it ends, or to "timeout" after
+# SECONDS, when PID (scripts/wine_run.sh) is stopped: Ctrl+C, then 10 s later killed.
 ended() {
-    for _ in $(seq $(( $2 * 5 ))); do
-        if ! kill -0 "$1" 2>/dev/null; then
-            wait "$1"
-            code=$?
-            return
-        fi
+    local tries=$(( $2 * 5 ))
+    code=timeout
+    while kill -0 "$1" 2>/dev/null; do
+        tries=$((tries - 1))
+        case $tries in 0 | -50) kill -TERM "$1" 2>/dev/null ;; esac
         sleep 0.2
     done
-    kill -TERM "$1" 2>/dev/null
     wait "$1"
-    code=timeout
+    local status=$?
+    [ "$tries" -gt 0 ] && code=$status
 }
 # kept FIELD: a field of the kept Genius game (the autosave), or nothing.
 kept() {

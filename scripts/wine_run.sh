@@ -21,7 +21,12 @@ err=$!
 setsid "$WINE" "$@" </dev/null >&3 2>&4 3>&- 4>&- &
 program=$!
 exec 3>&- 4>&-
-trap 'kill -INT -- "-$program" 2>/dev/null' TERM INT
+asked=""
+# shellcheck disable=SC2317   # (called by the trap)
+stop() {            # the first stop is Ctrl+C; a second one kills the group
+    if [ -z "$asked" ]; then asked=yes; kill -INT -- "-$program"; else kill -KILL -- "-$program"; fi 2>/dev/null
+}
+trap stop TERM INT
 while true; do
     wait "$program"
     code=$?

@@ -73,14 +73,18 @@ def test_without_wine_the_scripts_say_so_and_exit_3(tmp_path, script):
 
 FAKE_WINE = textwrap.dedent("""\
     #!{python}
-    # Stands in for Wine: says whether its output is a pipe, then exits with argv[2], or with
-    # "wait" waits for SIGINT (the Ctrl+C Wine would hand the program) and exits 130.
+    # Stands in for Wine: says whether its output is a pipe, then exits with argv[2]; with
+    # "wait" it waits for SIGINT (the Ctrl+C Wine would hand the program) and exits 130, with
+    # "stubborn" it only says it got SIGINT.
     import os, signal, stat, sys, time
     print("pipes" if all(stat.S_ISFIFO(os.fstat(fd).st_mode) for fd in (1, 2)) else "files", sys.argv[1:], flush=True)
     print("to stderr", file=sys.stderr, flush=True)
-    if sys.argv[2] != "wait":
+    if sys.argv[2] not in ("wait", "stubborn"):
         sys.exit(int(sys.argv[2]))
-    signal.signal(signal.SIGINT, lambda *_: (print("interrupted", flush=True), sys.exit(130)))
+    if sys.argv[2] == "stubborn":
+        signal.signal(signal.SIGINT, lambda *_: print("ignored", flush=True))
+    else:
+        signal.signal(signal.SIGINT, lambda *_: (print("interrupted", flush=True), sys.exit(130)))
     print("ready", flush=True)
     end = time.monotonic() + 30
     while time.monotonic() < end:
@@ -107,15 +111,35 @@ def test_wine_run_passes_output_through_pipes_and_the_exit_code_on(tmp_path, fak
     assert err.read_text() == "to stderr\n"
 
 
-def test_wine_run_hands_a_sigterm_to_the_program_as_ctrl_c(tmp_path, fake_wine):
+def said(out, line: str) -> None:
+    """Wait (at most 30 s) until the output file has `line`."""
+    end = time.monotonic() + 30
+    while line not in out.read_text().splitlines() and time.monotonic() < end:
+        time.sleep(0.05)
+    assert line in out.read_text().splitlines()
+
+
+def started(tmp_path, fake_wine, mode):
+    """wine_run.sh running the stand-in in `mode`, once it says it is ready; and its output file."""
     out = tmp_path / "out"
     with open(out, "w") as o:
-        proc = subprocess.Popen([str(SCRIPTS / "wine_run.sh"), "serve.exe", "wait"], stdout=o,
+        proc = subprocess.Popen([str(SCRIPTS / "wine_run.sh"), "serve.exe", mode], stdout=o,
                                 stderr=subprocess.DEVNULL, env=fake_wine)
-    end = time.monotonic() + 30
-    while "ready" not in out.read_text() and time.monotonic() < end:
-        time.sleep(0.05)
-    assert "ready" in out.read_text()
+    said(out, "ready")
+    return proc, out
+
+
+def test_wine_run_hands_a_sigterm_to_the_program_as_ctrl_c(tmp_path, fake_wine):
+    proc, out = started(tmp_path, fake_wine, "wait")
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == 130
     assert out.read_text().splitlines()[-1] == "interrupted"
+
+
+def test_wine_run_kills_a_program_that_ignores_ctrl_c_at_the_second_sigterm(tmp_path, fake_wine):
+    proc, out = started(tmp_path, fake_wine, "stubborn")
+    proc.send_signal(signal.SIGTERM)
+    said(out, "ignored")                        # Ctrl+C came, and it runs on
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == 128 + signal.SIGKILL

@@ -142,6 +142,22 @@ while time.monotonic() < end:
 sys.exit(1)
 EOF
 }
+# settled PID: waits until the program started by PID (scripts/wine_run.sh) has no worker
+# process starting or running (at start the title works out today's dailies in one), at most
+# 30 s. Ctrl+C that comes while a worker process is being created hangs the program under
+# Wine 8.0 (docs/build.md), so the checks send it once that is over.
+settled() {
+    local group seen=""
+    for _ in $(seq 150); do
+        group=$(ps -o pid=,pgid= --ppid "$1" | awk '$1 == $2 { print $1 }')   # (not the pipes' cat)
+        if [ -n "$group" ] && ps -eo pgid=,args= | awk -v g="$group" '$1 == g' | grep -q -- --multiprocessing-fork; then
+            seen=yes
+        elif [ -n "$seen" ]; then
+            return
+        fi
+        sleep 0.2
+    done
+}
 # press WINDOW KEYS: the keys typed into WINDOW (focused first; there is no window manager).
 press() {
     timeout 10 xdotool windowfocus --sync "$1" >/dev/null 2>&1
@@ -187,6 +203,7 @@ for _ in $(seq 300); do
     kill -0 "$second" 2>/dev/null || break
     sleep 0.2
 done
+settled "$second"
 kill -INT "$second" 2>/dev/null
 ended "$second" 60
 if [ -n "$told" ] && [ -n "$second_window" ] && [ "$code" = 130 ] && grep -q "squarewise: interrupted" "$WORK/second.err"; then
@@ -228,6 +245,7 @@ launch resumed squarewise-cli.exe --genius
 resumed=$launched
 resumed_window=$(new_window "")
 [ -n "$resumed_window" ] && shoot "$resumed_window" "$WORK/resumed.png"
+settled "$resumed"
 kill -INT "$resumed" 2>/dev/null
 ended "$resumed" 60
 if [ -n "$resumed_window" ] && [ "$code" = 130 ] && grep -q "squarewise: interrupted" "$WORK/resumed.err" \

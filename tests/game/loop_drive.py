@@ -54,7 +54,9 @@ def settle(app) -> int:
             REAL_WAIT(1.0)              # the job's wake-up, posted just after it ends
     finally:
         idle.wait = REAL_WAIT
-    raise AssertionError(f"the loop never went still in {TURNS} turns (redraw_in {app.redraw_in()})")
+    from game import ui_due
+    raise AssertionError(f"the loop never went still in {TURNS} turns on {type(app.top).__name__} (due: the "
+                         f"scene {app.top.redraw_in()}, the widgets {ui_due.due(app.ui)}, the fade {app.fade.running})")
 
 
 def redraw(app) -> pygame.Surface:

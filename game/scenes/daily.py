@@ -28,7 +28,7 @@ from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
 from game.scenes.ranked.desk import configured
-from game.scenes.ranked.offer import Offer
+from game.scenes.ranked.offer import GO_ON, Offer
 from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
@@ -151,12 +151,22 @@ class DailyScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def play(self, key: str) -> None:
-        """Open the day's puzzle `key`, marked as that daily."""
+        """Open the day's puzzle `key`, marked as that daily (asked first while its ranked run is
+        left open on the server: this would be another game of it, unranked)."""
         found = self.shown
         if not found:
             return
         puzzle = found[key]
-        self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
+
+        def start() -> None:
+            self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
+
+        if self.offer is None or not self.offer.open_run(key, puzzle.number):
+            start()
+            return
+        self.confirm(f"Your ranked run of {daily.GAMES[key]} #{puzzle.number} is open on {self.offer.host}, its "
+                     "clock running. Play the daily here instead, unranked (hints allowed)? The ranked run stays "
+                     f"open: {GO_ON} brings it back.", start, title="A ranked run is open", action="Play here")
 
     def play_on_server(self, key: str) -> None:
         """Today's daily ranked (asked first), or a replay: a past day's, or today's once the

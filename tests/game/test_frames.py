@@ -21,7 +21,7 @@ from game.scenes.ranked.run import RankedScene
 from game.scenes.title import TitleScene
 from solver import daily
 from tests.game.loop_drive import post, run_until, settle, stale_pixels
-from tests.game.ranked.fake_desk import FakeClient, run_message
+from tests.game.ranked.fake_desk import WakingClient, run_message
 from tests.game.test_race_online import opponent_room, server  # noqa: F401  (the fixture)
 from tests.net.race import solution
 
@@ -78,19 +78,6 @@ def test_the_lobby_shows_the_room_after_join_with_no_input(app, server, tmp_path
     settle(app)
     assert lobby.ready_button.is_enabled
     assert stale_pixels(app, tmp_path) == 0, "the pickers and the Ready button wait for the pointer to move"
-
-
-class WakingClient(FakeClient):
-    """A standings server's connection without a network that wakes the loop with each message,
-    as the game's ThreadedClient does."""
-
-    def __init__(self, url: str, wake=None, **_):
-        super().__init__(url)
-        self.wake = wake
-
-    def say(self, kind: str, **fields) -> None:
-        super().say(kind, **fields)
-        self.wake()
 
 
 URL = "ws://127.0.0.1:9000/"

@@ -82,8 +82,9 @@ def draw_overlay(surface: pygame.Surface, app, lay: dict, frame: Frame, hidden: 
         anims.motion.draw_flight(surface, app.scale)
     if anims.celebration is not None:
         anims.celebration.draw(surface, app.scale)
-        if anims.banner:                      # over the confetti, so it can be read
-            panel = banner(surface, geo.rect, list(anims.banner), pal, app.scale)
+    if anims.banner:                          # over the confetti, so it can be read (or alone: it stays)
+        panel = banner(surface, geo.rect, list(anims.banner), pal, app.scale)
+        if anims.celebration is not None:
             anims.celebration.draw_stamp(surface, panel, pal, app.scale)
     if frame.shows.guide is not None and not frame.paused:
         frame.shows.guide.draw(surface, app, lay["messages"], geo)

@@ -21,7 +21,7 @@ import datetime as dt
 import pygame
 import pygame_gui
 
-from game.play import records
+from game.play import dailies, records
 from game.play.dailies import Daily, copy_result, day_puzzles, first_win, result_line, solved_time, status
 from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
@@ -74,9 +74,12 @@ class DailyScene(Scene):
         return self.puzzles.get(self.day)
 
     def choose_day(self, day: dt.date) -> None:
+        """Show `day`'s cards (its places asked of the server: the kept ones follow the server's)."""
         self.day = max(daily.EPOCH, min(self.today, day))
         self.fetch()
         self.refresh()
+        if self.offer is not None and self.day != self.today:
+            self.offer.ask_places(daily.number(self.day))
 
     # ------------------------------------------------------------------ widgets
     def build_ui(self) -> None:
@@ -305,11 +308,12 @@ class DailyScene(Scene):
             current, longest = records.daily_streak(app.statistics, key, daily.number(self.today))
             text(surface, f"daily streak {current}, longest {longest}", (x, y), body, pal.dim_text)
             y += round(body * 1.6)
+            said = self.offer.said(key, *self.numbers()) if self.offer is not None else ""
+            text(surface, said or dailies.place_words(app.statistics, key, n), (x, y), body, pal.accent,
+                 max_width=panel.width - app.px(32))
             if self.offer is None:
                 text(surface, "Ranked on a server: set one in Settings", (x, panel.bottom - app.px(44)), body,
                      pal.dim_text, max_width=panel.width - app.px(32))
-            else:
-                text(surface, self.offer.said(key, *self.numbers()), (x, y), body, pal.accent, max_width=panel.width - app.px(32))
         if not self.draw_server_lines(surface):
             text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,
                  pal.dim_text)

@@ -111,6 +111,7 @@ class TitleScene(Scene):
         said = self.offer.card_line(key, daily.number(self.today)) if self.offer is not None else ""
         if self.open_run(key) is not None:
             return said
+        said = said or card.place                 # (the place kept, until the server's answer comes)
         return f"{card.status} · {said}" if said else card.status
 
     def on_enter(self) -> None:

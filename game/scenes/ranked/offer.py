@@ -16,6 +16,7 @@ import time
 from game.net import identity
 from game.net.daily import accepted
 from game.net.names import BadName, normalise
+from game.play import records
 from game.play.hints import capital
 from game.scenes.ranked.desk import Desk, host_of
 from solver.cli_common import ordinal
@@ -66,21 +67,32 @@ class Offer:
 
     # ------------------------------------------------------------------ places
     def refresh(self, number: int, puzzles=("genius", "macmahon")) -> None:
-        """Ask the server for the player's place on daily `number` of each puzzle (nothing
+        """Ask the server for the player's place on today's daily `number` of each puzzle (nothing
         without a name there: no run, no place), and read the runs kept open again (another
         screen's connection may have ended one)."""
         self.today = number
         self.kept = identity.open_runs(self.app.storage.folder, self.url)
+        self.ask_places(number, puzzles)
+
+    def ask_places(self, number: int, puzzles=("genius", "macmahon")) -> None:
+        """Ask for the player's place on daily `number` of each puzzle: today's is said on the card,
+        and the place kept with a ranked run of that day is the server's from then on (a later,
+        faster finisher moves it: records.set_place)."""
         me = self.me()
         if me is None:
             return
         for puzzle in puzzles:
-            self.desk.ask("standings", lambda answer, p=puzzle: self._placed(p, answer), self._quiet,
+            self.desk.ask("standings", lambda answer, p=puzzle: self._placed(p, number, answer), self._quiet,
                           puzzle=puzzle, daily=number, days=1, group=None, token=me.token, offset=0, limit=1)
 
-    def _placed(self, puzzle: str, answer: dict) -> None:
-        self.places[puzzle] = place_line(answer)
-        self.line = ""
+    def _placed(self, puzzle: str, number: int, answer: dict) -> None:
+        if number == self.today:
+            self.places[puzzle] = place_line(answer)
+            self.line = ""
+        you = answer.get("you")
+        if you and not you["flagged"] and you["place"] is not None and \
+                records.set_place(self.app.statistics, puzzle, number, you["place"]):
+            self.app.save_statistics()
 
     def replay(self, puzzle: str) -> bool:
         """Today's ranked run of `puzzle` is over (placed, flagged, or the server said so): play

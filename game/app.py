@@ -102,6 +102,7 @@ class App:
         self.running = True
         self._window_state = {"focused": True, "minimised": False, "hidden": False}
         self.frames = 0
+        self.due_at: float | None = None     # the loop's clock time at which a frame is due (step)
         self.first_frame_at: float | None = None
         self._managers: dict = {}
         self.ui: pygame_gui.UIManager = self._manager()
@@ -374,25 +375,41 @@ class App:
 
     def step(self) -> bool:
         """One turn of the loop: sleep until an event comes (a WAKE among them) or something is
-        due to change, then run a frame; a still window is not redrawn. Returns whether a frame ran."""
+        due to change, then run a frame; a still window is not redrawn. The time something is due
+        is kept from turn to turn until a frame runs (a clock's next second asked for again just
+        after it came would be the one after). A frame the time alone runs redraws only what
+        changes when that is all (`tick_area`). Returns whether a frame ran."""
+        now = time.perf_counter()
         due = self.redraw_in()
-        if due is not None and due <= 0:
+        if due is not None:
+            self.due_at = min(self.due_at, now + due) if self.due_at is not None else now + due
+        if self.due_at is not None and now >= self.due_at:
             self.frame()
             return True
-        start = time.perf_counter()
         events = pygame.event.get()
-        if not events and idle.wait(NAP if due is None else min(due, NAP)):
+        if not events and idle.wait(NAP if self.due_at is None else min(self.due_at - now, NAP)):
             events = pygame.event.get()
-        if not events and (due is None or time.perf_counter() - start < due):
+        if not events and (self.due_at is None or time.perf_counter() < self.due_at):
             return False
-        self.frame(None, events)
+        self.frame(None, events, None if events else self.tick_area())
         return True
 
-    def frame(self, dt: float | None = None, events: list | None = None) -> float:
+    def tick_area(self) -> pygame.Rect | None:
+        """The part of the window a frame run by the time alone redraws: the top scene's
+        `due_area` (a still board's clock bar) while nothing else shown moves or goes (no message,
+        no shown job, no blinking cursor, no fade, no widget to finish); None: all of it."""
+        scene = self.top
+        if scene is None or self.toasts.items or self.fade.running or self.keyboard_owner() is not None or \
+                any(job.shown for job in self.worker.busy) or ui_due.due(self.ui) is not None:
+            return None
+        return scene.due_area()
+
+    def frame(self, dt: float | None = None, events: list | None = None, area: pygame.Rect | None = None) -> float:
         """One frame: events, worker results, updates (the scenes, then the widgets and messages),
-        drawing. Returns dt in seconds. With no
-        `dt`, the time since the last frame (the scene's animations never jump more than MAX_DT:
-        one started after a long sleep starts at its beginning)."""
+        drawing. Returns dt in seconds. With no `dt`, the time since the last frame (the scene's
+        animations never jump more than MAX_DT: one started after a long sleep starts at its
+        beginning). With an `area`, only that part of the window is drawn again, unless the updates
+        changed more (another scene on top, a widget's picture)."""
         scene_dt = dt
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
@@ -404,13 +421,21 @@ class App:
             if not self.running:
                 return dt
         self.worker.poll()
-        if self.top is None:
+        scene = self.top
+        if scene is None:
             return dt
+        widgets = ui_due.layout(self.ui) if area is not None else None
         self._update(scene_dt)
+        if area is not None and (self.top is not scene or self.toasts.items or ui_due.layout(self.ui) != widgets
+                                 or ui_due.due(self.ui) == 0.0):
+            area = None             # the update changed more than the area: all of the window
         self.ui.update(dt)
         self.toasts.update(dt)
+        self.surface.set_clip(area)
         self.draw(scene_dt)
+        self.surface.set_clip(None)
         self.window.flip()
+        self.due_at = None          # what was due is drawn: the next turn asks again
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()

@@ -3,11 +3,17 @@
 pygame-gui draws a changed widget (new text, enabled or not, hovered) into its states one state
 per `UIManager.update`, and hands the widget its new picture in an update too; a widget hovered
 long enough grows its tooltip in an update. A loop that sleeps while nothing moves asks `due`
-when that is still to come (the App's one rule of frames: game/app.py `redraw_in`).
+when that is still to come (the App's one rule of frames: game/app.py `redraw_in`), and a frame
+that redraws part of the window alone asks `layout` and `due` whether its update changed a widget.
 """
 from __future__ import annotations
 
 TOOLTIP_SLACK = 0.01        # seconds past a tooltip's delay (pygame-gui shows it once the hover time is over it)
+
+
+def layout(manager) -> tuple:
+    """Which widgets there are, where, and shown or not: with `due`, whether an update changed them."""
+    return tuple((id(e), e.visible, tuple(e.rect)) for e in manager.get_sprite_group().sprites())
 
 
 def due(manager) -> float | None:

@@ -141,6 +141,11 @@ class Scene:
         (the default) while it is still. The app sleeps until then, so a still screen costs nothing."""
         return None
 
+    def due_area(self) -> pygame.Rect | None:
+        """The part of the window that changes when `redraw_in` comes due with nothing else
+        happening (a clock's bar), or None (the default): all of it. The app then redraws that part alone."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (the app draws the widgets and messages on top)."""
         surface.fill(self.app.palette.background)

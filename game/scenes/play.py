@@ -410,6 +410,13 @@ class PlayScene(Scene):
             due.append(self.mode.redraw_in())
         return min(due) if due else None
 
+    def due_area(self) -> pygame.Rect | None:
+        """The top bar (the clock's) when the clock's next second is all that comes due: not while
+        the guide's last card is to go, nor in a mode whose board moves with the clock."""
+        if self.guide is not None or not self.mode.CLOCK_ALONE:
+            return None
+        return self.view.layout()["top"]
+
     def update(self, dt: float) -> None:
         self.sync_clock()
         if self.restore_id and not self.dialog_open:       # answered (or cancelled): the box shows the real ID

@@ -59,6 +59,19 @@ def settle(app) -> int:
                          f"scene {app.top.redraw_in()}, the widgets {ui_due.due(app.ui)}, the fade {app.fade.running})")
 
 
+def frozen_clocks(monkeypatch):
+    """Every match clock made from now on runs on one FakeClock (it moves only when told), returned."""
+    from game.play.match import Timer
+    from game.scenes.genius.versus import VersusScene
+    from game.scenes.mode import Mode
+    from tests.game.fakes import FakeClock
+    clock = FakeClock()
+    monkeypatch.setattr(Timer.__init__, "__defaults__", (0.0, False, clock))
+    monkeypatch.setattr(Mode.__init__, "__defaults__", (clock,))
+    monkeypatch.setitem(VersusScene.__init__.__kwdefaults__, "clock", clock)
+    return clock
+
+
 def redraw(app) -> pygame.Surface:
     """A forced full redraw of the state now, on a surface of its own (the window's left as it is)."""
     for _ in range(WIDGET_UPDATES):

@@ -20,7 +20,7 @@ from game.scenes.online.results import ResultsScene
 from game.scenes.ranked.run import RankedScene
 from game.scenes.title import TitleScene
 from solver import daily
-from tests.game.loop_drive import post, run_until, settle, stale_pixels
+from tests.game.loop_drive import frozen_clocks, post, run_until, settle, stale_pixels
 from tests.game.ranked.fake_desk import WakingClient, run_message
 from tests.game.test_race_online import opponent_room, server  # noqa: F401  (the fixture)
 from tests.net.race import solution
@@ -178,3 +178,105 @@ def test_without_animations_a_new_screen_shows_at_once(app):
     app.push(StatsScene(app))
     app.frame(1 / 60, [])
     assert not app.fade.running and app.redraw_in() is None
+
+
+MARK = (255, 0, 255)
+
+
+@pytest.fixture
+def ticking(app, monkeypatch):
+    """A Genius board with its clock running on a fake clock, the loop still; the loop's sleep
+    moves the fake clock and a fake perf_counter on by the time it would sleep."""
+    import game.app as app_module
+    from game import idle
+    from game.scenes.genius.scene import GeniusScene
+    clock = frozen_clocks(monkeypatch)
+    app.settings["animations"] = False
+    app.push(TitleScene(app))
+    scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1")
+    app.push(scene)
+    app.frame(1 / 60, [])
+    app.toasts.items.clear()                            # ('Playing A1A2...': a message goes)
+    settle(app)
+    now = [1000.0]
+    monkeypatch.setattr(app_module.time, "perf_counter", lambda: now[0])
+
+    def sleep(timeout: float) -> bool:
+        now[0] += timeout
+        clock.advance(timeout)
+        return bool(pygame.event.peek())
+    monkeypatch.setattr(idle, "wait", sleep)
+    return scene
+
+
+def marked(app, rect) -> pygame.Rect:
+    """A mark painted on the window in `rect` (a part no frame should draw again if it is left alone)."""
+    spot = pygame.Rect(rect.x, rect.y, 6, 6)
+    app.surface.fill(MARK, spot)
+    return spot
+
+
+def test_a_still_boards_clock_tick_redraws_its_bar_alone(ticking, tmp_path):
+    """A board left alone draws a frame a second for its clock: that frame draws the clock's bar
+    (the top bar) only, and what it leaves is what a full redraw of the board draws."""
+    app, scene = ticking.app, ticking
+    top = scene.view.layout()["top"]
+    assert app.tick_area() == top
+    board = marked(app, scene.view.layout()["geo"].rect)
+    shown = scene.frame().clock
+    drawn = app.frames
+    while app.frames == drawn:
+        app.step()
+    assert scene.frame().clock != shown, "the clock moved on"
+    assert app.surface.get_at(board.topleft)[:3] == MARK, "the board was not drawn again"
+    app.surface.fill(app.palette.background, board)
+    scene.draw(app.surface)                             # (the mark gone, as if it never was)
+    app.ui.draw_ui(app.surface)
+    assert stale_pixels(app, tmp_path) == 0
+
+
+def test_a_tick_draws_all_of_the_window_when_more_than_the_clock_changes(ticking):
+    app, scene = ticking.app, ticking
+    app.toasts.show("a message that fades as it goes", 30)
+    assert app.tick_area() is None, "a message: all of the window"
+    app.toasts.items.clear()
+    board = marked(app, scene.view.layout()["geo"].rect)
+    real = scene.update
+
+    def update(dt):                                     # the update changes a widget as the clock ticks
+        real(dt)
+        scene.chrome.buttons["undo"].set_text("Undo!")
+    scene.update = update
+    app.frame(1.0, [], app.tick_area())
+    assert app.surface.get_at(board.topleft)[:3] != MARK, "a widget changed: the whole window drawn"
+
+
+def test_a_race_against_the_computer_ticks_the_whole_window(app, monkeypatch):
+    """The computer's board moves with the clock: its tick is no clock's alone."""
+    frozen_clocks(monkeypatch)
+    app.settings["animations"] = False
+    app.push(TitleScene(app))
+    app.open("genius-versus")
+    app.frame(1 / 60, [])
+    settle(app)
+    assert app.tick_area() is None
+
+
+def test_a_still_boards_clock_is_drawn_each_second_with_no_second_skipped(ticking):
+    """The loop sleeps at most NAP at a time and asks what is due after each sleep: a clock's next
+    second asked for just after it came (the sleep ending on it) was the one after, and the second
+    went undrawn (with a clock that moves as exactly as this fake, never drawn at all)."""
+    app, scene = ticking.app, ticking
+    drawn = []
+    real = scene.draw
+
+    def draw(surface):
+        drawn.append(scene.frame().clock)
+        real(surface)
+    scene.draw = draw
+    for _ in range(40):                                 # (20 s of the fake clock at most)
+        app.step()
+        if len(drawn) == 5:
+            break
+    seconds = [int(c.split(":")[0]) * 60 + int(c.split(":")[1]) for c in drawn]
+    assert len(seconds) == 5 and seconds == list(range(seconds[0], seconds[0] + 5)), drawn

@@ -14,12 +14,9 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.play.match import Timer
 from game.scenes.howto import HowToScene
-from game.scenes.mode import Mode
 from game.scenes.title import TitleScene
-from tests.game.fakes import FakeClock
-from tests.game.loop_drive import post, run_until, settle, stale_pixels
+from tests.game.loop_drive import frozen_clocks, post, run_until, settle, stale_pixels
 
 
 def pressed(button) -> pygame.event.Event:
@@ -58,10 +55,12 @@ class Session:
     def __init__(self, app, folder):
         self.app, self.folder = app, folder
         self.checked = 0
+        self.trail: list = []
 
     def step(self, name: str, *events) -> None:
         post(*events)
         settle(self.app)
+        self.trail.append((name, [type(x).__name__ for x in self.app.scenes]))
         assert stale_pixels(self.app, self.folder) == 0, f"{name}: the loop left a stale frame on {type(self.app.top).__name__}"
         self.checked += 1
 
@@ -74,6 +73,11 @@ class Session:
             return
         post(*events)
         run_until(self.app, lambda: isinstance(self.app.top, screen) and not self.app.fade.running)
+
+    def agree_if_asked(self, name: str) -> None:
+        """Yes to the question on show, if the screen asks one (a new roll abandoning a game in progress)."""
+        if self.app.top.dialog_open:
+            self.step(name, agreed(self.app.top))
 
     def title_button(self, words: str):
         return next(button for button, _ in self.app.top.choices if button.text == words)
@@ -96,13 +100,7 @@ class Session:
 
 @pytest.fixture
 def still_clocks(monkeypatch):
-    """Every match clock and the title's countdown on a clock that moves only when told."""
-    clock = FakeClock()
-    monkeypatch.setattr(Timer.__init__, "__defaults__", (0.0, False, clock))
-    monkeypatch.setattr(Mode.__init__, "__defaults__", (clock,))
-    from game.scenes.genius.versus import VersusScene
-    monkeypatch.setitem(VersusScene.__init__.__kwdefaults__, "clock", clock)
-    return clock
+    return frozen_clocks(monkeypatch)
 
 
 @pytest.mark.parametrize("animations", [False, True])
@@ -126,8 +124,10 @@ def test_every_screen_leaves_the_frame_a_full_redraw_draws(app, still_clocks, tm
                          ("the key table", pygame.K_F1, 0), ("any key closes it", pygame.K_SPACE, 0),
                          ("a new roll", pygame.K_n, pygame.KMOD_LCTRL)):
         s.step(f"Genius: {name}", key(k, mod))
+    s.agree_if_asked("Genius: Abandon this game? yes")
     s.step("Genius: Undo's button", pressed(genius.chrome.buttons["undo"]))
     s.step("Genius: the dice editor", key(pygame.K_d, pygame.KMOD_LCTRL))
+    assert type(app.top).__name__ == "DiceEditorScene", s.trail
     s.leave("the dice editor")
     s.animated("Genius: How to play (F1 twice)", HowToScene, key(pygame.K_F1), key(pygame.K_F1))
     s.back("How to play The Genius Square")

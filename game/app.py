@@ -402,7 +402,7 @@ class App:
         if scene is None or self.toasts.items or self.fade.running or self.keyboard_owner() is not None or \
                 any(job.shown for job in self.worker.busy) or ui_due.due(self.ui) is not None:
             return None
-        return scene.due_area()
+        return scene.due_area
 
     def frame(self, dt: float | None = None, events: list | None = None, area: pygame.Rect | None = None) -> float:
         """One frame: events, worker results, updates (the scenes, then the widgets and messages),

@@ -20,6 +20,9 @@ class Scene:
 
     #: the window title while this scene is on top
     caption = "Squarewise"
+    #: the part of the window that changes when `redraw_in` comes due with nothing else happening
+    #: (a play screen's clock bar: the app redraws that part alone), or None: all of it
+    due_area: pygame.Rect | None = None
 
     def __init__(self, app):
         self.app = app
@@ -139,11 +142,6 @@ class Scene:
     def redraw_in(self) -> float | None:
         """Seconds until this scene looks different with no event: 0 while it animates, None
         (the default) while it is still. The app sleeps until then, so a still screen costs nothing."""
-        return None
-
-    def due_area(self) -> pygame.Rect | None:
-        """The part of the window that changes when `redraw_in` comes due with nothing else
-        happening (a clock's bar), or None (the default): all of it. The app then redraws that part alone."""
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -410,12 +410,10 @@ class PlayScene(Scene):
             due.append(self.mode.redraw_in())
         return min(due) if due else None
 
+    @property
     def due_area(self) -> pygame.Rect | None:
-        """The top bar (the clock's) when the clock's next second is all that comes due: not while
-        the guide's last card is to go, nor in a mode whose board moves with the clock."""
-        if self.guide is not None or not self.mode.CLOCK_ALONE:
-            return None
-        return self.view.layout()["top"]
+        """The clock's top bar, unless the guide's card is to go or the mode's board moves with the clock."""
+        return self.view.layout()["top"] if self.guide is None and self.mode.CLOCK_ALONE else None
 
     def update(self, dt: float) -> None:
         self.sync_clock()

@@ -14,7 +14,8 @@ of that frame (the top scene taken once the updates are over, a scene an update 
 updated too, the widgets updated after the scene changed them), and another frame is due while
 anything shown is still to change by itself (`redraw_in`: the scene's animations and clock,
 the messages, a shown job, a blinking cursor, the widgets pygame-gui has yet to finish,
-game/ui_due.py, and the fade between screens, game/fade.py).
+game/ui_due.py, and the fade between screens, game/fade.py). A frame the time alone runs while
+only the scene's own part changes (a still board's clock) draws that part alone (`tick_area`).
 """
 from __future__ import annotations
 

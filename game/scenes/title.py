@@ -77,6 +77,8 @@ class TitleScene(Scene):
             if self.open_run(key) is not None:
                 button.set_text(GO_ON)
                 button.enable() if self.offer.starting is None else button.disable()
+                self.blurbs[button] = f"go on with your ranked run of {daily.GAMES[key]} #{self.open_run(key)}: " \
+                                      "the server's clock runs"
             elif self.dailies is None:
                 button.set_text("...")
                 button.disable()
@@ -145,7 +147,7 @@ class TitleScene(Scene):
         for key in TODAY:
             rect = pygame.Rect(x, y, width, height)
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(rect.x + app.px(12), rect.bottom - app.px(44), min(app.px(150), width - app.px(24)),
+                pygame.Rect(rect.x + app.px(12), rect.bottom - app.px(44), min(app.px(200), width - app.px(24)),
                             app.px(34)), "...", app.ui))
             self.cards[key] = (rect, button)
             self.blurbs[button] = f"today's daily {dailies.card(app.statistics, key, self.today).heading}: " \

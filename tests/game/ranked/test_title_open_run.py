@@ -129,3 +129,14 @@ def test_play_on_a_daily_whose_ranked_run_is_open_asks_first(server):
     post(pressed(card.buttons[("play", "macmahon")]))                          # no run open: no question
     run_until(app, lambda: app.top is not card)
     assert not card.dialog_open
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
+def test_the_cards_button_says_go_on_with_the_run_whole(server, size):
+    """It was cut to 'Go on with the run' less its last letters in a 150 px button."""
+    from tests.game.layout_check import resize, text_problems
+    app = server
+    title = title_of(app)
+    resize(app, size)
+    assert title.cards["genius"][1].text == GO_ON
+    assert text_problems(app) == []

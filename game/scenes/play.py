@@ -410,10 +410,8 @@ class PlayScene(Scene):
             due.append(self.mode.redraw_in())
         return min(due) if due else None
 
-    @property
-    def due_area(self) -> pygame.Rect | None:
-        """The clock's top bar, unless the guide's card is to go or the mode's board moves with the clock."""
-        return self.view.layout()["top"] if self.guide is None and self.mode.CLOCK_ALONE else None
+    due_area = property(lambda self: self.view.layout()["top"] if self.guide is None and self.mode.CLOCK_ALONE and
+                        self.mode.redraw_in() is None else None)     # the clock's bar (Scene.due_area)
 
     def update(self, dt: float) -> None:
         self.sync_clock()

@@ -190,7 +190,12 @@ def ticking(app, monkeypatch):
     import game.app as app_module
     from game import idle
     from game.scenes.genius.scene import GeniusScene
+    import gc
     clock = frozen_clocks(monkeypatch)
+    gc.collect()                                        # (an earlier test's window, closed now, says it lost the focus)
+    pygame.event.clear()
+    for kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+        app.dispatch(pygame.event.Event(kind))
     app.settings["animations"] = False
     app.push(TitleScene(app))
     scene = GeniusScene(app, game_id="A1A2A4A6B4D5E1")
@@ -198,6 +203,7 @@ def ticking(app, monkeypatch):
     app.frame(1 / 60, [])
     app.toasts.items.clear()                            # ('Playing A1A2...': a message goes)
     settle(app)
+    assert app.active and scene.match.timer.running and not scene.match.timer.held
     now = [1000.0]
     monkeypatch.setattr(app_module.time, "perf_counter", lambda: now[0])
 
@@ -240,6 +246,10 @@ def test_a_tick_draws_all_of_the_window_when_more_than_the_clock_changes(ticking
     app.toasts.show("a message that fades as it goes", 30)
     assert app.tick_area() is None, "a message: all of the window"
     app.toasts.items.clear()
+    real_due = scene.mode.redraw_in
+    scene.mode.redraw_in = lambda: 0.3                  # the mode's own look (a race's link: a ping, a silence)
+    assert app.tick_area() is None, "the mode's own change: all of the window"
+    scene.mode.redraw_in = real_due
     board = marked(app, scene.view.layout()["geo"].rect)
     real = scene.update
 

@@ -34,9 +34,9 @@ def test_a_card_says_the_place_of_todays_ranked_run(tmp_path):
     clients.last.say("standings", total=41, you={"place": 3, "ms": 44000, "runs": 1, "flagged": False})
     clients.last.say("standings", total=7, you=None)
     scene.update(0.0)
-    card = SimpleNamespace(status="solved in 0:44")
+    card = SimpleNamespace(status="solved in 0:44", place="")
     assert scene.status("genius", card) == "solved in 0:44 · 3rd of 41 today"
-    assert scene.status("macmahon", SimpleNamespace(status="not played yet")) == "not played yet"
+    assert scene.status("macmahon", SimpleNamespace(status="not played yet", place="")) == "not played yet"
     scene.on_quit()
     assert clients.last.closed
 
@@ -45,4 +45,4 @@ def test_no_server_or_no_name_there_asks_nothing(tmp_path):
     for server, named in ((None, True), ("127.0.0.1:9000", False), ("127.0.0.1:9000/ABC234", True)):
         scene, clients = title(tmp_path / str(len(server or "") + named), server, named)
         assert scene.offer is None and clients.made == []
-        assert scene.status("genius", SimpleNamespace(status="solved in 0:44")) == "solved in 0:44"
+        assert scene.status("genius", SimpleNamespace(status="solved in 0:44", place="")) == "solved in 0:44"

@@ -365,10 +365,10 @@ class DailyDesk:
         run = live.run
         if seq != live.seq + 1:
             return self.refuse(link, seq, f"out of order: the next move is number {live.seq + 1}", ms)
-        if link.read_at >= live.until:
-            self.refuse(link, seq, f"{daily.GAMES[run.puzzle]} #{run.daily} is no longer today's anywhere: "
-                                   f"the run is over, unplaced", ms)
-            return await self.leave(link)
+        if link.read_at >= live.until:          # (abandoned in the store before the player is told)
+            await self.leave(link)
+            return self.refuse(link, seq, f"{daily.GAMES[run.puzzle]} #{run.daily} is no longer today's anywhere: "
+                                          f"the run is over, unplaced", ms, live)
         if live.seq >= MAX_RUN_MOVES:
             return self.refuse(link, seq, f"a run takes at most {MAX_RUN_MOVES:,} moves: leave it", ms)
         try:
@@ -403,9 +403,11 @@ class DailyDesk:
         link.send("done", puzzle=run.puzzle, daily=run.daily, ranked=run.ranked, ms=ms, place=place, of=of,
                   flagged=flagged)
 
-    def refuse(self, link, seq: int, reason: str, ms: int) -> None:
+    def refuse(self, link, seq: int, reason: str, ms: int, live: Live | None = None) -> None:
+        """Refuse move `seq`, with the board of the run (`live`: one the link has just left)."""
         self.log(link, f"run move {seq} refused: {json.dumps(reason)}")
-        link.send("refused", seq=seq, reason=reason[:200], position=link.run.position.notation(), ms=ms)
+        position = (live or link.run).position.notation()
+        link.send("refused", seq=seq, reason=reason[:200], position=position, ms=ms)
 
     async def leave(self, link) -> None:
         """The player gives the run up: a ranked one is abandoned (over, unplaced)."""

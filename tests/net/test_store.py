@@ -203,7 +203,7 @@ def test_unranked_unfinished_abandoned_and_flagged_runs_are_not_placed(store):
     store.finish_run(store.start_run(dee.id, "genius", 10, False, 100.0).id, 1000, False)   # unranked
     total, rows, _ = store.standings("genius", 10)
     assert (total, rows) == (1, [Row(1, "Ann", 8000, 1)])
-    assert store.standings("genius", 10, player=bob.id)[2] == Row(None, "Bob", 900, 1, flagged=True)
+    assert store.standings("genius", 10, player=bob.id)[2] == Row(None, "Bob", 900, 1, flagged=True, status="held")
     assert store.standings("genius", 10, player=cy.id)[2] is None
     assert store.standings("genius", 10, player=dee.id)[2] is None
 
@@ -222,7 +222,7 @@ def test_a_week_orders_players_by_runs_finished_then_total_time(store):
     total, rows, you = store.standings("genius", 10, days=7, player=dee.id)
     assert total == 3
     assert rows == [Row(1, "Ann", 27000, 3), Row(2, "Bob", 6000, 2), Row(2, "Cy", 6000, 2)]
-    assert you == Row(None, "Dee", 500, 1, flagged=True)
+    assert you == Row(None, "Dee", 500, 1, flagged=True, status="held")
     assert store.standings("genius", 10, days=2)[1] == [           # dailies 9 and 10
         Row(1, "Bob", 6000, 2), Row(2, "Cy", 4000, 1), Row(3, "Ann", 9000, 1)]
 

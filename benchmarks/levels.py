@@ -1,11 +1,14 @@
 """Roll numbers and levels: timings as medians (not a test).
 
-    .venv/bin/python benchmarks/levels.py [--repeat N]
+    .venv/bin/python benchmarks/levels.py [--repeat N] [--cpu] [--macmahon]
 
 - the first use of the shipped count table in a fresh process (imports, reading, the cuts);
 - level_of for a default roll (a table lookup) and for a roll of a custom set (a count);
 - roll_at_level at each of the ten levels, default dice (lookups) and a custom set (counts);
 - a MacMahon level board at each level, the solution table already in memory.
+
+--cpu times each call by the process's CPU time (less moved by other work on a shared machine
+than the wall clock); --macmahon times the MacMahon boards only.
 """
 from __future__ import annotations
 
@@ -21,10 +24,13 @@ from solver.genius.numbers import roll_from_number
 from solver.macmahon.levels import COUNT as MACMAHON_LEVELS, macmahon_level_board
 
 
+CLOCK = [time.perf_counter]     # or time.process_time (--cpu)
+
+
 def timed(func, *args) -> float:
-    started = time.perf_counter()
+    started = CLOCK[0]()
     func(*args)
-    return time.perf_counter() - started
+    return CLOCK[0]() - started
 
 
 def report(label: str, times: list[float]) -> None:
@@ -35,7 +41,21 @@ def report(label: str, times: list[float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10, help="runs of each figure (default 10)")
+    parser.add_argument("--cpu", action="store_true", help="the process's CPU time, not the wall clock")
+    parser.add_argument("--macmahon", action="store_true", help="the MacMahon level boards only")
     args = parser.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
+    if not args.macmahon:
+        genius(args)
+    macmahon_level_board(1, 0)                             # the solution table, once per process
+    for level in range(1, MACMAHON_LEVELS + 1):
+        report(f"macmahon_level_board({level}, seed)",
+               [timed(macmahon_level_board, level, seed) for seed in range(args.repeat)])
+
+
+def genius(args) -> None:
+    """The Genius figures."""
     code = ("import time;t=time.perf_counter();from solver.genius import levels, dice;"
             "levels.thresholds(dice.builtin('default'));print(time.perf_counter()-t)")
     fresh = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
@@ -53,10 +73,6 @@ def main() -> None:
     for level in (1, 5, 10):
         report(f"roll_at_level(custom, {level})",
                [timed(levels.roll_at_level, custom, level, seed) for seed in range(args.repeat)])
-    macmahon_level_board(1, 0)                             # the solution table, once per process
-    for level in range(1, MACMAHON_LEVELS + 1):
-        report(f"macmahon_level_board({level}, seed)",
-               [timed(macmahon_level_board, level, seed) for seed in range(args.repeat)])
 
 
 if __name__ == "__main__":

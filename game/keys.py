@@ -51,7 +51,7 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "same_level": [(pygame.K_EQUALS, 0)],
 }
 # The actions only one puzzle has.
-ONLY = {"genius": {"flip", "edit_dice", "solutions", "next_puzzle", "harder", "same_level"}, "macmahon": {"mode", "variant", "browse"}}
+ONLY = {"genius": {"flip", "edit_dice", "solutions"}, "macmahon": {"mode", "variant", "browse"}}
 # Number keys 1..9 pick the n-th piece of the tray.
 PIECE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5,
               pygame.K_6, pygame.K_7, pygame.K_8, pygame.K_9]
@@ -77,8 +77,8 @@ LABELS = {
     "edit_dice": "dice editor",
     "solutions": "every solution of the roll (after a win)",
     "next_puzzle": "next puzzle (after a win)",
-    "harder": "a roll one level harder (after a win)",
-    "same_level": "a roll of the same level (after a win)",
+    "harder": "a board one level harder (after a win)",
+    "same_level": "a board of the same level (after a win)",
     "mode": "strict / free mode", "variant": "next variant (board and colour set)", "browse": "the solution browser",
 }
 # What a puzzle calls an action where the words above do not fit it; its number keys and mouse.

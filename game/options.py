@@ -72,7 +72,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def print_help() -> None:
     """`squarewise --help`: the game window's options and the solver's subcommands."""
     from solver.cli import build_parser
-    parser = build_parser()
+    parser = build_parser({"serve": f"The race server for The Genius Square, and the daily standings "
+                                    f"({PROG} serve --help)"})
     parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--join INVITE] [--smoke-test SECONDS]\n" \
                    f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)\n" \
                    f"       {PROG} serve [--host ADDR] [--port N] (the race server; {PROG} serve --help)\n" \

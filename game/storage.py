@@ -43,6 +43,7 @@ DEFAULT_SETTINGS = {
     "window": [1100, 760],
     "macmahon_variant": "4x6x3",  # the board header of the last MacMahon game
     "macmahon_mode": "strict",    # "strict" or "free"
+    "macmahon_level": "free",     # the MacMahon Level picker's last choice: "free" or "1".."10" (Next puzzle's)
     "volume": 0.8,                # sound effects, 0..1
     "muted": False,
     "howto_seen": {"genius": False, "macmahon": False},   # How to play shown on a puzzle's first launch

@@ -107,7 +107,9 @@ def _add_options(setup: str, parser: argparse.ArgumentParser) -> None:
     getattr(importlib.import_module(module), function)(parser)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(listed: dict[str, str] | None = None) -> argparse.ArgumentParser:
+    """The solver's parser; `listed`: commands run before it (`squarewise serve`), name -> help,
+    named in its help beside the others."""
     parser = OneLineParser(prog=PROG, description="Squarewise: MacMahon Squares and The Genius Square.")
     puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=LazyParser)
     puzzles.required = True
@@ -115,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
         puzzles.add_parser(puzzle, help=f"{title}: {', '.join(COMMANDS[puzzle])}").setup = partial(_add_commands, puzzle)
     for name, command in SERVER_COMMANDS.items():
         puzzles.add_parser(name, help=command.help).setup = partial(_add_options, command.setup)
+    for name, help_ in (listed or {}).items():
+        puzzles.add_parser(name, help=help_)
     return parser
 
 

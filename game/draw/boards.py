@@ -27,9 +27,9 @@ class BoardGeometry:
 
     @classmethod
     def fit(cls, area: pygame.Rect, rows: int = 6, cols: int = 6, label_room: float = 0.55) -> "BoardGeometry":
-        """The biggest board that fits `area`, leaving `label_room` cells for the row/column labels."""
-        cell = int(min(area.width / (cols + label_room), area.height / (rows + label_room)))
-        cell = max(8, cell)
+        """The biggest board that fits `area`, leaving `label_room` cells for the row/column labels
+        (cells of at least 2 pixels, even where the area is smaller)."""
+        cell = max(2, int(min(area.width / (cols + label_room), area.height / (rows + label_room))))
         w, h = cell * cols, cell * rows
         lab = int(cell * label_room)
         x = area.x + lab + (area.width - lab - w) // 2
@@ -79,8 +79,13 @@ def _board_image(geo: BoardGeometry, pal: Palette, labels: bool) -> tuple[pygame
     return image, (geo.x - margin, geo.y - margin)
 
 
+def frame_rect(geo: BoardGeometry) -> pygame.Rect:
+    """What the board covers without its labels: its cells and the frame round them."""
+    return geo.rect.inflate(geo.cell // 5, geo.cell // 5)
+
+
 def _paint_board(surface, geo: BoardGeometry, pal: Palette, labels: bool, highlight) -> None:
-    frame = geo.rect.inflate(geo.cell // 5, geo.cell // 5)
+    frame = frame_rect(geo)
     pygame.draw.rect(surface, pal.board, frame, border_radius=max(4, geo.cell // 8))
     gap = max(1, geo.cell // 30)
     for cell in range(geo.rows * geo.cols):

@@ -150,6 +150,12 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, pal: Palette, border
     surface.blit(layer, at)
 
 
+def frame_rect(geo: BoardGeometry) -> pygame.Rect:
+    """What the board covers without its labels: its cells, the border band and its outline."""
+    band = max(3, geo.cell // 9)
+    return geo.rect.inflate(2 * band + 4, 2 * band + 4)
+
+
 @lru_cache(maxsize=16)
 def _board_layer(geo: BoardGeometry, pal: Palette, border: str, labels: bool, highlight: tuple):
     """The board drawn once on its own surface (cached: it only changes with the layout)."""
@@ -160,7 +166,7 @@ def _board_layer(geo: BoardGeometry, pal: Palette, border: str, labels: bool, hi
                            pygame.SRCALPHA)
     local = BoardGeometry(room, room, geo.cell, geo.rows, geo.cols)
     frame = local.rect.inflate(2 * band, 2 * band)
-    pygame.draw.rect(layer, OUTLINE, frame.inflate(4, 4), border_radius=max(3, band))
+    pygame.draw.rect(layer, OUTLINE, frame_rect(local), border_radius=max(3, band))
     pygame.draw.rect(layer, tile_colour(pal, border), frame, border_radius=max(3, band))
     empty = empty_colour(pal)
     faint = mix(empty, pal.text, 0.12)

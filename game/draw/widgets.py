@@ -3,7 +3,9 @@
 - `ui_theme(palette, scale)`: the pygame-gui theme from `assets/themes/base.json`, with the
   palette's colours filled in, the bundled fonts' paths added and the font sizes scaled to
   the window (pygame-gui cannot rescale fonts live, so the app builds one manager per scale).
-- `text()`: draw a line of text with the bundled fonts.
+- `text()`: draw a line of text with the bundled fonts; `text_block()`: paragraphs wrapped into a
+  box, the font as big as lets them fit (cut with an ellipsis at the smallest size);
+  `ellipsized()`: a line shortened to a width.
 - `Toasts`: short messages that fade (the engine's reason for an illegal drop, "copied", ...), wrapped
   and kept inside the window, in a strip a scene declares (`toasts.place(rect)`) or at `toasts.anchor`.
 - `split_rows` / `grid_rects`: tiny layout helpers that keep everything proportional.
@@ -74,6 +76,53 @@ def text(surface: pygame.Surface, line: str, pos, size: int, colour: Colour, *,
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+SMALLEST = 9          # pixels: the least font size text is shrunk to
+
+
+def ellipsized(line: str, size: int, width: int, style: str = "regular") -> str:
+    """`line`, or as much of it as fits `width` pixels at font `size` followed by '…'."""
+    f = font(size, style)
+    if f.size(line)[0] <= width:
+        return line
+    cut = len(line)
+    while cut > 0 and f.size(line[:cut].rstrip() + "\u2026")[0] > width:
+        cut -= 1
+    return line[:cut].rstrip() + "\u2026"
+
+
+def text_block(surface: pygame.Surface, paragraphs, area: pygame.Rect, size: int, colour: Colour, *,
+               anchor: str = "topleft", style: str = "regular", leading: float = 1.3) -> pygame.Rect:
+    """Draw `paragraphs` (strings) wrapped to `area`'s width, a line `leading` x the font size
+    below the one before and half a line between paragraphs, at the biggest font size from `size`
+    down to SMALLEST at which they fit `area`'s height; at SMALLEST the lines that do not fit are
+    left out, the last one shown ending in '…'. `anchor` 'topleft' or 'midtop' (centred lines).
+    Returns the box the lines take."""
+    while True:
+        step = round(size * leading)
+        lines: list[str | None] = []
+        for paragraph in paragraphs:
+            lines += ([None] if lines else []) + wrap(paragraph, size, area.width, style)
+        height = sum(step // 2 if line is None else step for line in lines)
+        if height <= area.height or size <= SMALLEST:
+            break
+        size -= 1
+    while lines and height > area.height and len(lines) > 1:
+        height -= step // 2 if lines.pop() is None else step
+        while lines and lines[-1] is None:
+            height -= step // 2
+            lines.pop()
+        lines[-1] = ellipsized(lines[-1] + " \u2026", size, area.width, style)
+    x = area.centerx if anchor == "midtop" else area.x
+    y, drawn = area.y, pygame.Rect(area.x, area.y, 0, 0)
+    for line in lines:
+        if line is None:
+            y += step // 2
+            continue
+        drawn.union_ip(text(surface, line, (x, y), size, colour, anchor=anchor, style=style, max_width=area.width))
+        y += step
+    return drawn
 
 
 class FileDialog(pygame_gui.windows.UIFileDialog):
@@ -155,10 +204,13 @@ class Toasts:
         for message, _left, _colour in reversed(self.items):
             lines = _wrapped(message, size_px, width - 2 * pad)
             line_h = font(size_px, "bold").get_linesize()
-            while not out and line_h * len(lines) + pad > bounds.height and size_px > 9:    # the newest fits
+            while not out and line_h * len(lines) + pad > bounds.height and size_px > SMALLEST:   # the newest fits
                 size_px -= 1
                 lines = _wrapped(message, size_px, width - 2 * pad)
                 line_h = font(size_px, "bold").get_linesize()
+            room = max(1, (bounds.height - pad) // line_h)
+            if not out and len(lines) > room:             # ... cut at the smallest size if it must
+                lines = lines[:room - 1] + [ellipsized(lines[room - 1] + " \u2026", size_px, width - 2 * pad, "bold")]
             box = pygame.Rect(0, 0, min(width, max(font(size_px, "bold").size(line)[0] for line in lines) + 2 * pad),
                               line_h * len(lines) + pad)
             box.midbottom = (x, y)
@@ -243,9 +295,9 @@ def title_bar(surface: pygame.Surface, app, top: pygame.Rect, title: str, subtit
     """The panel across the top of a scene with its title and a smaller line under it."""
     pal = app.palette
     pygame.draw.rect(surface, pal.panel, top)
-    text(surface, title, (app.px(16), top.centery - app.px(2)), text_size("title", app.scale), pal.text,
+    text(surface, title, (app.px(16), top.centery - app.px(7)), text_size("title", app.scale), pal.text,
          anchor="midleft", style="bold", max_width=max_width)
-    text(surface, subtitle, (app.px(16), top.centery + app.px(18)), text_size("small", app.scale), pal.dim_text,
+    text(surface, subtitle, (app.px(16), top.centery + app.px(20)), text_size("small", app.scale), pal.dim_text,
          anchor="midleft")
 
 

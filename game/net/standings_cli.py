@@ -15,7 +15,7 @@ import sys
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from solver import __version__, daily
-from solver.cli_common import PROG, add_common, emit, number, ordinal
+from solver.cli_common import PROG, add_common, emit, number, ordinal, progress_for
 from solver.errors import SquarewiseError, one_line
 
 from . import protocol
@@ -84,7 +84,7 @@ def fetch(args) -> dict:
     days = min(args.days, number_)                  # none before daily #1
     request = dict(puzzle=args.puzzle, daily=number_, days=days, group=group,
                    token=me.token if me else None)
-    answer = asyncio.run(_ask(url, request, args.limit))
+    answer = asyncio.run(_ask(url, request, args.limit, progress_for(args, f"standings from {url}")))
     return {"server": url, "puzzle": args.puzzle, "daily": number_, "date": daily.date_of(number_).isoformat(),
             "days": days, "group": group, "total": answer["total"], "rows": answer["rows"],
             "name": me.name if me else None, "you": answer["you"]}
@@ -100,8 +100,9 @@ def _identity(url: str):
         return None
 
 
-async def _ask(url: str, request: dict, limit: int) -> dict:
-    """Ask for the first `limit` rows (in as many answers as the frame size needs)."""
+async def _ask(url: str, request: dict, limit: int, progress=None) -> dict:
+    """Ask for the first `limit` rows (in as many answers as the frame size needs); `progress(done,
+    total)` hears the rows come (`--progress`, or stderr a terminal)."""
     try:
         client = await RaceClient.connect(url, TIMEOUT)
     except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, UntrustedCertificate, UnicodeError) as exc:
@@ -117,7 +118,11 @@ async def _ask(url: str, request: dict, limit: int) -> dict:
                 raise Unavailable(one_line(f"{url} answered the standings with a '{answer['type']}' message; "
                                            f"this is not the answer Squarewise {__version__} expects"))
             rows += answer["rows"]
-            if not answer["rows"] or len(rows) >= min(limit, answer["total"]):
+            done = not answer["rows"] or len(rows) >= min(limit, answer["total"])
+            if progress is not None:
+                want = max(len(rows), min(limit, answer["total"]))
+                progress(want if done else len(rows), want)
+            if done:
                 return {**answer, "rows": rows}
     except (ConnectionClosed, ProtocolError, asyncio.TimeoutError) as exc:
         raise Unavailable(lost_reason(exc, url)) from None

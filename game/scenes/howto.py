@@ -40,6 +40,7 @@ class Reference:
     goal: str
     rules: tuple[str, ...]
     controls: tuple[str, ...]
+    levels: tuple[str, ...] = ()
 
 
 REFERENCES = {
@@ -65,7 +66,10 @@ REFERENCES = {
          "Some boards start with tiles given; they stay where they are."),
         ("Drag a tile onto a cell; drag it away to lift it.",
          "Wheel or R turns the tile in hand; the right button turns a placed tile where it lies.",
-         "H gives a hint, Shift+S solves, F1 lists every key.")),
+         "H gives a hint, Shift+S solves, F1 lists every key."),
+        ("Levels 1 to 9 give tiles that leave one way to finish; each level gives fewer.",
+         "Level 10 is a smallest puzzle: take any given tile away and it has more than one solution. "
+         "Sunday's daily is one too.")),
 }
 
 
@@ -287,7 +291,10 @@ class HowToScene(Scene):
         body, heading = text_size("body", app.scale), text_size("heading", app.scale)
         text(surface, self.reference.goal, (margin, y), heading, pal.accent, style="bold", max_width=column)
         y += round(heading * 1.9)
-        for title, lines in (("Rules", self.reference.rules), ("Controls", self.reference.controls)):
+        for title, lines in (("Rules", self.reference.rules), ("Controls", self.reference.controls),
+                             ("Levels", self.reference.levels)):
+            if not lines:
+                continue
             text(surface, title, (margin, y), heading, pal.text, style="bold")
             y += round(heading * 1.5)
             for line in lines:

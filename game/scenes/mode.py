@@ -13,6 +13,7 @@ import time
 
 from game import keys
 from game.play import records
+from game.play.commands import Unused
 from game.play.match import format_time
 from game.play.session import Ending
 
@@ -120,3 +121,36 @@ class Mode:
     def offers(self) -> tuple[str, ...]:
         """The win's offer buttons that show now (Next puzzle, Harder, Same level)."""
         return ()
+
+
+class WinOffers:
+    """A mode's part that offers the next game after a won board (a Solo mode's): Next puzzle
+    (a daily's: the daily puzzles), Harder (below the top level) and Same level when the board
+    won has a level, Next puzzle alone when it has none. The mode says the level won
+    (`won_level`) and deals the next board (`next_board(level)`: None for Next puzzle)."""
+    TOP_LEVEL = 10
+
+    def won_level(self) -> int | None:
+        return None
+
+    def next_board(self, level: int | None) -> list:
+        raise NotImplementedError
+
+    def offers(self) -> tuple[str, ...]:
+        m = self.match
+        if m is None or not m.finished or m.meta.get("result") != "won" or m.meta.get("kind", "play") != "play":
+            return ()
+        level = self.won_level()
+        if level is None:
+            return ("next_puzzle",)
+        return ("next_puzzle",) + (("harder",) if level < self.TOP_LEVEL else ()) + ("same_level",)
+
+    def take_offer(self, action: str) -> list:
+        """Next puzzle, Harder or Same level after a win."""
+        if action not in self.offers():
+            return [Unused(None)]         # (not now: an Unused key would come back here)
+        if action == "next_puzzle" and self.match.meta.get("daily") is not None:
+            self.app.open("daily")
+            return []
+        level = self.won_level()
+        return self.next_board({"next_puzzle": None, "harder": level and level + 1, "same_level": level}[action])

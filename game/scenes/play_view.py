@@ -48,11 +48,12 @@ def result_shown(match) -> bool:
 
 
 def status_box(app, area: pygame.Rect, frame: Frame, button_w: int) -> pygame.Rect:
-    """Where the status line is written in `area`: left of the button at its right (Cancel while
-    a job runs, Copy result under a won daily; `button_w`: Cancel's width)."""
+    """Where the status line is written in `area` (wrapped, as many lines as fit): left of the
+    button at its right (Cancel while a job runs, Copy result under a won daily; `button_w`:
+    Cancel's width)."""
     button = frame.job is not None or result_shown(frame.match)
     width = area.width - (max(button_w, app.px(140)) + app.px(10) if button else 0)
-    return pygame.Rect(area.x, area.y + app.px(8), width, round(app.px(16) * 1.3))
+    return pygame.Rect(area.x, area.y + app.px(8), width, area.height - app.px(8))
 
 
 def draw_clock(surface: pygame.Surface, app, top: pygame.Rect, frame: Frame) -> None:

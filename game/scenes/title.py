@@ -20,8 +20,8 @@ import pygame
 import pygame_gui
 
 from game import keys
-from game.draw.theme import text_size
-from game.draw.widgets import text, wrap
+from game.draw.theme import font, text_size
+from game.draw.widgets import text, text_block
 from game.play import dailies
 from game.play.jobs import JobSlot
 from game.scenes.base import Scene
@@ -192,7 +192,8 @@ class TitleScene(Scene):
         self.blurbs[self.choices[-2][0]] = registry.entry("standings").blurb
         y += 2 * (small + gap)
         self.build_cards(app.px(24), top, x - app.px(48))
-        self.blurb_area = pygame.Rect(x - app.px(60), y + gap, bw + app.px(120), app.px(44))
+        keys_top = h - app.px(16) - font(app.px(14)).get_height()       # the keys line at the foot
+        self.blurb_area = pygame.Rect(x - app.px(60), y, bw + app.px(120), keys_top - app.px(8) - y)
         app.toasts.place(pygame.Rect(app.px(20), y, w - app.px(40), h - y - app.px(4)))   # under the buttons
         self.selected = min(self.selected, len(self.choices) - 1)
         if self.choices[self.selected][1] is None:
@@ -285,11 +286,8 @@ class TitleScene(Scene):
         line = self.blurb()
         if not line:
             return
-        size = text_size("body", self.app.scale)
-        area = self.blurb_area
-        for i, part in enumerate(wrap(line, size, area.width)[:2]):
-            text(surface, part, (area.centerx, area.top + i * round(size * 1.3)), size, self.app.palette.dim_text,
-                 anchor="midtop")
+        text_block(surface, [line], self.blurb_area, text_size("body", self.app.scale), self.app.palette.dim_text,
+                   anchor="midtop")
 
     def _draw_banner(self, surface, area: pygame.Rect) -> None:
         """The name, and a row of coloured squares that ripple gently."""

@@ -96,3 +96,16 @@ def macmahon_daily(day: dt.date, stream=None) -> MacMahonDaily:
         codes, completions = unique_puzzle(table, index, stream, EXTRA_GIVENS[level])
         puzzle = position_from_codes(BOARD, codes)
     return MacMahonDaily(day, daily.number(day), level, puzzle, position_from_codes(BOARD, table[index]), completions)
+
+
+def given_ranges(first: dt.date, days: int) -> dict[str, tuple[int, int]]:
+    """The fewest and most tiles given by the dailies of `days` days from `first`, per level
+    ('easy' ... 'very hard'), and under 'minimal' those of the minimal puzzles the easy,
+    medium and hard days give tiles back to (scripts/daily_givens.py prints them for the docs)."""
+    seen: dict[str, list[int]] = {}
+    for k in range(days):
+        puzzle = macmahon_daily(first + dt.timedelta(days=k))
+        seen.setdefault(puzzle.level, []).append(puzzle.givens)
+        if puzzle.level != HARDEST:
+            seen.setdefault("minimal", []).append(puzzle.givens - EXTRA_GIVENS[puzzle.level])
+    return {level: (min(counts), max(counts)) for level, counts in seen.items()}

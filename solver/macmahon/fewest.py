@@ -1,6 +1,6 @@
 """The hardest puzzle a MacMahon solution allows: a proper puzzle with the fewest givens
 (min_givens.smallest_puzzles), and among those the one whose completion needs the most
-search (search.search_work: nodes of the depth-first search, up to WORK_LIMIT), over
+search (search.search_work: the nodes of the depth-first search, counted to the end), over
 CANDIDATES drawn ones."""
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from .search import search_work, solution_table
 from .symmetry import position_from_codes
 
 CANDIDATES = 8          # puzzles whose search is measured for one board
-WORK_LIMIT = 8192       # search nodes: a puzzle needing more counts as needing this many
 EMPTY = 255
 _diffs: dict[Board, DifferenceSets] = {}
 
@@ -27,19 +26,26 @@ def with_givens(table: np.ndarray, index: int, cells) -> Position:
 
 
 def most_search(puzzles: list[Position]) -> Position:
-    """The puzzle whose completion needs the most search, up to WORK_LIMIT (the first of equals)."""
-    work = [search_work(p, WORK_LIMIT) for p in puzzles]
-    return puzzles[work.index(max(work))]
+    """The puzzle whose completion needs the most search, each distinct one measured to the
+    end (the first of equals)."""
+    work = {p: search_work(p) for p in dict.fromkeys(puzzles)}
+    return max(work, key=work.get)
 
 
-def fewest_givens(index: int, stream) -> list[int]:
-    """The cells of a smallest proper puzzle of solution `index` of the classic board: among
-    CANDIDATES of them drawn from `stream`, the one needing the most search."""
+def smallest_candidates(index: int, stream) -> list[Position]:
+    """CANDIDATES smallest proper puzzles of solution `index` of the classic board, drawn from
+    `stream` (all of them when there are fewer)."""
     board = Board()
     table = solution_table(board)
     if board not in _diffs:
         _diffs[board] = DifferenceSets(given_values(table))
     _, masks = smallest_puzzles(_diffs[board], index)
     drawn = rng.shuffled(range(len(masks)), stream)[:CANDIDATES]
-    best = most_search([with_givens(table, index, cells_of(masks[k])) for k in drawn])
+    return [with_givens(table, index, cells_of(masks[k])) for k in drawn]
+
+
+def fewest_givens(index: int, stream) -> list[int]:
+    """The cells of a smallest proper puzzle of solution `index` of the classic board: of the
+    smallest candidates drawn from `stream`, the one needing the most search."""
+    best = most_search(smallest_candidates(index, stream))
     return [c for c, v in enumerate(best.cells) if v is not None]

@@ -34,13 +34,23 @@ from typing import NamedTuple
 
 from ..errors import IllegalMove, SquarewiseError
 from ..grid import cell_name, parse_cell
-from .tiles import (COLOUR_LETTERS, SIDE_NAMES, SIDES, check_colours, colour_name, rotate,
+from .tiles import (COLOUR_LETTERS, SIDE_NAMES, SIDES, colour_name, rotate,
                     tile_count, tile_set)
 
 ROTATION_LETTERS = "abcd"
 MAX_BOARD_COLOURS = 7   # 8 colours make 1,044 tiles: past the 26 row letters and the search's depth
 # side index -> (row step, column step, the neighbour's touching side, how the neighbour is named)
 NEIGHBOURS = ((-1, 0, 2, "above"), (0, 1, 3, "to the right"), (1, 0, 0, "below"), (0, -1, 1, "to the left"))
+
+
+def check_board_colours(colours: int) -> int:
+    """`colours` if a board can be played with that many (1..MAX_BOARD_COLOURS), else a
+    SquarewiseError saying so: the one message for a board's colours, however it was named."""
+    if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_BOARD_COLOURS:
+        why = f" (the {tile_count(colours):,} tiles of {colours} colours are too many to solve)" \
+            if isinstance(colours, int) and colours == MAX_BOARD_COLOURS + 1 else ""
+        raise SquarewiseError(f"a board has 1 to {MAX_BOARD_COLOURS} colours, not {colours}{why}")
+    return colours
 
 
 @dataclass(frozen=True)
@@ -52,10 +62,7 @@ class Board:
     border: str = "W"
 
     def __post_init__(self):
-        check_colours(self.colours)
-        if self.colours > MAX_BOARD_COLOURS:
-            raise SquarewiseError(f"boards are played with 1..{MAX_BOARD_COLOURS} colours; the "
-                                  f"{tile_count(self.colours)} tiles of {self.colours} colours are too many to solve")
+        check_board_colours(self.colours)
         if self.border not in COLOUR_LETTERS[:self.colours]:
             raise SquarewiseError(f"border colour '{self.border}' is not one of the {self.colours} colours")
         if self.rows < 1 or self.cols < 1:

@@ -100,17 +100,18 @@ def _orientations(board: Board) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     return tuple((code // 4, code % 4, look) for code, look in by_code)
 
 
-class _Lookup:
+class _Lookup(dict):
     """Candidates by required colours. A key is sum((colour + 1) * base**side) over the sides
     top, right, bottom, left, with 0 for a side whose colour is still free. For each key it
     also knows the bitmask of tiles that fit and whether the cell needs one border-coloured
-    triangle (`needs_one`) or two adjacent ones (`needs_two`)."""
+    triangle (`needs_one`) or two adjacent ones (`needs_two`). A dict of the keys seen, each
+    worked out when first asked (`__missing__`): the search's look-ups stay in C."""
 
     def __init__(self, board: Board):
+        super().__init__()
         self.orients = _orientations(board)
         self.base = board.colours + 1
         self.border = COLOUR_LETTERS.index(board.border)
-        self.cache: dict[int, tuple[list, int, bool, bool]] = {}
         self.one_mask = self.two_mask = 0
         for t, _, c in self.orients:
             if self.border in c:
@@ -118,18 +119,15 @@ class _Lookup:
             if any(c[s] == c[(s + 1) % 4] == self.border for s in range(4)):
                 self.two_mask |= 1 << t
 
-    def __getitem__(self, key: int) -> tuple[list, int, bool, bool]:
-        found = self.cache.get(key)
-        if found is None:
-            want = [(key // self.base ** side) % self.base - 1 for side in range(4)]
-            fits = [(t, 1 << t, k, c) for t, k, c in self.orients
-                    if all(w < 0 or w == have for w, have in zip(want, c))]
-            mask = 0
-            for _, bit, _, _ in fits:
-                mask |= bit
-            white = [w == self.border for w in want]
-            found = (fits, mask, any(white), any(white[s] and white[(s + 1) % 4] for s in range(4)))
-            self.cache[key] = found
+    def __missing__(self, key: int) -> tuple[list, int, bool, bool]:
+        want = [(key // self.base ** side) % self.base - 1 for side in range(4)]
+        fits = [(t, 1 << t, k, c) for t, k, c in self.orients
+                if all(w < 0 or w == have for w, have in zip(want, c))]
+        mask = 0
+        for _, bit, _, _ in fits:
+            mask |= bit
+        white = [w == self.border for w in want]
+        found = self[key] = (fits, mask, any(white), any(white[s] and white[(s + 1) % 4] for s in range(4)))
         return found
 
 
@@ -272,21 +270,11 @@ def solve(position: Position, cancelled: Callable[[], bool] | None = None, *,
         return None
 
 
-def search_work(position: Position, limit: int = 1 << 30) -> int:
+def search_work(position: Position) -> int:
     """How many nodes the depth-first search visits to complete `position` (or to prove it
-    has no completion): how much search its completion needs; `limit` (rounded up to a
-    multiple of 1,024) if it needs that many or more."""
+    has no completion), counted to the end: how much search its completion needs."""
     work: list[int] = []
-    checks = [0]
-
-    def enough() -> bool:              # asked every 1,024 nodes
-        checks[0] += 1
-        return checks[0] * 1024 >= limit
-
-    try:
-        _dfs(position, enough, work)
-    except Cancelled:
-        return checks[0] * 1024
+    _dfs(position, None, work)
     return work[0]
 
 

@@ -17,9 +17,9 @@ from ..grid import ROW_LETTERS
 from ..user_number import read_number
 from .codes import group_actions, image, position_from_codes
 from .first import first_completion, has_classes
-from .position import MAX_BOARD_COLOURS, Board, Position
+from .position import MAX_BOARD_COLOURS, Board, Position, check_board_colours
 from .store import asset_columns
-from .tiles import check_colours, tile_count
+from .tiles import tile_count
 
 CLASSIC = Board()
 MAX_ROWS = len(ROW_LETTERS)                     # rows are lettered A..Z
@@ -37,8 +37,7 @@ def default_shape(colours: int) -> tuple[int, int]:
 
 def board_from(args) -> Board:
     """The board named by --rows/--cols/--colours (defaults filled in)."""
-    colours = 3 if args.colours is None else args.colours
-    check_colours(colours)
+    colours = check_board_colours(3 if args.colours is None else args.colours)
     rows, cols = args.rows, args.cols
     total = tile_count(colours)
     if rows is None and cols is None:

@@ -43,9 +43,10 @@ def tile_count(colours: int) -> int:
 
 
 def check_colours(colours: int) -> int:
-    """`colours` if it is a supported colour count (1..8), else a SquarewiseError."""
+    """`colours` if a tile set has that many (1..8; a board: 1..7, position.check_board_colours),
+    else a SquarewiseError."""
     if not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
-        raise SquarewiseError(f"colour count must be between 1 and {MAX_COLOURS}, not {colours}")
+        raise SquarewiseError(f"a tile set has 1 to {MAX_COLOURS} colours, not {colours}")
     return colours
 
 

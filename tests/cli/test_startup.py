@@ -1,6 +1,7 @@
 """One-shot commands import only what they use (issue 23): the solve paths never import numpy,
 the census, the levels or multiprocessing (the dice module, which names a roll's number, is
 light: it starts a pool only inside verify); and the lazy registry still offers every command."""
+import re
 import subprocess
 import sys
 
@@ -73,3 +74,13 @@ def test_the_top_level_help_names_every_command_of_each_puzzle(capsys):
     for puzzle, title in PUZZLES.items():
         named = re.search(rf" {puzzle} {title}: ([a-z, -]+?) (?:[a-z]+ [A-Z]|options:)", help_text)
         assert named and named.group(1).split(", ") == list(COMMANDS[puzzle]), (puzzle, help_text)
+
+
+def test_the_top_level_help_lists_serve_and_standings_among_the_commands(capsys):
+    # issue 36: `serve` was only in the usage lines, not in the list of commands
+    from game.options import print_help
+    print_help()
+    out = capsys.readouterr().out
+    listed = out[out.index("positional arguments:"):out.index("options:")]
+    for command in ("genius", "macmahon", "standings", "serve"):
+        assert re.search(rf"^    {command} +\S", listed, re.M), (command, listed)

@@ -6,21 +6,32 @@ their owner), the regions the screen draws by hand (`scene.regions()`: name -> R
 messages on show, and says what overlaps, what leaves the window and which text is wider
 than its box (buttons, labels, a drop-down's closed label and every entry of its list).
 
+It also looks at what the last frame drew by hand (`Drawn`, recorded while `recording(app)`
+is on): every line of text the game's modules drew with `game.draw.widgets.text` (its ink:
+the pixels it coloured), wrapped or not, and every board. A line that runs into another (`Line.
+runs_into`: a wrapped blurb running into the line under it), runs under a widget (help text
+under a button) or leaves the window is a problem; so is a message that leaves its strip or
+covers a board (the frame drawn is the one on screen, even when the top screen changed during it).
+
 `tour(app, sizes)` puts the app through every screen and state the test covers and yields
 the state's name at each size; `python -m tests.game.layout_check DIR` saves a PNG of each.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import itertools
 import sys
+from typing import NamedTuple
 
 import pygame
 import pygame_gui
 
+from game.draw import boards as board_drawing, tiles as tile_drawing, widgets as drawing
+
 SIZES = ((800, 560), (1100, 760), (1400, 900))
 #: regions a message may never cover (the strip for messages, the status line may be shared)
-GUARDED = ("board", "tray", "dice", "card", "rival", "offers")
+GUARDED = ("board", "tray", "dice", "card", "rival", "rivals", "offers")
 
 
 def _text_width(element) -> int | None:
@@ -98,6 +109,124 @@ def dropdown_problems(app) -> list[str]:
     return out
 
 
+class Line(NamedTuple):
+    """A line of text as drawn: its words, its ink (the pixels it coloured: their box and mask),
+    the box of the font's height it was drawn in, and the font size asked for."""
+    text: str
+    ink: pygame.Rect
+    box: pygame.Rect
+    size: int
+    mask: pygame.mask.Mask
+
+    def runs_into(self, other: "Line") -> bool:
+        """Lines of one size run into each other when their boxes meet (a paragraph's lines never
+        do); lines of two sizes (two kinds of text: a blurb and a hint under it) when their ink
+        comes within half the smaller size of each other."""
+        if self.size == other.size:
+            return self.box.colliderect(other.box)
+        room = min(self.size, other.size) // 2
+        if not self.ink.inflate(2 * room, 2 * room).colliderect(other.ink):
+            return False
+        dx, dy = other.box.x - self.box.x, other.box.y - self.box.y      # (a mask's corner: its box's)
+        near = range(-room, room + 1)
+        return any(self.mask.overlap(other.mask, (dx + x, dy + y)) for x in near for y in near)
+
+
+class Drawn:
+    """What the game drew by hand on the window in the last frame: each line of text (a `Line`)
+    and the rect of each board with its frame. `install()` wraps the drawing functions wherever
+    a module of the game imported them (again each frame: a screen's module may be imported
+    late); `remove()` puts them back."""
+    DRAWERS = ((drawing, "text"), (board_drawing, "draw_board"), (tile_drawing, "draw_board"))
+
+    def __init__(self, app):
+        self.app = app
+        self.texts: list[Line] = []
+        self.boards: list[pygame.Rect] = []
+        self.originals = {id(getattr(module, name)): getattr(module, name) for module, name in self.DRAWERS}
+        self.text = drawing.text
+        self.frame_of = {id(module.draw_board): module.frame_rect for module in (board_drawing, tile_drawing)}
+        self.wrapped = {key: self.wrapper(original) for key, original in self.originals.items()}
+        self.patched: list[tuple[object, str, object]] = []
+
+    def wrapper(self, original):
+        def draw(surface, *args, **kwargs):
+            result = original(surface, *args, **kwargs)
+            if surface is self.app.surface:
+                self.note(original, result, args, kwargs)
+            return result
+        return draw
+
+    def note(self, original, result, args, kwargs) -> None:
+        if original is self.text:
+            line, _pos, size, colour = args[:4]
+            ink = pygame.Surface(result.size, pygame.SRCALPHA)
+            original(ink, line, (0, 0), size, colour, style=kwargs.get("style", "regular"),
+                     max_width=kwargs.get("max_width"))
+            if ink.get_bounding_rect().width:
+                self.texts.append(Line(line, ink.get_bounding_rect().move(result.topleft), pygame.Rect(result), size,
+                                       pygame.mask.from_surface(ink)))
+        else:
+            self.boards.append(self.frame_of[id(original)](args[0]))
+
+    def install(self) -> None:
+        for module in [m for name, m in list(sys.modules.items()) if name.startswith("game.") and m is not None]:
+            for attr, value in list(vars(module).items()):
+                if callable(value) and id(value) in self.wrapped and value is self.originals.get(id(value)):
+                    setattr(module, attr, self.wrapped[id(value)])
+                    self.patched.append((module, attr, value))
+
+    def remove(self) -> None:
+        for module, attr, value in reversed(self.patched):
+            setattr(module, attr, value)
+        self.patched = []
+
+    def clear(self) -> None:
+        self.texts, self.boards = [], []
+
+
+@contextlib.contextmanager
+def recording(app):
+    """`app.drawn` (a Drawn) holds what each frame drew by hand, while this lasts."""
+    drawn = app.drawn = Drawn(app)
+    frame_ = app.frame
+
+    def recorded(*args, **kwargs):
+        drawn.clear()
+        drawn.install()
+        return frame_(*args, **kwargs)
+
+    app.frame = recorded
+    try:
+        yield drawn
+    finally:
+        del app.frame
+        drawn.remove()
+        del app.drawn
+
+
+def drawn_problems(app, items) -> list[str]:
+    """The last frame's text: lines that run into each other, whose ink runs under a widget or
+    leaves the window; messages that leave their strip or cover a board."""
+    drawn = getattr(app, "drawn", None)
+    if drawn is None:
+        return []
+    window = pygame.Rect((0, 0), app.size)
+    out = [f"text {t.text!r} {tuple(t.ink)} leaves the window" for t in drawn.texts if not window.contains(t.ink)]
+    out += [f"text {a.text!r} {tuple(a.ink)} runs into text {b.text!r} {tuple(b.ink)}"
+            for a, b in itertools.combinations(drawn.texts, 2) if a.runs_into(b)]
+    for t in drawn.texts:
+        out += [f"text {t.text!r} {tuple(t.ink)} runs under {name} {tuple(rect)}" for name, rect in items
+                if name.startswith("widget") and t.ink.colliderect(rect)]
+    strip = app.toasts.area
+    for i, (box, _lines, _size) in enumerate(app.toasts.boxes(app.size, app.scale)):
+        if strip is not None and not strip.clip(window).contains(box):
+            out.append(f"toast {i} {tuple(box)} leaves its strip {tuple(strip)}")
+        out += [f"toast {i} {tuple(box)} covers a board {tuple(board)}" for board in drawn.boards
+                if box.colliderect(board)]
+    return out
+
+
 def problems(app) -> list[str]:
     """Everything that collides on the top screen now (empty: nothing)."""
     w, h = app.size
@@ -116,7 +245,7 @@ def problems(app) -> list[str]:
         for region, rect in regions.items():
             if region.split(":")[0] in GUARDED and box.colliderect(rect):
                 out.append(f"{name} {tuple(box)} covers region {region} {tuple(rect)}")
-    return out + text_problems(app) + dropdown_problems(app)
+    return out + text_problems(app) + dropdown_problems(app) + drawn_problems(app, items)
 
 
 # ---------------------------------------------------------------------- the tour
@@ -163,12 +292,26 @@ def finish_celebration(app, scene) -> None:
 
 
 def tour(app, sizes=SIZES, *, online: bool = True):
-    """Every screen and state in turn, at each size: yields the state's name once it shows."""
+    """Every screen and state in turn, at each size: yields the state's name once it shows
+    (what each frame draws by hand recorded all along)."""
+    with recording(app):
+        yield from _tour(app, sizes, online)
+
+
+def _tour(app, sizes, online: bool):
     from game.scenes.title import TitleScene
     app.settings["animations"] = False
     title = TitleScene(app, today=dt.date(2026, 3, 2))
     app.push(title)
     yield from each_size(app, "title", sizes)
+    for size in sizes:                          # each entry highlighted: its blurb under the buttons
+        resize(app, size)
+        for i, (_button, action) in enumerate(title.choices):
+            if action is not None:
+                title.selected = i
+                frame(app)
+                yield f"title, entry {i} highlighted {size[0]}x{size[1]}"
+    title.selected = 0
     for key in ("settings", "howto", "howto-genius", "howto-macmahon", "daily", "stats", "dice-editor",
                 "macmahon-browser"):
         app.open(key)
@@ -261,6 +404,87 @@ def online_states(app, sizes, online: bool):
     yield from each_size(app, "online lobby", sizes)
     if online:
         yield from hosted_states(app, sizes)
+    app.pop()
+    for size in sizes:
+        yield from race_end_states(app, size)
+
+
+class ScriptedClient:
+    """A race server's connection that says what the tour tells it to (`say`) and keeps what
+    the game sends: no network."""
+    url, trust, wake = "ws://127.0.0.1:9/", None, None
+
+    def __init__(self):
+        self.inbox: list[dict] = []
+        self.sent: list[tuple[str, dict]] = []
+
+    def say(self, kind: str, **fields) -> None:
+        self.inbox.append({"type": kind, **fields})
+
+    def poll(self) -> list[dict]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, kind: str, **fields) -> None:
+        self.sent.append((kind, fields))
+
+    def close(self) -> None:
+        pass
+
+
+RIVALS = ("Bartholomew Featherstonehaugh", "Anastasia Konstantinopoulou", "Maximilian von Hohenberg")
+
+
+def scripted_race(app):
+    """A race online (its screen on top) against three rivals of long names, on a scripted
+    connection: (the screen, the connection, a full board of the roll)."""
+    from game.scenes.online.link import RaceLink
+    from game.scenes.online.race import OnlineRaceScene
+    from solver.genius.search import solve
+    client = ScriptedClient()
+    link = RaceLink(client, ("join", {"name": "Ann", "room": "QRS234"}))
+    blockers = "A1A2A4A6B4D5E1"
+    players = [{"seat": seat, "name": name, "ready": True, "connected": True, "left": False, "idle": False,
+                "placed": 0, "ms": None} for seat, name in enumerate(("Ann",) + RIVALS, 1)]
+    client.say("joined", room="QRS234", seat=1, token="t" * 43)
+    client.say("room", room="QRS234", phase="racing", dice="default", level="any", boards="visible", host=2,
+               players=players)
+    client.say("race", race=1, blockers=blockers, position=blockers, elapsed_ms=0, seq=0)
+    link.pump()
+    race = OnlineRaceScene(app, link=link)
+    app.push(race)
+    frame(app)
+    return race, client, solve(race.match.start).notation()
+
+
+def end_race(app, race, client, full: str) -> None:
+    """The rivals all finish and the server says the race is over: frames until the screen that
+    follows (the results) is opened, no more."""
+    for seat in (2, 3, 4):
+        client.say("progress", seat=seat, placed=9, cells=29, ms=40000 + seat, position=full)
+        client.say("finished", seat=seat, name=RIVALS[seat - 2], place=seat - 1, ms=40000 + 1000 * seat)
+    client.say("results", race=1, order=[{"seat": s, "name": n, "place": s - 1, "ms": 40000 + 1000 * s,
+                                          "position": full} for s, n in enumerate(RIVALS, 2)] +
+               [{"seat": 1, "name": "Ann", "place": None, "ms": None, "position": race.match.start.notation()}])
+    settle(app, lambda: app.top is not race)
+
+
+def race_end_states(app, size):
+    """A race online at `size`: a rival finishes first (the news in a message), the race is over
+    (the results, the news in a message) and the player goes back to the board."""
+    resize(app, size)
+    race, client, full = scripted_race(app)
+    client.say("progress", seat=2, placed=9, cells=29, ms=42000, position=full)
+    client.say("finished", seat=2, name=RIVALS[0], place=1, ms=42000)
+    frame(app)
+    yield f"online race, a rival first {size[0]}x{size[1]}"
+    end_race(app, race, client, full)
+    frame(app)                                              # the results, drawn
+    yield f"online race over, the results {size[0]}x{size[1]}"
+    app.top.back()
+    frame(app)
+    yield f"online race over, back on the board {size[0]}x{size[1]}"
+    app.toasts.items.clear()
     app.pop()
 
 

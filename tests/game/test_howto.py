@@ -86,3 +86,13 @@ def test_macmahon_demo_board_obeys_the_rules():
     wrong = demo.colours(1)                          # before its turn the last tile clashes
     assert wrong[0] != tiles[2][2] or wrong[3] != tiles[4][1]
     assert len(set(tiles)) == len(tiles)
+
+
+def test_how_to_play_macmahon_says_what_level_ten_is_on_the_page(app):
+    from tests.game.layout_check import recording
+    app.push(TitleScene(app))
+    with recording(app):
+        app.open("howto-macmahon")
+        frame(app)
+        page = " ".join(" ".join(line.text for line in app.drawn.texts).split())      # (wrapped lines indented)
+    assert "Levels" in page and "Level 10 is a smallest puzzle: take any given tile away and it has more than one" in page

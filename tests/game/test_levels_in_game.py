@@ -90,3 +90,26 @@ def test_a_macmahon_level_asks_before_abandoning_a_game_in_progress(app):
     assert answer_confirm(app, scene, yes=True)
     made(app, scene)
     assert scene.match is not before and scene.match.meta["level"] == "3"
+
+
+def test_a_won_macmahon_level_shows_its_offers_in_the_empty_tray_and_their_keys_work(app):
+    scene = macmahon_scene(app)
+    choose(app, scene, "level", "Level 3")
+    made(app, scene)
+    assert scene.chrome.offers == {}
+    scene.do("solve")
+    for _ in range(400):                                   # the solve played move by move, as frames do
+        if scene.match.finished and not scene.session.solve_queue:
+            break
+        frame(app)
+        app.worker.drain(1)
+    assert scene.match.finished and scene.match.meta["result"] == "won"
+    frame(app)
+    assert sorted(scene.chrome.offers) == ["harder", "next_puzzle", "same_level"]
+    lay = scene.view.layout()
+    for button in scene.chrome.offers.values():
+        assert button.alive() and lay["tray"].contains(button.rect)      # where the (empty) tray was
+        assert not button.rect.colliderect(lay["geo"].rect)
+    key(app, pygame.K_RIGHTBRACKET)                        # Harder
+    made(app, scene)
+    assert scene.match.meta["level"] == "4" and scene.chrome.offers == {}

@@ -128,17 +128,17 @@ def test_the_next_look_is_due_when_a_ping_is():
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
-def test_the_race_screens_status_line_says_it_whole(data_dir, size):
-    """The words wrap onto a second line at their size instead of shrinking or running out
-    (a race shows neither Cancel nor Copy result beside them: the whole strip is theirs)."""
+def test_the_race_screens_status_line_says_it_whole(data_dir, size, monkeypatch):
+    """The words wrap to fit the status strip, whole, none cut off (a race shows neither Cancel
+    nor Copy result beside them: the whole strip is theirs)."""
+    import pygame
     from game.app import App
-    from game.draw.theme import font
+    from game.draw import widgets
     from game.scenes.genius.view import GeniusView
     from game.storage import Storage
     app = App(size=size, storage=Storage(data_dir))
-    view = GeniusView(app, column="rivals")
-    area = view.layout()["status"]
-    lines = view.status_lines(STOPPED_WORDS, area.width)
-    assert " ".join(lines) == STOPPED_WORDS and len(lines) <= 2
-    assert all(font(app.px(16)).size(line)[0] <= area.width for line in lines)
-    assert app.px(8) + len(lines) * app.px(19) <= area.height                     # inside the status strip
+    area = GeniusView(app, column="rivals").layout()["status"]
+    lines, text = [], widgets.text
+    monkeypatch.setattr(widgets, "text", lambda surface, line, *a, **k: lines.append(line) or text(surface, line, *a, **k))
+    box = widgets.text_block(pygame.Surface(app.size), [STOPPED_WORDS], area, app.px(16), (0, 0, 0))
+    assert " ".join(lines) == STOPPED_WORDS and area.contains(box)

@@ -74,3 +74,22 @@ def test_the_daily_is_the_same_across_runs_and_differs_between_dates():
         (327, "easy", "4x6x3:..23b.1a./7b..12d22b10c/11b19c24a.8d./.13d....")
     others = {macmahon_daily(MONDAY + dt.timedelta(days=k)).puzzle.notation() for k in range(1, 15)}
     assert a.puzzle.notation() not in others and len(others) == 14
+
+
+def test_the_documented_givens_hold_for_the_first_four_weeks():
+    """docs/macmahon.md's ranges of tiles given (computed by scripts/daily_givens.py over two
+    years) hold for the first four weeks of dailies, whose first Monday (5 January 2026) gives 13
+    (the docs once said a Monday gives 9-12: two Mondays of the two years give 13)."""
+    import re
+    from pathlib import Path
+    from solver.macmahon.daily import given_ranges
+    docs = " ".join((Path(__file__).resolve().parents[2] / "docs" / "macmahon.md").read_text().split())
+    line = re.search(r"givens by level: easy (\d+)-(\d+), medium (\d+)-(\d+), hard (\d+)-(\d+), very hard (\d+)-(\d+); "
+                     r"the minimal puzzles under the easy, medium and hard days (\d+)-(\d+)", docs)
+    assert line, "the ranges are not in docs/macmahon.md"
+    said = [int(n) for n in line.groups()]
+    documented = dict(zip(("easy", "medium", "hard", "very hard", "minimal"), zip(said[::2], said[1::2])))
+    seen = given_ranges(dt.date(2026, 1, 1), 28)
+    assert seen["easy"][1] == 13
+    for level, (low, high) in seen.items():
+        assert documented[level][0] <= low and high <= documented[level][1], (level, seen[level], documented[level])

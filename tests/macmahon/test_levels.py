@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+import datetime as dt
+
+from solver import daily, rng
 from solver.errors import SquarewiseError
 from solver.macmahon import search
-from solver.macmahon.daily import BOARD
-from solver.macmahon.fewest import most_search
+from solver.macmahon.daily import BOARD, macmahon_daily
+from solver.macmahon.fewest import most_search, smallest_candidates
 from solver.macmahon.levels import COUNT, FEW, check_level, macmahon_level_board
 from solver.macmahon.position import Position
 from solver.macmahon.search import solution_table
@@ -49,6 +52,22 @@ def test_the_board_needing_most_search_is_kept():
     hard = macmahon_level_board(COUNT, 3).puzzle
     assert search.search_work(hard) > search.search_work(easy)
     assert most_search([easy, hard]) == hard and most_search([hard, easy]) == hard
+
+
+@pytest.mark.parametrize("draw", ["level 10, seed 40", "Sunday 2026-05-10"])
+def test_the_hardest_smallest_puzzle_is_kept_with_every_search_counted_to_the_end(draw):
+    """Two of the drawn puzzles need more than 8,192 nodes (the cap the search was once
+    counted to, when the first to reach it was kept: 7.4x and 2.9x easier than the hardest here)."""
+    table = solution_table(BOARD)
+    if draw.startswith("level"):
+        stream, kept = rng.stream(40), macmahon_level_board(COUNT, 40).puzzle
+    else:
+        day = dt.date(2026, 5, 10)
+        stream, kept = daily.seeds("macmahon", day), macmahon_daily(day).puzzle
+    index = rng.below(next(stream), len(table))
+    work = [search.search_work(p) for p in smallest_candidates(index, stream)]
+    assert sorted(work)[-2] > 8192
+    assert search.search_work(kept) == max(work)
 
 
 def test_boards_are_reproducible_and_seeds_differ():

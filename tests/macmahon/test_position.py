@@ -101,8 +101,8 @@ def test_bad_move_text_is_refused(text, message):
     ("4x6x3:1e...../....../....../......", "'1e' in row 1 of the position is not a tile"),
     ("4x6x3:1...../....../....../......", "'1' in row 1 of the position is not a tile"),
     ("5x6x3", "a 5x6 board has 30 cells but 3 colours make 24 tiles"),
-    ("4x6x9", "colour count must be between 1 and 8, not 9"),
-    ("4x6x0", "colour count must be between 1 and 8, not 0"),
+    ("4x6x9", "a board has 1 to 7 colours, not 9"),
+    ("4x6x0", "a board has 1 to 7 colours, not 0"),
     ("4x6", "'4x6' is not a board"),
     ("hello", "'hello' is not a board"),
 ])
@@ -128,3 +128,16 @@ def test_random_positions_round_trip(order, rots):
     p = Position(Board(), cells)
     assert Position.parse(p.notation()) == p
     assert set(p.unplaced) == {t for t, k in zip(order, rots) if k == 4}
+
+
+def test_a_board_says_one_range_of_colours_however_it_is_named(capsys):
+    # issue 36: a board header said "1 and 8", the --colours option "1 to 7" (boards have 1 to 7)
+    from solver.cli import main
+    for named in ("4x6x9", "4x6x8", "1x1x9:."):
+        with pytest.raises(SquarewiseError, match=r"^a board has 1 to 7 colours, not [89]"):
+            Position.parse(named)
+    with pytest.raises(SquarewiseError, match=r"^a board has 1 to 7 colours, not 8 \(the 1,044 tiles"):
+        Board(4, 261, 8)
+    for args in (["--colours", "9"], ["--position", "1x1x9:."], ["--position", "4x6x0"]):
+        assert main(["macmahon", "solve", *args]) == 2
+        assert " 1 to 7" in capsys.readouterr().err

@@ -62,5 +62,5 @@ def test_mirrors_and_colour_swap_map_the_set_to_itself():
 
 @pytest.mark.parametrize("bad", [0, 9, -1])
 def test_colour_count_out_of_range(bad):
-    with pytest.raises(SquarewiseError, match=f"colour count must be between 1 and 8, not {bad}"):
+    with pytest.raises(SquarewiseError, match=f"a tile set has 1 to 8 colours, not {bad}"):
         tile_set(bad)

@@ -55,6 +55,10 @@ def test_the_table_and_your_place_come_from_the_server(tmp_path):
             assert [line.split()[:3] for line in lines[1:4]] == [["1", "Ann", "0:09.0"], ["2", "Bob", "0:18.0"],
                                                                  ["3", "Cy", "0:27.0"]]
             assert lines[4] == "You: 2nd of 3 (Bob, 0:18.0)"
+            code, again, err = await cli("--server", url, "--daily", str(TODAY), "--progress", data=tmp_path)
+            assert code == 0 and again == out                   # --progress: the rows as they come, on stderr
+            assert err.splitlines() and all(line.startswith(f"standings from {url}: ") for line in err.splitlines())
+            assert err.splitlines()[-1].startswith(f"standings from {url}: 100.0%")
             code, out, err = await cli("--server", url, "--daily", str(TODAY), "--json", "--limit", "2",
                                        data=tmp_path / "none")
             doc = json.loads(out)
@@ -113,7 +117,7 @@ def test_the_days_reach_back_no_further_than_daily_1(monkeypatch, capsys):
     from game.net import standings_cli
     asked = []
 
-    async def answer(url, request, limit):
+    async def answer(url, request, limit, progress=None):
         asked.append(request)
         return {"total": 0, "rows": [], "you": None}
     monkeypatch.setattr(standings_cli, "_ask", answer)

@@ -14,7 +14,7 @@ from game.play.match import Match, Timer, format_time
 from game.puzzles.genius.free import FreeBoard
 from game.puzzles.genius.puzzle import job_reason
 from game.puzzles.genius.race import Race
-from game.scenes.mode import Mode
+from game.scenes.mode import Mode, WinOffers
 from solver.genius import numbers
 from solver.genius.board import SIZE, mask
 from solver.genius.levels import COUNT
@@ -57,8 +57,9 @@ class GeniusMode(Mode):
         return None
 
 
-class Solo(GeniusMode):
+class Solo(WinOffers, GeniusMode):
     """A roll, a game ID, a daily or a level played alone; after a win, the offers."""
+    TOP_LEVEL = COUNT
     BUTTONS = (("new", "New roll"), ("undo", "Undo"), ("redo", "Redo"), ("hint", "Hint"),
                ("restart", "Restart"), ("pause", "Pause"))
     GAME_MENU = (("save", "Save..."), ("load", "Load..."), ("solve", "Solve"), ("count", "Solutions?"),
@@ -96,26 +97,9 @@ class Solo(GeniusMode):
             self.level_of = (m, self.kit.won_level())
         return self.level_of[1]
 
-    def offers(self) -> tuple[str, ...]:
-        """Next puzzle after a won roll, and Harder (below level 10) and Same level when the
-        board has a level."""
-        m = self.match
-        if m is None or not m.finished or m.meta.get("result") != "won" or m.meta.get("kind", "play") != "play":
-            return ()
-        level = self.won_level()
-        if level is None:
-            return ("next_puzzle",)
-        return ("next_puzzle",) + (("harder",) if level < COUNT else ()) + ("same_level",)
-
-    def take_offer(self, action: str) -> list:
-        """Next puzzle (a daily's: the daily puzzles), Harder or Same level after a win."""
-        if action not in self.offers():
-            return [Unused(None)]         # (not now: an Unused key would come back here)
-        if action == "next_puzzle" and self.match.meta.get("daily") is not None:
-            self.app.open("daily")
-            return []
-        level = self.won_level()
-        pick = {"next_puzzle": None, "harder": str(level + 1) if level else None, "same_level": str(level)}[action]
+    def next_board(self, level: int | None) -> list:
+        """A roll at `level` (None: at the Level setting)."""
+        pick = None if level is None else str(level)
         return [Replace(lambda: self.kit.new_roll(level=pick), "a new roll")]
 
     def win_offer(self) -> str:

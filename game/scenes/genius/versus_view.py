@@ -9,7 +9,8 @@ import pygame
 
 from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.pieces import draw_squares
-from game.draw.widgets import text
+from game.draw.theme import font
+from game.draw.widgets import SMALLEST, ellipsized, text
 from solver.genius.board import SIZE
 from solver.genius.pieces import PIECES
 from solver.genius.position import Position
@@ -27,7 +28,9 @@ def draw_pieces(surface: pygame.Surface, geo: BoardGeometry, pal, position: Posi
 
 def draw_rival(surface: pygame.Surface, app, area: pygame.Rect, board: Position | None, lines: list[str]) -> None:
     """The computer's board, as big as fits a square on the left of `area`, and `lines` to its
-    right (the first in bold); an empty board while it has none yet."""
+    right (the first in bold), smaller until they fit `area`'s height (at the smallest size the
+    lines after the first joined in one, and what does not fit left out), each cut to its width
+    ('Bartholomew Feath…'); an empty board while it has none yet."""
     pal = app.palette
     side = min(area.height, area.width // 2)
     inset = max(2, side // 16)              # room for the board's frame: nothing of it outside `area`
@@ -36,8 +39,21 @@ def draw_rival(surface: pygame.Surface, app, area: pygame.Rect, board: Position 
     draw_board(surface, geo, pal, labels=False)
     if board is not None:
         draw_pieces(surface, geo, pal, board)
-    x = area.x + side + app.px(12)
+    x, room = area.x + side + app.px(12), area.bottom - geo.y
+
+    def step(size: int) -> int:
+        return font(size).get_linesize() + app.px(5)
+
+    sizes = [app.px(18)] + [app.px(15)] * (len(lines) - 1)
+    while sum(map(step, sizes)) > room and min(sizes) > SMALLEST:
+        sizes = [max(SMALLEST, size - 1) for size in sizes]
+    if sum(map(step, sizes)) > room and len(lines) > 2:        # at the smallest: the details on one line
+        lines, sizes = [lines[0], " · ".join(lines[1:])], sizes[:2]
     y = geo.y
-    for i, line in enumerate(lines):
-        y = text(surface, line, (x, y), app.px(18 if i == 0 else 15), pal.text if i == 0 else pal.dim_text,
-                 style="bold" if i == 0 else "regular", max_width=area.right - x).bottom + app.px(6)
+    for i, (line, size) in enumerate(zip(lines, sizes)):
+        if i and y + step(size) > area.bottom:
+            break
+        style = "bold" if i == 0 else "regular"
+        text(surface, ellipsized(line, size, area.right - x, style), (x, y), size,
+             pal.text if i == 0 else pal.dim_text, style=style)
+        y += step(size)

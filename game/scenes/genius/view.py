@@ -17,7 +17,7 @@ from game.draw.boards import BoardGeometry, draw_blocker, draw_board
 from game.draw.marks import mark_cells, ring
 from game.draw.pieces import draw_squares, shape_size
 from game.draw.theme import mix, text_size
-from game.draw.widgets import grid_rects, progress_bar, text, title_bar, wrap
+from game.draw.widgets import grid_rects, progress_bar, text, text_block, title_bar, wrap
 from game.play.commands import Slot, Square
 from game.play.frame import Frame
 from game.play.hints import capital
@@ -372,12 +372,6 @@ class GeniusView:
             line = f"This roll: {n:,} solutions ({difficulty_label(n)})" if n is not None else \
                 "Drag a piece to the board: R or wheel turns, F flips"
         box = play_view.status_box(app, area, frame, app.px(100))
-        for i, words in enumerate(self.status_lines(line, box.width)):
-            text(surface, words, (area.x, area.y + app.px(8) + i * app.px(19)), app.px(16), pal.text,
-                 max_width=box.width)
-
-    def status_lines(self, line: str, width: int) -> list[str]:
-        """The status line in at most two lines of `width` pixels at its size (a third and more
-        run into the last, which then shrinks to fit)."""
-        lines = wrap(line, self.app.px(16), width)
-        return lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+        if job is not None:
+            box.height -= app.px(14)                  # (the job's bar under it)
+        text_block(surface, [line], box, app.px(16), pal.text)

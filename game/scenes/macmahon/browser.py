@@ -22,7 +22,7 @@ from game import keys
 from game.draw.boards import BoardGeometry
 from game.draw.theme import contrast_text, mix
 from game.draw.tiles import draw_board, draw_tile, empty_colour
-from game.draw.widgets import enable_buttons, text, title_bar, wrap
+from game.draw.widgets import enable_buttons, text, text_block, title_bar
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
 from solver.atomic import write_bytes_atomic
@@ -33,6 +33,7 @@ from solver.macmahon.store import classes_from_bytes
 
 STEP = 100
 TO_PLACE = 8               # tiles taken off a solution to play it
+PLAY_PART_UP = 152         # design pixels from the foot of the right column up to the "Play it" button
 
 
 class BrowserScene(Scene):
@@ -175,7 +176,7 @@ class BrowserScene(Scene):
             pygame.Rect(right.x, y, right.width, app.px(40)), "White tile anywhere", app.ui,
             tool_tip_text="drop the filter (Tab / Shift+Tab step through the cells)"))
         self.buttons["play_part"] = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(right.x, right.bottom - app.px(152), right.width, app.px(44)),
+            pygame.Rect(right.x, right.bottom - app.px(PLAY_PART_UP), right.width, app.px(44)),
             f"Play it: {TO_PLACE} tiles to place (P)", app.ui,
             tool_tip_text=f"the solution with its last {TO_PLACE} tiles taken off, the rest given: a game"))
         self.buttons["play"] = self.add(pygame_gui.elements.UIButton(
@@ -311,12 +312,8 @@ class BrowserScene(Scene):
                  f"{self.board.rows}\u00d7{self.board.cols} board: each is one of these, turned, mirrored "
                  "or with red and blue swapped.", "Arrows step (Up/Down by 100), the wheel too; "
                  "type a number and Enter to jump there; Tab steps through the cells of the map; Ctrl+C copies the solution's game ID.")
-        size = app.px(14)
-        for line in lines:
-            for piece in wrap(line, size, right.width):
-                text(surface, piece, (right.x, y), size, pal.dim_text)
-                y += size + app.px(4)
-            y += app.px(8)
+        room = right.bottom - app.px(PLAY_PART_UP + 8) - y        # down to the Play it button
+        text_block(surface, lines, pygame.Rect(right.x, y, right.width, room), app.px(14), pal.dim_text)
 
     def draw_map(self, surface, lay) -> None:
         """Where the all-white tile sits: a small board with the number of classes per cell."""

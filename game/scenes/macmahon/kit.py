@@ -37,6 +37,19 @@ def variant_label(header: str) -> str:
     return dict(VARIANTS).get(header, header)
 
 
+def level_name(level: int) -> str:
+    """'Level 4'; the top level says what it is: 'Level 10: smallest'."""
+    return f"Level {level}" + (": smallest" if level == LEVEL_COUNT else "")
+
+
+def level_words(level: int, givens: int) -> str:
+    """What a new level board asks of the player; the top level's is a smallest puzzle."""
+    if level == LEVEL_COUNT:
+        return (f"Level {level}, a smallest puzzle: {givens} tiles given, and take any one away and "
+                "it has more than one solution. Fill the board")
+    return f"Level {level}: fill the empty cells; the tiles given stay put"
+
+
 class MacMahonKit:
     caption = "Squarewise - MacMahon Squares"
     TOOLTIPS = TOOLTIPS
@@ -70,8 +83,11 @@ class MacMahonKit:
         """The tiles' own colours (red, white and blue in the classic set)."""
         return [tile_colour(self.app.palette, letter) for letter in sorted(set("".join(self.board.tiles)))]
 
-    def offers_area(self) -> None:
-        return None
+    def offers_area(self) -> pygame.Rect:
+        """Where the win's offers go: the tray's first row (a won board has placed every tile)."""
+        lay = self.view.layout()
+        first = lay["slots"][0]
+        return pygame.Rect(lay["tray"].x, first.y, lay["tray"].width, first.height)
 
     # ------------------------------------------------------------------ the widgets
     def build(self, chrome, mode) -> None:
@@ -129,12 +145,17 @@ class MacMahonKit:
         return int(level) if level and level.isdigit() else None
 
     def level_label(self) -> str:
-        return f"Level {self.level()}" if self.level() else "Level: free play"
+        return level_name(self.level()) if self.level() else "Level: free play"
 
     def level_choices(self) -> list[tuple[str, str]]:
         """The level picker's entries: free play (an empty board of the variant), then 1..10."""
         return [("level=free", "Level: free play", "Free play")] + \
-            [(f"level={n}", f"Level {n}") for n in range(1, LEVEL_COUNT + 1)]
+            [(f"level={n}", level_name(n), f"Level {n}") for n in range(1, LEVEL_COUNT + 1)]
+
+    def chosen_level(self) -> int | None:
+        """The level last picked in the Level picker (None: free play): Next puzzle's after a win."""
+        choice = self.app.settings.get("macmahon_level", "free")
+        return int(choice) if choice.isdigit() and 1 <= int(choice) <= LEVEL_COUNT else None
 
     def rules_label(self) -> str:
         return dict(RULES)["rules=strict" if self.strict else "rules=free"]
@@ -164,7 +185,8 @@ class MacMahonKit:
         if daily:
             where = f"Daily #{daily}" + (f" · {level}" if level else "")
         else:
-            where = f"Level {level}" if level else variant_label(self.board.header)
+            where = variant_label(self.board.header) if not self.level() else \
+                f"Level {level}" + (" · a smallest puzzle" if self.level() == LEVEL_COUNT else "")
         return f"{where}, {'strict' if self.strict else 'free'} mode"
 
     # ------------------------------------------------------------------ the puzzle's own actions
@@ -187,6 +209,7 @@ class MacMahonKit:
             return [Rebuild()] + (self.ask_new_game(header) if header != self.board.header else [])   # (a rebuild closes dialogs: first)
         if action.startswith("level="):
             choice = action.partition("=")[2]
+            self.app.settings["macmahon_level"] = choice
             if choice == "free":
                 return self.ask_new_game(self.board.header) if self.level() else [Refresh()]
             return self.ask_level(int(choice))
@@ -253,8 +276,9 @@ class MacMahonKit:
     def start_level(self, level: int) -> list:
         """Make the board of `level` in the worker (60-90 ms), then play it (tiles given)."""
         def made(notation: str) -> None:
-            self.begin_id(Position.parse(notation), {"level": str(level)})
-            self.session.say(f"Level {level}: fill the empty cells; the tiles given stay put")
+            start = Position.parse(notation)
+            self.begin_id(start, {"level": str(level)})
+            self.session.say(level_words(level, sum(v is not None for v in start.cells)))
 
         self.session.run_job(f"Making a level {level} board", job_level_board, (level, self.rng.getrandbits(31)),
                              made)

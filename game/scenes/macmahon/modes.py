@@ -1,13 +1,15 @@
 """The ways of playing a MacMahon board, as parts of its screen (game/scenes/mode.py): `Solo` (a
-board of a variant, a level, a game ID, a daily, a browser's solution to finish) and `Viewed`
-(a finished board from the solution browser, only shown: nothing to undo, restart or pause,
-nothing recorded)."""
+board of a variant, a level, a game ID, a daily, a browser's solution to finish; after a win,
+the offers) and `Viewed` (a finished board from the solution browser, only shown: nothing to
+undo, restart or pause, nothing recorded)."""
 from __future__ import annotations
 
-from game.scenes.mode import Mode
+from game.scenes.mode import Mode, WinOffers
+from solver.macmahon.levels import COUNT
 
 
-class Solo(Mode):
+class Solo(WinOffers, Mode):
+    TOP_LEVEL = COUNT
     BUTTONS = (("new", "New game"), ("hint", "Hint"), ("undo", "Undo"), ("redo", "Redo"),
                ("restart", "Restart"), ("pause", "Pause"), ("turn", "Turn (R)"))
     GAME_MENU = (("check", "Solvable?"), ("solve", "Solve from here"), ("browse", "Solution browser"),
@@ -22,8 +24,21 @@ class Solo(Mode):
         m = self.match
         return not m.finished and m.position != m.start
 
+    def do(self, action: str) -> list | None:
+        if action in ("next_puzzle", "harder", "same_level"):
+            return self.take_offer(action)
+        return None
+
     def shows(self) -> dict:
         return {"subtitle": self.kit.subtitle(), "facts": self.kit.facts()}
+
+    def won_level(self) -> int | None:
+        return self.kit.level()
+
+    def next_board(self, level: int | None) -> list:
+        """A board of `level` (None: the Level picker's last choice, a level or free play)."""
+        level = level or self.kit.chosen_level()
+        return self.kit.ask_level(level) if level else self.kit.ask_new_game(self.kit.board.header)
 
 
 class Viewed(Solo):

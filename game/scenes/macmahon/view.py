@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import replace
 
 import pygame
 
@@ -29,6 +28,7 @@ SIDES = "TRBL"
 MIN_CELL = 16        # design pixels: a board whose cells would be smaller is not offered
 MIN_BUTTON = 20      # design pixels: the least height of a row of buttons above the game ID
 BUTTON_ROWS = 5      # the rows of two under the variant menu: seven buttons, the Game menu and the rules
+LABEL_ROOM = 0.7     # cells: the room of the row letters left of the board and the numbers above it
 
 
 class MacMahonView:
@@ -49,13 +49,7 @@ class MacMahonView:
         app = self.app
         top, body = play_view.top_and_body(app, size)
         left_w = int(body.width * 0.64)
-        line = font(text_size("heading", app.scale), "bold").get_linesize()
-        above = body.y - app.px(8) + 2 * line + app.px(12)       # room for the status of a wide board
-        geo = BoardGeometry.fit(pygame.Rect(body.x, above, left_w, int(body.height * 0.6) - line),
-                                board.rows, board.cols, label_room=0.7)
-        geo = replace(geo, y=above + int(geo.cell * 0.7))  # a wide board sits at the top
-        tray_top = geo.rect.bottom + max(3, geo.cell // 9) + app.px(14)
-        tray = pygame.Rect(body.x + app.px(20), tray_top, left_w - app.px(20), body.bottom - tray_top)
+        geo, slots = self.board_and_tray(pygame.Rect(body.x, body.y, left_w, body.height), board)
         right = pygame.Rect(body.x + left_w + app.px(20), body.y, body.right - body.x - left_w - app.px(20),
                             body.height)
         status = pygame.Rect(right.x, right.y, right.width, app.px(150))
@@ -67,15 +61,52 @@ class MacMahonView:
         row, gap = app.px(44), app.px(8)        # the controls: the variant, then four rows of buttons
         used = min(controls.height, 5 * (row + gap))
         messages = pygame.Rect(right.x, controls.y + used, right.width, game_id.top - controls.y - used - gap)
-        return {"geo": geo, "tray": tray, "slots": tray_grid(tray, len(board.tiles), app.px(6), int(geo.cell * 1.2)),
-                "status": status, "controls": controls, "top": top, "game_id": game_id, "messages": messages}
+        tray = slots[0].unionall(slots[1:])
+        return {"geo": geo, "tray": tray, "slots": slots, "status": status, "controls": controls, "top": top,
+                "game_id": game_id, "messages": messages}
+
+    def board_and_tray(self, area: pygame.Rect, board: Board) -> tuple[BoardGeometry, list[pygame.Rect]]:
+        """The board (its labels above and on the left) over the tray of all its tiles, in `area`,
+        the two centred together: of the ways to lay out the tray (its columns, its slots' size:
+        bigger slots leave a smaller board), the one whose board cell times tray tile is the
+        most, no tray tile bigger than a board cell."""
+        app = self.app
+        gap, count = app.px(6), len(board.tiles)
+        best = None
+        for cols in range(1, count + 1):
+            rows = -(-count // cols)
+            for side in range((area.width - gap * (cols - 1)) // cols, 7, -1):
+                tray_h = rows * side + (rows - 1) * gap
+                cell = self.board_cell(area.width, area.height - tray_h, board)
+                tile = self.tray_tile(pygame.Rect(0, 0, side, side)).width
+                if tile <= cell and (best is None or (cell * tile, cell) > best[0]):
+                    best = ((cell * tile, cell), side, tray_h)
+        if best is None:                                    # (no room at all: the smallest tray)
+            best = ((0, self.board_cell(area.width, area.height, board)), 8, -(-count // 8) * 8)
+        (_, cell), side, tray_h = best
+        label = int(cell * LABEL_ROOM)
+        block = label + board.rows * cell + self.under_board(cell) + tray_h
+        x = area.x + (area.width - label - board.cols * cell) // 2 + label
+        geo = BoardGeometry(x, area.y + (area.height - block) // 2 + label, cell, board.rows, board.cols)
+        tray = pygame.Rect(area.x, geo.rect.bottom + self.under_board(cell), area.width, tray_h)
+        return geo, tray_grid(tray, count, gap, side)
+
+    def board_cell(self, width: int, height: int, board: Board) -> int:
+        """The biggest cell of `board` whose labels, cells and frame fit `width` x `height`."""
+        room = height - self.under_board(0)
+        return max(1, int(min(width / (board.cols + LABEL_ROOM), room / (board.rows + LABEL_ROOM + 0.125))))
+
+    def under_board(self, cell: int) -> int:
+        """The board's frame under its cells, then a gap before the tray."""
+        return cell // 8 + self.app.px(14)
 
     def regions(self, frame: Frame) -> dict:
         """What this view draws by hand now, name -> Rect: no widget may cover one (the layout test)."""
         lay = self.layout()
         geo, slots = lay["geo"], lay["slots"]
-        out = {"board": geo.rect.inflate(geo.cell // 4, geo.cell // 4), "tray": slots[0].unionall(slots[1:]),
-               "game_id": lay["game_id"]}
+        out = {"board": geo.rect.inflate(geo.cell // 4, geo.cell // 4), "game_id": lay["game_id"]}
+        if not frame.shows.offers:                   # (the win's offers take the empty tray's place)
+            out["tray"] = slots[0].unionall(slots[1:])
         if frame.shows.guide is not None and not frame.paused:
             out["card"] = frame.shows.guide.card(self.app, lay["messages"])
         return out
@@ -91,7 +122,7 @@ class MacMahonView:
         gap = app.px(8)
         buttons = app.px(44) + gap + BUTTON_ROWS * (app.px(MIN_BUTTON) + gap)
         return (lay["geo"].cell >= app.px(MIN_CELL) and body.left <= geo.left and geo.right <= lay["status"].left
-                and geo.bottom <= body.bottom and lay["controls"].height >= buttons)
+                and body.top <= geo.top and lay["tray"].bottom <= body.bottom and lay["controls"].height >= buttons)
 
     def id_text_size(self) -> int:
         return text_size("small", self.app.scale)
@@ -147,7 +178,8 @@ class MacMahonView:
                   max_width=lay["top"].centerx - self.app.px(220))
         play_view.draw_clock(surface, self.app, lay["top"], frame)
         self.draw_board(surface, lay["geo"], frame)
-        self.draw_tray(surface, lay, frame)
+        if not frame.shows.offers:
+            self.draw_tray(surface, lay, frame)
         self.draw_status(surface, lay["status"], frame)
         if frame.shows.game_id:
             self.draw_id(surface, lay["game_id"], self.id_lines(lay["game_id"].width - self.app.px(20),

@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from game.draw import widgets
 from game.scenes.genius import view as genius_view
 from tests.game.headless_wb import act, frame_of, genius_kit
 
@@ -42,9 +43,10 @@ def test_numbers_have_thousands_separators(tmp_path, monkeypatch):
     kit = genius_kit(tmp_path)
     kit.match.meta["solutions"] = 1152
     shown = []
-    original = genius_view.text
-    monkeypatch.setattr(genius_view, "text", lambda surface, line, *a, **k:
-                        shown.append(line) or original(surface, line, *a, **k))
+    original = widgets.text
+    for module in (genius_view, widgets):         # (the status line is a block of text: widgets.text_block)
+        monkeypatch.setattr(module, "text", lambda surface, line, *a, **k:
+                            shown.append(line) or original(surface, line, *a, **k))
     drawn(kit)
     assert any("1,152 solutions" in line for line in shown)
 

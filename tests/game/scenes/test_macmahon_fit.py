@@ -73,3 +73,23 @@ def test_the_boards_the_game_offers_are_laid_out_whole(sized_app, header):
     assert not refusals(kit.new_game(header))
     assert kit.board.header == header
     assert_laid_out(app, kit)
+
+
+@pytest.mark.parametrize("size, least", [((800, 560), 42), ((1100, 760), 56), ((1400, 900), 64)])
+def test_board_and_tray_fill_their_column_centred_with_tiles_that_grow_with_the_window(tmp_path, size, least):
+    """Board cells and tray tiles of at least `least` pixels (the tray's tiles were 36, 49 and 57
+    px, under a board at the top of its column), the board and the tray in the middle of the
+    column they share, and the tray's tiles never bigger than the board's cells."""
+    app = WidgetApp(tmp_path, size=size)
+    kit = macmahon_kit(app)
+    lay = kit.view.layout()
+    geo, slots = lay["geo"], lay["slots"]
+    tile = kit.view.tray_tile(slots[0]).width
+    assert geo.cell >= least and least <= tile <= geo.cell, (geo.cell, tile)
+    column = pygame.Rect(lay["top"].x, lay["top"].bottom, lay["status"].left, app.size[1] - lay["top"].bottom)
+    labels = geo.rect.union(pygame.Rect(geo.x - int(geo.cell * 0.7), geo.y - int(geo.cell * 0.7), 1, 1))
+    block = labels.union(lay["tray"])
+    above, below = block.top - column.top, column.bottom - block.bottom
+    assert abs(above - below) <= app.px(16), (above, below)                 # up and down in the middle ...
+    board_room = lay["status"].left - app.px(20)
+    assert abs((labels.left - app.px(14)) - (board_room - labels.right)) <= app.px(16)   # ... and across

@@ -201,3 +201,61 @@ def test_macmahon_turn_button_turns_the_carried_tile(tmp_path):
     rotation = kit.session.hand.held.rotation
     act(kit, "turn")                                          # the Turn button's action
     assert kit.session.hand.held is not None and kit.session.hand.held.rotation == (rotation + 1) % 4
+
+
+def test_level_ten_says_it_is_a_smallest_puzzle_and_it_is_one(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    act(kit, "level=10")
+    answered(kit)
+    start = kit.match.start
+    given = [c for c, v in enumerate(start.cells) if v is not None]
+    assert "a smallest puzzle" in kit.subtitle()                              # the header says it ...
+    status = kit.session.status
+    assert f"{len(given)} tiles given" in status and "take any one away" in status \
+        and "more than one solution" in status                                # ... and the status line how
+    assert tiles.completions(start) == 1
+    assert all(tiles.completions(start.remove(c)) > 1 for c in given)         # and it is true of this board
+    entries = dict((e[0], e[1]) for e in kit.level_choices())
+    assert entries["level=10"] == "Level 10: smallest" and entries["level=9"] == "Level 9"
+
+
+def won_by_solve(kit) -> None:
+    act(kit, "solve")
+    answered(kit)
+    solving(kit)
+    assert kit.match.finished and kit.match.meta["result"] == "won"
+
+
+def test_a_won_macmahon_level_offers_next_puzzle_harder_and_same_level(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    act(kit, "level=4")                                     # the picker's choice: Next puzzle's level
+    answered(kit)
+    assert kit.mode.offers() == ()                          # nothing before the win
+    won_by_solve(kit)
+    assert kit.mode.offers() == ("next_puzzle", "harder", "same_level")
+    act(kit, "harder")                                      # the ] key
+    answered(kit)
+    assert kit.match.meta["level"] == "5" and not kit.match.finished
+    won_by_solve(kit)
+    before = kit.match.start
+    act(kit, "same_level")                                  # the = key
+    answered(kit)
+    assert kit.match.meta["level"] == "5" and kit.match.start != before
+    won_by_solve(kit)
+    act(kit, "next_puzzle")                                 # N: the Level picker's choice, level 4
+    answered(kit)
+    assert kit.match.meta["level"] == "4"
+    act(kit, "level=10")
+    answered(kit)
+    won_by_solve(kit)
+    assert kit.mode.offers() == ("next_puzzle", "same_level")        # no level above the top one
+
+
+def test_a_won_free_play_board_offers_the_next_puzzle_only(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path))
+    won_by_solve(kit)
+    assert kit.mode.offers() == ("next_puzzle",)
+    assert act(kit, "harder") and kit.match.finished                 # not offered: nothing happens
+    act(kit, "next_puzzle")
+    answered(kit)
+    assert not kit.match.finished and kit.match.start == Position.parse("4x6x3")

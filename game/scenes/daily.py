@@ -38,10 +38,10 @@ PAST_DAYS = 30
 class DailyScene(Scene):
     caption = "Squarewise - daily puzzles"
 
-    def __init__(self, app, today: dt.date | None = None):
+    def __init__(self, app, today: dt.date | None = None, day: dt.date | None = None):
         super().__init__(app)
         self.today = max(today or dt.date.today(), daily.EPOCH)
-        self.day = self.today
+        self.day = max(min(day or self.today, self.today), daily.EPOCH)      # `day`: a past day shown first
         self.puzzles: dict[dt.date, dict[str, Daily]] = {}
         self.jobs = JobSlot(app.worker)
         self.problem = ""

@@ -98,7 +98,7 @@ class TitleScene(Scene):
     def status(self, key: str, card) -> str:
         """A card's status line: done or not, and the place of today's ranked run if there is one."""
         place = self.offer.places.get(key) if self.offer is not None else None
-        return f"{card.status} · {place}" if place else card.status
+        return f"{card.status} · Ranked on {self.offer.host}: {place}" if place else card.status
 
     def on_enter(self) -> None:
         super().on_enter()
@@ -142,7 +142,7 @@ class TitleScene(Scene):
             card = dailies.card(app.statistics, key, self.today)
             pygame.draw.rect(surface, pal.panel, rect, border_radius=app.px(8))
             x, y, room = rect.x + app.px(12), rect.y + app.px(8), rect.width - app.px(24)
-            text(surface, f"Today: {card.heading}", (x, y), body, pal.text, style="bold", max_width=room)
+            text(surface, f"Today's puzzle: {card.heading}", (x, y), body, pal.text, style="bold", max_width=room)
             y += round(body * 1.5)
             text(surface, self.status(key, card), (x, y), small, pal.legal if card.solved else pal.text, max_width=room)
             y += step

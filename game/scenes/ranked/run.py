@@ -23,7 +23,7 @@ from solver import daily
 from solver.cli_common import ordinal
 
 NO_HELP = "A ranked run takes no hints, no Solve and no solutions: the board is yours alone"
-FLAGGED = "Left out of the standings: faster than a person can move"
+LEFT_OUT = "Under review: faster than a person's hands, held for the server's operator (not placed until accepted)"
 
 
 def done_words(done: dict) -> str:
@@ -32,7 +32,7 @@ def done_words(done: dict) -> str:
     if not done["ranked"]:
         return f"Unranked: {t}"
     if done["flagged"]:
-        return FLAGGED
+        return LEFT_OUT
     if done["place"] is None:
         return f"Recorded: {t}"
     return f"{ordinal(done['place'])} of {done['of']} · {t}"

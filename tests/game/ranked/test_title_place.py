@@ -35,7 +35,7 @@ def test_a_card_says_the_place_of_todays_ranked_run(tmp_path):
     clients.last.say("standings", total=7, you=None)
     scene.update(0.0)
     card = SimpleNamespace(status="solved in 0:44")
-    assert scene.status("genius", card) == "solved in 0:44 · 3rd of 41 today"
+    assert scene.status("genius", card) == "solved in 0:44 · Ranked on 127.0.0.1:9000: 3rd of 41 today"
     assert scene.status("macmahon", SimpleNamespace(status="not played yet")) == "not played yet"
     scene.on_quit()
     assert clients.last.closed

@@ -52,6 +52,7 @@ class StandingsScene(Scene):
         self.url = configured(app.settings)
         self.desk = Desk(self.url, connect=connect, wake=getattr(app, "wake", None)) if self.url else None
         self.today = max(today or dt.date.today(), daily.EPOCH)
+        self.now = time.time                    # the wall clock (when yesterday's ranked board is shown)
         self.puzzle, self.day, self.group = puzzle, "today", None
         self.offset = 0                          # the first row of this page
         self.before: list[int] = []              # the offsets of the pages before it, to go back to
@@ -128,7 +129,7 @@ class StandingsScene(Scene):
 
     def shown_board(self) -> bool:
         """Yesterday's standings once its ranked window has closed: its ranked board may be played unranked."""
-        return self.day == "yesterday" and not window_open(daily.number(self.today) - 1, time.time())
+        return self.day == "yesterday" and not window_open(daily.number(self.today) - 1, self.now())
 
     def more(self) -> bool:
         """Rows after this page's (known once the page asked for is here)."""

@@ -95,10 +95,13 @@ class TitleScene(Scene):
             self.offer.close()
             self.offer = None
 
-    def status(self, key: str, card) -> str:
-        """A card's status line: done or not, and the place of today's ranked run if there is one."""
-        place = self.offer.places.get(key) if self.offer is not None else None
-        return f"{card.status} · Ranked on {self.offer.host}: {place}" if place else card.status
+    def ranked_line(self, key: str) -> str:
+        """The card's line of the standings server: 'Ranked on HOST' and today's place there ('3rd of 41'), or ''."""
+        if self.offer is None:
+            return ""
+        place = self.offer.places.get(key)
+        return f"Ranked on {self.offer.host}: {place.removesuffix(' today')}" if place else \
+            f"Ranked on {self.offer.host}"
 
     def on_enter(self) -> None:
         super().on_enter()
@@ -121,7 +124,7 @@ class TitleScene(Scene):
         if width < app.px(150):
             return
         small = text_size("small", app.scale)
-        height = round(small * 1.45) * 4 + app.px(60)
+        height = round(small * 1.45) * (5 + (configured(app.settings) is not None)) + app.px(60)
         for key in TODAY:
             rect = pygame.Rect(x, y, width, height)
             button = self.add(pygame_gui.elements.UIButton(
@@ -142,13 +145,17 @@ class TitleScene(Scene):
             card = dailies.card(app.statistics, key, self.today)
             pygame.draw.rect(surface, pal.panel, rect, border_radius=app.px(8))
             x, y, room = rect.x + app.px(12), rect.y + app.px(8), rect.width - app.px(24)
-            text(surface, f"Today's puzzle: {card.heading}", (x, y), body, pal.text, style="bold", max_width=room)
+            text(surface, "Today's puzzle", (x, y), body, pal.text, style="bold", max_width=room)
             y += round(body * 1.5)
-            text(surface, self.status(key, card), (x, y), small, pal.legal if card.solved else pal.text, max_width=room)
+            text(surface, card.heading, (x, y), small, pal.text, max_width=room)
+            y += step
+            text(surface, card.status, (x, y), small, pal.legal if card.solved else pal.text, max_width=room)
             y += step
             text(surface, card.streak, (x, y), small, pal.dim_text, max_width=room)
             y += step
             text(surface, dailies.until_next(self.now()), (x, y), small, pal.dim_text, max_width=room)
+            y += step
+            text(surface, self.ranked_line(key), (x, y), small, pal.accent, max_width=room)
 
     # ------------------------------------------------------------------ the buttons
     def build_ui(self) -> None:

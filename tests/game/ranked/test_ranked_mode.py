@@ -101,7 +101,7 @@ def test_a_full_board_waits_for_the_server_and_done_records_its_time_and_place(g
 
 def test_the_done_words_say_a_flag_and_a_replay():
     base = {"ms": 52000, "place": None, "of": 41}
-    assert done_words({**base, "ranked": True, "flagged": True}) == LEFT_OUT
+    assert done_words({**base, "ranked": True, "flagged": True}).startswith(LEFT_OUT)
     assert done_words({**base, "ranked": False, "flagged": False}) == "Unranked: 0:52"
 
 

@@ -3,7 +3,6 @@ when the title shows; no server or no name there: no question asked. Fakes, no w
 from __future__ import annotations
 
 import datetime as dt
-from types import SimpleNamespace
 
 from game.net import identity
 from game.scenes.title import TitleScene
@@ -34,9 +33,8 @@ def test_a_card_says_the_place_of_todays_ranked_run(tmp_path):
     clients.last.say("standings", total=41, you={"place": 3, "ms": 44000, "runs": 1, "flagged": False})
     clients.last.say("standings", total=7, you=None)
     scene.update(0.0)
-    card = SimpleNamespace(status="solved in 0:44")
-    assert scene.status("genius", card) == "solved in 0:44 · Ranked on 127.0.0.1:9000: 3rd of 41 today"
-    assert scene.status("macmahon", SimpleNamespace(status="not played yet")) == "not played yet"
+    assert scene.ranked_line("genius") == "Ranked on 127.0.0.1:9000: 3rd of 41"
+    assert scene.ranked_line("macmahon") == "Ranked on 127.0.0.1:9000"
     scene.on_quit()
     assert clients.last.closed
 
@@ -45,4 +43,4 @@ def test_no_server_or_no_name_there_asks_nothing(tmp_path):
     for server, named in ((None, True), ("127.0.0.1:9000", False), ("127.0.0.1:9000/ABC234", True)):
         scene, clients = title(tmp_path / str(len(server or "") + named), server, named)
         assert scene.offer is None and clients.made == []
-        assert scene.status("genius", SimpleNamespace(status="solved in 0:44")) == "solved in 0:44"
+        assert scene.ranked_line("genius") == ""

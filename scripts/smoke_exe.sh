@@ -5,6 +5,8 @@
 #
 #   scripts/smoke_exe.sh [PROGRAM]          COLD_RUNS=5 scripts/smoke_exe.sh   (median cold start)
 #
+# RUN_WITH names a program that starts PROGRAM (scripts/wine_run.sh for a Windows build under
+# Wine: scripts/smoke_windows.sh).
 # Runs the program from an empty folder, with a throw-away data folder and no PYTHONPATH, so
 # nothing from the checkout can stand in for what is shipped. The checks' own Python
 # ($PYTHON, default the checkout's .venv) only parses output; the Genius solution is checked
@@ -19,6 +21,7 @@ DEFAULT=dist/squarewise
 EXE=$(absolute "${1:-$DEFAULT}")
 PYTHON=${PYTHON:-$ROOT/$(venv_python .venv)}
 COLD_RUNS=${COLD_RUNS:-1}
+RUN_WITH=${RUN_WITH:+$(absolute "$RUN_WITH")}
 [ -x "$EXE" ] || { echo "smoke: no program at $EXE (run scripts/build_exe.sh)"; exit 1; }
 
 WORK=$(mktemp -d)
@@ -35,7 +38,8 @@ fail() { echo "FAIL $1"; failed=$((failed + 1)); }
 run() {
     local name=$1 limit=$2
     shift 2
-    (cd "$WORK" && ${LIMIT:+"$LIMIT" "$limit"} "$EXE" "$@" >"$name.out" 2>"$name.err"; echo $? >"$name.rc")
+    (cd "$WORK" && ${LIMIT:+"$LIMIT" "$limit"} ${RUN_WITH:+"$RUN_WITH"} "$EXE" "$@" >"$name.out" 2>"$name.err"
+     echo $? >"$name.rc")
 }
 rc() { cat "$WORK/$1.rc"; }
 
@@ -166,10 +170,10 @@ done
 # 6. The window under the dummy video driver: real frames for 3 s, exit 0. Also the cold
 #    start: wall time from exec to the "first frame" line, unpacking of the one-file
 #    bundle included (COLD_RUNS more short runs give a median).
-if "$PYTHON" - "$EXE" "$WORK" "$COLD_RUNS" <<'EOF'; then
+if "$PYTHON" - "$EXE" "$WORK" "$COLD_RUNS" "${RUN_WITH:-}" <<'EOF'; then
 import statistics, subprocess, sys, time
 
-exe, work, extra = sys.argv[1], sys.argv[2], int(sys.argv[3])
+exe, work, extra, run_with = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 
 
 def start(seconds):
@@ -179,7 +183,7 @@ def start(seconds):
     so the difference is the unpacking and Python's start-up before it.
     """
     t0 = time.perf_counter()
-    proc = subprocess.Popen([exe, "--smoke-test", str(seconds)], cwd=work, text=True,
+    proc = subprocess.Popen([run_with] * bool(run_with) + [exe, "--smoke-test", str(seconds)], cwd=work, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     first, own, lines = None, None, []
     for line in proc.stdout:
@@ -217,7 +221,7 @@ else
 fi
 
 # 7. Linux: the desktop entry it installs passes desktop-file-validate (if installed).
-if [ "$(uname -s)" = Linux ]; then
+if [ "$(uname -s)" = Linux ] && [ "${EXE%.exe}" = "$EXE" ]; then
     (cd "$WORK" && XDG_DATA_HOME="$WORK/share" "$EXE" --install-desktop >desktop.out 2>&1; echo $? >desktop.rc)
     entry=$WORK/share/applications/squarewise.desktop
     if [ "$(rc desktop)" = 0 ] && grep -qx "Exec=$EXE" "$entry" \
@@ -230,10 +234,11 @@ if [ "$(uname -s)" = Linux ]; then
 fi
 
 # 8. The race server with its standings database (sqlite3 shipped): `serve` on a free port
-#    says its URL, `standings` asks it (an empty day: total 0), SIGTERM stops it with exit 0.
-#    (Not on Windows: Git Bash cannot send the frozen program a SIGTERM.)
+#    says its URL, `standings` asks it (an empty day: total 0), SIGTERM stops it with exit 0
+#    (under Wine, scripts/wine_run.sh hands it over as Ctrl+C). (Not in Git Bash on Windows,
+#    which cannot send the frozen program a SIGTERM.)
 case "$(uname -s)" in MINGW* | MSYS* | CYGWIN*) ;; *)
-    (cd "$WORK" && exec "$EXE" serve --port 0 --db "$WORK/standings.sqlite3" >serve.out 2>serve.err) &
+    (cd "$WORK" && exec ${RUN_WITH:+"$RUN_WITH"} "$EXE" serve --port 0 --db "$WORK/standings.sqlite3" >serve.out 2>serve.err) &
     serving=$!
     url=""
     for _ in $(seq 100); do                  # at most 20 s for its first line

@@ -48,6 +48,8 @@ COMMANDS = {
         "roll-counts": Command("solver.genius.census_cli:add_roll_counts",
                                "count the solutions of every roll of a dice set (long: 6-20 minutes for the "
                                "default dice on 2 cores, with progress on stderr)"),
+        "min-pieces": Command("solver.genius.min_pieces_cli:add_min_pieces",
+                              "the fewest pieces that leave exactly one way to finish a roll (--all: every roll)"),
     },
     "macmahon": {
         "solve": Command("solver.macmahon.solve_cli:add_solve", "complete a position (default: the empty 4x6 board)"),

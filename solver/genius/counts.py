@@ -206,21 +206,27 @@ def product(above: np.ndarray, s_at: np.ndarray, q_at: np.ndarray, w: np.ndarray
 # ---- the run ---------------------------------------------------------------------------
 
 class Checkpoint:
-    """Finished units' counts in a numpy file (rewritten atomically), so a stopped run resumes."""
+    """Finished units' counts in a numpy file (rewritten atomically), so a stopped run resumes.
+
+    KIND names the work in the file and WHAT in messages: a subclass keeps other work's units
+    (uint32 arrays) the same way (min_pieces_all.Checkpoint)."""
+
+    KIND = "genius-counts"
+    WHAT = "counts"
 
     def __init__(self, path, identity: dict, sizes: list[int], resume: bool):
         self.path = None if path is None else Path(path)
-        self.identity = json.dumps({"kind": "genius-counts", **identity}, sort_keys=True)
+        self.identity = json.dumps({"kind": self.KIND, **identity}, sort_keys=True)
         self.sizes = sizes
         self.done: dict[int, np.ndarray] = {}
         if self.path is not None and resume and os.path.lexists(self.path):
             self.done = self.read(self.path, self.identity, sizes)
         self.resumed = len(self.done)
 
-    @staticmethod
-    def read(path, identity: str | None = None, sizes: list[int] | None = None) -> dict[int, np.ndarray]:
+    @classmethod
+    def read(cls, path, identity: str | None = None, sizes: list[int] | None = None) -> dict[int, np.ndarray]:
         """The finished units in the file; SquarewiseError if it is not a checkpoint of this work."""
-        bad = f"checkpoint '{path}' cannot be read as a counts checkpoint"
+        bad = f"checkpoint '{path}' cannot be read as a {cls.WHAT} checkpoint"
         data = read_bytes(path, "checkpoint", MAX_CHECKPOINT_BYTES)
         if not data.startswith(b"PK"):
             raise SquarewiseError(f"{bad} (not a numpy .npz file)")
@@ -239,7 +245,7 @@ class Checkpoint:
         except ValueError:
             raise SquarewiseError(f"{bad} (not one)") from None
         units = {int(name[4:]): a for name, a in arrays.items()}
-        if not isinstance(doc, dict) or doc.get("kind") != "genius-counts":
+        if not isinstance(doc, dict) or doc.get("kind") != cls.KIND:
             raise SquarewiseError(f"{bad} (not one)")
         if identity is not None and json.dumps(doc, sort_keys=True) != identity:
             raise SquarewiseError(f"checkpoint '{path}' was made for other work")

@@ -86,7 +86,8 @@ def test_once_its_window_has_closed_an_unranked_run_deals_the_ranked_board(tmp_p
             ranked = await start(client, token)
             await client.send("leave")
             clock.tick(daily_desk.last_moment(TODAY) - 1 - clock())      # a second before it closes
-            assert (await start(client, token, number=TODAY, ranked=False))["start"] == offline("genius", TODAY)
+            during = (await start(client, token, number=TODAY, ranked=False))["start"]
+            assert during == offline("genius", TODAY) != ranked["start"]
             await client.send("leave")
             clock.tick(1)
             assert (await start(client, token, number=TODAY, ranked=False))["start"] == ranked["start"]
@@ -159,7 +160,7 @@ def test_the_issues_patient_bot_is_held_by_a_stretch_of_its_moves():
     moves = day_solution({"puzzle": "genius", "start": board.start.notation(), "daily": TODAY})
     timeline = [(m, 2600 + 135 * i) for i, m in enumerate(moves)]
     verdict = fair.judge("genius", board.start, timeline, timeline[-1][1], 9)
-    assert verdict.held and "moves 2 to 9 came in" in verdict.reasons[0] or "moves 2 to 9 came" in verdict.reasons[0]
+    assert verdict.held and verdict.reasons[0].startswith("moves 2 to 9 came 1.08 s after move 1")
     assert any(r.startswith("moves evenly spaced") for r in verdict.reasons)
 
 
@@ -284,4 +285,26 @@ def test_each_move_is_kept_with_its_time(tmp_path, puzzle):
             run_id = store.ranked_run(1, puzzle, TODAY).id
             assert [(seq, m, ms) for seq, m, ms in store.timeline(run_id)] == \
                 [(i, m, a["ms"]) for i, (m, a) in enumerate(zip(moves, answers), 1)]
+    run(scenario())
+
+
+def test_the_issues_patient_bot_through_the_server_is_held_and_an_even_bot_flagged(tmp_path):
+    """Through the server: the issue's bot (2.6 s, then 135 ms a move) is held, under review;
+    a bot pacing 400 ms a move after a 1.5 s pause (over the floor) is placed but flagged."""
+    clock = Clock()
+
+    async def scenario():
+        async with desk(tmp_path, clock) as (server, url, store):
+            outcomes = []
+            for name, first, step in (("Bot", 2.6, 0.135), ("Even", 1.5, 0.4)):
+                client, token = await player(url, name)
+                moves = day_solution(await start(client, token))
+                clock.tick(first - 0.135)
+                await play(client, moves[:1], clock, step=0.135)
+                await play(client, moves[1:], clock, step=step, first_seq=2)
+                outcomes.append(await client.until("done"))
+            assert (outcomes[0]["flagged"], outcomes[0]["place"]) == (True, None)
+            assert (outcomes[1]["flagged"], outcomes[1]["place"]) == (False, 1)
+            assert [r.reasons[0].split(":")[0] for r in store.reviews()] == [
+                "moves 2 to 9 came 1.08 s after move 1; a person's hands need 1.76 s for them", "moves evenly spaced"]
     run(scenario())

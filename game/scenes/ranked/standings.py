@@ -144,7 +144,6 @@ class StandingsScene(Scene):
         elif kind == "day":
             self.day = value
             self.first_page()
-            self.on_resize()                # (yesterday's may offer its ranked board)
         elif kind == "group":
             self.choose_group(value or None)
         elif kind in ("create", "join"):
@@ -260,8 +259,8 @@ class StandingsScene(Scene):
             self.first_page()
         x, y = app.px(40), h - app.px(60)
         button("back", "Back (Esc)", app.px(180))
-        if self.desk is not None and self.shown_board():
-            button("unranked", "Play it unranked", app.px(180))
+        if self.desk is not None:
+            button("unranked", "Play it unranked", app.px(180))     # (shown for yesterday's, once closed)
         if self.desk is not None:
             x = w - app.px(40) - 2 * app.px(130) - gap
             button("page=-1", "Previous page", app.px(130))
@@ -281,6 +280,10 @@ class StandingsScene(Scene):
                 made.enable() if self.more() else made.disable()
             elif action in ("copy", "leave"):
                 made.enable() if self.group is not None else made.disable()
+            elif action == "unranked":
+                shown = self.shown_board()
+                made.show() if shown else made.hide()
+                made.enable() if shown else made.disable()
 
     # ------------------------------------------------------------------ events and frame
     def handle_event(self, event) -> bool:

@@ -42,10 +42,13 @@ def test_yesterdays_standings_offer_its_ranked_board_once_its_window_has_closed(
     closes = last_moment(daily.number(today) - 1)
     scene.now = lambda: closes - 1                          # yesterday is still today somewhere: not shown
     scene.act("day=yesterday")
-    assert "unranked" not in dict(scene.order)
+    offer = dict(scene.order)["unranked"]
+    assert not offer.visible and not offer.is_enabled
     scene.now = lambda: closes
     scene.act("day=yesterday")
-    assert dict(scene.order)["unranked"].text == "Play it unranked"
+    assert offer.visible and offer.is_enabled and offer.text == "Play it unranked"
+    scene.act("day=today")
+    assert not offer.visible
     scene.act("unranked")
     shown = app.scenes[-1]
     assert type(shown).__name__ == "DailyScene" and shown.day == today - dt.timedelta(days=1)

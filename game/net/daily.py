@@ -340,10 +340,10 @@ class DailyDesk:
         run = live.run
         if seq != live.seq + 1:
             return self.refuse(link, seq, f"out of order: the next move is number {live.seq + 1}", ms)
-        if link.read_at >= live.until:
-            self.refuse(link, seq, f"{daily.GAMES[run.puzzle]} #{run.daily} is no longer today's anywhere: "
-                                   f"the run is over, unplaced", ms)
-            return await self.leave(link)
+        if link.read_at >= live.until:          # over, committed, then said
+            await self.leave(link)
+            return self.refuse(link, seq, f"{daily.GAMES[run.puzzle]} #{run.daily} is no longer today's anywhere: "
+                                          f"the run is over, unplaced", ms, live.position)
         if live.seq >= MAX_RUN_MOVES:
             return self.refuse(link, seq, f"a run takes at most {MAX_RUN_MOVES:,} moves: leave it", ms)
         try:
@@ -378,9 +378,11 @@ class DailyDesk:
         link.send("done", puzzle=run.puzzle, daily=run.daily, ranked=run.ranked, ms=ms, place=place, of=of,
                   flagged=held, status=("held" if held else "placed") if run.ranked else None)
 
-    def refuse(self, link, seq: int, reason: str, ms: int) -> None:
+    def refuse(self, link, seq: int, reason: str, ms: int, position=None) -> None:
+        """`refused` with the run's board (`position`: the board of a run already over)."""
         self.log(link, f"run move {seq} refused: {json.dumps(reason)}")
-        link.send("refused", seq=seq, reason=reason[:200], position=link.run.position.notation(), ms=ms)
+        board = position if position is not None else link.run.position
+        link.send("refused", seq=seq, reason=reason[:200], position=board.notation(), ms=ms)
 
     async def leave(self, link) -> None:
         """The player gives the run up: a ranked one is abandoned (over, unplaced)."""

@@ -35,9 +35,13 @@ class Clock:
 
 
 @contextlib.asynccontextmanager
-async def desk(tmp_path, clock=None, **config):
-    """A RaceServer with a Store at tmp_path/standings.db on 127.0.0.1: yields (server, url, store)."""
+async def desk(tmp_path, clock=None, secret: bytes | None = None, **config):
+    """A RaceServer with a Store at tmp_path/standings.db on 127.0.0.1: yields (server, url, store).
+    `secret`: the database's deal secret (else the random one it made): the same boards every run."""
     store = Store(tmp_path / "standings.db")
+    if secret is not None:
+        store.db.execute("UPDATE server SET value = ? WHERE key = 'secret'", (secret,))
+        store.secret = secret
     server = RaceServer(Config(**{**FAST, "clock": clock or Clock(), **config}), store=store)
     port = await server.start("127.0.0.1", 0)
     try:

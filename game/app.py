@@ -8,6 +8,14 @@ scene, it does nothing. Quit on the title, Ctrl+Q anywhere and the window's clos
 via every scene's `on_quit` and quit at once. The loop draws only when something happened or
 moves, and otherwise sleeps on the window's queue (game/idle.py) until the next due time or
 an event; any part (a finished solver job, a network link, a timer) wakes it with `wake()`.
+
+One rule of frames, kept here and nowhere else: a frame draws what is true after every update
+of that frame (the top scene taken once the updates are over, a scene an update put on top
+updated too, the widgets updated after the scene changed them), and another frame is due while
+anything shown is still to change by itself (`redraw_in`: the scene's animations and clock,
+the messages, a shown job, a blinking cursor, the widgets pygame-gui has yet to finish,
+game/ui_due.py, and the fade between screens, game/fade.py). A frame the time alone runs while
+only the scene's own part changes (a still board's clock) draws that part alone (`tick_area`).
 """
 from __future__ import annotations
 
@@ -35,9 +43,10 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game import idle, keys, options  # noqa: E402
+from game import idle, keys, options, ui_due  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
+from game.fade import Fade  # noqa: E402
 from game.net import identity  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
 from game.sound import Sounds  # noqa: E402
@@ -54,6 +63,7 @@ MAX_DT = 0.1        # seconds: a scene's animations never jump further in one fr
 NAP = 0.5           # seconds: the longest the loop sleeps before it asks again what is due
 PROGRESS = 0.1      # seconds between redraws while a job the screen shows (its age, its progress) runs
 BLINK = 0.4         # seconds between redraws while a text field's cursor blinks
+SETTLE = 4          # scenes updated in one frame at most (each that an update puts on top)
 # The event that wakes a sleeping loop (App.wake): it runs a frame and reaches no scene.
 WAKE = pygame.event.custom_type()
 # Events that carry typing: while a text field or dialog has the keyboard, none reaches a scene.
@@ -88,10 +98,12 @@ class App:
         self.clock = pygame.time.Clock()
         self.worker = Worker(wake=self.wake)
         self.toasts = Toasts()
+        self.fade = Fade()
         self.scenes: list = []
         self.running = True
         self._window_state = {"focused": True, "minimised": False, "hidden": False}
         self.frames = 0
+        self.due_at: float | None = None     # the loop's clock time at which a frame is due (step)
         self.first_frame_at: float | None = None
         self._managers: dict = {}
         self.ui: pygame_gui.UIManager = self._manager()
@@ -133,6 +145,7 @@ class App:
         """Rebuild the UI after a change of window size, scale or palette."""
         self.surface = self.window.get_surface()
         self.ui = self._manager()
+        self.fade.stop()
         if self.scenes:
             self.scenes[-1].on_resize()
 
@@ -141,7 +154,13 @@ class App:
     def top(self):
         return self.scenes[-1] if self.scenes else None
 
+    def _leaving(self) -> None:
+        """The top scene is about to change: what the window shows fades out (Animations on)."""
+        if self.frames and self.settings.get("animations", True):
+            self.fade.start(self.surface)
+
     def push(self, scene) -> None:
+        self._leaving()
         if self.scenes:
             self.scenes[-1].on_exit()
         self.toasts.place(None)      # each scene says where its messages go (or takes the default)
@@ -153,12 +172,14 @@ class App:
         """Leave the top scene; the last one stays (only `quit` closes the window)."""
         if len(self.scenes) < 2:
             return
+        self._leaving()
         self.scenes.pop().on_exit()
         self.toasts.place(None)
         self.window.title = self.scenes[-1].caption
         self.scenes[-1].on_enter()
 
     def replace(self, scene) -> None:
+        self._leaving()
         if self.scenes:
             self.scenes.pop().on_exit()
         self.toasts.place(None)
@@ -331,13 +352,17 @@ class App:
 
     def redraw_in(self) -> float | None:
         """Seconds until the window would look different with no event: 0 while something moves,
-        None while all is still (the top scene, the messages, a shown job's progress, a blinking
-        cursor). A job that ends wakes the loop itself (`wake`)."""
+        None while all is still. The one place that decides it: the top scene (its animations and
+        clock), the messages, a shown job's progress, a blinking cursor, the widgets pygame-gui
+        has yet to finish or a tooltip to come (game/ui_due.py) and the fade between screens. A job
+        that ends wakes the loop itself (`wake`)."""
         scene = self.top
         due = [scene.redraw_in() if scene is not None else None,
                min((item[1] for item in self.toasts.items), default=None),
                PROGRESS if any(job.shown for job in self.worker.busy) else None,
-               BLINK if self.keyboard_owner() is not None else None]
+               BLINK if self.keyboard_owner() is not None else None,
+               0.0 if self.fade.running else None,
+               ui_due.due(self.ui)]
         due = [d for d in due if d is not None]
         return max(0.0, min(due)) if due else None
 
@@ -351,24 +376,41 @@ class App:
 
     def step(self) -> bool:
         """One turn of the loop: sleep until an event comes (a WAKE among them) or something is
-        due to change, then run a frame; a still window is not redrawn. Returns whether a frame ran."""
+        due to change, then run a frame; a still window is not redrawn. The time something is due
+        is kept from turn to turn until a frame runs (a clock's next second asked for again just
+        after it came would be the one after). A frame the time alone runs redraws only what
+        changes when that is all (`tick_area`). Returns whether a frame ran."""
+        now = time.perf_counter()
         due = self.redraw_in()
-        if due is not None and due <= 0:
+        if due is not None:
+            self.due_at = min(self.due_at, now + due) if self.due_at is not None else now + due
+        if self.due_at is not None and now >= self.due_at:
             self.frame()
             return True
-        start = time.perf_counter()
         events = pygame.event.get()
-        if not events and idle.wait(NAP if due is None else min(due, NAP)):
+        if not events and idle.wait(NAP if self.due_at is None else min(self.due_at - now, NAP)):
             events = pygame.event.get()
-        if not events and (due is None or time.perf_counter() - start < due):
+        if not events and (self.due_at is None or time.perf_counter() < self.due_at):
             return False
-        self.frame(None, events)
+        self.frame(None, events, None if events else self.tick_area())
         return True
 
-    def frame(self, dt: float | None = None, events: list | None = None) -> float:
-        """One frame: events, worker results, updates, drawing. Returns dt in seconds. With no
-        `dt`, the time since the last frame (the scene's animations never jump more than MAX_DT:
-        one started after a long sleep starts at its beginning)."""
+    def tick_area(self) -> pygame.Rect | None:
+        """The part of the window a frame run by the time alone redraws: the top scene's
+        `due_area` (a still board's clock bar) while nothing else shown moves or goes (no message,
+        no shown job, no blinking cursor, no fade, no widget to finish); None: all of it."""
+        scene = self.top
+        if scene is None or self.toasts.items or self.fade.running or self.keyboard_owner() is not None or \
+                any(job.shown for job in self.worker.busy) or ui_due.due(self.ui) is not None:
+            return None
+        return scene.due_area
+
+    def frame(self, dt: float | None = None, events: list | None = None, area: pygame.Rect | None = None) -> float:
+        """One frame: events, worker results, updates (the scenes, then the widgets and messages),
+        drawing. Returns dt in seconds. With no `dt`, the time since the last frame (the scene's
+        animations never jump more than MAX_DT: one started after a long sleep starts at its
+        beginning). With an `area`, only that part of the window is drawn again, unless the updates
+        changed more (another scene on top, a widget's picture)."""
         scene_dt = dt
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
@@ -383,18 +425,40 @@ class App:
         scene = self.top
         if scene is None:
             return dt
+        widgets = ui_due.layout(self.ui) if area is not None else None
+        self._update(scene_dt)
+        if area is not None and (self.top is not scene or self.toasts.items or ui_due.layout(self.ui) != widgets
+                                 or ui_due.due(self.ui) == 0.0):
+            area = None             # the update changed more than the area: all of the window
         self.ui.update(dt)
-        scene.update(scene_dt)
         self.toasts.update(dt)
-        scene.draw(self.surface)
-        self.ui.draw_ui(self.surface)
-        scene.draw_overlay(self.surface)
-        self.toasts.draw(self.surface, self.palette, self.scale)
+        self.surface.set_clip(area)
+        self.draw(scene_dt)
+        self.surface.set_clip(None)
         self.window.flip()
+        self.due_at = None          # what was due is drawn: the next turn asks again
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
         return dt
+
+    def _update(self, dt: float) -> None:
+        """Update the top scene; a scene its update puts on top is updated too (by no time) before
+        anything is drawn, so the frame shows the screen on top as it is (at most SETTLE scenes)."""
+        updated: list = []
+        while self.top is not None and self.top not in updated and len(updated) < SETTLE:
+            updated.append(self.top)
+            self.top.update(0.0 if len(updated) > 1 else dt)
+
+    def draw(self, dt: float = 0.0) -> None:
+        """Draw the top scene, its widgets, its overlay, the messages, and the fade from the screen
+        before (advanced by `dt`), onto the window's surface."""
+        scene = self.top
+        scene.draw(self.surface)
+        self.ui.draw_ui(self.surface)
+        scene.draw_overlay(self.surface)
+        self.toasts.draw(self.surface, self.palette, self.scale)
+        self.fade.draw(self.surface, dt)
 
     def loop(self, seconds: float | None = None) -> None:
         """Run the loop until quit (or for `seconds`): frames when something happens, else sleep."""

@@ -182,9 +182,11 @@ class Replace:
 
 @dataclass(frozen=True)
 class Banner:
-    """Lines over the board for a moment (a race's result, a loss), no confetti, with `sound`."""
+    """Lines over the board for a moment (a race's result, a loss), no confetti, with `sound`;
+    one that `stays` shows until the player closes it (a ranked run's result)."""
     lines: tuple
     sound: str = "win"
+    stays: bool = False
 
 
 @dataclass(frozen=True)

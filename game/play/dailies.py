@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.play import records
 from solver import daily
+from solver.cli_common import ordinal
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,13 @@ def status(statistics: dict, puzzle: str, number: int) -> str:
     return f"solved in {daily.clock(win['seconds'])}" + (" with help" if win["assisted"] else "")
 
 
+def place_words(statistics: dict, puzzle: str, number: int) -> str:
+    """The place of daily `number`'s ranked run as kept ('ranked 3rd': the server's when the player
+    last looked, records.set_place), or ''."""
+    place = records.ranked_place(statistics, puzzle, number)
+    return f"ranked {ordinal(place)}" if place is not None else ""
+
+
 def solved_time(statistics: dict, puzzle: str, number: int) -> str:
     """Daily `number`'s time in short ('1:42', '1:42 helped'), or 'open' while it is not solved."""
     win = first_win(statistics, puzzle, number)
@@ -98,6 +106,7 @@ class Card:
     status: str          # 'solved in 1:42' / 'not solved yet'
     streak: str          # 'daily streak 5'
     solved: bool
+    place: str = ""      # 'ranked 3rd': the place kept of today's ranked run
 
 
 def card(statistics: dict, puzzle: str, today: dt.date) -> Card:
@@ -106,4 +115,5 @@ def card(statistics: dict, puzzle: str, today: dt.date) -> Card:
     n = daily.number(today)
     current, _ = records.daily_streak(statistics, puzzle, n)
     return Card(f"{daily.GAMES[puzzle]} #{n} · {daily.level(today)}", status(statistics, puzzle, n),
-                f"daily streak {current}", first_win(statistics, puzzle, n) is not None)
+                f"daily streak {current}", first_win(statistics, puzzle, n) is not None,
+                place_words(statistics, puzzle, n))

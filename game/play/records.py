@@ -37,12 +37,20 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from game.play.match import MAX_ELAPSED
+from solver.genius.levels import LEVELS as GENIUS_LEVELS
+from solver.macmahon.levels import COUNT as MACMAHON_LEVELS
 
 
 GAMES_KEPT = 500
 DAILY = "daily"           # the best-time key of the daily puzzles
 GIVEN = " given"          # the end of the best-time key of a start with pieces or tiles given
 _NICE_WIDTHS = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600)
+OTHER = "other"           # the row of the games with no level (rolls at any level, game IDs, free play, races)
+DAILIES = "dailies"       # MacMahon's row of its daily puzzles (their levels are not its levels 1 to 10)
+# Each puzzle's rows under "all levels", as its games are stored: every kept game is in exactly one
+# (`row`), so the rows add up to the games kept. A Genius daily is in its level's row (easy .. very hard).
+ROWS = {"genius": GENIUS_LEVELS + (OTHER,),
+        "macmahon": tuple(str(n) for n in range(1, MACMAHON_LEVELS + 1)) + (OTHER, DAILIES)}
 
 
 def _entry(statistics: dict, puzzle: str) -> dict:
@@ -213,19 +221,29 @@ class Summary:
 RECENT = 30
 
 
+def row(puzzle: str, game: dict) -> str:
+    """The row of the statistics a kept game is counted in (one of `ROWS[puzzle]`): its level, a
+    MacMahon daily under DAILIES, a game with no level (or one the puzzle does not have) under OTHER."""
+    if puzzle == "macmahon" and game.get("daily") is not None:
+        return DAILIES
+    level = game.get("level")
+    return level if level in ROWS.get(puzzle, ()) and level not in (OTHER, DAILIES) else OTHER
+
+
 def games(statistics: dict, puzzle: str, level: str | None = None) -> list[dict]:
-    """The kept games of `puzzle`, oldest first, of one level when given."""
+    """The kept games of `puzzle`, oldest first, of one row when given (`row`: a level, OTHER, DAILIES)."""
     entry = statistics.get(puzzle)
     kept = entry.get("games", []) if isinstance(entry, dict) else []
-    return [g for g in kept if level is None or g.get("level") == level]
+    return [g for g in kept if level is None or row(puzzle, g) == level]
 
 
 def timed(game: dict, level: str | None = None) -> bool:
-    """Whether a kept game's time is among the times of the view of `level` (None: all levels):
+    """Whether a kept game's time is among the times of the view of `level` (None: all levels, else a row):
     the one rule of the best time, the median and the charts (docs/records.md). An unassisted
-    win that is not a daily; in the all-levels view, also not a start with pieces or tiles given."""
+    win that is not a daily; in the all-levels view and the OTHER row (starts of every kind), also
+    not a start with pieces or tiles given."""
     return (game["won"] and not game["assisted"] and game.get("daily") is None
-            and (level is not None or not game["key"].endswith(GIVEN)))
+            and (level not in (None, OTHER) or not game["key"].endswith(GIVEN)))
 
 
 def solve_times(statistics: dict, puzzle: str, level: str | None = None) -> list[float]:
@@ -282,6 +300,28 @@ def daily_won(statistics: dict, puzzle: str) -> list[int]:
     entry = statistics.get(puzzle)
     daily = entry.get("daily", {}) if isinstance(entry, dict) else {}
     return list(daily.get("won", []))
+
+
+def ranked_place(statistics: dict, puzzle: str, number: int) -> int | None:
+    """The place kept with the ranked run of daily `number` (the server's, as last heard), or None."""
+    run = _ranked_run(statistics, puzzle, number)
+    return run["place"] if run is not None else None
+
+
+def set_place(statistics: dict, puzzle: str, number: int, place: int) -> bool:
+    """The server's place now of the ranked run of daily `number` (a later, faster finisher moves
+    it down) kept in its record; True if the kept place changed."""
+    run = _ranked_run(statistics, puzzle, number)
+    if run is None or type(place) is not int or place < 1 or run["place"] == place:
+        return False
+    run["place"] = place
+    return True
+
+
+def _ranked_run(statistics: dict, puzzle: str, number: int) -> dict | None:
+    """The kept record of the placed ranked run of daily `number` (a daily's record with a place:
+    only a ranked run has one), the last if there were two."""
+    return next((g for g in reversed(games(statistics, puzzle)) if g.get("daily") == number and "place" in g), None)
 
 
 def daily_streak(statistics: dict, puzzle: str, today: int) -> tuple[int, int]:

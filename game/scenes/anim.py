@@ -99,24 +99,27 @@ def banner(surface: pygame.Surface, area: pygame.Rect, lines: list[str], pal: Pa
 
 class Result:
     """What a board says when it ends: lines in a banner over it for a moment, with the confetti
-    of a win (`celebrate`) or without (`show`: a loss, a race's turn), the time counting up."""
+    of a win (`celebrate`) or without (`show`: a loss, a race's turn), the time counting up; a
+    banner shown to stay (`show(..., stays=True)`) is still there, still, once the moment is over,
+    until `clear`."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
         self.celebration: Celebration | None = None
         self.lines: list[str] = []
+        self.stays = False
 
     def celebrate(self, area: pygame.Rect, colours, lines: list[str], seconds: float, best: bool,
                   confetti: bool) -> None:
         self.celebration = Celebration(area, colours, self.rng, seconds=seconds, best=best) if confetti else None
-        self.lines = lines
+        self.lines, self.stays = lines, False
 
-    def show(self, area: pygame.Rect, lines: list[str]) -> None:
+    def show(self, area: pygame.Rect, lines: list[str], stays: bool = False) -> None:
         self.celebration = Celebration(area, (), self.rng, confetti=False)
-        self.lines = lines
+        self.lines, self.stays = lines, stays
 
     def clear(self) -> None:
-        self.celebration, self.lines = None, []
+        self.celebration, self.lines, self.stays = None, [], False
 
     def update(self, dt: float) -> None:
         if self.celebration is not None:
@@ -125,8 +128,10 @@ class Result:
                 self.celebration = None
 
     def shown(self) -> list[str]:
-        """The banner's lines while it shows (it shows with the confetti), else []."""
+        """The banner's lines while it shows (it shows with the confetti, or stays), else []."""
         c = self.celebration
+        if self.stays:
+            return list(self.lines)
         if c is None or c.t >= Celebration.BANNER or not self.lines:
             return []
         lines = list(self.lines)

@@ -20,6 +20,9 @@ class Scene:
 
     #: the window title while this scene is on top
     caption = "Squarewise"
+    #: the part of the window that changes when `redraw_in` comes due with nothing else happening
+    #: (a play screen's clock bar: the app redraws that part alone), or None: all of it
+    due_area: pygame.Rect | None = None
 
     def __init__(self, app):
         self.app = app

@@ -21,14 +21,14 @@ import datetime as dt
 import pygame
 import pygame_gui
 
-from game.play import records
+from game.play import dailies, records
 from game.play.dailies import Daily, copy_result, day_puzzles, first_win, result_line, solved_time, status
 from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
 from game.scenes.ranked.desk import configured
-from game.scenes.ranked.offer import Offer
+from game.scenes.ranked.offer import GO_ON, Offer
 from solver import daily
 
 GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
@@ -74,9 +74,12 @@ class DailyScene(Scene):
         return self.puzzles.get(self.day)
 
     def choose_day(self, day: dt.date) -> None:
+        """Show `day`'s cards (its places asked of the server: the kept ones follow the server's)."""
         self.day = max(daily.EPOCH, min(self.today, day))
         self.fetch()
         self.refresh()
+        if self.offer is not None and self.day != self.today:
+            self.offer.ask_places(daily.number(self.day))
 
     # ------------------------------------------------------------------ widgets
     def build_ui(self) -> None:
@@ -151,12 +154,22 @@ class DailyScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def play(self, key: str) -> None:
-        """Open the day's puzzle `key`, marked as that daily."""
+        """Open the day's puzzle `key`, marked as that daily (asked first while its ranked run is
+        left open on the server: this would be another game of it, unranked)."""
         found = self.shown
         if not found:
             return
         puzzle = found[key]
-        self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
+
+        def start() -> None:
+            self.app.open(key, game_id=puzzle.game_id, daily=puzzle.number, level=puzzle.level)
+
+        if self.offer is None or not self.offer.open_run(key, puzzle.number):
+            start()
+            return
+        self.confirm(f"Your ranked run of {daily.GAMES[key]} #{puzzle.number} is open on {self.offer.host}, its "
+                     "clock running. Play the daily here instead, unranked (hints allowed)? The ranked run stays "
+                     f"open: {GO_ON} brings it back.", start, title="A ranked run is open", action="Play here")
 
     def play_on_server(self, key: str) -> None:
         """Today's daily ranked (asked first), or a replay: a past day's, or today's once the
@@ -295,11 +308,12 @@ class DailyScene(Scene):
             current, longest = records.daily_streak(app.statistics, key, daily.number(self.today))
             text(surface, f"daily streak {current}, longest {longest}", (x, y), body, pal.dim_text)
             y += round(body * 1.6)
+            said = self.offer.said(key, *self.numbers()) if self.offer is not None else ""
+            text(surface, said or dailies.place_words(app.statistics, key, n), (x, y), body, pal.accent,
+                 max_width=panel.width - app.px(32))
             if self.offer is None:
                 text(surface, "Ranked on a server: set one in Settings", (x, panel.bottom - app.px(44)), body,
                      pal.dim_text, max_width=panel.width - app.px(32))
-            else:
-                text(surface, self.offer.said(key, *self.numbers()), (x, y), body, pal.accent, max_width=panel.width - app.px(32))
         if not self.draw_server_lines(surface):
             text(surface, "Past days: pick one to replay it", (app.px(40), self.day_list.rect.top - app.px(24)), body,
                  pal.dim_text)

@@ -27,6 +27,7 @@ class Mode:
     BUTTONS: tuple = ()
     GAME_MENU: tuple = ()
     WHILE_PAUSED = WHILE_PAUSED
+    CLOCK_ALONE = True           # left alone, only the clock changes on the screen (a tick redraws its bar alone)
 
     def __init__(self, app, session, clock=time.monotonic):
         self.app = app

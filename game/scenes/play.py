@@ -95,6 +95,9 @@ class PlayScene(Scene):
             action = self.chrome.pressed(event)
             if action is not None:
                 return action == "" or self.do(action)
+        if self.result.stays and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.result.clear()                  # a banner that stays: any key or click closes it
+            return keys.action(event) != "back"  # (Escape goes on to leave the screen)
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False               # any key or click closes the key table ...
             if keys.action(event) == "help":     # ... and F1 again opens How to play
@@ -142,7 +145,7 @@ class PlayScene(Scene):
                 self.announce(effect.ending)
             elif isinstance(effect, Banner):
                 self.app.sounds.play(effect.sound)
-                self.result.show(self.view.layout()["geo"].rect, list(effect.lines))
+                self.result.show(self.view.layout()["geo"].rect, list(effect.lines), effect.stays)
             elif isinstance(effect, Began):       # another match: no banner, no motion, no guide
                 self.guide = None
                 self.result.clear()
@@ -406,6 +409,9 @@ class PlayScene(Scene):
         if self.mode.redraw_in() is not None:
             due.append(self.mode.redraw_in())
         return min(due) if due else None
+
+    due_area = property(lambda self: self.view.layout()["top"] if self.guide is None and self.mode.CLOCK_ALONE and
+                        self.mode.redraw_in() is None else None)     # the clock's bar (Scene.due_area)
 
     def update(self, dt: float) -> None:
         self.sync_clock()

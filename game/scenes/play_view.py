@@ -56,6 +56,11 @@ def status_box(app, area: pygame.Rect, frame: Frame, button_w: int) -> pygame.Re
     return pygame.Rect(area.x, area.y + app.px(8), width, area.height - app.px(8))
 
 
+def clipped_to(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Whether the frame draws no more than `rect` (the app clips a clock's tick to the top bar)."""
+    return rect.contains(surface.get_clip())
+
+
 def draw_clock(surface: pygame.Surface, app, top: pygame.Rect, frame: Frame) -> None:
     """The clock at the right of the top bar; with hints used, a little smaller, the hints under it."""
     pal = app.palette
@@ -82,8 +87,9 @@ def draw_overlay(surface: pygame.Surface, app, lay: dict, frame: Frame, hidden: 
         anims.motion.draw_flight(surface, app.scale)
     if anims.celebration is not None:
         anims.celebration.draw(surface, app.scale)
-        if anims.banner:                      # over the confetti, so it can be read
-            panel = banner(surface, geo.rect, list(anims.banner), pal, app.scale)
+    if anims.banner:                          # over the confetti, so it can be read (or alone: it stays)
+        panel = banner(surface, geo.rect, list(anims.banner), pal, app.scale)
+        if anims.celebration is not None:
             anims.celebration.draw_stamp(surface, panel, pal, app.scale)
     if frame.shows.guide is not None and not frame.paused:
         frame.shows.guide.draw(surface, app, lay["messages"], geo)

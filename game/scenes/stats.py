@@ -24,14 +24,13 @@ from game.puzzles.genius.versus_stats import statistics_table
 from game.scenes.base import Scene
 from game.storage import DEFAULT_STATISTICS
 from solver import daily
-from solver.genius.levels import LEVELS
-from solver.macmahon.levels import COUNT as MACMAHON_LEVELS
 
 PUZZLES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
-# Each puzzle's levels as its games are stored (None: every level).
-LEVEL_CHOICES = {"genius": (None,) + LEVELS,
-                 "macmahon": (None,) + tuple(str(n) for n in range(1, MACMAHON_LEVELS + 1))}
-LEVEL_WIDTHS = {None: 96, "very hard": 110}     # design-size widths of the level buttons (others: 96, or 36 for a number)
+# Each puzzle's rows as its games are stored (None: every level), which add up to it (records.ROWS).
+LEVEL_CHOICES = {puzzle: (None,) + rows for puzzle, rows in records.ROWS.items()}
+# design-size widths of the level buttons (others: 96, or 30 for a number)
+BUTTON_WORDS = {None: "all levels", records.OTHER: "no level"}
+LEVEL_WIDTHS = {None: 96, "very hard": 110, records.OTHER: 80, records.DAILIES: 76}
 
 
 class Cell(NamedTuple):
@@ -47,10 +46,11 @@ DAILIES_APART = "no times here yet: the daily puzzles' times are kept apart"
 
 
 def level_name(puzzle: str, level: str | None) -> str:
-    """How a level is named on the screen: "all levels", "hard", "level 7"."""
+    """How a row is named on the screen: "all levels", "hard", "level 7", "no level", "daily puzzles"."""
     if level is None:
         return "all levels"
-    return f"level {level}" if puzzle == "macmahon" else level
+    return {records.OTHER: "no level", records.DAILIES: "daily puzzles"}.get(level) or \
+        (f"level {level}" if level.isdigit() else level)
 
 
 def figures(statistics: dict, puzzle: str, level: str | None, today: int) -> list[tuple[str, str]]:
@@ -115,15 +115,15 @@ class StatsScene(Scene):
         x, y, bh = app.px(40), app.px(76), app.px(38)
         self.tabs = {}
         for key, title in PUZZLES:
-            self.tabs[key] = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, app.px(230), bh), title, app.ui))
-            x += app.px(240)
-        x += app.px(20)
+            self.tabs[key] = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, app.px(200), bh), title, app.ui))
+            x += app.px(208)
+        x += app.px(16)
         self.levels = {}
         for level in LEVEL_CHOICES[self.puzzle]:
-            width = app.px(LEVEL_WIDTHS.get(level, 96 if self.puzzle == "genius" else 36))
+            width = app.px(LEVEL_WIDTHS.get(level) or (30 if level.isdigit() else 96))
             self.levels[level] = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, width, bh), level or "all levels", app.ui))
-            x += width + app.px(6)
+                pygame.Rect(x, y, width, bh), BUTTON_WORDS.get(level, level), app.ui))
+            x += width + app.px(4)
         self.done = self.add(pygame_gui.elements.UIButton(
             pygame.Rect(app.px(40), h - app.px(64), app.px(200), app.px(44)), "Back (Esc)", app.ui))
         self.reset = self.add(pygame_gui.elements.UIButton(

@@ -10,7 +10,9 @@ Left of the buttons, a Today card per puzzle: the daily's number and level, whet
 day's puzzles are worked out by the worker (game/play/dailies.day_puzzles), so the first frame
 never waits: the button says "..." until they are ready. With a standings server set and the
 player's name there, a card also says the place of today's ranked run ("3rd of 41 today"),
-asked of the server each time the title shows (game/scenes/ranked/offer.py).
+asked of the server each time the title shows (game/scenes/ranked/offer.py); a ranked run left
+open there (Escape during it, a closed window) is said on its card instead, and the card's button
+goes on with it ("Go on with the run": the server gives the run back, its clock having run).
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from game.play.jobs import JobSlot
 from game.scenes.base import Scene
 from game.scenes import registry
 from game.scenes.ranked.desk import configured
-from game.scenes.ranked.offer import Offer
+from game.scenes.ranked.offer import GO_ON, Offer
 from game.scenes.registry import EXTRAS, PUZZLES
 from solver import daily
 
@@ -69,14 +71,24 @@ class TitleScene(Scene):
             self.refresh_cards()
 
     def refresh_cards(self) -> None:
-        """A card's Play button says '...' until the day's puzzle is known."""
+        """A card's Play button says '...' until the day's puzzle is known; 'Go on with the run'
+        while a ranked run is left open (waiting while the server is asked for it)."""
         for key, (_, button) in self.cards.items():
-            if self.dailies is None:
+            if self.open_run(key) is not None:
+                button.set_text(GO_ON)
+                button.enable() if self.offer.starting is None else button.disable()
+                self.blurbs[button] = f"go on with your ranked run of {daily.GAMES[key]} #{self.open_run(key)}: " \
+                                      "the server's clock runs"
+            elif self.dailies is None:
                 button.set_text("...")
                 button.disable()
             else:
                 button.set_text("Play again" if dailies.card(self.app.statistics, key, self.today).solved else "Play")
                 button.enable()
+
+    def open_run(self, key: str) -> int | None:
+        """The daily number of the ranked run of `key` left open on the standings server, if any."""
+        return self.offer.open_number(key) if self.offer is not None else None
 
     def ask_places(self, connect=None) -> None:
         """Ask the standings server set (if the player has a name there) for today's places."""
@@ -95,13 +107,19 @@ class TitleScene(Scene):
             self.offer.close()
             self.offer = None
 
-    def ranked_line(self, key: str) -> str:
-        """The card's line of the standings server: 'Ranked on HOST' and today's place there ('3rd of 41'), or ''."""
-        if self.offer is None:
-            return ""
-        place = self.offer.places.get(key)
-        return f"Ranked on {self.offer.host}: {place.removesuffix(' today')}" if place else \
-            f"Ranked on {self.offer.host}"
+    def status(self, key: str, card) -> str:
+        """A card's status line: done or not and the place of today's ranked run if there is one;
+        the ranked run left open, if there is one."""
+        said = self.offer.card_line(key, daily.number(self.today)) if self.offer is not None else ""
+        if self.open_run(key) is not None:
+            return said
+        said = said or card.place                 # (the place kept, until the server's answer comes)
+        return f"{card.status} · {said}" if said else card.status
+
+    def ranked_line(self) -> str:
+        """The cards' word of the standings server, under the offline puzzle's: 'Ranked on HOST' (the
+        place there, or the ranked run left open, is on the status line), or '' with none."""
+        return f"Ranked on {self.offer.host}" if self.offer is not None else ""
 
     def on_enter(self) -> None:
         super().on_enter()
@@ -111,7 +129,13 @@ class TitleScene(Scene):
         self.close_offer()
 
     def play_daily(self, key: str) -> None:
-        """Open today's puzzle `key`, marked as that daily."""
+        """Open today's puzzle `key`, marked as that daily; go on with its ranked run left open
+        instead (the server gives it back: game/scenes/ranked/run.py)."""
+        number = self.open_run(key)
+        if number is not None:
+            self.offer.play(key, number, ranked=True)
+            self.refresh_cards()
+            return
         if self.dailies is None:
             return
         puzzle = self.dailies[key]
@@ -128,7 +152,7 @@ class TitleScene(Scene):
         for key in TODAY:
             rect = pygame.Rect(x, y, width, height)
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(rect.x + app.px(12), rect.bottom - app.px(44), min(app.px(150), width - app.px(24)),
+                pygame.Rect(rect.x + app.px(12), rect.bottom - app.px(44), min(app.px(200), width - app.px(24)),
                             app.px(34)), "...", app.ui))
             self.cards[key] = (rect, button)
             self.blurbs[button] = f"today's daily {dailies.card(app.statistics, key, self.today).heading}: " \
@@ -149,13 +173,14 @@ class TitleScene(Scene):
             y += round(body * 1.5)
             text(surface, card.heading, (x, y), small, pal.text, max_width=room)
             y += step
-            text(surface, card.status, (x, y), small, pal.legal if card.solved else pal.text, max_width=room)
+            colour = pal.accent if self.open_run(key) is not None else pal.legal if card.solved else pal.text
+            text(surface, self.status(key, card), (x, y), small, colour, max_width=room)
             y += step
             text(surface, card.streak, (x, y), small, pal.dim_text, max_width=room)
             y += step
             text(surface, dailies.until_next(self.now()), (x, y), small, pal.dim_text, max_width=room)
             y += step
-            text(surface, self.ranked_line(key), (x, y), small, pal.accent, max_width=room)
+            text(surface, self.ranked_line(), (x, y), small, pal.accent, max_width=room)
 
     # ------------------------------------------------------------------ the buttons
     def build_ui(self) -> None:
@@ -247,7 +272,14 @@ class TitleScene(Scene):
     def update(self, dt_: float) -> None:
         self.clock += dt_
         if self.offer is not None:
-            self.offer.pump()
+            asked = self.offer.starting
+            if self.offer.pump() is not None:
+                self.app.open("ranked", desk=self.offer.desk)
+                return
+            refused = self.offer.line or self.offer.over.get(asked or "")
+            if asked is not None and self.offer.starting is None and refused:      # the server's reason, once
+                self.app.toasts.show(refused, 5, self.app.palette.illegal)
+            self.refresh_cards()
         if dt.date.today() != self.calendar:     # past midnight: the new day's puzzles
             self.calendar = dt.date.today()
             self.today = max(self.calendar, daily.EPOCH)

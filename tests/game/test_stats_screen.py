@@ -10,6 +10,7 @@ from game.play import records
 from game.puzzles.genius.opponent import LEVELS as RIVALS
 from game.puzzles.genius.versus_stats import record_race
 from game.scenes import stats as stats_module
+from game.play.match import format_time
 from game.scenes.stats import StatsScene, figures
 from tests.game.headless_wc import ScreenApp, key, press as click
 
@@ -26,9 +27,9 @@ def open_stats(app, **options) -> StatsScene:
     return scene
 
 
-def test_macmahon_offers_its_own_levels_1_to_10(app):
+def test_macmahon_offers_its_own_levels_1_to_10_then_no_level_and_its_dailies(app):
     scene = open_stats(app, puzzle="macmahon")
-    assert list(scene.levels) == [None] + [str(n) for n in range(1, 11)]
+    assert list(scene.levels) == [None] + [str(n) for n in range(1, 11)] + [records.OTHER, records.DAILIES]
 
 
 def test_a_macmahon_level_shows_the_games_of_that_level(app):
@@ -50,6 +51,9 @@ def test_a_level_the_other_puzzle_lacks_gives_way_to_all_levels(app):
 
 def test_up_and_down_go_through_the_puzzle_s_own_levels(app):
     scene = open_stats(app, puzzle="macmahon")
+    key(app, pygame.K_UP)
+    assert scene.level == records.DAILIES
+    key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     assert scene.level == "10"
 
@@ -98,3 +102,36 @@ def test_a_ranked_daily_won_shows_its_time_and_why_the_charts_are_empty(app, mon
     records.record_game(app.statistics, "genius", "default", 80.0, True, level="hard")
     app.draw()
     assert stats_module.DAILIES_APART not in drawn
+
+
+def every_kind_of_game(statistics: dict) -> None:
+    """A game of each kind each puzzle records: its levels, a daily (a MacMahon daily's level is
+    a word, not one of its levels), a roll at any level, a game ID, free play (no level)."""
+    for level in ("easy", "medium", "hard", "very hard", None):
+        records.record_game(statistics, "genius", "default", 90.0, True, level=level)
+    records.record_game(statistics, "genius", records.DAILY, 80.0, True, level="hard", daily=3)
+    records.record_game(statistics, "genius", "game ID", 70.0, False)
+    for level in [str(n) for n in range(1, 11)] + [None]:
+        records.record_game(statistics, "macmahon", "4x6x3 given" if level else "4x6x3", 300.0, True, level=level)
+    records.record_game(statistics, "macmahon", records.DAILY, 200.0, True, level="hard", daily=3)
+    records.record_game(statistics, "macmahon", records.DAILY, 250.0, False, level="easy", daily=4)
+
+
+@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+def test_the_rows_add_up_to_all_levels(app, puzzle):
+    """Issue 36: MacMahon's dailies were in no row (their level is a word), nor were the games
+    with no level: the rows did not add up to the total."""
+    every_kind_of_game(app.statistics)
+    scene = open_stats(app, puzzle=puzzle)
+    rows = [dict(figures(app.statistics, puzzle, level, scene.today)) for level in scene.levels if level is not None]
+    total = dict(figures(app.statistics, puzzle, None, scene.today))
+    for figure in ("played", "won", "won with help", "lost"):
+        assert sum(int(r[figure]) for r in rows) == int(total[figure]), figure
+
+
+def test_macmahon_s_dailies_have_a_row_of_their_own(app):
+    every_kind_of_game(app.statistics)
+    scene = open_stats(app, puzzle="macmahon")
+    click(app, scene.levels[records.DAILIES])
+    rows = dict(figures(app.statistics, "macmahon", scene.level, scene.today))
+    assert (rows["played"], rows["won"], rows["lost"], rows["best time"]) == ("2", "1", "1", format_time(None))

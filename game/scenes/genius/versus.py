@@ -41,6 +41,7 @@ def saved_level(settings: dict) -> str:
 class Versus(Mode):
     name = "versus"
     KIND = "versus"
+    CLOCK_ALONE = False          # the computer's board moves with the clock
     BUTTONS = (("new", "New race"), ("give_up", "Give up..."), ("undo", "Undo"), ("redo", "Redo"))
     GAME_MENU = (("restart", "Restart"), ("help", "Keys"), ("menu", "Leave"))
 

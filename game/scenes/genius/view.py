@@ -190,6 +190,11 @@ class GeniusView:
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         surface.fill(self.app.palette.background)
         lay = self.layout()
+        title_bar(surface, self.app, lay["top"], "The Genius Square", frame.shows.subtitle)
+        if frame.match is not None and frame.shows.free is None:
+            play_view.draw_clock(surface, self.app, lay["top"], frame)
+        if play_view.clipped_to(surface, lay["top"]):
+            return                           # (a clock's tick: the rest is as it was)
         if frame.shows.free is not None:
             self.draw_free(surface, lay, frame)
         elif frame.match is not None:        # (None while the first roll is drawn at a level)
@@ -204,9 +209,6 @@ class GeniusView:
             for (lines, board), cell in zip(rivals, grid_rects(lay["rivals"], 2, max(1, (len(rivals) + 1) // 2),
                                                                 self.app.px(6))):
                 draw_rival(surface, self.app, cell, board, list(lines))
-        title_bar(surface, self.app, lay["top"], "The Genius Square", frame.shows.subtitle)
-        if frame.match is not None and frame.shows.free is None:
-            play_view.draw_clock(surface, self.app, lay["top"], frame)
         self.draw_status(surface, lay["status"], frame)
 
     def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:

@@ -177,6 +177,8 @@ class MacMahonView:
         title_bar(surface, self.app, lay["top"], "MacMahon Squares", frame.shows.subtitle,
                   max_width=lay["top"].centerx - self.app.px(220))
         play_view.draw_clock(surface, self.app, lay["top"], frame)
+        if play_view.clipped_to(surface, lay["top"]):
+            return                           # (a clock's tick: the rest is as it was)
         self.draw_board(surface, lay["geo"], frame)
         if not frame.shows.offers:
             self.draw_tray(surface, lay, frame)

@@ -16,6 +16,7 @@ import time
 from game.net import identity
 from game.net.daily import accepted, window_open
 from game.net.names import BadName, normalise
+from game.play import records
 from game.play.hints import capital
 from game.scenes.ranked.desk import Desk, host_of
 from solver.cli_common import ordinal
@@ -25,6 +26,9 @@ LEFT_OUT = {"held": "under review: held for the server's operator", "disqualifie
             "barred": "your name is barred from the standings"}     # a ranked run left out, by the server's status
 RUN_LEFT = "your ranked run goes on: the server's clock runs"
 RUN_LEFT_BEFORE = "your ranked run of #{number} goes on: pick #{number} below"
+RUN_OPEN = "your ranked run is open: its clock runs"          # the title's card (its button goes on with it)
+RUN_OPEN_BEFORE = "your ranked run of #{number} is open: its clock runs"
+GO_ON = "Go on with the run"
 
 
 def place_line(answer: dict) -> str:
@@ -64,19 +68,32 @@ class Offer:
 
     # ------------------------------------------------------------------ places
     def refresh(self, number: int, puzzles=("genius", "macmahon")) -> None:
-        """Ask the server for the player's place on daily `number` of each puzzle (nothing
-        without a name there: no run, no place)."""
+        """Ask the server for the player's place on today's daily `number` of each puzzle (nothing
+        without a name there: no run, no place), and read the runs kept open again (another
+        screen's connection may have ended one)."""
         self.today = number
+        self.kept = identity.open_runs(self.app.storage.folder, self.url)
+        self.ask_places(number, puzzles)
+
+    def ask_places(self, number: int, puzzles=("genius", "macmahon")) -> None:
+        """Ask for the player's place on daily `number` of each puzzle: today's is said on the card,
+        and the place kept with a ranked run of that day is the server's from then on (a later,
+        faster finisher moves it: records.set_place)."""
         me = self.me()
         if me is None:
             return
         for puzzle in puzzles:
-            self.desk.ask("standings", lambda answer, p=puzzle: self._placed(p, answer), self._quiet,
+            self.desk.ask("standings", lambda answer, p=puzzle: self._placed(p, number, answer), self._quiet,
                           puzzle=puzzle, daily=number, days=1, group=None, token=me.token, offset=0, limit=1)
 
-    def _placed(self, puzzle: str, answer: dict) -> None:
-        self.places[puzzle] = place_line(answer)
-        self.line = ""
+    def _placed(self, puzzle: str, number: int, answer: dict) -> None:
+        if number == self.today:
+            self.places[puzzle] = place_line(answer)
+            self.line = ""
+        you = answer.get("you")
+        if you and not you["flagged"] and you["place"] is not None and \
+                records.set_place(self.app.statistics, puzzle, number, you["place"]):
+            self.app.save_statistics()
 
     def replay(self, puzzle: str) -> bool:
         """Today's ranked run of `puzzle` is over (placed, flagged, or the server said so): play
@@ -107,7 +124,7 @@ class Offer:
         today's ranked run is over (the server deals the day's puzzle then, not its ranked board),
         and for a past day 'Its ranked board (unranked)' once the server shows it."""
         if self.open_run(puzzle, number):
-            return "Go on with the run"
+            return GO_ON
         if number != today:
             return f"Play on {self.host}" if window_open(number, self.now()) else "Its ranked board (unranked)"
         return "Play again (unranked)" if self.replay(puzzle) else f"Ranked on {self.host}"
@@ -120,6 +137,14 @@ class Offer:
             return said or RUN_LEFT
         other = self.open_number(puzzle)
         return RUN_LEFT_BEFORE.format(number=other) if other is not None and number == today else ""
+
+    def card_line(self, puzzle: str, today: int) -> str:
+        """The title's Today card's word of the server: the ranked run left open (today's, or the
+        day before's that the server still takes), else today's place."""
+        number = self.open_number(puzzle)
+        if number is None:
+            return self.places.get(puzzle, "")
+        return RUN_OPEN if number == today else RUN_OPEN_BEFORE.format(number=number)
 
     def _keep(self, run: dict) -> None:
         if run["ranked"] and self.kept.get(run["puzzle"]) != run["daily"]:

@@ -24,6 +24,7 @@ from solver.cli_common import ordinal
 
 NO_HELP = "A ranked run takes no hints, no Solve and no solutions: the board is yours alone"
 LEFT_OUT = "Under review, not placed"    # held below a person's floor until the server's operator accepts it
+CLOSE = "a click or any key closes this"
 
 
 def done_words(done: dict) -> str:
@@ -126,11 +127,11 @@ class Ranked(RefereedMode):
         return None
 
     def won(self, ending: Ending) -> list:
-        """The server's words: the place and its time."""
+        """The server's words: the place and its time, in a banner that stays until the player closes it."""
         words = done_words(self.desk.done)
         self.session.say(words)
-        lines = (words,) + (("not in the standings: a replay",) if not self.desk.done["ranked"] else ())
-        return [Banner(lines, "win"), Refresh()]
+        lines = (words,) + (("not in the standings: a replay",) if not self.desk.done["ranked"] else ()) + (CLOSE,)
+        return [Banner(lines, "win", stays=True), Refresh()]
 
     # ------------------------------------------------------------------ what applies
     @property

@@ -26,6 +26,21 @@ class FakeClient:
         self.closed = True
 
 
+class WakingClient(FakeClient):
+    """A FakeClient that wakes the game's loop with each message, as the game's ThreadedClient
+    does: stands in for it (`monkeypatch.setattr(game.scenes.ranked.desk, "ThreadedClient", WakingClient)`)."""
+
+    def __init__(self, url: str, wake=None, **_):
+        super().__init__(url)
+        self.wake = wake
+        self.answered = 0          # (the requests a test has answered so far)
+
+    def say(self, kind: str, **fields) -> None:
+        super().say(kind, **fields)
+        if self.wake is not None:
+            self.wake()
+
+
 class Clients:
     """The connect function of a Desk: each connection made is kept (`made[-1]` the current)."""
 

@@ -21,6 +21,10 @@ class App:
     def __init__(self, folder):
         self.storage = Storage(folder)
         self.settings: dict = {}
+        self.statistics: dict = {}
+
+    def save_statistics(self) -> None:
+        pass
 
 
 @pytest.fixture

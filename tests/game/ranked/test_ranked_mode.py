@@ -18,7 +18,7 @@ from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.puzzles.macmahon.puzzle import MACMAHON
 from game.scenes.ranked.desk import Desk
-from game.scenes.ranked.run import LEFT_OUT, NO_HELP, Ranked, done_words
+from game.scenes.ranked.run import CLOSE, LEFT_OUT, NO_HELP, Ranked, done_words
 from tests.game.fakes import ModeHost
 from tests.game.ranked.fake_desk import Clients, run_message
 from tests.validate_genius import check_position
@@ -92,7 +92,7 @@ def test_a_full_board_waits_for_the_server_and_done_records_its_time_and_place(g
     client.say("done", puzzle="genius", daily=60, ranked=True, ms=44000, place=3, of=41, flagged=False)
     effects = mode.update(0.0) + session.take_effects()
     won = next(e for e in effects if isinstance(e, Won))
-    assert mode.won(won.ending)[0] == Banner(("3rd of 41 · 0:44",), "win")
+    assert mode.won(won.ending)[0] == Banner(("3rd of 41 · 0:44", CLOSE), "win", stays=True)
     game = session.host.statistics["genius"]["games"][-1]
     assert game["seconds"] == 44.0 and game["daily"] == 60 and game["place"] == 3 and game["won"]
     assert session.host.statistics["genius"]["best"][DAILY] == 44.0

@@ -3,6 +3,7 @@ when the title shows; no server or no name there: no question asked. Fakes, no w
 from __future__ import annotations
 
 import datetime as dt
+from types import SimpleNamespace
 
 from game.net import identity
 from game.scenes.title import TitleScene
@@ -33,8 +34,10 @@ def test_a_card_says_the_place_of_todays_ranked_run(tmp_path):
     clients.last.say("standings", total=41, you={"place": 3, "ms": 44000, "runs": 1, "flagged": False})
     clients.last.say("standings", total=7, you=None)
     scene.update(0.0)
-    assert scene.ranked_line("genius") == "Ranked on 127.0.0.1:9000: 3rd of 41"
-    assert scene.ranked_line("macmahon") == "Ranked on 127.0.0.1:9000"
+    card = SimpleNamespace(status="solved in 0:44", place="")
+    assert scene.status("genius", card) == "solved in 0:44 · 3rd of 41 today"
+    assert scene.status("macmahon", SimpleNamespace(status="not played yet", place="")) == "not played yet"
+    assert scene.ranked_line() == "Ranked on 127.0.0.1:9000"       # which is which: the card's puzzle is offline
     scene.on_quit()
     assert clients.last.closed
 
@@ -43,4 +46,5 @@ def test_no_server_or_no_name_there_asks_nothing(tmp_path):
     for server, named in ((None, True), ("127.0.0.1:9000", False), ("127.0.0.1:9000/ABC234", True)):
         scene, clients = title(tmp_path / str(len(server or "") + named), server, named)
         assert scene.offer is None and clients.made == []
-        assert scene.ranked_line("genius") == ""
+        assert scene.status("genius", SimpleNamespace(status="solved in 0:44", place="")) == "solved in 0:44"
+        assert scene.ranked_line() == ""

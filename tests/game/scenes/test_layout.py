@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-import pytest
 
 from game.scenes.base import Scene
 from tests.game.layout_check import end_race, problems, recording, resize, scripted_race, tour
@@ -63,8 +62,6 @@ def test_the_checker_sees_text_into_text_text_under_a_button_and_a_message_out_o
     assert "leaves its strip" in seen and "covers a board" in seen
 
 
-@pytest.mark.xfail(strict=True, reason="issue 36 item 1 (the helper 'frames'): the loop leaves the race's last frame "
-                                       "on screen, under the results' messages; drop this mark once it draws again")
 def test_the_frame_left_on_screen_when_a_race_ends_has_nothing_colliding(app):
     """The loop's own turn after the race's last frame: what it leaves on screen (the race
     drawn under the messages placed for the results screen covers a rival's board at 800x560)."""

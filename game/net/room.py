@@ -12,7 +12,7 @@ a loop for the time and the timers, the log, the roll's draw, and where a closed
 each player's `Line` (bytes or a message to that client). The race server (game/net/server.py)
 gives it the event loop and its connections; tests/net/test_room.py gives it a fake loop and
 lines that keep what they are sent. Which message each phase takes is the server's table
-(game/net/server.py `TABLE`); the room's methods are called in the phases the table says.
+(game/net/server.py `ROWS`); the room's methods are called in the phases the table says.
 """
 from __future__ import annotations
 

@@ -1,8 +1,11 @@
 """Whole races through a real server on 127.0.0.1: 2 to 8 headless players, the lobby, the
-countdown, results, rematch, leaving."""
+countdown, results, rematch, leaving; and the server's (phase, message) table, as served and as
+docs/protocol.md says it. The room alone, on a fake clock: tests/net/test_room.py."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -162,9 +165,10 @@ def test_a_server_without_standings_refuses_the_desks_messages_in_every_phase():
     assert {table[phase][kind] for phase in PHASES for kind in DESK_TYPES} == {NO_STANDINGS}
 
 
-async def _refusals(client: RaceClient, phase: str, kinds: dict[str, dict]) -> dict[str, tuple[str, str]]:
+async def _refusals(client: RaceClient, phase: str, kinds: dict[str, dict],
+                    standings: bool = False) -> dict[str, tuple[str, str]]:
     """Each message of `kinds` sent in `phase`: {kind: (the error's words, the table's)}."""
-    table, said = dispatch_table(standings=False), {}
+    table, said = dispatch_table(standings), {}
     for kind, fields in kinds.items():
         await client.send(kind, **fields)
         said[kind] = ((await client.until("error"))["reason"], table[phase][kind])
@@ -240,12 +244,32 @@ def test_after_a_race_the_tables_words_answer_what_it_does_not_take():
 
 def test_in_a_daily_run_the_tables_words_answer_what_it_does_not_take(tmp_path):
     async def main():
-        async with desk(tmp_path) as (server, url, _):
+        async with desk(tmp_path) as (_, url, _store):
             client, token = await player(url, "Ann")
             await start_run(client, token)
-            table, said = server.table["run"], {}
-            for kind, fields in (("create", ROOM_ASKS["create"]), ("rooms", {}), ("ready", {"ready": True})):
-                await client.send(kind, **fields)
-                said[kind] = ((await client.until("error"))["reason"], table[kind])
+            asks = {"create": ROOM_ASKS["create"], "rooms": {}, "ready": {"ready": True}}
+            said = await _refusals(client, "run", asks, standings=True)
             assert _agree(said) and {words for _, words in said.values()} == {"in a daily run: leave it first"}
     run(main())
+
+
+def _documented_table() -> dict[str, list[str]]:
+    """docs/protocol.md's table of phases: {message type: its six cells}, each letter of the
+    legend turned into its words ("taken ..." left as "taken")."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = text.split("## Phases: which message each takes", 1)[1].split("\n## ", 1)[0]
+    legend = dict(re.findall(r'^- ([A-Z]): "([^"]+)"', section, re.M))
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if line.startswith("| `"):
+            for kind in re.findall(r"`(\w+)`", cells[0]):
+                rows[kind] = ["taken" if cell.startswith("taken") else legend[cell] for cell in cells[1:]]
+    return rows
+
+
+def test_the_table_in_docs_protocol_md_is_the_servers():
+    table = dispatch_table(standings=True)
+    served = {kind: ["taken" if callable(table[phase][kind]) else table[phase][kind] for phase in PHASES]
+              for kind in ROWS}
+    assert _documented_table() == served

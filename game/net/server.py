@@ -121,6 +121,8 @@ class RaceServer:
             open_timeout=config.handshake_timeout, ping_interval=config.ping_interval,
             ping_timeout=config.ping_timeout, close_timeout=2, process_request=self.admission.answer,
             server_header=None, create_connection=self._connection, ssl=ssl, backlog=1024)
+        if self.desk is not None:
+            await self.desk.start()             # an operator's decisions looked for from now on
         return self._ws_server.sockets[0].getsockname()[1]
 
     def _connection(self, *args, **kwargs) -> Connection:

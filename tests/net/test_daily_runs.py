@@ -155,7 +155,7 @@ def test_forged_tokens_replayed_moves_and_moves_outside_the_rules_are_refused(tm
             for _ in range(3):
                 assert "no such player on this server" == await error(
                     client, "daily", token=forged, puzzle="genius", daily=TODAY, ranked=True)
-            assert len(server.failures["127.0.0.1"]) == 3          # counted as failed joins (delayed)
+            assert len(server.admission.failures["127.0.0.1"]) == 3          # counted as failed joins (delayed)
             assert "no such player" in await error(client, "groups", token=forged)
             began = await start(client, token)
             moves = day_solution(began)

@@ -48,8 +48,9 @@ _NICE_WIDTHS = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600)
 OTHER = "other"           # the row of the games with no level (rolls at any level, game IDs, free play, races)
 DAILIES = "dailies"       # MacMahon's row of its daily puzzles (their levels are not its levels 1 to 10)
 # Each puzzle's rows under "all levels", as its games are stored: every kept game is in exactly one
-# (`row`), so the rows add up to the games kept. A Genius daily is in its level's row (easy .. very hard).
-ROWS = {"genius": GENIUS_LEVELS + (OTHER,),
+# (`row`), so the rows add up to the games kept. A Genius daily is in its level's row (easy .. very hard);
+# a One way puzzle's in "one way" (game/puzzles/genius/one_way.py breaks it down by its ten levels).
+ROWS = {"genius": GENIUS_LEVELS + ("one way", OTHER),
         "macmahon": tuple(str(n) for n in range(1, MACMAHON_LEVELS + 1)) + (OTHER, DAILIES)}
 
 

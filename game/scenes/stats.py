@@ -20,6 +20,7 @@ from game.draw import charts
 from game.draw.theme import font, text_size
 from game.draw.widgets import pressed_name, screen_heading, text
 from game.play.match import format_time
+from game.puzzles.genius import one_way
 from game.puzzles.genius.versus_stats import statistics_table
 from game.scenes.base import Scene
 from game.storage import DEFAULT_STATISTICS
@@ -30,7 +31,8 @@ PUZZLES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
 LEVEL_CHOICES = {puzzle: (None,) + rows for puzzle, rows in records.ROWS.items()}
 # design-size widths of the level buttons (others: 96, or 30 for a number)
 BUTTON_WORDS = {None: "all levels", records.OTHER: "no level"}
-LEVEL_WIDTHS = {None: 96, "very hard": 110, records.OTHER: 80, records.DAILIES: 76}
+LEVEL_WIDTHS = {None: 90, "easy": 60, "medium": 80, "hard": 60, "very hard": 104, "one way": 80, records.OTHER: 80,
+                records.DAILIES: 76}
 
 
 class Cell(NamedTuple):
@@ -180,10 +182,12 @@ class StatsScene(Scene):
         return pygame.Rect(app.px(40), top, app.px(330), app.size[1] - top - app.px(90))
 
     def figures(self) -> tuple[list, list, pygame.Rect]:
-        """The rows, the races' table (all of The Genius Square's levels only) and the area they fill."""
+        """The rows, a table (The Genius Square's: the races' under all levels, One way's levels
+        under its row) and the area they fill."""
         app, panel = self.app, self.panel()
         rows = figures(app.statistics, self.puzzle, self.level, self.today)
-        table = statistics_table(app.statistics) if self.puzzle == "genius" and self.level is None else []
+        own = {None: statistics_table, one_way.ROW: one_way.statistics_table}.get(self.level)      # (Genius's)
+        table = own(app.statistics) if self.puzzle == "genius" and own is not None else []
         top = panel.y + app.px(16) + round(text_size("body", app.scale) * 2)
         area = pygame.Rect(panel.x + app.px(16), top, panel.width - app.px(32), panel.bottom - app.px(8) - top)
         return rows, table, area

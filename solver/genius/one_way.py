@@ -47,13 +47,15 @@ def check_level(level) -> int:
 @dataclass(frozen=True)
 class OneWay:
     """A dealt puzzle: `start` (the roll with `givens` pieces given, one finish), its `finish`,
-    the `level`, the fewest givens the roll allows (`least`) and the roll's `solutions`."""
+    the `level`, the fewest givens the roll allows (`least`), the roll's `solutions` and, when
+    the deal rolled the dice, the faces in die order (`rolled`, for the dice rolling in)."""
     start: Position
     finish: Position
     level: int
     givens: int
     least: int
     solutions: int
+    rolled: tuple[int, ...] | None = None
 
 
 def deal(level: int, seed: int, roll: Position | None = None) -> OneWay:
@@ -62,7 +64,8 @@ def deal(level: int, seed: int, roll: Position | None = None) -> OneWay:
     check_level(level)
     draws = stream(seed)
     roll_seed, puzzle_seed = next(draws), next(draws)
-    board = Position.from_blockers(builtin("default").roll(roll_seed)) if roll is None else roll
+    rolled = builtin("default").roll(roll_seed) if roll is None else None
+    board = Position.from_blockers(rolled) if roll is None else roll
     if board.placed:
         raise SquarewiseError("One way deals from a bare board (blockers only)")
     answer = fewest(board)
@@ -70,4 +73,4 @@ def deal(level: int, seed: int, roll: Position | None = None) -> OneWay:
         raise SquarewiseError("this roll has no solution")
     givens = givens_at(answer.pieces, level)
     start = puzzle(board, givens, puzzle_seed).with_givens()
-    return OneWay(start, solve(start), level, givens, answer.pieces, answer.solutions)
+    return OneWay(start, solve(start), level, givens, answer.pieces, answer.solutions, rolled)

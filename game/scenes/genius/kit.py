@@ -39,7 +39,7 @@ def level_words(level: str) -> str:
 class GeniusKit:
     caption = "Squarewise - The Genius Square"
     TOOLTIPS = TOOLTIPS
-    WHILE_PAUSED = frozenset({"race", "versus", "free", "edit_dice"})
+    WHILE_PAUSED = frozenset({"race", "versus", "free", "edit_dice", "oneway"})
     #: what applies while the screen's first roll is still being drawn at a level (no match yet)
     WHILE_DRAWING = frozenset({"menu", "help", "new", "load", "paste", "play_id", "edit_dice", "back", "cancel"})
     SOLVE_STEP = 0.25          # seconds between the moves of an animated solve
@@ -272,7 +272,7 @@ class GeniusKit:
 
     def begin_id(self, start: Position, meta: dict) -> None:
         """Start a match from the position a game ID gave (`meta`: the daily's number, ...)."""
-        if self.mode.name in ("free", "race", "view"):     # a game ID leaves free mode and a race on one screen
+        if self.mode.name in ("free", "race", "view", "oneway"):    # a game ID is played alone
             from game.scenes.genius.modes import Solo
             self.mode = Solo(self)
         daily = meta.get("daily")
@@ -286,7 +286,10 @@ class GeniusKit:
         self.session.effects.append(Rebuild())
 
     def play_match(self, match: Match) -> None:
-        """A saved match on the board: its clock starts now unless it has ended."""
+        """A saved match on the board (in One way mode if it is one of its puzzles, else alone,
+        unless the mode is a race's or free mode's own): its clock starts now unless it has ended."""
+        from game.scenes.genius.one_way import mode_for     # (the modes import this module)
+        self.mode = mode_for(self, match)
         self.roll = None
         self.session.begin(match)
         if not match.finished and not match.ended:

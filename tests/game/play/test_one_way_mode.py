@@ -231,3 +231,22 @@ def test_a_plain_game_loaded_or_typed_in_one_way_is_played_alone(tmp_path):
 def test_count_and_all_solutions_are_not_offered(tmp_path):
     kit = one_way_kit(tmp_path)
     assert act(kit, "count") == [Unused(None)] and act(kit, "solutions") == [Unused(None)]
+
+
+def test_sunday_s_daily_is_played_as_a_one_way_puzzle(tmp_path):
+    """The daily of a Sunday opened as the daily screen opens it (a game ID with its number):
+    pinned pieces that stay put, one finish, 'one way' under the title, the win a daily's."""
+    import datetime as dt
+    from solver.genius.daily import genius_daily
+    sunday = genius_daily(dt.date(2026, 11, 29))
+    kit = genius_kit(tmp_path)
+    kit.begin_id(kit.parse_id(sunday.position.notation()), {"daily": sunday.number, "level": sunday.level})
+    kit.session.take_effects()
+    start = kit.match.start
+    assert start.givens and search.count(start) == 1 and kit.mode.name == "play"
+    assert kit.mode.shows()["subtitle"] == f"Daily #{sunday.number} · very hard · one way"
+    given = sorted(start.givens)[0]
+    assert kit.session.move(f"-{given}") == f"the {given} is given: it stays put"
+    finish(kit)
+    kept = records.games(kit.app.statistics, "genius")[-1]
+    assert kept["daily"] == sunday.number and kept["key"] == records.DAILY and kept["won"]

@@ -150,7 +150,7 @@ def test_one_way_has_a_row_of_its_own_and_a_table_of_its_levels(app):
     rows = dict(figures(app.statistics, "genius", scene.level, scene.today))
     assert (rows["played"], rows["won"], rows["lost"], rows["best time"]) == ("3", "2", "1", "1:02")
     _, table, _ = scene.figures()
-    assert table == [("One way", "won", "with help", "best"), ("level 2", "1 of 2", "0", "1:02"),
+    assert table == [("One way", "won", "helped", "best"), ("level 2", "1 of 2", "0", "1:02"),
                      ("level 7", "1 of 1", "0", "1:07")]
     assert sum(int(row[1].split(" of ")[1]) for row in table[1:]) == int(rows["played"])
     assert records.plain_best(app.statistics["genius"]["best"]) == 90.0      # (a start with pieces given: apart)

@@ -55,7 +55,7 @@ def subtitle(meta: dict, givens: int) -> str:
 
 def statistics_table(statistics: dict) -> list[tuple[str, ...]]:
     """The One way games kept, by level, for the statistics screen: a heading row, then one row
-    per level played ("level 3", "2 of 4", "1", "1:42": won (with help among them), best);
+    per level played ("level 3", "2 of 4", "1", "1:42": won, won with help among them, best);
     their games add up to the row ROW. None when no One way game was kept."""
     kept = games(statistics, "genius", ROW)
     rows = []
@@ -65,4 +65,4 @@ def statistics_table(statistics: dict) -> list[tuple[str, ...]]:
             best = min((g["seconds"] for g in mine if timed(g, ROW)), default=None)
             rows.append((f"level {level}", f"{sum(g['won'] for g in mine)} of {len(mine)}",
                          str(sum(g["assisted"] for g in mine)), format_time(best)))
-    return [(TITLE, "won", "with help", "best")] + rows if rows else []
+    return [(TITLE, "won", "helped", "best")] + rows if rows else []

@@ -88,9 +88,8 @@ class OneWay(WinOffers, GeniusMode):
         m = self.match
         if ending.again or m.meta.get("oneway") is None or m.meta.get("daily") is not None:
             return headline, detail, offer
-        words = f"the one way, level {m.meta['oneway']}"
-        return (f"Found {words}{' with help' if ending.assisted else ''} in {format_time(ending.seconds)}",
-                detail, offer)
+        helped = " with help" if ending.assisted else ""
+        return f"Level {m.meta['oneway']}: the one way found{helped} in {format_time(ending.seconds)}", detail, offer
 
 
 def mode_for(kit, match: Match):

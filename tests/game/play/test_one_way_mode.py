@@ -110,10 +110,10 @@ def test_a_win_is_recorded_at_its_level_and_the_rows_add_up(tmp_path):
     kept = records.games(stats, "genius")[-1]
     assert kept["level"] == one_way.ROW and kept["key"] == "one way 2 given" and kept["won"]
     assert stats["genius"]["best"]["one way 2 given"] == kept["seconds"]
-    assert one_way.statistics_table(stats) == [("One way", "won", "with help", "best"),
+    assert one_way.statistics_table(stats) == [("One way", "won", "helped", "best"),
                                                ("level 2", "1 of 1", "0", format_time(kept["seconds"]))]
     headline, _, _ = kit.mode.win_words(won[0].ending)
-    assert headline.startswith("Found the one way, level 2 in ")
+    assert headline.startswith("Level 2: the one way found in ")
     assert sorted(kit.mode.offers()) == ["harder", "next_puzzle", "same_level"]
     act(kit, "harder")
     settle(kit)

@@ -11,7 +11,7 @@ import pygame
 from game import keys
 from game.draw.theme import font
 from game.draw.widgets import grid_rects
-from game.play.commands import Flip, Hover, Key, Rebuild, Refresh, Release, Toast, Turn
+from game.play.commands import Flip, Hover, Key, Rebuild, Refresh, Release, Replace, Toast, Turn
 from game.play.match import Match, Timer
 from game.play.session import PlaySession
 from game.puzzles.genius.hand import Hand
@@ -139,7 +139,7 @@ class GeniusKit:
 
     # ------------------------------------------------------------------ the puzzle's own actions
     def do(self, action: str) -> list | None:
-        """Turn and Flip (the buttons) act on the piece in hand; the dice editor; counting."""
+        """Turn and Flip (the buttons) act on the piece in hand; the dice editor; One way; counting."""
         if action in ("turn", "flip"):
             if self.session.hand.held is None:
                 return [Toast("Pick up a piece first: Turn and Flip act on the piece in hand", 2.5)]
@@ -147,6 +147,9 @@ class GeniusKit:
         if action == "edit_dice":
             self.app.open("dice-editor")
             return []
+        if action == "oneway":                  # (the mode picker's One way: its module builds on the modes)
+            from game.scenes.genius.one_way import OneWay
+            return [Replace(lambda: self.switch(OneWay(self)) + self.mode.deal(), "a One way puzzle")]
         if action == "count" and self.match is not None:
             self.ask_count(sorted(self.match.start.blockers))
             return []

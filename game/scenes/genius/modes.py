@@ -1,6 +1,6 @@
 """The ways of playing a Genius board on the Genius screen, as parts of it (game/scenes/mode.py):
 `Solo` (a roll, a game ID, a daily, a level; the win's offers; One way, its puzzle mode, is in
-one_way.py), `Free` (seven blockers placed
+one_way.py and the kit switches to it), `Free` (seven blockers placed
 by hand, the engine's verdict at once), `HotSeat` (two players race the same roll on one
 screen, the board hidden between turns) and `Viewed` (a solution only shown). Each is handed
 the kit (game/scenes/genius/kit.py: the session, the dealing of boards) and switches the kit
@@ -50,9 +50,6 @@ class GeniusMode(Mode):
         kit = self.kit
         if action in ("new", "play"):
             return [Replace(lambda: kit.switch(Solo(kit)) + kit.new_roll(), "a new roll")]
-        if action == "oneway":
-            from game.scenes.genius.one_way import OneWay       # (it builds on this module)
-            return [Replace(lambda: kit.switch(OneWay(kit)) + kit.mode.deal(), "a One way puzzle")]
         if action == "race":
             return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
         if action == "free":

@@ -72,7 +72,7 @@ REFERENCES = {
          "Keys 1-9 pick a piece, arrows move it, Enter places it.",
          "H gives a hint, Shift+S solves, F1 lists every key."),
         ("One way (Mode menu): pinned pieces stay put, and exactly one way to place the rest remains.",
-         "Level 1 pins seven pieces, level 10 the fewest the roll allows. Sunday's daily is one too.")),
+         "Its level 1 pins seven pieces, its level 10 the fewest the roll allows. Sunday's daily is one.")),
     "macmahon": Reference(
         "MacMahon Squares",
         "Lay all 24 tiles on the 4 x 6 board.",

@@ -209,7 +209,7 @@ class Match:
         if moves is None:            # a save from before moves were kept: say each one, which checks it
             moves = [""] + [RESTART if after == start else _described(puzzle, before, after, n)
                             for n, (before, after) in enumerate(zip(history, history[1:]), 1)]
-        replay(puzzle, start, history, moves)
+        history = replay(puzzle, start, history, moves)
         timer = Timer(elapsed, running=running and not history[index].is_solved and "result" not in meta,
                       clock=clock)
         return cls(start, puzzle=puzzle.name, meta=meta, timer=timer,
@@ -226,14 +226,18 @@ def _described(puzzle: Puzzle, before, after, n: int) -> str:
         raise SquarewiseError(f"not a saved game (position {n} is not one move after the one before)") from None
 
 
-def replay(puzzle: Puzzle, start, history: list, moves) -> None:
-    """SquarewiseError unless each position of `history` is its move played on the one before."""
+def replay(puzzle: Puzzle, start, history: list, moves) -> list:
+    """The positions the moves make, played one by one from `start` (so what the start holds for
+    all of them, a puzzle's given tiles, stays with each); SquarewiseError unless each is the
+    position of `history` saved after its move."""
     if not isinstance(moves, list) or len(moves) != len(history) or moves[0] != "":
         raise SquarewiseError("not a saved game (its moves do not match its history)")
-    for n, (before, move, after) in enumerate(zip(history, moves[1:], history[1:]), 1):
+    made = [start]
+    for n, (move, after) in enumerate(zip(moves[1:], history[1:]), 1):
         try:
-            made = start if move == RESTART else puzzle.execute(before, move)
+            made.append(start if move == RESTART else puzzle.execute(made[-1], move))
         except (SquarewiseError, TypeError, AttributeError) as exc:
             raise SquarewiseError(f"not a saved game (move {n} '{str(move)[:40]}': {exc})") from None
-        if made != after:
+        if made[-1] != after:
             raise SquarewiseError(f"not a saved game (move {n} does not lead to the position saved after it)")
+    return made

@@ -38,7 +38,7 @@ def macmahon_session(folder, start: Position | None = None, *, strict: bool = Tr
                      **meta) -> PlaySession:
     """A MacMahon session on `start` (an empty classic board), its clock running on `clock`;
     the tiles of `start` are the puzzle's givens, as on the screen."""
-    start = start if start is not None else Position.empty(Board())
+    start = (start if start is not None else Position.empty(Board())).with_givens()
     session = PlaySession(MACMAHON, Host(folder), Hand())
     session.hand.strict = strict
     session.begin(Match(start, puzzle=MACMAHON.name, meta={"assisted": False, **meta},

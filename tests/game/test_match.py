@@ -156,3 +156,27 @@ def test_a_held_timer_freezes_and_letting_go_never_restarts_a_stopped_one():
     timer.hold(False)
     now[0] = 90
     assert timer.elapsed == 7 and not timer.running
+
+
+def test_a_saved_macmahon_match_that_takes_a_given_tile_back_does_not_load():
+    """A daily's save edited so that its one move sends a given tile to the tray (issue 37 item 5:
+    before, it loaded and the tile left the board)."""
+    import datetime as dt
+    from solver.macmahon.daily import macmahon_daily
+    start = MACMAHON.parse(macmahon_daily(dt.date(2026, 3, 2)).puzzle.notation())
+    given = next(c for c, v in enumerate(start.cells) if v is not None)
+    name = start.board.cell_name(given)
+    taken = start.remove(given)
+    saved = Match(start, puzzle="macmahon", meta={"daily": 61})
+    data = {**saved.to_dict(), "history": [start.notation(), taken.notation()], "moves": ["", f"-{name}"],
+            "index": 1}
+    with pytest.raises(SquarewiseError, match=f"the tile on {name} is given"):
+        Match.from_dict(data, MACMAHON)
+
+
+def test_a_loaded_macmahon_match_keeps_the_givens_of_its_start_in_every_position():
+    start = MACMAHON.parse("4x6x3:2b...../....../....../......")
+    m = Match(start, puzzle="macmahon")
+    m.play(MACMAHON.execute(start, "7a@C3!"), "7a@C3!")
+    again = Match.from_dict(m.to_dict(), MACMAHON)
+    assert [p.givens for p in again.history] == [frozenset({0})] * 2

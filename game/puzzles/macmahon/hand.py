@@ -152,7 +152,7 @@ class Landing(NamedTuple):
 class Hand:
     """The tile in hand, each tile's way round in the tray, the keyboard cursor (a cell), the
     cell under the pointer, the tile number being typed, the rules in force (`strict`), the
-    cells given by the puzzle (they stay put), and the engine's marks: a hint's rung and a
+    and the engine's marks: a hint's rung and a
     tile to take back. `keyboard`: the keys are in use, so the held tile follows the cursor."""
 
     def __init__(self):
@@ -163,7 +163,6 @@ class Hand:
         self.keyboard = False
         self.number = TileNumber()
         self.strict = True
-        self.givens: frozenset[int] = frozenset()
         self.solutions: int | None = None          # the board's solutions, when counted
         self.hint: tuple[int, int, int, int, float] | None = None     # tile, rotation, cell, step, seconds left
         self.blamed: tuple[int, float] | None = None                  # cell, seconds left
@@ -185,11 +184,9 @@ class Hand:
         self.held = replace(self.held, rotation=rotation)
 
     def fresh(self, start: Position) -> None:
-        """A new board: every tile the way it lies in the tray, the cursor on the board, the
-        tiles of `start` given."""
+        """A new board: every tile the way it lies in the tray, the cursor on the board."""
         self.orient = {}
         self.cursor = min(self.cursor, start.board.size - 1)
-        self.givens = frozenset(c for c, v in enumerate(start.cells) if v is not None)
         self.solutions = None
 
     def anchor(self) -> int | None:
@@ -251,6 +248,6 @@ class Hand:
             self.blamed = (cell, 6.0)
             return f"No: no solution keeps these tiles. Take back tile {position.cells[cell][0] + 1} " \
                    f"on {board.cell_name(cell)}"
-        if not placed or set(placed) <= self.givens and self.solutions == 0:
+        if not placed or set(placed) <= position.givens and self.solutions == 0:
             return f"No: the {board.rows} x {board.cols} board has no solution at all"
         return "No: no solution keeps these tiles, and no single tile taken back will do"

@@ -276,7 +276,7 @@ class MacMahonKit:
     def start_level(self, level: int) -> list:
         """Make the board of `level` in the worker (60-90 ms), then play it (tiles given)."""
         def made(notation: str) -> None:
-            start = Position.parse(notation)
+            start = MACMAHON.parse(notation)
             self.begin_id(start, {"level": str(level)})
             self.session.say(level_words(level, sum(v is not None for v in start.cells)))
 

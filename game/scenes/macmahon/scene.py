@@ -49,6 +49,7 @@ class MacMahonScene(PlayScene):
             start = solution
             for cell in range(solution.board.size)[-remove:]:       # the last cells in reading order
                 start = start.remove(cell)
+            start = start.with_givens()                              # the rest stays put
             self.perform([Replace(lambda: kit.begin_id(start, {"source": note}), "a solution to finish")])
         else:
             self.perform([Replace(lambda: kit.show_solution(solution, note), "a solution to view")])

@@ -226,7 +226,7 @@ class MacMahonView:
                 glow = max(glow, round(celebration.wave(*divmod(cell, board.cols)), 1))
             if glow:
                 ring(surface, rect, mix(pal.accent, (255, 255, 255), glow * 0.5), max(2, round(geo.cell * 0.08 * glow)))
-            if cell in hand.givens:
+            if cell in pos.givens:
                 pygame.draw.circle(surface, OUTLINE, rect.center, max(3, geo.cell // 14))
                 pygame.draw.circle(surface, pal.accent, rect.center, max(2, geo.cell // 20))
         for cell, side in pos.clashes():
@@ -246,7 +246,7 @@ class MacMahonView:
                              border_radius=max(2, geo.cell // 12))
         elif hand.held is None and hand.pointer is not None:    # a tile that can be picked up: a light ring
             under = hand.pointer
-            if pos.cells[under] is not None and under not in hand.givens:
+            if pos.cells[under] is not None and under not in pos.givens:
                 pygame.draw.rect(surface, mix(pal.text, pal.accent, 0.3), geo.cell_rect(under), max(2, geo.cell // 30))
 
     def draw_marks(self, surface, geo: BoardGeometry, frame: Frame) -> None:

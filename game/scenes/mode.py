@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from game import keys
+from game.play import key_words
 from game.play import records
 from game.play.commands import Unused
 from game.play.match import format_time
@@ -110,7 +110,7 @@ class Mode:
             help_words = " with help" if ending.assisted else ""
             more = self.win_offer()
             return (f"Daily #{number} solved{help_words} in {t}", f"daily streak {streak}",
-                    f"Copy result: {keys.describe('copy_result')}" + (f" · {more}" if more else ""))
+                    f"Copy result: {key_words.describe('copy_result')}" + (f" · {more}" if more else ""))
         if ending.assisted:
             return f"Solved with help in {t}", "", self.win_offer()
         return f"Solved in {t}", "a new best time!" if ending.new_best else "", self.win_offer()

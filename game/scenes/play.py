@@ -19,15 +19,16 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game import keys
+from game import keys, screens
+from game.play import key_words
 from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused
 from game.play.dailies import copy_result
 from game.play.frame import Anims, Frame, Shows
 from game.play.match import Match, Timer, format_time
 from game.play.session import Began, Moved, Won
+from game.puzzles import registry
 from game.scenes.anim import Result
 from game.scenes.base import Scene
-from game.scenes.guide import GAMES as GUIDE_GAMES
 from game.scenes.guide import Guide
 from game.scenes.motion import Motion as Movement
 from game.scenes.play_chrome import PlayChrome
@@ -40,8 +41,7 @@ UI_EVENTS = (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
 
 
 class PlayScene(Scene):
-    """A puzzle being played: `kit` is the puzzle's part (game/scenes/genius/kit.py,
-    game/scenes/macmahon/kit.py), which holds the session, the view and the mode."""
+    """A puzzle being played: `kit`, the puzzle's part (game/scenes/NAME/kit.py), holds the session, view and mode."""
 
     def __init__(self, app, kit, rng: random.Random | None = None):
         super().__init__(app)
@@ -101,7 +101,7 @@ class PlayScene(Scene):
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False               # any key or click closes the key table ...
             if keys.action(event) == "help":     # ... and F1 again opens How to play
-                self.app.open(f"howto-{self.session.puzzle.name}")
+                self.app.open(screens.howto_key(self.session.puzzle.name))
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and self.guide is not None and self.guide.press(event.pos):
             return True
@@ -266,7 +266,7 @@ class PlayScene(Scene):
     def start_guide(self) -> None:
         """Play the guided first game (asking first if that abandons a game in progress): a
         lesson, recorded nowhere."""
-        game = GUIDE_GAMES[self.session.puzzle.name]
+        game = registry.get(self.session.puzzle.name).guide
 
         def start() -> None:
             self.kit.begin_id(self.session.puzzle.parse(game.game_id), {"kind": "lesson"})
@@ -333,7 +333,7 @@ class PlayScene(Scene):
         self.session.say(headline + (f", {detail}" if detail else ""))   # (the offers: the banner, the keys)
         self.result.celebrate(self.view.layout()["geo"].rect, self.kit.confetti(),
                               [headline] + ([detail] if detail else []) + ([offer] if offer else []) +
-                              [f"New game: {keys.describe('new')}"], ending.seconds,
+                              [f"New game: {key_words.describe('new')}"], ending.seconds,
                               ending.new_best and not ending.again and not ending.assisted,
                               self.app.settings.get("animations", True))
 
@@ -433,7 +433,7 @@ class PlayScene(Scene):
             self.kit.moved()
             self.refresh()
         if self.guide is not None and self.match is not None:
-            self.guide.observe(self.position, s.hand.held, self.match.meta.get("hints", 0), dt)
+            self.guide.observe(self.position, s.hand, self.match.meta.get("hints", 0), dt)
             if self.guide.over:
                 self.guide = None
         self.chrome.show_result(play_view.result_shown(self.match))

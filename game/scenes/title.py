@@ -27,10 +27,9 @@ from game.draw.widgets import text, text_block
 from game.play import dailies
 from game.play.jobs import JobSlot
 from game.scenes.base import Scene
-from game.scenes import registry
+from game import screens
 from game.scenes.ranked.desk import configured
 from game.scenes.ranked.offer import GO_ON, Offer
-from game.scenes.registry import EXTRAS, PUZZLES
 from solver import daily
 
 TODAY = ("genius", "macmahon")      # the puzzles with a Today card, top first
@@ -184,7 +183,7 @@ class TitleScene(Scene):
         self.notes = {}
         self.blurbs = {}
         top = y
-        for entry in PUZZLES:
+        for entry in screens.title_puzzles():
             ready = entry.available()
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id="#title_button"))
@@ -197,7 +196,7 @@ class TitleScene(Scene):
         y += gap
         small = app.px(44)
         third = (bw - 2 * gap) // 3
-        for i, entry in enumerate(EXTRAS):        # how to play, daily puzzles, statistics: one row
+        for i, entry in enumerate(screens.extras()):        # how to play, daily puzzles, statistics: one row
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui))
             self.blurbs[button] = entry.blurb
@@ -211,8 +210,8 @@ class TitleScene(Scene):
                                     ("Quit", app.quit, (x + 2 * (third + gap), y + small + gap, third, small))):
             button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui))
             self.choices.append((button, action))
-        self.blurbs[self.choices[-3][0]] = registry.entry("online").blurb
-        self.blurbs[self.choices[-2][0]] = registry.entry("standings").blurb
+        self.blurbs[self.choices[-3][0]] = screens.entry("online").blurb
+        self.blurbs[self.choices[-2][0]] = screens.entry("standings").blurb
         y += 2 * (small + gap)
         self.build_cards(app.px(24), top, x - app.px(48))
         keys_top = h - app.px(16) - font(app.px(14)).get_height()       # the keys line at the foot

@@ -26,7 +26,7 @@ import pytest
 
 import game
 import game.scenes
-from game.scenes import registry
+from game import screens
 from game.scenes.base import Scene
 
 MAX_METHODS = 70
@@ -43,7 +43,7 @@ def scene_classes() -> list[type]:
     from game.scenes.genius.dice_editor import DiceEditorScene
     from game.scenes.settings import SettingsScene
     from game.scenes.title import TitleScene
-    found = [e.scene_class() for e in registry.PUZZLES + registry.EXTRAS + registry.INNER]
+    found = [e.scene_class() for e in screens.every()]
     found += [TitleScene, SettingsScene, DiceEditorScene]
     for info in pkgutil.walk_packages(game.scenes.__path__, "game.scenes."):
         module = importlib.import_module(info.name)

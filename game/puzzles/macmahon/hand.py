@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from game.play.hints import macmahon_text
+from game.puzzles.macmahon.words import hint_text
 from solver.macmahon.moves import FREE
 from solver.errors import IllegalMove
 from solver.macmahon.position import Move, Position
@@ -193,6 +193,17 @@ class Hand:
         """The cell the held tile is over: the cursor's in keyboard play, else the pointer's."""
         return self.cursor if self.keyboard else self.pointer
 
+    @staticmethod
+    def lies_on(position: Position, tile: int, cell: int) -> bool:
+        """Whether `tile` lies on `cell` (the guided game's check)."""
+        there = position.cells[cell]
+        return there is not None and there[0] == tile
+
+    @staticmethod
+    def turn_of(held: Held | None) -> tuple[int, int] | None:
+        """(tile, how it is turned) of the held tile; None for nothing held."""
+        return None if held is None else (held.tile, held.rotation)
+
     def filled(self, position: Position) -> float:
         """How full the board is, 0..1 (a drop's note rises with it)."""
         return sum(v is not None for v in position.cells) / position.board.size
@@ -238,7 +249,7 @@ class Hand:
         self.hint = (tile, rotation, cell, step.step, 5.0 if step.complete else 6.0)
 
     def hint_words(self, position: Position, step) -> str:
-        return macmahon_text(step, position.board.cols)
+        return hint_text(step, position.board.cols)
 
     def stuck_words(self, position: Position, answer) -> str:
         """Say there is no way on, and which tile to take back if one will do (marked)."""

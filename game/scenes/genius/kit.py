@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import keys
+from game.play import key_words
 from game.draw.theme import font
 from game.draw.widgets import grid_rects
 from game.play.commands import Flip, Hover, Key, Rebuild, Refresh, Release, Toast, Turn
@@ -96,7 +96,7 @@ class GeniusKit:
         app = self.app
         y = (top.height - app.px(36)) // 2
         left = chrome.add_id_entry(top.centerx - app.px(self.ID_WIDTH) // 2 - app.px(60), y,
-                                   f"copy the game ID: {keys.describe('copy')}",
+                                   f"copy the game ID: {key_words.describe('copy')}",
                                    "play the game ID typed on the left", self.ID_WIDTH) + app.px(10)
         label = dice_label(app.settings.get("dice", "default"))
         width = min(max(app.px(150), font(max(9, round(16 * app.scale))).size(label)[0] + app.px(56)),
@@ -190,7 +190,7 @@ class GeniusKit:
         """The level of new rolls from now on, remembered in the settings."""
         self.app.settings["genius_level"] = level
         self.app.save_settings()
-        self.app.toasts.show(f"New rolls: {level_words(self.level_setting())} ({keys.describe('new')} rolls one)")
+        self.app.toasts.show(f"New rolls: {level_words(self.level_setting())} ({key_words.describe('new')} rolls one)")
 
     def new_roll(self, *, kind: str = "play", level: str | None = None, on_rolled=None) -> list:
         """Roll the dice and start a new match of `kind`; at a chosen level (`level`, else the

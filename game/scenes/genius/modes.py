@@ -7,7 +7,7 @@ to another mode when the player picks one.
 """
 from __future__ import annotations
 
-from game import keys
+from game.play import key_words
 from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Press, Rebuild, Refresh, Replace, Square,
                                 Toast, Unused)
 from game.play.match import Match, Timer, format_time
@@ -107,7 +107,7 @@ class Solo(WinOffers, GeniusMode):
         n = self.match.meta.get("solutions")
         what = f"the other {n - 1:,} solution{'s' if n != 2 else ''}" if isinstance(n, int) and n > 1 \
             else "every solution of this roll"
-        return f"See {what}: {keys.describe('solutions')}"
+        return f"See {what}: {key_words.describe('solutions')}"
 
 
 class Free(GeniusMode):

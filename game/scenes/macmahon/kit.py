@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import keys
+from game.play import key_words
 from game.draw.tiles import tile_colour
 from game.draw.widgets import grid_rects
 from game.scenes.action_menu import needed_width
@@ -117,7 +117,7 @@ class MacMahonKit:
                             self.level_label(), self.level_choices(), chrome.scene.do)
             top = lay["top"]
             chrome.add_id_entry(top.centerx - app.px(330) // 2 - app.px(20), (top.height - app.px(36)) // 2,
-                                f"copy this position's game ID: {keys.describe('copy')}",
+                                f"copy this position's game ID: {key_words.describe('copy')}",
                                 "play the game ID typed on the left (its tiles stay put)")
         status = lay["status"]
         chrome.add_cancel(pygame.Rect(status.right - app.px(90), status.bottom - app.px(34), app.px(90), app.px(32)))

@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from game import keys
+from game.play import key_words
 from game.draw.boards import BoardGeometry
 from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
@@ -204,7 +204,7 @@ class MacMahonView:
         pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
         size = self.id_text_size()
         x, y = area.x + app.px(10), area.y + app.px(8)
-        text(surface, f"Game ID ({keys.describe('copy')} copies it)", (x, y), size, pal.dim_text)
+        text(surface, f"Game ID ({key_words.describe('copy')} copies it)", (x, y), size, pal.dim_text)
         for line in lines:
             y += size + app.px(3)
             text(surface, line, (x, y), size, pal.text, style="mono")

@@ -167,8 +167,8 @@ def test_messages_go_where_they_cover_nothing_needed(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
 def test_the_key_table_uses_one_text_size_for_every_row(tmp_path, monkeypatch, puzzle):
-    """One key table for both puzzles (game/keys.py), drawn by the play screen both share."""
-    from game.keys import help_lines
+    """One key table for both puzzles (game/play/key_words.py), drawn by the play screen both share."""
+    from game.puzzles.registry import key_table as help_lines
     from tests.game.fakes import FakeApp
     app = FakeApp(tmp_path)
     calls = []

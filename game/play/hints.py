@@ -4,8 +4,9 @@ puzzle's hand says it in words (game/puzzles/<name>/words.py).
 
 The engine's hint for a position (a puzzle's `Move`: the `move` of game.play.puzzle.Hint) is
 asked once; asking again on the same position climbs one step with the same move, and any
-change of the position starts again at the first step. Every step is a hint used: the scene counts it (match.meta["hints"]) and
-the game is then marked assisted in the statistics (game/records.py).
+change of the position starts again at the first step. Every step is a hint used: the scene
+counts it (match.meta["hints"]) and the game is then marked assisted in the statistics
+(game/records.py).
 """
 from __future__ import annotations
 

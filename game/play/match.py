@@ -105,6 +105,17 @@ class Match:
         self.timer = timer if timer is not None else Timer(running=not start.is_solved)
         self.finished = self.position.is_solved
 
+    @classmethod
+    def new(cls, puzzle: Puzzle, start, *, elapsed: float = 0.0, clock=None, history=None, moves=None,
+            **meta) -> "Match":
+        """The one way a new match is made (by a puzzle's dealer: game/puzzles/NAME/deal.py): its
+        metadata by keyword, every key one the puzzle keeps and of its type (`Puzzle.typed_meta`:
+        TypeError otherwise), not assisted unless said; its clock on `elapsed` seconds, not
+        running (`clock`: its time source, the Timer's own by default)."""
+        meta = puzzle.typed_meta({"assisted": False, **meta}, start)
+        timer = Timer(elapsed) if clock is None else Timer(elapsed, clock=clock)
+        return cls(start, puzzle=puzzle.name, meta=meta, timer=timer, history=history, moves=moves)
+
     @property
     def position(self):
         return self.history[self.index]

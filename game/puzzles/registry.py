@@ -4,10 +4,11 @@ play, the ranked screens, the key table and the screens' registry (game/screens.
 
 An entry is the puzzle's record for the mid end (`Puzzle`: game/play/puzzle.py, with the
 engine's parse and execute), a new hand (what is held and where: `hand(colour names)`), its
-guided first game, its part of the key table, its settings and their defaults, its screens
-(the play screen, on the title; its How to play; the others it opens, "module:Class" each, so
-nothing here imports a screen) and, where it has them, the widgets it adds to Settings and the
-table it adds to the statistics. The engine's side of the same puzzle (title, levels, daily) is
+dealer (every board it plays: `dealer(session, services, rng)`), its guided first game, its
+part of the key table, its settings and their defaults, its screens (the play screen, on the
+title; its How to play; the others it opens, "module:Class" each, so nothing here imports a
+screen) and, where it has them, the widgets it adds to Settings and the table it adds to the
+statistics. The engine's side of the same puzzle (title, levels, daily) is
 `engine` (solver/puzzles.py).
 
 A file outside a puzzle's own packages never names a puzzle: it reads this list. A new puzzle is
@@ -25,11 +26,13 @@ from game.play.guide import GuideGame
 from game.play.key_words import PuzzleKeys, help_lines
 from game.play.puzzle import Puzzle
 from game.puzzles.genius import guide as genius_guide
+from game.puzzles.genius.deal import GeniusDealer
 from game.puzzles.genius import words as genius_words
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.genius.versus_stats import statistics_table
 from game.puzzles.macmahon import guide as macmahon_guide
+from game.puzzles.macmahon.deal import MacMahonDealer
 from game.puzzles.macmahon import words as macmahon_words
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.puzzles.macmahon.puzzle import MACMAHON
@@ -75,6 +78,7 @@ class Entry:
     """One puzzle as the game sees it."""
     puzzle: Puzzle                          # the mid end's record (name, parse, execute, jobs, ...)
     hand: Callable[[tuple], Any]            # a new hand, given the palette's colour names
+    dealer: Callable[..., Any]              # its dealer: dealer(session, services, rng) makes every board it plays
     guide: GuideGame                        # the guided first game
     keys: PuzzleKeys                        # its part of the key table
     screen: Screen                          # its play screen (the title's button: key = the puzzle's name)
@@ -96,7 +100,7 @@ class Entry:
 
 
 PUZZLES: tuple[Entry, ...] = (
-    Entry(MACMAHON, lambda colours: MacMahonHand(), macmahon_guide.GAME, macmahon_words.KEYS,
+    Entry(MACMAHON, lambda colours: MacMahonHand(), MacMahonDealer, macmahon_guide.GAME, macmahon_words.KEYS,
           Screen("macmahon", "MacMahon Squares", "24 three-colour tiles on a 4 x 6 board, matching edges, white border",
                  "game.scenes.macmahon.scene:MacMahonScene"),
           "game.scenes.howto:MacMahonHowTo", "MacMahon board",
@@ -107,7 +111,7 @@ PUZZLES: tuple[Entry, ...] = (
           settings={"macmahon_variant": "4x6x3",   # the board header of the last MacMahon game
                     "macmahon_mode": "strict",     # "strict" or "free"
                     "macmahon_level": "free"}),    # the Level picker's last choice: "free" or "1".."10" (Next puzzle's)
-    Entry(GENIUS, GeniusHand, genius_guide.GAME, genius_words.KEYS,
+    Entry(GENIUS, GeniusHand, GeniusDealer, genius_guide.GAME, genius_words.KEYS,
           Screen("genius", "The Genius Square", "seven dice, seven blockers, nine pieces: fill the board",
                  "game.scenes.genius.scene:GeniusScene"),
           "game.scenes.howto:GeniusHowTo", "Genius roll",

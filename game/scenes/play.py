@@ -169,6 +169,8 @@ class PlayScene(Scene):
             elif isinstance(effect, Unused):
                 command = effect.command
                 used = hasattr(command, "action") and self.do(command.action)
+            else:
+                self.kit.perform(effect)             # the puzzle's own (the dice rolling in)
         return used
 
     # ------------------------------------------------------------------ actions
@@ -247,17 +249,16 @@ class PlayScene(Scene):
             self.app.toasts.show(refusal, 4)
             return False
         try:
-            start = self.kit.parse_id(text)
+            start = self.kit.dealer.parse_id(text)
         except SquarewiseError as exc:
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             if self.chrome.id_entry is not None:
                 self.chrome.id_entry.set_text(self.kit.shown_id() or "")   # the box shows the real game's ID again
             return False
 
-        def play() -> None:
-            self.kit.begin_id(start, meta)
+        def play() -> list:
             words = f"daily #{meta['daily']}" if meta.get("daily") else start.notation()
-            self.app.toasts.show(f"Playing {words}")
+            return self.kit.begin_id(start, meta) + [Toast(f"Playing {words}")]
 
         self.replace_game(play, f"daily #{meta['daily']}" if meta.get("daily") else "the game ID's board")
         self.restore_id = self.dialog_open
@@ -269,8 +270,8 @@ class PlayScene(Scene):
         game = registry.get(self.session.puzzle.name).guide
 
         def start() -> None:
-            self.kit.begin_id(self.session.puzzle.parse(game.game_id), {"kind": "lesson"})
-            self.perform(self.session.take_effects())
+            self.perform(self.kit.begin_id(self.session.puzzle.parse(game.game_id), {"kind": "lesson"}) +
+                         self.session.take_effects())
             self.guide = Guide(game, getattr(self.session.hand, "name", str))
 
         self.replace_game(start, "the guided first game")
@@ -299,10 +300,9 @@ class PlayScene(Scene):
             return False
         saved = match.elapsed
 
-        def load() -> None:
+        def load() -> list:
             match.timer = Timer(saved)
-            self.kit.play_match(match)
-            self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
+            return self.kit.play_match(match) + [Toast(f"Loaded {Path(path).name} ({format_time(saved)} on the clock)")]
 
         self.replace_game(load, Path(path).name)
         return True
@@ -315,7 +315,7 @@ class PlayScene(Scene):
             self.app.toasts.show(str(exc).capitalize(), 5)
             return False
         if match is not None:
-            self.kit.play_match(match)
+            self.perform(self.kit.play_match(match))
         return match is not None
 
     # ------------------------------------------------------------------ the end of a match
@@ -430,7 +430,7 @@ class PlayScene(Scene):
         s.flush(self.mode.keep())               # the game in progress kept after every move
         if self.stale:
             self.stale = False
-            self.kit.moved()
+            self.kit.dealer.moved()
             self.refresh()
         if self.guide is not None and self.match is not None:
             self.guide.observe(self.position, s.hand, self.match.meta.get("hints", 0), dt)

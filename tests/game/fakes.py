@@ -94,12 +94,11 @@ class FakeHost:
 
 
 class ModeHost(FakeHost):
-    """What a mode needs of the app, with no worker: a FakeHost with settings, and `pop`
-    counted in `popped` (the mode closing its screen)."""
+    """What a mode needs of the app: a FakeHost with settings, and `pop` counted in `popped`
+    (the mode closing its screen)."""
 
     def __init__(self, folder):
         super().__init__(folder)
-        self.worker = None
         self.settings: dict = {}
         self.popped = 0
 

@@ -98,7 +98,7 @@ def macmahon_kit(app, header: str = "4x6x3", rng: random.Random | None = None):
     from game.scenes.macmahon.modes import Solo
     kit = MacMahonKit(app, rng or random.Random(3))
     kit.mode = Solo(kit)
-    kit.started = kit.new_game(header)
+    kit.started = kit.dealer.new_game(header)
     return kit
 
 
@@ -129,5 +129,5 @@ def genius_kit(app, monkeypatch, board: str = "A1A2A4A6B4D5E1", rng: random.Rand
     monkeypatch.setattr(genius_kit_module, "DiceMenu", lambda scene, rect: Menu(rect, "dice", []))
     kit = GeniusKit(app, rng or random.Random(3))
     kit.mode = Solo(kit)
-    kit.begin_id(kit.parse_id(board), {})
+    kit.begin_id(kit.dealer.parse_id(board), {})
     return kit

@@ -94,7 +94,7 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
     app = FakeApp(tmp_path)
     kit = GeniusKit(app, random.Random(3))
     kit.mode = Solo(kit)
-    kit.begin_id(kit.parse_id(BOARD), {})
+    kit.begin_id(kit.dealer.parse_id(BOARD), {})
     session = kit.session
 
     def frame():                           # what PlayScene.update does each frame

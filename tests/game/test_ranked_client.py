@@ -17,6 +17,7 @@ from game.net.client import ThreadedClient
 from game.net.server import Config, RaceServer
 from game.net.store import Store
 from game.play.session import PlaySession, Won
+from game.puzzles import registry
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.play.commands import Toast
@@ -26,6 +27,7 @@ from game.scenes.ranked.offer import Offer
 from game.scenes.ranked.run import Ranked
 from game.scenes.ranked.standings import StandingsScene
 from game.storage import Storage
+from tests.game.fakes import FakeWorker
 from solver import daily
 from tests.net.desk import TODAY, Clock, check_solved, day_solution
 from tests.net.race import FAST
@@ -64,7 +66,7 @@ class Player:
     def __init__(self, folder, url):
         folder.mkdir()
         self.app = SimpleNamespace(storage=Storage(folder), settings={"standings_server": url}, statistics={},
-                                   worker=None, save_statistics=lambda: None, pop=lambda: None)
+                                   worker=FakeWorker(), save_statistics=lambda: None, pop=lambda: None)
         self.woke = threading.Event()
         self.clients: list = []
         self.offer = Offer(self.app, url, connect=self.connect)
@@ -132,6 +134,7 @@ def play_run(p: Player, puzzle: str, clock: Clock, step: float = 5.0):
     hand = GeniusHand() if puzzle == "genius" else MacMahonHand()
     session = PlaySession(PUZZLES[puzzle], p.app, hand)
     kit = SimpleNamespace(app=p.app, session=session, mode=None,
+                          dealer=registry.get(session.puzzle.name).dealer(session, p.app, None),
                           play_match=lambda match: (session.begin(match), match.timer.start()))
     mode = Ranked(kit, p.offer.desk)
     mode.begin_run()

@@ -29,7 +29,7 @@ def test_pixels_of_a_known_position(tmp_path):
         app.settings["palette"] = name
         kit = GeniusKit(app, random.Random(3))
         kit.mode = Solo(kit)
-        kit.begin_id(kit.parse_id(KNOWN), {})
+        kit.begin_id(kit.dealer.parse_id(KNOWN), {})
         kit.session.take_effects()
         pal = PALETTES[name]
         geo = kit.view.layout()["geo"]

@@ -8,9 +8,9 @@ to another mode when the player picks one.
 from __future__ import annotations
 
 from game.play import key_words
-from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Press, Rebuild, Refresh, Replace, Square,
+from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Press, Refresh, Replace, Square,
                                 Toast, Unused)
-from game.play.match import Match, Timer, format_time
+from game.play.match import format_time
 from game.puzzles.genius.free import FreeBoard
 from game.puzzles.genius.puzzle import job_reason
 from game.puzzles.genius.race import Race
@@ -46,7 +46,7 @@ class GeniusMode(Mode):
     def do(self, action: str) -> list | None:
         kit = self.kit
         if action in ("new", "play"):
-            return [Replace(lambda: kit.switch(Solo(kit)) + kit.new_roll(), "a new roll")]
+            return [Replace(lambda: kit.switch(Solo(kit)) + kit.dealer.new_roll(), "a new roll")]
         if action == "race":
             return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
         if action == "free":
@@ -70,12 +70,12 @@ class Solo(WinOffers, GeniusMode):
         self.level_of: tuple | None = None       # (match, its level 1..10 or None), once worked out
 
     def pickers(self) -> list:
-        return super().pickers() + [("level", self.kit.level_label(), self.kit.level_choices(), None)]
+        dealer = self.kit.dealer
+        return super().pickers() + [("level", dealer.level_label(), dealer.level_choices(), None)]
 
     def do(self, action: str) -> list | None:
         if action.startswith("level="):
-            self.kit.choose_level(action.partition("=")[2])
-            return [Refresh()]
+            return self.kit.dealer.choose_level(action.partition("=")[2]) + [Refresh()]
         if action == "play":
             return []
         if action in ("next_puzzle", "harder", "same_level"):
@@ -94,13 +94,13 @@ class Solo(WinOffers, GeniusMode):
     def won_level(self) -> int | None:
         m = self.match
         if self.level_of is None or self.level_of[0] is not m:
-            self.level_of = (m, self.kit.won_level())
+            self.level_of = (m, self.kit.dealer.won_level())
         return self.level_of[1]
 
     def next_board(self, level: int | None) -> list:
         """A roll at `level` (None: at the Level setting)."""
         pick = None if level is None else str(level)
-        return [Replace(lambda: self.kit.new_roll(level=pick), "a new roll")]
+        return [Replace(lambda: self.kit.dealer.new_roll(level=pick), "a new roll")]
 
     def win_offer(self) -> str:
         """The win's invitation to step through the roll's other solutions (their number when known)."""
@@ -181,13 +181,11 @@ class Free(GeniusMode):
         kit = self.kit
         if action == "free_play" and self.free.full and self.free.verdict == "":
             start = self.free.start()
-            switched = kit.switch(Solo(kit))
-            kit.play_match(Match(start, meta={"dice": "free", "dice_name": "free", "assisted": False}, timer=Timer()))
-            return switched
+            return kit.switch(Solo(kit)) + kit.play_match(kit.dealer.free_match(start))
         if action == "free_clear":
             return kit.switch(Free(kit))
         if action == "free_check" and self.free.full:
-            kit.ask_count(sorted(self.free.blockers))
+            kit.dealer.count(sorted(self.free.blockers))
             return []
         if action == "copy":
             if not self.free.full:
@@ -211,10 +209,10 @@ class HotSeat(GeniusMode):
 
     def __init__(self, kit):
         super().__init__(kit)
-        setting, dice_set = kit.load_dice()
+        setting, dice_set = kit.dealer.load_dice()
         seed = kit.rng.getrandbits(31)
         self.race = Race([tuple(d) for d in dice_set.dice])
-        kit.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="race")
+        kit.dealer.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="race")
         self.session.say("Player 1: press Start")      # nobody sees the board before their own clock starts
 
     @property
@@ -266,22 +264,19 @@ class HotSeat(GeniusMode):
         if action == "race_start":
             if not race.can_start or kit.roll is not None:
                 return []
-            meta = {k: v for k, v in self.match.meta.items() if k not in ("game", "result")}
-            self.session.begin(Match(self.match.start, meta=dict(meta, player=race.turn + 1), timer=Timer()))
+            rolling = kit.dealer.race_turn(race.turn + 1, tuple(race.dice))   # the clock starts when the dice land
             race.waiting = False
             self.session.hand.fresh_tray()      # each player starts from the same fresh tray
             self.session.say(f"Player {race.turn + 1} is playing")
-            kit.roll_in(race.dice)              # the board is first seen now: the clock starts when the dice land
-            return [Refresh()]
+            return rolling + [Refresh()]
         if action == "give_up" and not race.waiting:
             return [Ask(f"Give up this turn? Player {race.turn + 1} gets no time.", self.give_up, "Give up?",
                         "Give up")]
         if action == "race_solution" and race.over:
             kit.switch(Viewed(kit))
-            meta = {k: v for k, v in self.match.meta.items() if k not in ("player", "game", "result")}
-            kit.play_match(Match(self.match.start, meta=dict(meta, assisted=True, kind="view")))
+            effects = kit.play_match(kit.dealer.solution_match())
             self.session.ask_solve()
-            return [Rebuild()]
+            return effects
         if action == "race":
             return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
         if action in ("hint", "solve", "count", "solutions") or action.startswith("level="):

@@ -58,7 +58,7 @@ class Versus(Mode):
     # ------------------------------------------------------------------ the race
     def new_race(self) -> list:
         self.forfeit()
-        return self.kit.new_roll(kind="versus")
+        return self.kit.dealer.new_roll(kind="versus")
 
     def begin_race(self) -> None:
         """A new match on the board is a new race: the computer reads the board."""
@@ -225,7 +225,7 @@ class VersusScene(PlayScene):
 
     def __init__(self, app, *, level: str | None = None, rng: random.Random | None = None, clock=time.monotonic):
         rng = rng or random.Random()
-        kit = GeniusKit(app, rng, column="rival")
+        kit = GeniusKit(app, rng, column="rival", clock=clock)
         kit.caption = "Squarewise - The Genius Square against the computer"
         super().__init__(app, kit, rng)
         kit.mode = Versus(kit, level, clock)

@@ -30,15 +30,16 @@ class Solo(WinOffers, Mode):
         return None
 
     def shows(self) -> dict:
-        return {"subtitle": self.kit.subtitle(), "facts": self.kit.facts()}
+        return {"subtitle": self.kit.dealer.subtitle(self.kit.strict), "facts": self.kit.dealer.facts()}
 
     def won_level(self) -> int | None:
-        return self.kit.level()
+        return self.kit.dealer.level()
 
     def next_board(self, level: int | None) -> list:
         """A board of `level` (None: the Level picker's last choice, a level or free play)."""
-        level = level or self.kit.chosen_level()
-        return self.kit.ask_level(level) if level else self.kit.ask_new_game(self.kit.board.header)
+        dealer = self.kit.dealer
+        level = level or dealer.chosen_level()
+        return dealer.ask_level(level) if level else dealer.ask_new_game(dealer.board.header)
 
 
 class Viewed(Solo):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from game.play.commands import Ask, Banner, Refresh, Toast
 from game.play.hints import capital
-from game.play.match import Match, Timer, format_time
+from game.play.match import Timer, format_time
 from game.play.session import Ending
 from game.scenes.genius.kit import GeniusKit
 from game.scenes.online.link import RaceLink
@@ -37,16 +37,14 @@ class Online(RefereedMode):
         super().__init__(kit, link)
         self.shown_results = False             # the results screen opened for this race
 
-    def begin_race(self) -> None:
-        race = self.link.race
+    def begin_race(self) -> list:
+        """The race's roll on the board (the server's, on its clock)."""
         self.link.fresh = False
-        meta = {"dice": "online race", "dice_name": f"Race online · room {self.link.code}", "assisted": False,
-                "kind": "online", "race": race["race"]}
-        self.kit.play_match(Match(Position.parse(race["blockers"]), meta=meta,
-                                  timer=Timer(race["elapsed_ms"] / 1000, clock=self.clock)))
+        effects = self.kit.play_match(self.kit.dealer.race_match(self.link.race, self.link.code))
         self.told_full = self.shown_results = False
         self.refusals = self.link.refusals
         self.session.say("Go! The same roll is on every board")
+        return effects
 
     @property
     def racing(self) -> bool:
@@ -63,8 +61,7 @@ class Online(RefereedMode):
         link, m = self.link, self.match
         link.pump()
         if link.fresh:                         # a rematch begun while this screen was on top
-            self.begin_race()
-            return [Refresh()]
+            return self.begin_race() + [Refresh()]
         if link.resumed:
             self.session.effects += self.take_back(link.race["elapsed_ms"], "Reconnected: the race goes on")
         m = self.match
@@ -218,4 +215,4 @@ class OnlineRaceScene(PlayScene):
         kit.rng = self.rng
         kit.mode = Online(kit, link)
         self.link = link
-        kit.mode.begin_race()
+        self.perform(kit.mode.begin_race())

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from game.play.commands import Ask, Banner, Refresh, Toast
 from game.play.hints import capital
-from game.play.match import Match, Timer, format_time
+from game.play.match import Timer, format_time
 from game.play.session import Ending
 from game.scenes.play import PlayScene
-from game.scenes.ranked.desk import PUZZLES, Desk
+from game.scenes.ranked.desk import Desk
 from game.scenes.refereed import RefereedMode
 from solver import daily
 from solver.cli_common import ordinal
@@ -62,22 +62,17 @@ class Ranked(RefereedMode):
     def run(self) -> dict:
         return self.desk.run
 
-    def begin_run(self) -> None:
+    def begin_run(self) -> list:
         """The server's board on this screen: its start, the moves made so far, its clock."""
-        run, puzzle = self.run, PUZZLES[self.run["puzzle"]]
-        meta = {"kind": "ranked", "assisted": False, "daily": run["daily"], "level": run["level"],
-                "dice": "game ID", "dice_name": self.title()}
-        match = Match(puzzle.parse(run["start"]), puzzle=puzzle.name, meta=meta,
-                      timer=Timer(run["elapsed_ms"] / 1000, clock=self.clock))
-        mode, self.kit.mode = self.kit.mode, self      # (a kit's play_match may pick its own mode)
-        self.kit.play_match(match)
-        self.kit.mode = mode
+        match = self.kit.dealer.run_match(self.run, self.title())
+        effects = self.kit.dealer.play_match(match)
         self.desk.resumed = False
         self.refusals = self.desk.refusals
         self.told_full = False
         if self.desk.sent != match.start:
             self.session.align(self.desk.sent)
         self.session.say(self.opening())
+        return effects
 
     def title(self) -> str:
         run = self.run
@@ -225,7 +220,7 @@ class RankedScene(PlayScene):
         kit.caption = f"Squarewise - daily on {desk.host}"
         kit.mode = Ranked(kit, desk)
         super().__init__(app, kit, rng)
-        kit.mode.begin_run()
+        self.perform(kit.mode.begin_run())
 
     def on_quit(self) -> None:
         """The window closes during a run: the server keeps it (asking again gives it back)."""

@@ -14,6 +14,7 @@ from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.online.race import Online
 from solver.genius.position import Position
+from game.puzzles import registry
 from tests.game.fakes import ModeHost
 
 BLOCKERS = "A1A2A4A6B4D5E1"
@@ -81,7 +82,8 @@ def online(tmp_path):
         session.begin(match)
         match.timer.start()
 
-    kit = SimpleNamespace(app=app, session=session, play_match=play_match)
+    kit = SimpleNamespace(app=app, session=session, play_match=play_match,
+                          dealer=registry.get(session.puzzle.name).dealer(session, app, None))
     mode = Online(kit, link)
     mode.begin_race()
     session.take_effects()

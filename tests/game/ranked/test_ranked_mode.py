@@ -19,6 +19,7 @@ from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.puzzles.macmahon.puzzle import MACMAHON
 from game.scenes.ranked.desk import Desk
 from game.scenes.ranked.run import CLOSE, FLAGGED, NO_HELP, Ranked, done_words
+from game.puzzles import registry
 from tests.game.fakes import ModeHost
 from tests.game.ranked.fake_desk import Clients, run_message
 from tests.validate_genius import check_position
@@ -40,7 +41,8 @@ def ranked(tmp_path, puzzle, hand, start, **run):
         session.begin(match)
         match.timer.start()
 
-    kit = SimpleNamespace(app=app, session=session, play_match=play_match, mode=None)
+    kit = SimpleNamespace(app=app, session=session, play_match=play_match,
+                          dealer=registry.get(session.puzzle.name).dealer(session, app, None), mode=None)
     mode = Ranked(kit, desk)
     mode.begin_run()
     session.take_effects()

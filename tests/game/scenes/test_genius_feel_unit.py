@@ -14,7 +14,7 @@ from game.scenes.genius import view as genius_view
 from solver.genius import search
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.position import Move
-from tests.game.headless_wb import act, drop, frame_of, genius_kit, settle
+from tests.game.headless_wb import act, drop, frame_of, genius_kit, intercepted, settle
 from tests.game.headless_wd import enabled, laid_out, play_solve
 
 
@@ -34,7 +34,7 @@ def fill_board(kit) -> list:
 
 
 def start_turn(kit) -> None:
-    kit.mode.intercept(Key("place"))            # Start turn (Enter)
+    intercepted(kit, Key("place"))            # Start turn (Enter)
 
 
 def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(tmp_path):

@@ -125,8 +125,8 @@ async def room_races(clients: list[Client], races: int, think, seed: int, rtts: 
 
 async def load(url: str, server_pid: int, args, version: int):
     """The races: (round trips, wall seconds, server CPU seconds (user, system), this process's CPU seconds)."""
-    rooms = [await fill_room(url, args.players, version, f"10.0.{i // 250}.{i % 250 + 1}")
-             for i in range(args.rooms)]
+    rooms = [await fill_room(url, args.players, version, f"10.{i // 250}.{i % 250}.1")     # each its own /24:
+             for i in range(args.rooms)]                                                   # rooms are capped per network
     rtts: list[float] = []
     started, server_before, own_before = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*(room_races(r, args.races, tuple(args.think), i, rtts) for i, r in enumerate(rooms)))

@@ -222,12 +222,13 @@ fi
 
 # 7. Linux: the desktop entry it installs passes desktop-file-validate (if installed).
 if [ "$(uname -s)" = Linux ] && [ "${EXE%.exe}" = "$EXE" ]; then
-    (cd "$WORK" && XDG_DATA_HOME="$WORK/share" "$EXE" --install-desktop >desktop.out 2>&1; echo $? >desktop.rc)
+    (cd "$WORK" && XDG_DATA_HOME="$WORK/share" XDG_CONFIG_HOME="$WORK/config" "$EXE" --install-desktop >desktop.out 2>&1; echo $? >desktop.rc)
     entry=$WORK/share/applications/squarewise.desktop
-    if [ "$(rc desktop)" = 0 ] && grep -qx "Exec=$EXE" "$entry" \
+    if [ "$(rc desktop)" = 0 ] && grep -qx "Exec=$EXE %u" "$entry" \
+        && grep -qx "x-scheme-handler/squarewise=squarewise.desktop" "$WORK/config/mimeapps.list" \
         && [ -f "$WORK/share/icons/hicolor/256x256/apps/squarewise.png" ] \
         && { ! command -v desktop-file-validate >/dev/null || desktop-file-validate "$entry"; }; then
-        ok "--install-desktop: entry and icons$(command -v desktop-file-validate >/dev/null && echo ', desktop-file-validate passes')"
+        ok "--install-desktop: entry, icons and the invites' handler$(command -v desktop-file-validate >/dev/null && echo ', desktop-file-validate passes')"
     else
         fail "--install-desktop (exit $(rc desktop)): $(tail -n 3 "$WORK/desktop.out")"
     fi

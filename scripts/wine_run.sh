@@ -26,11 +26,13 @@ asked=""
 stop() {            # the first stop is Ctrl+C; a second one kills the group
     if [ -z "$asked" ]; then asked=yes; kill -INT -- "-$program"; else kill -KILL -- "-$program"; fi 2>/dev/null
 }
-trap stop TERM INT
-while true; do
+interrupted=""
+trap 'interrupted=yes; stop' TERM INT
+while true; do      # a trapped signal ends the wait early (128 + its number): wait again for the
+    interrupted=""  # program's own status (bash keeps it if the program is gone meanwhile)
     wait "$program"
     code=$?
-    kill -0 "$program" 2>/dev/null || break      # (a signal ends the wait early; wait again)
+    if [ -z "$interrupted" ] || [ "$code" -le 128 ]; then break; fi
 done
 wait "$out" "$err" 2>/dev/null                   # every line passed on before we exit
 exit "$code"

@@ -18,10 +18,12 @@ _made_data_dir: list = []
 
 def pytest_configure(config):
     """No test writes to the user's own data folder: unless one is named, SQUAREWISE_DATA_DIR is a
-    temporary folder for the run (inherited by child processes such as `squarewise serve`)."""
-    if not os.environ.get("SQUAREWISE_DATA_DIR"):
+    temporary folder for the run (inherited by child processes such as `squarewise serve`), one per
+    pytest-xdist worker (two `serve` on one standings database refuse each other)."""
+    if not os.environ.get("SQUAREWISE_DATA_DIR") or os.environ.get("SQUAREWISE_TESTS_MADE_DATA_DIR"):
         _made_data_dir.append(tempfile.mkdtemp(prefix="squarewise-tests-"))
         os.environ["SQUAREWISE_DATA_DIR"] = _made_data_dir[0]
+        os.environ["SQUAREWISE_TESTS_MADE_DATA_DIR"] = "1"
 
 
 def pytest_unconfigure(config):

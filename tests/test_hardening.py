@@ -378,6 +378,15 @@ def test_a_read_only_data_folder_is_said_in_the_window_at_start_and_only_then(tm
 
 # --- atomic writes: stale temporaries, the umask, symlinks ---------------------------------------
 
+def writing(folder: Path, proc: subprocess.Popen) -> None:
+    """Until `proc` has begun an atomic write in `folder`: a temporary file with its pid in the
+    name (at most 30 s)."""
+    deadline = time.monotonic() + 30
+    while not any(p.name.endswith(".tmp") and f".{proc.pid}-" in p.name for p in folder.iterdir()) \
+            and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.01)
+
+
 def test_stale_temporaries_of_killed_writes_are_cleaned_at_start(tmp_path, monkeypatch, capsys):
     data = tmp_path / "data"
     data.mkdir()
@@ -386,7 +395,7 @@ def test_stale_temporaries_of_killed_writes_are_cleaned_at_start(tmp_path, monke
     for _ in range(5):                              # kill -9 in the middle of writes
         proc = subprocess.Popen([sys.executable, "-c", writer, str(data / "settings.json")], cwd=ROOT,
                                 env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)})
-        time.sleep(0.6)
+        writing(data, proc)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
     old = data / ".statistics.json.abcd1234.tmp"    # a temporary of the old naming, an hour old

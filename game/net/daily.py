@@ -1,16 +1,20 @@
 """The daily desk of a race server: players, ranked runs of the daily puzzles, standings, groups.
 
 A player registers a name and gets a secret token (the server keeps only its SHA-256). A run
-is one player's play of a day's Genius or MacMahon daily: the board is the offline daily of
-that number (solver/genius/daily.py, solver/macmahon/daily.py: made on a worker thread,
-cached, today's never dropped), every move string is applied with the engine (strict rules),
-the clock is the server's, and a full board ends the run: it is committed to the store before
-the player is told. One ranked run per player, puzzle and number (asked again while
-unfinished, it is given back: a resume, also after a restart, from the board and move count
-stored with it, never a replay); unranked runs any number of times, never stored. A run takes
-at most MAX_RUN_MOVES moves, and a ranked one lives while its number is today's somewhere. A
-ranked run faster than a person can play (HUMAN_FLOOR_*) is kept, flagged and left out of the
-standings.
+is one player's play of a day's Genius or MacMahon daily. A ranked run's board is the server's
+own deal of that number (game/net/deal.py: from the secret in its database, never sent), sent
+only in the run's first message, once its clock has started; an unranked run's is the offline
+daily while the number's ranked window is open, the server's deal once it has closed. Boards
+are made on a worker thread and cached (today's never dropped). Every move string is applied
+with the engine (strict rules) and kept with its time; the clock is the server's, and a full
+board ends the run: it is committed to the store before the player is told. One ranked run per
+player, puzzle and number (asked again while unfinished, it is given back: a resume, also after
+a restart, from the board and move count stored with it, never a replay); unranked runs any
+number of times, never stored. A run takes at most MAX_RUN_MOVES moves, and a ranked one lives
+while its number is today's somewhere. A finished ranked run is judged (game/net/fair.py): held
+for review below a person's floor (left out until an operator accepts it), flagged by its
+rhythm (kept placed, for the operator). An operator's decisions (game/net/review.py) are read
+from the store every DECISIONS_EVERY seconds, said in the log, and the standings follow them.
 
 The event loop never waits on the store: reads run on reader threads and writes on the one
 writer thread (game/net/store_threads.py), awaited, so `moved` and `done` go out only once
@@ -28,30 +32,21 @@ import hashlib
 import json
 import math
 import secrets
-import statistics
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from solver import daily
-from solver.errors import IllegalMove, SquarewiseError
-from solver.genius.daily import genius_daily
-from solver.genius.moves import execute as genius_execute
-from solver.genius.pieces import PIECES
-from solver.genius.position import Position as GeniusPosition
-from solver.macmahon.daily import macmahon_daily
-from solver.macmahon.moves import FREE, execute as macmahon_execute
-from solver.macmahon.position import Position as TilePosition
+from solver.errors import SquarewiseError
 
-from . import names, protocol
+from . import fair, names, protocol
 from .budget import Bucket
+from .deal import Board, make_board
 from .protocol import CODE_ALPHABET, MAX_MESSAGE_BYTES, ProtocolError
 from .ranking import Rankings
 from .store import CodeTaken, NameTaken, Run, Store, StoreError
 from .store_threads import StoreThreads
 
-HUMAN_FLOOR_PER_PIECE_MS = 400     # a ranked run faster than this per piece or tile placed is flagged ...
-HUMAN_FLOOR_GAP_MS = 120           # ... and one whose median gap between accepted moves is under this
 EARLIEST_HOURS, LATEST_HOURS = 12, 14   # today's somewhere on Earth: the UTC dates of now - 12 h .. now + 14 h
 MAX_RUN_MOVES = 5000               # accepted moves of one run, past which its moves are refused
 GROUPS_PER_PLAYER = 20             # groups a player may make or join
@@ -62,55 +57,9 @@ STANDINGS_READING = 16             # standings being read at once, past which on
 ADDRESSES_KEPT = 10_000            # addresses whose standings budget is kept (the oldest half forgotten past it)
 PLAYERS_KEPT = 100_000             # players kept known by their token's hash (the oldest half forgotten past it)
 DAY_SECONDS = 86400
+DECISIONS_EVERY = 1.0              # seconds between looks for an operator's new decisions in the store
 
 DESK_TYPES = frozenset({"register", "daily", "standings", "group_create", "group_join", "group_leave", "groups"})
-
-
-@dataclass(frozen=True)
-class Board:
-    """A day's puzzle as a run plays it: its start, how many pieces or tiles the player places,
-    and the cells of the given tiles (MacMahon), which no move may change."""
-    puzzle: str
-    number: int
-    level: str
-    start: object                  # a solver.genius or solver.macmahon Position
-    pieces: int
-    givens: tuple[int, ...] = ()
-
-    def execute(self, position, move: str):
-        """The position after `move` (strict rules); SquarewiseError with the reason if refused."""
-        if self.puzzle == "genius":
-            return genius_execute(position, move)
-        if move.endswith(FREE):
-            raise IllegalMove("a daily run keeps the strict rules: colours must match (no '!' moves)")
-        after = macmahon_execute(position, move)
-        for cell in self.givens:
-            if after.cells[cell] != self.start.cells[cell]:
-                raise IllegalMove(f"the tile on {self.start.board.cell_name(cell)} is given")
-        return after
-
-    def load(self, notation: str):
-        """The position written `notation`, checked to be one of this day's board; SquarewiseError if not."""
-        if self.puzzle == "genius":
-            position = GeniusPosition.parse(notation)
-            if position.blockers != self.start.blockers:
-                raise SquarewiseError("its blockers are not the day's")
-            return position
-        position = TilePosition.parse(notation)
-        if position.board != self.start.board or any(position.cells[c] != self.start.cells[c] for c in self.givens):
-            raise SquarewiseError("its board or given tiles are not the day's")
-        return position
-
-
-def make_board(puzzle: str, number: int) -> Board:
-    """The daily puzzle of that number (slow for some Genius days: run it off the event loop)."""
-    day = daily.date_of(number)
-    if puzzle == "genius":
-        made = genius_daily(day)
-        return Board(puzzle, number, daily.level(day), made.position, len(PIECES))
-    made = macmahon_daily(day)
-    givens = tuple(c for c, v in enumerate(made.puzzle.cells) if v is not None)
-    return Board(puzzle, number, daily.level(day), made.puzzle, made.puzzle.board.size - len(givens), givens)
 
 
 def accepted(now: float) -> tuple[int, int]:
@@ -125,13 +74,10 @@ def last_moment(number: int) -> float:
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc).timestamp() + EARLIEST_HOURS * 3600
 
 
-def too_fast(board: Board, ms: int, times: list[int]) -> bool:
-    """True when a finished run is faster than a person can play: under the floor per piece or
-    tile placed, or a median gap between accepted moves (`times`, ms) under the gap floor."""
-    if ms < HUMAN_FLOOR_PER_PIECE_MS * board.pieces:
-        return True
-    gaps = [b - a for a, b in zip(times, times[1:])]
-    return bool(gaps) and statistics.median(gaps) < HUMAN_FLOOR_GAP_MS
+def window_open(number: int, now: float) -> bool:
+    """Whether daily `number`'s ranked window is open at `now`: its ranked board is then shown
+    only in ranked runs (an unranked run deals the offline daily)."""
+    return now < last_moment(number)
 
 
 def token_hash(token: str) -> bytes:
@@ -147,7 +93,7 @@ def open_ranked(store: Store, player: int, board: Board, clock):
     if there is none, and its board now: None if the run is over. Unloadable if its stored board
     (or, for a run of database version 1, its moves replayed) is not a board of the day."""
     run = store.ranked_run(player, board.puzzle, board.number) or \
-        store.start_run(player, board.puzzle, board.number, True, clock())
+        store.start_run(player, board.puzzle, board.number, True, clock(), board.dealt)
     if run.ms is not None or run.abandoned:
         return run, None
     try:
@@ -165,11 +111,14 @@ def open_ranked(store: Store, player: int, board: Board, clock):
     return run, position
 
 
-def finish_ranked(store: Store, run: Run, seq: int, move: str, position: str, ms: int, flagged: bool):
-    """(On the writer thread.) The last move and the finish in one transaction: (its finish
-    number, its place that day, how many are placed)."""
-    number = store.add_move(run.id, seq, move, position, (ms, flagged))
-    return (number, *store.place(run.puzzle, run.daily, ms))
+def finish_ranked(store: Store, run: Run, board: Board, seq: int, move: str, position: str, ms: int):
+    """(On the writer thread.) The run judged (game/net/fair.py: its moves and their times, the
+    day's median), then the last move and the finish in one transaction: (the verdict, its
+    finish number, its place that day, how many are placed)."""
+    timeline = [(m, t) for _, m, t in store.timeline(run.id)] + [(move, ms)]
+    verdict = fair.judge(board.puzzle, board.start, timeline, ms, board.pieces, *store.median(run.puzzle, run.daily))
+    number = store.add_move(run.id, seq, move, position, (ms, verdict.held, verdict.reasons), ms=ms)
+    return (verdict, number, *store.place(run.puzzle, run.daily, ms))
 
 
 def new_group(store: Store, player: int, name: str):
@@ -191,14 +140,12 @@ def servers_trouble(told: str, said: str) -> ProtocolError:
 
 
 class Live:
-    """A run being played on a connection: the store's run, its board now, its move count, the
-    clock times of its moves accepted by this server process (kept over a dropped connection)
-    and when it ends (a ranked run: when its number is no longer today's anywhere)."""
+    """A run being played on a connection: the store's run, its board now, its move count and
+    when it ends (a ranked run: when its number is no longer today's anywhere)."""
 
-    def __init__(self, run: Run, board: Board, position, player, times: list[int]):
+    def __init__(self, run: Run, board: Board, position, player):
         self.run, self.board, self.position, self.player = run, board, position, player
         self.seq = run.seq
-        self.times = times
         self.until = last_moment(run.daily) if run.ranked else math.inf
 
 
@@ -212,14 +159,40 @@ class DailyDesk:
         self.boards: dict[tuple[str, int], asyncio.Future] = {}
         self.maker = ThreadPoolExecutor(1, thread_name_prefix="daily-boards")   # one board at a time
         self.live: dict[int, object] = {}       # run id -> the Link playing it
-        self.times: dict[int, list[int]] = {}   # open ranked run id -> its accepted moves' clock times (ms)
+        self.secret = store.secret              # deals the ranked boards (game/net/deal.py); never sent
+        self.decided = 0                        # the operator's last decision said in the log
+        self.watching: asyncio.Task | None = None
         self.rankings = Rankings()
         self.reading = 0                        # standings being read now
         self.asking = weakref.WeakKeyDictionary()   # Link -> its standings budget
         self.asking_from: dict[str, Bucket] = {}    # address -> its standings budget
         self.players: dict[bytes, object] = {}      # token hash -> Player (players never change nor go)
 
+    async def start(self) -> None:
+        """Look for an operator's decisions from now on (those kept before are not said again)."""
+        self.decided = await self.store.read(Store.last_decision)
+        self.watching = asyncio.ensure_future(self.watch())
+
+    async def watch(self) -> None:
+        """Every DECISIONS_EVERY seconds, on a reader thread: the operator's new decisions, each
+        one log line; the standings kept in memory are made again from the store."""
+        while True:
+            await asyncio.sleep(DECISIONS_EVERY)
+            try:
+                new = await self.store.read(Store.decisions, self.decided)
+            except StoreError as exc:
+                self.server.log(None, None, "-", f"store error: {json.dumps(str(exc))}")
+                continue
+            for decision in new:
+                when = dt.datetime.fromtimestamp(decision.at, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+                self.server.log(None, None, "-", f"operator decision {decision.id} ({when}): {decision.said}")
+                self.decided = decision.id
+            if new:
+                self.rankings.clear()
+
     def close(self) -> None:
+        if self.watching is not None:
+            self.watching.cancel()
         self.maker.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
@@ -288,10 +261,11 @@ class DailyDesk:
 
     # --- runs
 
-    async def board(self, puzzle: str, number: int) -> Board:
-        """The day's board, made once on the worker thread and kept (the loop serves meanwhile).
-        Today's boards (numbers today's somewhere) are never dropped nor refused for being busy."""
-        key = (puzzle, number)
+    async def board(self, puzzle: str, number: int, dealt: bool) -> Board:
+        """The day's board (`dealt`: the server's deal, else the offline daily), made once on the
+        worker thread and kept (the loop serves meanwhile). Today's boards (numbers today's
+        somewhere) are never dropped nor refused for being busy."""
+        key = (puzzle, number, dealt)
         future = self.boards.get(key)
         if future is None:
             low, high = accepted(self.clock())
@@ -302,7 +276,7 @@ class DailyDesk:
                 if old is not None:
                     del self.boards[old]
             future = self.boards[key] = asyncio.get_running_loop().run_in_executor(
-                self.maker, make_board, puzzle, number)
+                self.maker, make_board, puzzle, number, self.secret if dealt else None)
         try:
             return await asyncio.shield(future)
         except SquarewiseError as exc:
@@ -323,10 +297,14 @@ class DailyDesk:
             raise ProtocolError("already in a daily run: leave it first")
         player = await self.player(link, message["token"])
         self.check_number(number, ranked)
-        board = await self.board(puzzle, number)
         title = f"{daily.GAMES[puzzle]} #{number}"
         if ranked:
-            try:
+            if await self.store.read(Store.is_barred, player.id):
+                raise ProtocolError(f"the name {player.name} is barred from this server's standings by its operator; "
+                                    f"unranked runs are open to it")
+            kept = await self.store.read(Store.ranked_run, player.id, puzzle, number)
+            board = await self.board(puzzle, number, kept is None or kept.dealt)   # (a run begun before version 4:
+            try:                                                                   # the offline daily)
                 run, position = await self.store.write(open_ranked, player.id, board, self.clock)
             except Unloadable as exc:
                 raise servers_trouble(f"your ranked run of {title} cannot be loaded; the server keeps it for its "
@@ -337,15 +315,12 @@ class DailyDesk:
             if old is not None and old is not link:   # a half-open old connection: this one takes over
                 old.run = None
                 old.abort("replaced by a resumed connection")
-            if len(self.times) > 100_000:            # bounded: forget the oldest open runs' gaps
-                for key in list(self.times)[:50_000]:
-                    del self.times[key]
             self.live[run.id] = link
-            times = self.times.setdefault(run.id, [])
-        else:                                        # never stored: it lives on this connection
-            run, position, times = Run(0, player.id, puzzle, number, False, self.clock(), 0, None, None, False,
-                                       False), board.start, []
-        live = link.run = Live(run, board, position, player, times)
+        else:                       # never stored: it lives on this connection; the ranked board once shown
+            board = await self.board(puzzle, number, not window_open(number, self.clock()))
+            run, position = Run(0, player.id, puzzle, number, False, self.clock(), 0, None, None, False, False,
+                                board.dealt), board.start
+        live = link.run = Live(run, board, position, player)
         self.log(link, f"{'resumed' if run.seq else 'began'} {'ranked' if ranked else 'unranked'} run of "
                        f"{title} as {json.dumps(player.name)}")
         link.send("run", puzzle=puzzle, daily=number, ranked=ranked, level=board.level,
@@ -365,10 +340,10 @@ class DailyDesk:
         run = live.run
         if seq != live.seq + 1:
             return self.refuse(link, seq, f"out of order: the next move is number {live.seq + 1}", ms)
-        if link.read_at >= live.until:
-            self.refuse(link, seq, f"{daily.GAMES[run.puzzle]} #{run.daily} is no longer today's anywhere: "
-                                   f"the run is over, unplaced", ms)
-            return await self.leave(link)
+        if link.read_at >= live.until:          # over, committed, then said
+            await self.leave(link)
+            return self.refuse(link, seq, f"{daily.GAMES[run.puzzle]} #{run.daily} is no longer today's anywhere: "
+                                          f"the run is over, unplaced", ms, live.position)
         if live.seq >= MAX_RUN_MOVES:
             return self.refuse(link, seq, f"a run takes at most {MAX_RUN_MOVES:,} moves: leave it", ms)
         try:
@@ -376,42 +351,43 @@ class DailyDesk:
         except SquarewiseError as exc:
             return self.refuse(link, seq, str(exc), ms)
         solved = position.is_solved
-        flagged = run.ranked and solved and too_fast(live.board, ms, live.times + [ms])
-        place = of = number = None
+        place = of = number = verdict = None
         if run.ranked and solved:
-            number, place, of = await self.store.write(finish_ranked, run, seq, move, position.notation(), ms,
-                                                       flagged)
+            verdict, number, place, of = await self.store.write(finish_ranked, run, live.board, seq, move,
+                                                                position.notation(), ms)
         elif run.ranked:
-            await self.store.write(Store.add_move, run.id, seq, move, position.notation())
+            await self.store.write(Store.add_move, run.id, seq, move, position.notation(), None, ms)
         elif solved:
             of = (await self.store.read(Store.place, run.puzzle, run.daily, ms))[1]
         live.position, live.seq = position, seq
-        live.times.append(ms)
         if not solved:
             link.send("moved", seq=seq, ms=ms)
             return
         self.drop(link)
-        self.times.pop(run.id, None)
-        if run.ranked and not flagged:
+        held = verdict is not None and verdict.held
+        if run.ranked and not held:
             self.rankings.finished(run.puzzle, run.daily, run.player, live.player.name, ms, run.started + ms / 1000,
                                    number)
         else:
             place = None
+        said = "" if verdict is None or not verdict.reasons else \
+            f" ({'held' if held else 'flagged'}: {json.dumps('; '.join(verdict.reasons))})"
         self.log(link, f"finished {'ranked' if run.ranked else 'unranked'} {run.puzzle} #{run.daily} in {ms} ms"
-                       f"{' (flagged: faster than a person)' if flagged else ''}")
+                       f"{' run ' + str(run.id) if run.ranked else ''}{said}")
         link.send("moved", seq=seq, ms=ms)
         link.send("done", puzzle=run.puzzle, daily=run.daily, ranked=run.ranked, ms=ms, place=place, of=of,
-                  flagged=flagged)
+                  flagged=held, status=("held" if held else "placed") if run.ranked else None)
 
-    def refuse(self, link, seq: int, reason: str, ms: int) -> None:
+    def refuse(self, link, seq: int, reason: str, ms: int, position=None) -> None:
+        """`refused` with the run's board (`position`: the board of a run already over)."""
         self.log(link, f"run move {seq} refused: {json.dumps(reason)}")
-        link.send("refused", seq=seq, reason=reason[:200], position=link.run.position.notation(), ms=ms)
+        board = position if position is not None else link.run.position
+        link.send("refused", seq=seq, reason=reason[:200], position=board.notation(), ms=ms)
 
     async def leave(self, link) -> None:
         """The player gives the run up: a ranked one is abandoned (over, unplaced)."""
         run = link.run.run
         self.drop(link)
-        self.times.pop(run.id, None)
         if run.ranked:
             await self.store.write(Store.abandon_run, run.id)
         self.log(link, f"abandoned a run of {run.puzzle} #{run.daily}")
@@ -472,7 +448,8 @@ class DailyDesk:
             if you is None and player is not None:
                 you = await self.store.read(Store.flagged, player.id, puzzle, first, number)
         shown = [{"place": r.place, "name": r.name, "ms": r.ms, "runs": r.runs} for r in rows]
-        mine = None if you is None else {"place": you.place, "ms": you.ms, "runs": you.runs, "flagged": you.flagged}
+        mine = None if you is None else {"place": you.place, "ms": you.ms, "runs": you.runs, "flagged": you.flagged,
+                                         "status": you.status if you.flagged else "placed"}
         fields = dict(puzzle=puzzle, daily=number, days=days, group=group, total=total, you=mine)
         link.send("standings", rows=_fitting(shown, fields), **fields)
 

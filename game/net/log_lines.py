@@ -11,6 +11,7 @@ A stream that cannot be written (a closed pipe) loses the lines, never stops the
 """
 from __future__ import annotations
 
+import json
 import queue
 import threading
 import time
@@ -85,6 +86,11 @@ class LogLines:
             self.stream.flush()
         except (OSError, ValueError):       # stdout gone or closed: the server goes on without its log
             pass
+
+
+def escaped(text: str) -> str:
+    """Player text made safe for a log line: quoted, with anything not plain ASCII escaped."""
+    return json.dumps(text, ensure_ascii=True)
 
 
 def _date(second: int) -> str:

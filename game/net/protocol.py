@@ -103,6 +103,16 @@ class Nullable:
 
 
 @dataclass(frozen=True)
+class Optional:
+    """`inner`, or missing: a field a server added within this version (an older server's
+    message lacks it, and a client reads it as null)."""
+    inner: object
+
+    def check(self, value, where: str, strict: bool = True) -> None:
+        self.inner.check(value, where, strict)
+
+
+@dataclass(frozen=True)
 class Record:
     """An object with exactly these fields (not strict: at least these, the others dropped)."""
     fields: dict
@@ -135,6 +145,9 @@ def _check_fields(value: dict, fields: dict, where: str, strict: bool) -> None:
         del value[name]
     for name, kind in fields.items():
         if name not in value:
+            if isinstance(kind, Optional):
+                value[name] = None
+                continue
             raise ProtocolError(f"{where}: missing field '{name}'")
         kind.check(value[name], f"{where}.{name}", strict)
 
@@ -157,6 +170,7 @@ GROUP = Str(8, 8, CODE_ALPHABET)     # a group's code
 DAY_LEVEL = OneOf(("easy", "medium", "hard", "very hard"))
 MAX_ROWS = 100                       # standings rows in one answer
 TALLY = Int(0, 1 << 30)         # a count of runs, players, members
+STATUS = OneOf(("placed", "held", "disqualified", "barred"))    # a ranked run: placed, or why it is left out
 
 BOARDS = ("hidden", "visible")  # opponents' boards during a race: progress only, or the boards too
 PIECE_COUNT = len(PIECES)
@@ -190,7 +204,8 @@ CLIENT: dict[str, dict] = {
 PLAYER = Record({"seat": SEAT, "name": NAME, "ready": Bool(), "connected": Bool(), "left": Bool(),
                  "idle": Bool(), "placed": Int(0, PIECE_COUNT), "ms": Nullable(MS)})
 ROW = Record({"place": Int(1, 1 << 30), "name": NAME, "ms": Nullable(MS), "runs": TALLY})
-YOU = Record({"place": Nullable(Int(1, 1 << 30)), "ms": Nullable(MS), "runs": TALLY, "flagged": Bool()})
+YOU = Record({"place": Nullable(Int(1, 1 << 30)), "ms": Nullable(MS), "runs": TALLY, "flagged": Bool(),
+              "status": Optional(Nullable(STATUS))})
 GROUP_INFO = {"group": GROUP, "name": NAME, "members": TALLY}
 MAX_LISTED = 20                 # rooms in one `rooms` answer
 LISTED = Record({"room": CODE, "host": NAME, "players": Int(1, MAX_PLAYERS), "dice": DICE, "level": LEVEL})
@@ -216,7 +231,7 @@ SERVER: dict[str, dict] = {
     "run": {"puzzle": PUZZLE, "daily": DAILY, "ranked": Bool(), "level": DAY_LEVEL, "start": POSITION,
             "position": POSITION, "elapsed_ms": MS, "seq": SEQ},
     "done": {"puzzle": PUZZLE, "daily": DAILY, "ranked": Bool(), "ms": MS, "place": Nullable(Int(1, 1 << 30)),
-             "of": TALLY, "flagged": Bool()},
+             "of": TALLY, "flagged": Bool(), "status": Optional(Nullable(STATUS))},
     "standings": {"puzzle": PUZZLE, "daily": DAILY, "days": Int(1, 31), "group": Nullable(GROUP), "total": TALLY,
                   "rows": ListOf(ROW, MAX_ROWS), "you": Nullable(YOU)},
     "group": GROUP_INFO,

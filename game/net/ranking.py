@@ -23,7 +23,8 @@ class Row:
     name: str
     ms: int
     runs: int
-    flagged: bool = False
+    flagged: bool = False           # left out of the standings ...
+    status: str | None = None       # ... why: 'held' (under review), 'disqualified', 'barred'
 
 
 class Ranking:

@@ -1,5 +1,7 @@
 """`squarewise serve [--host ADDR] [--port N] [--certfile F --keyfile F] [--trust-proxy]
-[--db PATH] [--keep-days N] [--sync normal|full] [--backup FILE]`: the race server with no window.
+[--db PATH] [--keep-days N] [--sync normal|full] [--backup FILE]`: the race server with no window;
+`squarewise serve [--db PATH] review [...]`: the operator's review of held and flagged ranked
+runs, and decisions on them (game/net/review.py).
 
 It listens on the loopback address unless --host says otherwise (0.0.0.0: every interface),
 on wss:// when given a certificate and its key, else ws://. It prints one line per room
@@ -25,6 +27,7 @@ from solver.errors import SquarewiseError, one_line
 
 from .client import DEFAULT_PORT
 from .log_lines import LogLines
+from .review import add_review, review
 from .server import Config, RaceServer, descriptor_limit
 from .store import SYNC_MODES, Store, backup_file, lock_database
 
@@ -66,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "full: neither does a power cut, at a cost per write")
     parser.add_argument("--backup", metavar="FILE",
                         help="copy the database consistently to FILE (also while a server runs) and exit")
+    add_review(parser.add_subparsers(dest="action", metavar="review", parser_class=OneLineParser))
     return parser
 
 
@@ -100,6 +104,8 @@ def main(argv: list[str]) -> int:
     try:
         args = build_parser().parse_args(argv)
         db = _db_path(args.db)
+        if args.action == "review":                 # beside a running server too: it reads the decisions
+            return review(db, args)
         if args.backup is not None:
             backup_file(db, args.backup)
             print(f"{PROG}: copied {one_line(str(db))} to {one_line(args.backup)}", flush=True)

@@ -23,6 +23,8 @@ from .client import RaceClient, UntrustedCertificate, lost_reason, server_url
 from .protocol import MAX_ROWS, ProtocolError
 
 TIMEOUT = 10.0          # seconds for the connection and for each answer
+LEFT_OUT = {"held": "under review: faster than a person's hands, held for the server's operator",
+            "disqualified": "disqualified by the server's operator", "barred": "your name is barred from these standings"}
 
 
 class Unavailable(SquarewiseError):
@@ -149,7 +151,8 @@ def text(doc: dict) -> str:
         if you is None:
             lines.append(f"You: no ranked run finished ({doc['name']})")
         elif you["flagged"]:
-            lines.append(f"You: left out: faster than a person can move ({doc['name']}, {daily.standing_time(you['ms'])})")
+            lines.append(f"You: {LEFT_OUT.get(you.get('status'), LEFT_OUT['held'])} ({doc['name']}, "
+                         f"{daily.standing_time(you['ms'])})")
         elif you["place"] is None or you["ms"] is None:
             lines.append(f"You: not placed ({doc['name']})")
         else:

@@ -17,6 +17,7 @@ figures.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import sqlite3
@@ -71,7 +72,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX players_by_folded ON players (folded)",
         lambda db: _fold_names(db),
     ),
+    (   # version 4 (fair play): the server's secret that deals ranked boards; whether a run's board is the
+        # secret's (0: the offline daily, as every run before); each move's time; a run held below a person's
+        # floor, its rhythm's flags, the operator's verdict; barred names; every decision with its time
+        "CREATE TABLE server (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID",
+        lambda db: db.execute("INSERT INTO server (key, value) VALUES ('secret', ?)", (secrets.token_bytes(32),)),
+        "ALTER TABLE runs ADD COLUMN dealt INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE runs ADD COLUMN held INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE runs ADD COLUMN verdict TEXT",
+        "UPDATE runs SET held = 1 WHERE flagged",
+        "ALTER TABLE moves ADD COLUMN ms INTEGER",
+        "ALTER TABLE players ADD COLUMN barred REAL",
+        """CREATE TABLE flags (run INTEGER NOT NULL REFERENCES runs ON DELETE CASCADE, reason TEXT NOT NULL)""",
+        "CREATE INDEX flags_by_run ON flags (run)",
+        """CREATE TABLE decisions (id INTEGER PRIMARY KEY, at REAL NOT NULL, action TEXT NOT NULL,
+           run INTEGER, player INTEGER, said TEXT NOT NULL)""",
+    ),
 )
+VERDICTS = {"accept": "accepted", "disqualify": "disqualified"}     # what an operator may decide of a run
 VERSION = len(MIGRATIONS)
 
 # SQLite's primary result codes (sqlite3.Error.sqlite_errorcode, Python 3.11+), and the words
@@ -91,6 +109,11 @@ def _fold_names(db: sqlite3.Connection) -> None:
     for player, name in db.execute("SELECT id, name FROM players").fetchall():
         with contextlib.suppress(sqlite3.IntegrityError):
             db.execute("UPDATE players SET folded = ? WHERE id = ?", (names.keys(name)[1], player))
+
+
+def _quoted(text: str) -> str:
+    """Player text for a line of the log or the terminal: JSON-quoted, everything but plain ASCII escaped."""
+    return json.dumps(text)
 
 
 class StoreError(SquarewiseError):
@@ -126,8 +149,33 @@ class Run:
     seq: int                # accepted moves so far
     position: str | None    # the board after them (None: the start if seq is 0, else replay the moves)
     ms: int | None          # None: unfinished
-    flagged: bool
+    flagged: bool           # left out of the standings: held below the floor (not accepted), disqualified, barred
     abandoned: bool
+    dealt: bool = True      # its board is the server's deal (False: the offline daily, a run from before version 4)
+    held: bool = False      # finished below a person's floor (game/net/fair.py): for the operator to review
+    verdict: str | None = None      # the operator's: 'accepted', 'disqualified' (None: none)
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished ranked run for the operator: held or flagged, its reasons and its timeline."""
+    run: Run
+    name: str
+    barred: bool
+    reasons: tuple[str, ...]
+    timeline: tuple[tuple[int, str, int | None], ...]      # (seq, move, ms on the run's clock or None)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An operator's decision as kept: its number, time (seconds since the epoch), action
+    ('accept', 'disqualify', 'bar'), the run or player it is about, and the line that says it."""
+    id: int
+    at: float
+    action: str
+    run: int | None
+    player: int | None
+    said: str
 
 
 @dataclass(frozen=True)
@@ -340,6 +388,7 @@ class Store:
             raise
         if keep_days is not None:
             self.keep(time.time())
+        self.secret: bytes = self.db.execute("SELECT value FROM server WHERE key = 'secret'").fetchone()[0]
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -399,24 +448,29 @@ class Store:
                                (address, since)).fetchone()[0]
 
     # runs
-    def start_run(self, player: int, puzzle: str, daily: int, ranked: bool, now: float) -> Run:
-        """A new run started at `now`; RankedTaken if `ranked` and the player has a ranked run of it."""
+    def start_run(self, player: int, puzzle: str, daily: int, ranked: bool, now: float, dealt: bool = True) -> Run:
+        """A new run started at `now` (on the server's deal of the day, or the offline daily);
+        RankedTaken if `ranked` and the player has a ranked run of it."""
         try:
-            cur = self.db.execute("INSERT INTO runs (player, puzzle, daily, ranked, started) VALUES (?, ?, ?, ?, ?)",
-                                  (player, puzzle, daily, int(ranked), now))
+            cur = self.db.execute("INSERT INTO runs (player, puzzle, daily, ranked, started, dealt) "
+                                  "VALUES (?, ?, ?, ?, ?, ?)", (player, puzzle, daily, int(ranked), now, int(dealt)))
         except sqlite3.IntegrityError as exc:
             if ranked and self.ranked_run(player, puzzle, daily) is not None:
                 raise RankedTaken(f"player {player} has a ranked run of {puzzle} #{daily}") from None
             raise StoreError(f"cannot start the run: {exc}") from None
-        return Run(cur.lastrowid, player, puzzle, daily, ranked, now, 0, None, None, False, False)
+        return Run(cur.lastrowid, player, puzzle, daily, ranked, now, 0, None, None, False, False, dealt)
+
+    RUN = "id, player, puzzle, daily, ranked, started, seq, position, ms, flagged, abandoned, dealt, held, verdict"
+
+    @staticmethod
+    def _made(row) -> Run:
+        rid, player, puzzle, daily, ranked, started, seq, position, ms, flagged, abandoned, dealt, held, verdict = row
+        return Run(rid, player, puzzle, daily, bool(ranked), started, seq, position, ms, bool(flagged), bool(abandoned),
+                   bool(dealt), bool(held), verdict)
 
     def _run(self, where: str, args) -> Run | None:
-        row = self.db.execute(f"SELECT id, player, puzzle, daily, ranked, started, seq, position, ms, flagged, "
-                              f"abandoned FROM runs WHERE {where}", args).fetchone()
-        if row is None:
-            return None
-        rid, player, puzzle, daily, ranked, started, seq, position, ms, flagged, abandoned = row
-        return Run(rid, player, puzzle, daily, bool(ranked), started, seq, position, ms, bool(flagged), bool(abandoned))
+        row = self.db.execute(f"SELECT {self.RUN} FROM runs WHERE {where}", args).fetchone()
+        return None if row is None else self._made(row)
 
     def run(self, run: int) -> Run | None:
         """The run with that id, None if none."""
@@ -430,34 +484,45 @@ class Store:
         """The accepted moves of a run, in order."""
         return tuple(m for (m,) in self.db.execute("SELECT move FROM moves WHERE run = ? ORDER BY seq", (run,)))
 
-    def add_move(self, run: int, seq: int, move: str, position: str, finish: tuple[int, bool] | None = None
-                 ) -> int | None:
-        """Keep accepted move number `seq` (1, 2, ...) of an open run and its board after it,
-        `position`, in one transaction (a resume reads the board, never replays the moves). With
-        `finish` (ms, flagged) the move ends the run, in the same transaction: returns its finish
-        number then. StoreError if the run is not open at move `seq` - 1."""
+    def timeline(self, run: int) -> tuple[tuple[int, str, int | None], ...]:
+        """The accepted moves of a run as (seq, move, ms on the run's clock; None for a move kept
+        before version 4), in order."""
+        return tuple((seq + 1, move, ms) for seq, move, ms in self.db.execute(
+            "SELECT seq, move, ms FROM moves WHERE run = ? ORDER BY seq", (run,)))
+
+    def add_move(self, run: int, seq: int, move: str, position: str, finish: tuple | None = None,
+                 ms: int | None = None) -> int | None:
+        """Keep accepted move number `seq` (1, 2, ...) of an open run, its time `ms` on the run's
+        clock and its board after it, `position`, in one transaction (a resume reads the board,
+        never replays the moves). With `finish` (ms, held[, flags]: `finish_run`'s) the move ends
+        the run, in the same transaction: returns its finish number then. StoreError if the run
+        is not open at move `seq` - 1."""
         with self._transaction():
             if self.db.execute("UPDATE runs SET seq = ?, position = ? WHERE id = ? AND seq = ? AND ms IS NULL "
                                "AND NOT abandoned", (seq, position, run, seq - 1)).rowcount != 1:
                 raise StoreError(f"run {run} is not open at move {seq - 1}")
-            self.db.execute("INSERT INTO moves (run, seq, move) VALUES (?, ?, ?)", (run, seq - 1, move))
+            self.db.execute("INSERT INTO moves (run, seq, move, ms) VALUES (?, ?, ?, ?)", (run, seq - 1, move, ms))
             return None if finish is None else self._finish(run, *finish)
 
     def set_position(self, run: int, position: str) -> None:
         """Keep the board of a run of version 1 once its moves are replayed."""
         self.db.execute("UPDATE runs SET position = ? WHERE id = ?", (position, run))
 
-    def finish_run(self, run: int, ms: int, flagged: bool) -> int:
-        """Record an open run as finished in `ms`; committed (durable) when this returns. Returns
-        its finish number: runs finished later have higher ones."""
+    def finish_run(self, run: int, ms: int, held: bool, flags: tuple[str, ...] = ()) -> int:
+        """Record an open run as finished in `ms`, `held` below a person's floor (then left out of
+        the standings until an operator accepts it), with its rhythm's `flags` (reasons kept for
+        the operator; the run stays placed); a barred player's run is left out too. Committed
+        (durable) when this returns. Returns its finish number: runs finished later have higher ones."""
         with self._transaction():
-            return self._finish(run, ms, flagged)
+            return self._finish(run, ms, held, flags)
 
-    def _finish(self, run: int, ms: int, flagged: bool) -> int:
-        if self.db.execute("UPDATE runs SET ms = ?, flagged = ?, finished = (SELECT IFNULL(MAX(finished), 0) + 1 "
-                           "FROM runs WHERE finished IS NOT NULL) WHERE id = ? AND ms IS NULL AND NOT abandoned",
-                           (ms, int(flagged), run)).rowcount != 1:
+    def _finish(self, run: int, ms: int, held: bool, flags: tuple[str, ...] = ()) -> int:
+        if self.db.execute("UPDATE runs SET ms = ?, held = ?, flagged = ? OR (SELECT barred IS NOT NULL FROM players "
+                           "WHERE players.id = runs.player), finished = (SELECT IFNULL(MAX(finished), 0) + 1 FROM runs "
+                           "WHERE finished IS NOT NULL) WHERE id = ? AND ms IS NULL AND NOT abandoned",
+                           (ms, int(held), int(held), run)).rowcount != 1:
             raise StoreError(f"run {run} is not open")
+        self.db.executemany("INSERT INTO flags (run, reason) VALUES (?, ?)", ((run, reason) for reason in flags))
         return self.db.execute("SELECT finished FROM runs WHERE id = ?", (run,)).fetchone()[0]
 
     def abandon_run(self, run: int) -> None:
@@ -487,12 +552,23 @@ class Store:
         return Ranking(totals, mark or 0)
 
     def flagged(self, player: int, puzzle: str, first: int, last: int) -> Row | None:
-        """The player's flagged runs of the dailies `first`..`last` as a row (place None), None if none."""
-        name, ms, runs = self.db.execute(
-            "SELECT p.name, SUM(r.ms), COUNT(*) FROM runs r JOIN players p ON p.id = r.player WHERE r.player = ? "
-            "AND r.puzzle = ? AND r.daily BETWEEN ? AND ? AND r.ranked AND r.ms IS NOT NULL AND r.flagged",
-            (player, puzzle, first, last)).fetchone()
-        return Row(None, name, ms, runs, flagged=True) if runs else None
+        """The player's runs of the dailies `first`..`last` left out of the standings as a row
+        (place None, and why: 'barred', 'disqualified' or 'held'), None if none."""
+        name, ms, runs, barred, disqualified = self.db.execute(
+            "SELECT p.name, SUM(r.ms), COUNT(*), p.barred IS NOT NULL, SUM(r.verdict = 'disqualified') FROM runs r "
+            "JOIN players p ON p.id = r.player WHERE r.player = ? AND r.puzzle = ? AND r.daily BETWEEN ? AND ? "
+            "AND r.ranked AND r.ms IS NOT NULL AND r.flagged", (player, puzzle, first, last)).fetchone()
+        status = "barred" if barred else "disqualified" if disqualified else "held"
+        return Row(None, name, ms, runs, flagged=True, status=status) if runs else None
+
+    def median(self, puzzle: str, daily: int) -> tuple[int | None, int]:
+        """(the median time of the daily's placed runs or None, how many are placed)."""
+        of = self.db.execute(f"SELECT COUNT(*) FROM runs r WHERE r.puzzle = ? AND r.daily = ? AND {PLACED}",
+                             (puzzle, daily)).fetchone()[0]
+        if not of:
+            return None, 0
+        return self.db.execute(f"SELECT r.ms FROM runs r WHERE r.puzzle = ? AND r.daily = ? AND {PLACED} ORDER BY r.ms "
+                               f"LIMIT 1 OFFSET ?", (puzzle, daily, of // 2)).fetchone()[0], of
 
     def place(self, puzzle: str, daily: int, ms: int) -> tuple[int, int]:
         """(the place a time of `ms` has among the daily's placed runs, how many are placed)."""
@@ -515,6 +591,81 @@ class Store:
         if you is None and player is not None:
             you = self.flagged(player, puzzle, first, daily)
         return total, page, you
+
+    # fair play: the operator's review and decisions (game/net/review.py)
+    def is_barred(self, player: int) -> bool:
+        """Whether an operator barred the player's name from the standings."""
+        return self.db.execute("SELECT barred IS NOT NULL FROM players WHERE id = ?", (player,)).fetchone() == (1,)
+
+    def reviews(self, every: bool = False) -> list[Review]:
+        """The finished ranked runs held below the floor or flagged by their rhythm that no
+        operator has decided yet (`every`: decided ones too), in the order they finished."""
+        rows = self.db.execute(
+            f"SELECT {', '.join('r.' + c for c in self.RUN.split(', '))}, p.name, p.barred IS NOT NULL FROM runs r "
+            f"JOIN players p ON p.id = r.player WHERE r.ranked AND r.ms IS NOT NULL "
+            f"AND (r.held OR EXISTS (SELECT 1 FROM flags f WHERE f.run = r.id)) AND (? OR r.verdict IS NULL) "
+            f"ORDER BY r.finished", (int(every),)).fetchall()
+        return [Review(self._made(row[:-2]), row[-2], bool(row[-1]),
+                       tuple(r for (r,) in self.db.execute("SELECT reason FROM flags WHERE run = ? ORDER BY rowid",
+                                                           (row[0],))),
+                       self.timeline(row[0])) for row in rows]
+
+    def decide(self, action: str, target: str, now: float) -> Decision:
+        """An operator's decision, kept with its time: 'accept' or 'disqualify' a finished ranked
+        run (`target`: its number), 'bar' a name (`target`: the name, as alike names are one).
+        StoreError in one line if there is no such run or name or the decision does not apply."""
+        with self._transaction():
+            if action == "bar":
+                run, player, said = None, *self._bar(target, now)
+            else:
+                run, player, said = *self._judge(action, target), None
+                said = self._verdict(action, run, player)
+            cur = self.db.execute("INSERT INTO decisions (at, action, run, player, said) VALUES (?, ?, ?, ?, ?)",
+                                  (now, action, run, player, said))
+        return Decision(cur.lastrowid, now, action, run, player, said)
+
+    def _judge(self, action: str, target: str) -> tuple[int, int]:
+        if action not in VERDICTS:
+            raise StoreError(f"an operator may accept, disqualify or bar, not {action!r}")
+        found = self._run("id = ? AND ranked", (int(target),)) if target.isdigit() else None
+        if found is None or found.ms is None:
+            raise StoreError(f"there is no finished ranked run {target} in this database (review lists them)")
+        return found.id, found.player
+
+    def _verdict(self, action: str, run: int, player: int) -> str:
+        verdict = VERDICTS[action]
+        barred = self.is_barred(player)
+        self.db.execute("UPDATE runs SET verdict = ?, flagged = ? WHERE id = ?",
+                        (verdict, int(verdict == "disqualified" or barred), run))
+        found = self.run(run)
+        name = self.db.execute("SELECT name FROM players WHERE id = ?", (player,)).fetchone()[0]
+        what = f"run {run} ({found.puzzle} #{found.daily}, {_quoted(name)}, {found.ms} ms)"
+        if verdict == "disqualified":
+            return f"disqualified {what}: left out of the standings"
+        return f"accepted {what}: " + ("still left out, its player is barred" if barred else "placed")
+
+    def _bar(self, name: str, now: float) -> tuple[int, str]:
+        key, folded = names.keys(names.normalise(name))
+        row = self.db.execute("SELECT id, name, barred FROM players WHERE key = ? OR folded = ?", (key, folded)
+                              ).fetchone()
+        if row is None:
+            raise StoreError(f"there is no player named {_quoted(name)} on this server")
+        player, found, barred = row
+        if barred is None:
+            self.db.execute("UPDATE players SET barred = ? WHERE id = ?", (now, player))
+        runs = self.db.execute("UPDATE runs SET flagged = 1 WHERE player = ? AND ranked AND ms IS NOT NULL",
+                               (player,)).rowcount
+        return player, f"barred {_quoted(found)} (player {player}): {runs} finished ranked run{'s' * (runs != 1)} " \
+                       f"left out of the standings"
+
+    def decisions(self, after: int = 0) -> list[Decision]:
+        """The operator's decisions numbered after `after`, oldest first."""
+        return [Decision(*row) for row in self.db.execute(
+            "SELECT id, at, action, run, player, said FROM decisions WHERE id > ? ORDER BY id", (after,))]
+
+    def last_decision(self) -> int:
+        """The number of the last decision kept (0: none)."""
+        return self.db.execute("SELECT IFNULL(MAX(id), 0) FROM decisions").fetchone()[0]
 
     # groups
     def create_group(self, player: int, code: str, name: str) -> Group:

@@ -6,7 +6,7 @@ window never waits; Play opens the puzzle's screen (through the registry) with t
 ID, number and level: the screen asks before it abandons a game in progress, labels the match
 "Daily #N", and its session records it as that daily.
 
-With a standings server set (Settings), each card offers "Play on SERVER": a ranked run of
+With a standings server set (Settings), each card offers "Ranked on SERVER": a ranked run of
 today's daily (asked first; the first time, the name the server will know the player by),
 played on game/scenes/ranked/run.py's screen; a past day's, or today's once the ranked run
 is over, is a replay (unranked); a ranked run left open (Escape, a closed window, or begun
@@ -38,10 +38,10 @@ PAST_DAYS = 30
 class DailyScene(Scene):
     caption = "Squarewise - daily puzzles"
 
-    def __init__(self, app, today: dt.date | None = None):
+    def __init__(self, app, today: dt.date | None = None, day: dt.date | None = None):
         super().__init__(app)
         self.today = max(today or dt.date.today(), daily.EPOCH)
-        self.day = self.today
+        self.day = max(min(day or self.today, self.today), daily.EPOCH)      # `day`: a past day shown first
         self.puzzles: dict[dt.date, dict[str, Daily]] = {}
         self.jobs = JobSlot(app.worker)
         self.problem = ""

@@ -30,6 +30,22 @@ from solver.genius.position import Position
 from solver.genius.solutions import Solutions
 
 SIZE = 6
+RANKED = (    # the ranked dailies on a standings server: what the server checks, what it cannot, what its operator can do
+    ("Ranked dailies", (
+        "A standings server deals its own board for each day's ranked run, from a secret only it holds: nobody "
+        "sees it before its clock starts. It is as hard as the day's puzzle by the same rules, but another board.",
+        "One ranked run a day per puzzle; no hints, no Solve; the clock is the server's.")),
+    ("What the server checks", (
+        "Every move is legal, by the engine; the time is its own clock's; the board was unseen before the clock; "
+        "one run per player and day.",
+        "A run faster than a person's hands can make its moves is held for review: shown as under review, "
+        "not placed.")),
+    ("What it cannot check", (
+        "Who chose the moves. A run's rhythm (moves too even, no pause, nothing taken back) is flagged for its "
+        "operator, never held; a bot that imitates both a person's pace and rhythm cannot be told apart, and the "
+        "floor of a person's hands is what bounds it.",
+        "The operator may accept a held run, disqualify a run, or bar a name; every decision is kept.")),
+)
 DEMO_ROLL = "A1A2A4A6B4D5E1"      # a roll with a known first solution (the engine's order)
 DEMO_PIECE = "4-L"                # the piece the demonstration drags, turns and drops
 
@@ -229,6 +245,7 @@ class HowToScene(Scene):
         self.clock = 0.0
         self.step = ""
         self.buttons: dict = {}
+        self.ranked = False         # the left column says the rules of ranked dailies instead
 
     @property
     def caption(self) -> str:
@@ -237,11 +254,13 @@ class HowToScene(Scene):
     def build_ui(self) -> None:
         app = self.app
         w, h = app.size
-        bw, bh, gap = app.px(200), app.px(44), app.px(16)
+        bh, gap = app.px(44), app.px(16)
+        bw = min(app.px(200), (w - app.px(160) - 4 * gap) // 5)     # five buttons in a row, the first wider
         y = h - bh - app.px(24)
         x = app.px(40)
         for name, label in (("play", f"Play {self.reference.title}"), ("guide", "Guided game"),
-                            ("other", "The other puzzle"), ("back", "Back (Esc)")):
+                            ("other", "The other puzzle"), ("ranked", "The puzzle" if self.ranked else "Ranked dailies"),
+                            ("back", "Back (Esc)")):
             width = bw + (app.px(80) if name == "play" else 0)
             self.buttons[name] = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, width, bh), label, app.ui))
             x += width + gap
@@ -258,6 +277,9 @@ class HowToScene(Scene):
     def do(self, name: str) -> None:
         if name == "back":
             self.back()
+        elif name == "ranked":
+            self.ranked = not self.ranked
+            self.on_resize()
         elif name == "other":
             self.app.replace(HowToScene(self.app, "genius" if self.puzzle == "macmahon" else "macmahon"))
         elif name in ("play", "guide"):
@@ -291,8 +313,9 @@ class HowToScene(Scene):
         body, heading = text_size("body", app.scale), text_size("heading", app.scale)
         text(surface, self.reference.goal, (margin, y), heading, pal.accent, style="bold", max_width=column)
         y += round(heading * 1.9)
-        for title, lines in (("Rules", self.reference.rules), ("Controls", self.reference.controls),
-                             ("Levels", self.reference.levels)):
+        sections = RANKED if self.ranked else (("Rules", self.reference.rules), ("Controls", self.reference.controls),
+                                               ("Levels", self.reference.levels))
+        for title, lines in sections:
             if not lines:
                 continue
             text(surface, title, (margin, y), heading, pal.text, style="bold")

@@ -115,6 +115,11 @@ class TitleScene(Scene):
         said = said or card.place                 # (the place kept, until the server's answer comes)
         return f"{card.status} · {said}" if said else card.status
 
+    def ranked_line(self) -> str:
+        """The cards' word of the standings server, under the offline puzzle's: 'Ranked on HOST' (the
+        place there, or the ranked run left open, is on the status line), or '' with none."""
+        return f"Ranked on {self.offer.host}" if self.offer is not None else ""
+
     def on_enter(self) -> None:
         super().on_enter()
         self.ask_places()
@@ -142,7 +147,7 @@ class TitleScene(Scene):
         if width < app.px(150):
             return
         small = text_size("small", app.scale)
-        height = round(small * 1.45) * 4 + app.px(60)
+        height = round(small * 1.45) * (5 + (configured(app.settings) is not None)) + app.px(60)
         for key in TODAY:
             rect = pygame.Rect(x, y, width, height)
             button = self.add(pygame_gui.elements.UIButton(
@@ -163,14 +168,18 @@ class TitleScene(Scene):
             card = dailies.card(app.statistics, key, self.today)
             pygame.draw.rect(surface, pal.panel, rect, border_radius=app.px(8))
             x, y, room = rect.x + app.px(12), rect.y + app.px(8), rect.width - app.px(24)
-            text(surface, f"Today: {card.heading}", (x, y), body, pal.text, style="bold", max_width=room)
+            text(surface, "Today's puzzle", (x, y), body, pal.text, style="bold", max_width=room)
             y += round(body * 1.5)
+            text(surface, card.heading, (x, y), small, pal.text, max_width=room)
+            y += step
             colour = pal.accent if self.open_run(key) is not None else pal.legal if card.solved else pal.text
             text(surface, self.status(key, card), (x, y), small, colour, max_width=room)
             y += step
             text(surface, card.streak, (x, y), small, pal.dim_text, max_width=room)
             y += step
             text(surface, dailies.until_next(self.now()), (x, y), small, pal.dim_text, max_width=room)
+            y += step
+            text(surface, self.ranked_line(), (x, y), small, pal.accent, max_width=room)
 
     # ------------------------------------------------------------------ the buttons
     def build_ui(self) -> None:

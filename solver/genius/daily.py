@@ -26,8 +26,11 @@ class GeniusDaily:
     solutions: int
 
 
-def genius_daily(day: dt.date) -> GeniusDaily:
-    """The daily puzzle of `day` (SquarewiseError before solver.daily.EPOCH)."""
+def genius_daily(day: dt.date, stream=None) -> GeniusDaily:
+    """The daily puzzle of `day` (SquarewiseError before solver.daily.EPOCH); `stream`: draw it
+    from those 64-bit numbers instead of the day's own (a server's secret deal, game/net/deal.py:
+    the same level rules, another roll)."""
     day = daily.parse_date(day.isoformat())
-    draw = roll_at_level(builtin(DICE), daily.level(day), next(daily.seeds("genius", day)))
+    seeds = daily.seeds("genius", day) if stream is None else stream
+    draw = roll_at_level(builtin(DICE), daily.level(day), next(seeds))
     return GeniusDaily(day, daily.number(day), draw.group, Position.from_blockers(draw.faces), draw.solutions)

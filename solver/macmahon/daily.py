@@ -80,11 +80,13 @@ def unique_puzzle(table: np.ndarray, index: int, stream, extra: int) -> tuple[np
     return codes, _completions(bits, givens)
 
 
-def macmahon_daily(day: dt.date) -> MacMahonDaily:
-    """The daily puzzle of `day` (SquarewiseError before solver.daily.EPOCH)."""
+def macmahon_daily(day: dt.date, stream=None) -> MacMahonDaily:
+    """The daily puzzle of `day` (SquarewiseError before solver.daily.EPOCH); `stream`: draw it
+    from those 64-bit numbers instead of the day's own (a server's secret deal, game/net/deal.py:
+    the same level rules, another puzzle)."""
     day = daily.parse_date(day.isoformat())
     table = solution_table(BOARD)
-    stream = daily.seeds("macmahon", day)
+    stream = daily.seeds("macmahon", day) if stream is None else stream
     index = rng.below(next(stream), len(table))
     level = daily.level(day)
     if level == HARDEST:

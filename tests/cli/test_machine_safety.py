@@ -218,6 +218,23 @@ def running(pid: int) -> bool:
         return False
 
 
+def cpu_ticks(pid: int) -> int:
+    """The clock ticks `pid` has run (user + system: /proc/PID/stat's 14th and 15th fields)."""
+    try:
+        with open(f"/proc/{pid}/stat") as info:
+            fields = info.read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+def busy(pids: list[int], seconds: float = 30) -> None:
+    """Until each of `pids` has run on a CPU for a few ticks (its first chunk begun), at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while any(cpu_ticks(p) < 5 for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def still_running(pids: list[int], seconds: float = 10) -> list[int]:
     """Those of `pids` still running after up to `seconds` (an exit takes a moment under load)."""
     deadline = time.monotonic() + seconds
@@ -241,7 +258,7 @@ def test_a_stop_signal_ends_the_pool_with_one_line(signum, argv):
             time.sleep(0.05)
         workers = children(proc.pid)
         assert len(workers) >= 2, "the pool did not start"
-        time.sleep(0.5)                            # the workers are busy with their first chunks
+        busy(workers)                              # the workers are busy with their first chunks
         proc.send_signal(signum)
         out, err = proc.communicate(timeout=30)
     finally:
@@ -261,7 +278,7 @@ def test_workers_end_quietly_with_a_parent_killed_by_sigkill():
         while len(children(proc.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         workers = children(proc.pid)
-        time.sleep(0.5)
+        busy(workers)
         proc.kill()
         out, err = proc.communicate(timeout=30)     # returns when the workers, holding the pipes, are gone
     finally:

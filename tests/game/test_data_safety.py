@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -144,8 +143,7 @@ def test_a_move_in_a_second_instance_writes_nothing(tmp_path, monkeypatch):
                                                 (getattr(signal, "SIGHUP", None), 129, "squarewise: stopped by SIGHUP")])
 def test_a_signal_saves_like_the_close_box_and_says_one_line(tmp_path, signum, code, line):
     game = start_game(tmp_path, "--genius", BOARD)
-    wait_for_lock(tmp_path, game)
-    time.sleep(0.5)
+    wait_for_lock(tmp_path, game)           # (the game catches the signal before it takes the lock)
     returncode, err = stop(game, signum)
     assert returncode == code and err.strip() == line, err
     settings = Storage(tmp_path).settings()

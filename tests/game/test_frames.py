@@ -101,7 +101,7 @@ def test_the_today_card_says_play_again_after_a_finished_ranked_run_with_no_inpu
         client.say("standings", total=0, you=None)          # no ranked run yet, either puzzle
     settle(app)
     server = card.buttons[("server", "genius")]
-    assert server.text == "Play on 127.0.0.1:9000"
+    assert server.text == "Ranked on 127.0.0.1:9000"
     post(pressed(server))
     run_until(app, lambda: card.dialog_open)
     dialog = next(iter(card._dialogs))

@@ -11,7 +11,7 @@ from game.net.server import Config, RaceServer
 from game.net.store import Store
 from solver import daily
 from solver.genius.position import Position as GeniusPosition
-from solver.macmahon.daily import macmahon_daily
+from solver.macmahon.search import solve as macmahon_solve
 from solver.macmahon.position import Move as TileMove, Position as TilePosition
 from tests.net.race import FAST, solution
 from tests.validate_genius import check_position
@@ -35,9 +35,13 @@ class Clock:
 
 
 @contextlib.asynccontextmanager
-async def desk(tmp_path, clock=None, **config):
-    """A RaceServer with a Store at tmp_path/standings.db on 127.0.0.1: yields (server, url, store)."""
+async def desk(tmp_path, clock=None, secret: bytes | None = None, **config):
+    """A RaceServer with a Store at tmp_path/standings.db on 127.0.0.1: yields (server, url, store).
+    `secret`: the database's deal secret (else the random one it made): the same boards every run."""
     store = Store(tmp_path / "standings.db")
+    if secret is not None:
+        store.db.execute("UPDATE server SET value = ? WHERE key = 'secret'", (secret,))
+        store.secret = secret
     server = RaceServer(Config(**{**FAST, "clock": clock or Clock(), **config}), store=store)
     port = await server.start("127.0.0.1", 0)
     try:
@@ -73,12 +77,12 @@ async def error(client: RaceClient, kind: str, **fields) -> str:
 
 
 def day_solution(run: dict) -> list[str]:
-    """The moves that solve the run's board: the engine's for Genius (checked by the validator),
-    the daily's own solution for MacMahon (checked by the validator, and keeping the givens)."""
+    """The moves that solve the run's board (the server's deal or the offline daily): the
+    engine's, checked by the validators (MacMahon's keeping the givens)."""
     if run["puzzle"] == "genius":
         return solution(GeniusPosition.parse(run["start"]))
     start = TilePosition.parse(run["start"])
-    made = macmahon_daily(daily.date_of(run["daily"])).solution
+    made = macmahon_solve(start)
     assert problems(made.colour_rows(), 3) == []
     assert all(given is None or given == made.cells[c] for c, given in enumerate(start.cells))
     return [TileMove(*made.cells[c], c).notation(start.board) for c, given in enumerate(start.cells) if given is None]
@@ -117,10 +121,10 @@ async def standings(client: RaceClient, puzzle: str = "genius", number: int = TO
 
 def replayed(store: Store, run_id: int, start: str) -> str:
     """The board of a run as the database has it: its moves replayed on `start`, by the engine
-    (the same as the board stored with it)."""
-    from game.net.daily import make_board
+    (the same as the board stored with it; a ranked run's start is the server's deal)."""
+    from game.net.deal import make_board
     run = store.run(run_id)
-    board = make_board(run.puzzle, run.daily)
+    board = make_board(run.puzzle, run.daily, store.secret if run.dealt else None)
     assert board.start.notation() == start
     position = board.start
     for move in store.moves(run_id):

@@ -15,7 +15,7 @@ import threading
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from game.net import server as server_module
+from game.net import admission
 from game.net.client import RaceClient
 from game.net.protocol import CODE_ALPHABET, MAX_MESSAGE_BYTES
 from solver.genius.position import Position
@@ -229,7 +229,7 @@ def test_half_open_sockets_count_against_their_address_and_others_get_in():
             held = await half_open(url, 3)
             extra = await half_open(url, 40)
             assert all(await asyncio.gather(*(closed_by_the_server(*pair) for pair in extra)))
-            assert server.sockets_from["127.0.0.1"] == 3
+            assert server.admission.sockets_from["127.0.0.1"] == 3
             with pytest.raises(InvalidStatus) as refused:
                 await RaceClient.connect(url)                                   # this address is full
             assert refused.value.response.status_code == 429
@@ -261,11 +261,11 @@ def test_half_open_sockets_count_against_the_server_and_a_flood_of_them_is_cut_a
                 await RaceClient.connect(url, local_addr=("127.0.0.3", 0))      # the server is full
             assert refused.value.response.status_code == 503
             flood = await half_open(url, 600, "127.0.0.4")
-            assert server.sockets <= 5 + server_module.REFUSING                 # bounded, whatever comes
+            assert server.admission.sockets <= 5 + admission.REFUSING                 # bounded, whatever comes
             assert all(await asyncio.gather(*(closed_by_the_server(*pair) for pair in flood)))
             for _, writer in held:
                 writer.close()
-            await asyncio.wait_for(until(lambda: server.sockets == 0), 10)
+            await asyncio.wait_for(until(lambda: server.admission.sockets == 0), 10)
             await honest_race_from(url, "127.0.0.5", "127.0.0.6")
     try:
         run(main(), 60)
@@ -284,7 +284,7 @@ def test_a_handshake_not_finished_within_its_deadline_is_closed():
             reader, writer = await asyncio.open_connection("127.0.0.1", _port(url))
             writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")                   # and never the rest
             assert await closed_by_the_server(reader, writer)
-            await asyncio.wait_for(until(lambda: server.sockets == 0), 10)
+            await asyncio.wait_for(until(lambda: server.admission.sockets == 0), 10)
     run(main())
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import time
+import types
 
 import pytest
 
@@ -19,6 +21,20 @@ from tests.net.race import FAST, grown, race, room, run, solution
 from tests.validate_genius import check_position
 
 
+class NoWait(queue.Queue):
+    """An inbox that fails a test the moment anything waits on it (a frame's poll never may)."""
+
+    def get(self, block=True, timeout=None):
+        assert not block, "poll waited for a message: it would block the frame"
+        return super().get(block, timeout)
+
+
+@pytest.fixture(autouse=True)
+def inbox_never_waited_on(monkeypatch):
+    from game.net import client
+    monkeypatch.setattr(client, "queue", types.SimpleNamespace(Queue=NoWait, Empty=queue.Empty))
+
+
 @contextlib.contextmanager
 def hosted():
     """A HostedServer on 127.0.0.1 (its own thread, as when the game hosts)."""
@@ -30,15 +46,13 @@ def hosted():
 
 
 def frames(clients, until, seconds: float = 15.0):
-    """Poll every client once a 'frame' (60 a second) until `until(messages)` is true; each
-    poll must return at once. The messages each client got so far, in order (kept on it)."""
+    """Poll every client once a 'frame' (60 a second) until `until(messages)` is true (a poll
+    that would wait fails: NoWait). The messages each client got so far, in order (kept on it)."""
     got = [client.__dict__.setdefault("log", []) for client in clients]
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         for i, client in enumerate(clients):
-            started = time.perf_counter()
             got[i] += client.poll()
-            assert time.perf_counter() - started < 0.1, "poll blocked the frame"   # generous: a shared machine
         if until(got):
             return got
         time.sleep(1 / 60)
@@ -83,9 +97,7 @@ def test_poll_returns_at_once_when_nothing_came():
         try:
             frames([client], lambda g: kinds(g[0], "connected"))
             for _ in range(10):                      # nothing is on its way: a blocking poll would hang
-                started = time.perf_counter()
                 assert client.poll() == []
-                assert time.perf_counter() - started < 0.1
         finally:
             client.close()
 

@@ -26,19 +26,18 @@ def test_a_killed_client_resumes_its_board_and_the_clock_with_its_token():
             for move in moves[:4]:
                 before = before.place(Move.parse(move))
             await b.send("move", seq=1, move=moves[0])
-            await b.until("moved")
+            heard = (await b.until("moved"))["ms"]
             a.ws.transport.abort()                                      # killed: no closing handshake
             state = await b.until("room", phase="racing")
             while state["players"][0]["connected"]:
                 state = await b.until("room", phase="racing")
-            await asyncio.sleep(0.2)
 
             again = await RaceClient.connect(url)
             await again.send("resume", room=code, token=joined[0]["token"])
             assert (await again.until("joined"))["seat"] == joined[0]["seat"]
             resumed = await again.until("race")
             assert resumed["position"] == before.notation() and resumed["seq"] == 4
-            assert resumed["blockers"] == position.notation() and resumed["elapsed_ms"] >= 200
+            assert resumed["blockers"] == position.notation() and resumed["elapsed_ms"] >= heard   # the clock ran on
             rival = await again.until("progress")
             assert (rival["placed"], rival["cells"], rival["position"]) == (1, len(Move.parse(moves[0]).cells), None)
             await play(again, moves[4:], first_seq=5)
@@ -121,11 +120,12 @@ def _poll_for(client: ThreadedClient, kind: str, timeout: float = 10.0, **match)
     raise AssertionError(f"no {kind} in {timeout} s")
 
 
-def _server_process():
-    process = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+def _server_process(folder):
+    """A `serve` of its own database (two on one database refuse each other)."""
+    process = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--db", str(folder / "standings.sqlite3")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
-    assert line.startswith("squarewise: race server on ws://127.0.0.1:"), line
+    assert line.startswith("squarewise: race server on ws://127.0.0.1:"), line or process.stderr.read()
     return process, line.split("ws://", 1)[1].split("/", 1)[0]
 
 
@@ -143,8 +143,8 @@ def _racing_pair(address: str):
     return a, b
 
 
-def test_a_server_killed_mid_race_is_reported_in_one_line():
-    process, address = _server_process()
+def test_a_server_killed_mid_race_is_reported_in_one_line(tmp_path):
+    process, address = _server_process(tmp_path)
     try:
         a, b = _racing_pair(address)
         process.kill()
@@ -157,8 +157,8 @@ def test_a_server_killed_mid_race_is_reported_in_one_line():
         process.wait(10)
 
 
-def test_a_server_stopped_mid_race_says_so_and_the_clients_too():
-    process, address = _server_process()
+def test_a_server_stopped_mid_race_says_so_and_the_clients_too(tmp_path):
+    process, address = _server_process(tmp_path)
     try:
         a, b = _racing_pair(address)
         process.send_signal(signal.SIGTERM)

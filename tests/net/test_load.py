@@ -1,10 +1,11 @@
-"""The measure the server sheds by (game/net/server.py Load and heaviest), on a fake clock:
+"""The measure the server sheds by (game/net/admission.py Load and heaviest), on a fake clock:
 a sender's sustained rate, so an honest burst of moves is never taken for a flood."""
 from __future__ import annotations
 
 import pytest
 
-from game.net.server import Config, Load, heaviest
+from game.net.admission import Load, heaviest
+from game.net.config import Config
 
 HORIZON, HONEST = Config.sustained, Config.honest_rate
 

@@ -203,7 +203,7 @@ def test_unranked_unfinished_abandoned_and_flagged_runs_are_not_placed(store):
     store.finish_run(store.start_run(dee.id, "genius", 10, False, 100.0).id, 1000, False)   # unranked
     total, rows, _ = store.standings("genius", 10)
     assert (total, rows) == (1, [Row(1, "Ann", 8000, 1)])
-    assert store.standings("genius", 10, player=bob.id)[2] == Row(None, "Bob", 900, 1, flagged=True)
+    assert store.standings("genius", 10, player=bob.id)[2] == Row(None, "Bob", 900, 1, flagged=True, status="held")
     assert store.standings("genius", 10, player=cy.id)[2] is None
     assert store.standings("genius", 10, player=dee.id)[2] is None
 
@@ -222,7 +222,7 @@ def test_a_week_orders_players_by_runs_finished_then_total_time(store):
     total, rows, you = store.standings("genius", 10, days=7, player=dee.id)
     assert total == 3
     assert rows == [Row(1, "Ann", 27000, 3), Row(2, "Bob", 6000, 2), Row(2, "Cy", 6000, 2)]
-    assert you == Row(None, "Dee", 500, 1, flagged=True)
+    assert you == Row(None, "Dee", 500, 1, flagged=True, status="held")
     assert store.standings("genius", 10, days=2)[1] == [           # dailies 9 and 10
         Row(1, "Bob", 6000, 2), Row(2, "Cy", 4000, 1), Row(3, "Ann", 9000, 1)]
 
@@ -347,3 +347,62 @@ def test_a_moves_number_comes_from_the_run_and_its_board_is_kept_with_it(store):
     assert second > first >= 1
     with pytest.raises(StoreError, match="not open at move 2"):
         store.add_move(run.id, 3, "m3", "board 3")
+
+
+def test_a_version_3_database_gets_a_secret_its_runs_on_the_offline_daily_and_its_flagged_runs_held(tmp_path):
+    """Version 4 (issue 35): a secret made once and kept; the runs before it were dealt the
+    offline daily; a run flagged by the old floor is held for review; moves keep their times."""
+    path = tmp_path / "v3.sqlite3"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for version in MIGRATIONS[:3]:
+        for statement in version:
+            statement(raw) if callable(statement) else raw.execute(statement)
+    raw.execute("PRAGMA user_version=3")
+    raw.execute("INSERT INTO players (name, key, folded, token_hash, address, created) VALUES ('Bot', 'bot', 'bot', "
+                "x'01', 'x', 0)")
+    raw.execute("INSERT INTO runs (player, puzzle, daily, ranked, started, ms, flagged, finished) "
+                "VALUES (1, 'genius', 10, 1, 0, 900, 1, 1)")
+    raw.execute("INSERT INTO moves (run, seq, move) VALUES (1, 0, '1:A1')")
+    raw.close()
+    store = Store(path)
+    try:
+        secret = store.secret
+        assert len(secret) == 32 and store.run(1).held and not store.run(1).dealt
+        assert store.timeline(1) == ((1, "1:A1", None),)
+        [review] = store.reviews()
+        assert review.run.id == 1 and review.name == "Bot"
+    finally:
+        store.close()
+    again = Store(path)
+    try:
+        assert again.secret == secret                       # made once, at the first start of version 4
+        assert again.start_run(1, "genius", 11, True, 0).dealt
+    finally:
+        again.close()
+
+
+def test_decisions_are_kept_with_their_time_and_change_what_is_placed(store):
+    ann, bob = player(store, "Ann"), player(store, "Bob")
+    held = store.start_run(ann.id, "genius", 10, True, 0)
+    store.finish_run(held.id, 700, True, ("below the floor",))
+    finished(store, bob, 9000)
+    flagged = store.start_run(player(store, "Cy").id, "genius", 10, True, 0)
+    store.finish_run(flagged.id, 8000, False, ("moves evenly spaced",))
+    assert [(r.run.id, r.reasons) for r in store.reviews()] == [(held.id, ("below the floor",)),
+                                                                (flagged.id, ("moves evenly spaced",))]
+    assert [r.name for r in store.standings("genius", 10)[1]] == ["Cy", "Bob"]
+    assert "accepted run" in store.decide("accept", str(held.id), 100.0).said
+    assert [r.name for r in store.standings("genius", 10)[1]] == ["Ann", "Cy", "Bob"]
+    assert [r.run.id for r in store.reviews()] == [flagged.id] and len(store.reviews(every=True)) == 2
+    store.decide("disqualify", str(held.id), 200.0)
+    assert store.standings("genius", 10, player=ann.id)[2].status == "disqualified"
+    store.decide("bar", "BOB", 300.0)
+    assert [r.name for r in store.standings("genius", 10)[1]] == ["Cy"]
+    assert store.standings("genius", 10, player=bob.id)[2].status == "barred"
+    assert [(d.id, d.at, d.action) for d in store.decisions()] == [(1, 100.0, "accept"), (2, 200.0, "disqualify"),
+                                                                   (3, 300.0, "bar")]
+    assert store.decisions(2)[0].said.startswith('barred "Bob" (player 2): 1 finished ranked run left out')
+    for action, target in (("accept", "99"), ("bar", "Zed"), ("accept", "x")):
+        with pytest.raises(StoreError):
+            store.decide(action, target, 0.0)
+    assert store.last_decision() == 3

@@ -88,7 +88,7 @@ def test_a_31_day_ranking_is_built_once_and_kept_as_runs_finish(tmp_path, monkey
             after = await standings(client, days=31, token=token, limit=100)
             assert len(built) == 1 and after["total"] == 31
             assert after["you"] == {"place": next(r["place"] for r in after["rows"] if r["name"] == "Ann"),
-                                    "ms": done["ms"], "runs": 1, "flagged": False}
+                                    "ms": done["ms"], "runs": 1, "flagged": False, "status": "placed"}
             reference = store.standings("genius", TODAY, days=31, limit=100)
             assert [(r["place"], r["name"], r["ms"], r["runs"]) for r in after["rows"]] == \
                 [(r.place, r.name, r.ms, r.runs) for r in reference[1]]

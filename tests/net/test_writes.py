@@ -1,4 +1,4 @@
-"""How the server writes (game/net/server.py): its own text frames are the ones websockets
+"""How the server writes (game/net/transport.py): its own text frames are the ones websockets
 makes, and others' progress waits to go out with a client's next message, in order."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from websockets.frames import Frame, Opcode
 
-from game.net.server import text_frame
+from game.net.transport import text_frame
 from tests.net.race import room, run, serving, solution, start
 
 

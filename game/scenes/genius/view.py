@@ -206,7 +206,8 @@ class GeniusView:
             draw_rival(surface, self.app, lay["rival"], board, list(lines))
         elif "rivals" in lay:
             rivals = frame.shows.rivals
-            for (lines, board), cell in zip(rivals, grid_rects(lay["rivals"], 2, max(1, (len(rivals) + 1) // 2),
+            columns = 1 if len(rivals) == 1 else 2          # (one rival has the whole width for its words)
+            for (lines, board), cell in zip(rivals, grid_rects(lay["rivals"], columns, -(-len(rivals) // columns),
                                                                 self.app.px(6))):
                 draw_rival(surface, self.app, cell, board, list(lines))
         self.draw_status(surface, lay["status"], frame)

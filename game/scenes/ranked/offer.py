@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from game.net import identity
-from game.net.daily import accepted
+from game.net.daily import accepted, window_open
 from game.net.names import BadName, normalise
 from game.play import records
 from game.play.hints import capital
@@ -22,7 +22,8 @@ from game.scenes.ranked.desk import Desk, host_of
 from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
 
-FLAGGED_PLACE = "left out: faster than a person can move"
+LEFT_OUT = {"held": "under review: held for the server's operator", "disqualified": "disqualified by the operator",
+            "barred": "your name is barred from the standings"}     # a ranked run left out, by the server's status
 RUN_LEFT = "your ranked run goes on: the server's clock runs"
 RUN_LEFT_BEFORE = "your ranked run of #{number} goes on: pick #{number} below"
 RUN_OPEN = "your ranked run is open: its clock runs"          # the title's card (its button goes on with it)
@@ -36,7 +37,7 @@ def place_line(answer: dict) -> str:
     if not you:
         return ""
     if you["flagged"]:
-        return FLAGGED_PLACE
+        return LEFT_OUT.get(you.get("status"), LEFT_OUT["held"])
     if you["place"] is None:
         return ""
     return f"{ordinal(you['place'])} of {answer['total']} today"
@@ -118,12 +119,15 @@ class Offer:
         return self.open_number(puzzle) == number
 
     def label(self, puzzle: str, number: int, today: int) -> str:
-        """The card's server button for daily `number` (`today`: today's number): 'Play on HOST',
-        'Go on with the run' (a ranked run left on the server), or 'Play again (unranked)' once
-        today's ranked run is over."""
+        """The card's server button for daily `number` (`today`: today's number): 'Ranked on HOST',
+        'Go on with the run' (a ranked run left on the server), 'Play again (unranked)' once
+        today's ranked run is over (the server deals the day's puzzle then, not its ranked board),
+        and for a past day 'Its ranked board (unranked)' once the server shows it."""
         if self.open_run(puzzle, number):
             return GO_ON
-        return "Play again (unranked)" if self.replay(puzzle) and number == today else f"Play on {self.host}"
+        if number != today:
+            return f"Play on {self.host}" if window_open(number, self.now()) else "Its ranked board (unranked)"
+        return "Play again (unranked)" if self.replay(puzzle) else f"Ranked on {self.host}"
 
     def said(self, puzzle: str, number: int, today: int) -> str:
         """The card's line of the server for daily `number`: today's place, or the ranked run left

@@ -23,17 +23,18 @@ from solver import daily
 from solver.cli_common import ordinal
 
 NO_HELP = "A ranked run takes no hints, no Solve and no solutions: the board is yours alone"
-FLAGGED = "Left out of the standings: faster than a person can move"
+LEFT_OUT = "Under review, not placed"    # held below a person's floor until the server's operator accepts it
 CLOSE = "a click or any key closes this"
 
 
 def done_words(done: dict) -> str:
-    """The banner of a run the server recorded: '3rd of 41 · 0:44', the flag, or 'Unranked: 0:52'."""
+    """The banner of a run the server recorded: '3rd of 41 · 0:44', 'Under review, not placed · 0:03'
+    (held below a person's floor), or 'Unranked: 0:52'."""
     t = format_time(done["ms"] / 1000)
     if not done["ranked"]:
         return f"Unranked: {t}"
     if done["flagged"]:
-        return FLAGGED
+        return f"{LEFT_OUT} · {t}"
     if done["place"] is None:
         return f"Recorded: {t}"
     return f"{ordinal(done['place'])} of {done['of']} · {t}"

@@ -8,6 +8,7 @@ turn the page, Escape goes back. Every answer comes through the screen's Desk, o
 from __future__ import annotations
 
 import datetime as dt
+import time
 
 import pygame
 import pygame_gui
@@ -16,9 +17,11 @@ from game import keys
 from game.draw.theme import text_size
 from game.draw.widgets import screen_heading, text
 from game.net import identity
+from game.net.daily import window_open
 from game.play.hints import capital
 from game.scenes.base import Scene
 from game.scenes.ranked.desk import Desk, configured, host_of
+from game.scenes.ranked.offer import LEFT_OUT
 from solver import daily
 from solver.cli_common import counted, ordinal
 
@@ -35,7 +38,7 @@ def place_words(answer: dict | None, week: bool) -> str:
     if you is None:
         return f"{answer['total']} in these standings" if answer["total"] else "nobody in these standings yet"
     if you["flagged"]:
-        return "Your run is left out: faster than a person can move"
+        return f"Your run is left out: {LEFT_OUT.get(you.get('status'), LEFT_OUT['held'])}"
     if you["place"] is None:
         return f"You have no finished ranked run here; {answer['total']} have"
     return f"{ordinal(you['place'])} of {answer['total']}" + (" this week" if week else "")
@@ -49,6 +52,7 @@ class StandingsScene(Scene):
         self.url = configured(app.settings)
         self.desk = Desk(self.url, connect=connect, wake=getattr(app, "wake", None)) if self.url else None
         self.today = max(today or dt.date.today(), daily.EPOCH)
+        self.now = time.time                    # the wall clock (when yesterday's ranked board is shown)
         self.puzzle, self.day, self.group = puzzle, "today", None
         self.offset = 0                          # the first row of this page
         self.before: list[int] = []              # the offsets of the pages before it, to go back to
@@ -123,6 +127,10 @@ class StandingsScene(Scene):
         self.offset, self.before = 0, []
         self.ask()
 
+    def shown_board(self) -> bool:
+        """Yesterday's standings once its ranked window has closed: its ranked board may be played unranked."""
+        return self.day == "yesterday" and not window_open(daily.number(self.today) - 1, self.now())
+
     def more(self) -> bool:
         """Rows after this page's (known once the page asked for is here)."""
         return not self.asking and self.answer is not None and self.offset + len(self.answer["rows"]) < self.answer["total"]
@@ -155,6 +163,9 @@ class StandingsScene(Scene):
             self.turn(int(value))
         elif kind == "back":
             self.back()
+            return
+        elif kind == "unranked":           # the day's ranked board, now shown: its card on the daily screen
+            self.app.open("daily", day=self.today - dt.timedelta(days=1))
             return
         self.sync()
 
@@ -249,6 +260,8 @@ class StandingsScene(Scene):
         x, y = app.px(40), h - app.px(60)
         button("back", "Back (Esc)", app.px(180))
         if self.desk is not None:
+            button("unranked", "Play it unranked", app.px(180))     # (shown for yesterday's, once closed)
+        if self.desk is not None:
             x = w - app.px(40) - 2 * app.px(130) - gap
             button("page=-1", "Previous page", app.px(130))
             button("page=1", "Next page", app.px(130))
@@ -267,6 +280,10 @@ class StandingsScene(Scene):
                 made.enable() if self.more() else made.disable()
             elif action in ("copy", "leave"):
                 made.enable() if self.group is not None else made.disable()
+            elif action == "unranked":
+                shown = self.shown_board()
+                made.show() if shown else made.hide()
+                made.enable() if shown else made.disable()
 
     # ------------------------------------------------------------------ events and frame
     def handle_event(self, event) -> bool:

@@ -8,7 +8,7 @@ import pytest
 
 from game.net import identity
 from game.scenes.ranked.desk import OLDER, configured, server_url
-from game.scenes.ranked.offer import FLAGGED_PLACE, Offer, place_line
+from game.scenes.ranked.offer import LEFT_OUT, Offer, place_line
 from game.scenes.ranked.standings import place_words
 from game.storage import Storage
 from solver.errors import SquarewiseError
@@ -39,7 +39,9 @@ def you(place, flagged=False):
 
 def test_the_place_line_says_the_place_the_flag_or_nothing():
     assert place_line({"total": 41, "you": you(3)}) == "3rd of 41 today"
-    assert place_line({"total": 41, "you": you(None, flagged=True)}) == FLAGGED_PLACE
+    assert place_line({"total": 41, "you": you(None, flagged=True)}) == LEFT_OUT["held"]     # (an older server)
+    for status in ("held", "disqualified", "barred"):
+        assert place_line({"total": 41, "you": {**you(None, flagged=True), "status": status}}) == LEFT_OUT[status]
     assert place_line({"total": 41, "you": None}) == ""
     assert place_words({"total": 41, "you": you(12)}, week=False) == "12th of 41"
     assert place_words({"total": 0, "you": None}, week=False) == "nobody in these standings yet"   # not '0 in ...'
@@ -161,7 +163,7 @@ def test_a_ranked_run_left_with_escape_is_gone_on_with_asking_nothing(offer, tmp
                            confirm=lambda *a, **k: pytest.fail("a run begun is not asked about again"))
     assert o.open_run("genius", daily.number(today)) and not o.open_run("macmahon", daily.number(today)) and RUN_LEFT
     assert o.label("genius", *DailyScene.numbers(card)) == "Go on with the run"
-    assert o.label("macmahon", *DailyScene.numbers(card)) == "Play on 127.0.0.1:9000"
+    assert o.label("macmahon", *DailyScene.numbers(card)) == "Ranked on 127.0.0.1:9000"
     DailyScene.play_on_server(card, "genius")
     assert clients.last.sent[-1] == ("daily", {"token": "t" * 43, "puzzle": "genius", "daily": daily.number(today),
                                                "ranked": True})

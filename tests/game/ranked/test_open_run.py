@@ -70,7 +70,7 @@ def test_after_a_closed_window_the_card_goes_on_with_the_run(tmp_path):
     today = card(offer, DAY, DAY)
     assert label(today, "genius") == "Go on with the run"
     assert said(today, "genius") == RUN_LEFT
-    assert label(today, "macmahon") == "Play on 127.0.0.1:9000"
+    assert label(today, "macmahon") == "Ranked on 127.0.0.1:9000"
     DailyScene.play_on_server(today, "genius")                         # asked nothing
     assert clients.last.sent == [("daily", {"token": TOKEN, "puzzle": "genius", "daily": N, "ranked": True})]
 
@@ -80,7 +80,7 @@ def test_past_midnight_the_runs_day_goes_on_with_it_while_the_server_takes_it(tm
     tomorrow = DAY + dt.timedelta(days=1)
     offer, clients = offer_at(tmp_path, at(tomorrow, 1))               # past midnight here and in UTC
     today, its_day = card(offer, tomorrow, tomorrow), card(offer, DAY, tomorrow)
-    assert label(today, "genius") == "Play on 127.0.0.1:9000"     # today's own run: asked
+    assert label(today, "genius") == "Ranked on 127.0.0.1:9000"     # today's own run: asked
     assert said(today, "genius") == f"your ranked run of #{N} goes on: pick #{N} below"
     assert label(its_day, "genius") == "Go on with the run"
     assert said(its_day, "genius") == RUN_LEFT
@@ -88,7 +88,7 @@ def test_past_midnight_the_runs_day_goes_on_with_it_while_the_server_takes_it(tm
     assert clients.last.sent == [("daily", {"token": TOKEN, "puzzle": "genius", "daily": N, "ranked": True})]
     late, _ = offer_at(tmp_path, at(tomorrow, 12) + 1)                 # no longer today anywhere on Earth
     assert late.open_number("genius") is None
-    assert label(card(late, DAY, tomorrow), "genius") == "Play on 127.0.0.1:9000"
+    assert label(card(late, DAY, tomorrow), "genius") == "Its ranked board (unranked)"   # shown once closed
     assert said(card(late, tomorrow, tomorrow), "genius") == ""
 
 

@@ -37,6 +37,7 @@ def test_a_card_says_the_place_of_todays_ranked_run(tmp_path):
     card = SimpleNamespace(status="solved in 0:44", place="")
     assert scene.status("genius", card) == "solved in 0:44 · 3rd of 41 today"
     assert scene.status("macmahon", SimpleNamespace(status="not played yet", place="")) == "not played yet"
+    assert scene.ranked_line() == "Ranked on 127.0.0.1:9000"       # which is which: the card's puzzle is offline
     scene.on_quit()
     assert clients.last.closed
 
@@ -46,3 +47,4 @@ def test_no_server_or_no_name_there_asks_nothing(tmp_path):
         scene, clients = title(tmp_path / str(len(server or "") + named), server, named)
         assert scene.offer is None and clients.made == []
         assert scene.status("genius", SimpleNamespace(status="solved in 0:44", place="")) == "solved in 0:44"
+        assert scene.ranked_line() == ""

@@ -61,3 +61,20 @@ def test_free_mode_text_is_one_size(tmp_path, monkeypatch):
     drawn(kit)
     body = [size for line, size in sizes if line in genius_view.FREE_HELP]
     assert len(body) >= 3 and len(set(body)) == 1
+
+
+def test_one_rival_online_has_the_whole_column_for_its_words(tmp_path, monkeypatch):
+    """A race against one other player: their lines are whole at 800x560 ('2 of 9 pieces', not
+    '2 of 9 pie…', cut to half a column made for two rivals a row)."""
+    import dataclasses
+    from game.scenes.genius import versus_view
+    kit = genius_kit(tmp_path, size=(800, 560))
+    view = genius_view.GeniusView(kit.app, column="rivals")
+    shown, original = [], versus_view.text
+    monkeypatch.setattr(versus_view, "text", lambda surface, line, *a, **k: shown.append(line) or original(
+        surface, line, *a, **k))
+    frame = frame_of(kit)
+    lines = ("Ann", "2 of 9 pieces", "1st in 0:02")
+    view.draw(pygame.Surface(kit.app.size), dataclasses.replace(frame, shows=dataclasses.replace(
+        frame.shows, rivals=((lines, None),))))
+    assert shown == list(lines)

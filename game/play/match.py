@@ -93,7 +93,7 @@ def format_time(seconds: float | None) -> str:
 class Match:
     """A start position, the moves since (as positions), undo/redo, a timer and metadata."""
 
-    def __init__(self, start, *, puzzle: str = "genius", meta: dict | None = None,
+    def __init__(self, start, *, puzzle: str, meta: dict | None = None,
                  timer: Timer | None = None, history: list | None = None, index: int | None = None,
                  moves: list[str] | None = None):
         self.puzzle = puzzle

@@ -65,12 +65,17 @@ class Screen:
         return cls.title_note(app) if hasattr(cls, "title_note") else None
 
     def scene_class(self) -> type:
-        module, name = self.target.split(":")
-        return getattr(importlib.import_module(module), name)
+        return load(self.target)
 
     def scene(self, app, **options):
         """A new scene of this screen."""
         return self.scene_class()(app, **options)
+
+
+def load(target: str):
+    """The class a "module:Class" names, its module imported now."""
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,7 @@ class Entry:
     settings: Mapping[str, object] = field(default_factory=dict)    # its settings and their defaults
     settings_menus: tuple[str, ...] = ()    # widgets it adds to Settings, "module:Class" (scene, rect)
     statistics: Callable[[dict], list] | None = None     # its own table beside all levels' figures
+    kit_target: str = ""                    # its play screen's part, "module:Class" (a ranked run's screen makes one)
 
     @property
     def name(self) -> str:
@@ -97,6 +103,10 @@ class Entry:
     @property
     def engine(self) -> engines.Engine:
         return engines.get(self.name)
+
+    def kit(self, app, rng):
+        """A new kit of its play screen (the widgets, the view, the session and the dealer)."""
+        return load(self.kit_target)(app, rng)
 
 
 PUZZLES: tuple[Entry, ...] = (
@@ -108,6 +118,7 @@ PUZZLES: tuple[Entry, ...] = (
                   "every solution class of the 4 x 6 board: step, jump, filter, play one",
                   "game.scenes.macmahon.browser:BrowserScene"),),
           on_title=("macmahon-browser",),
+          kit_target="game.scenes.macmahon.kit:MacMahonKit",
           settings={"macmahon_variant": "4x6x3",   # the board header of the last MacMahon game
                     "macmahon_mode": "strict",     # "strict" or "free"
                     "macmahon_level": "free"}),    # the Level picker's last choice: "free" or "1".."10" (Next puzzle's)
@@ -123,6 +134,7 @@ PUZZLES: tuple[Entry, ...] = (
                   "game.scenes.genius.all_solutions:AllSolutionsScene"),
            Screen("dice-editor", "Dice editor", "make, verify and save a dice set for The Genius Square",
                   "game.scenes.genius.dice_editor:DiceEditorScene")),
+          kit_target="game.scenes.genius.kit:GeniusKit",
           settings={"dice": "default",             # "default", "alternative" or the path of a dice file
                     "genius_level": "any"},        # a new roll's level: easy, medium, hard, very hard, any or 1..10
           settings_menus=("game.scenes.genius.dice_menu:DiceMenu",),

@@ -25,13 +25,14 @@ from game.play import dailies, records
 from game.play.dailies import Daily, copy_result, day_puzzles, first_win, result_line, solved_time, status
 from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
+from game.puzzles import registry
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
 from game.scenes.ranked.desk import configured
 from game.scenes.ranked.offer import GO_ON, Offer
 from solver import daily
 
-GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
+GAMES = tuple((name, registry.get(name).engine.title) for name in registry.ordered())   # (name, title), top first
 PAST_DAYS = 30
 
 

@@ -26,13 +26,14 @@ from game.draw.theme import font, text_size
 from game.draw.widgets import text, text_block
 from game.play import dailies
 from game.play.jobs import JobSlot
+from game.puzzles import registry
 from game.scenes.base import Scene
 from game import screens
 from game.scenes.ranked.desk import configured
 from game.scenes.ranked.offer import GO_ON, Offer
 from solver import daily
 
-TODAY = ("genius", "macmahon")      # the puzzles with a Today card, top first
+TODAY = registry.ordered()          # the puzzles with a Today card, top first
 
 
 class TitleScene(Scene):
@@ -333,7 +334,7 @@ class TitleScene(Scene):
         app, pal = self.app, self.app.palette
         text(surface, "Squarewise", (area.centerx, area.top + app.px(10)), app.px(72), pal.text,
              anchor="midtop", style="bold")
-        text(surface, "MacMahon Squares and The Genius Square, with an exact solver",
+        text(surface, " and ".join(entry.engine.title for entry in registry.PUZZLES) + ", with an exact solver",
              (area.centerx, area.top + app.px(100)), app.px(20), pal.dim_text, anchor="midtop")
         size, gap = app.px(30), app.px(8)
         count = len(pal.pieces)

@@ -200,6 +200,10 @@ class GeniusDealer:
     def moved(self) -> None:
         """After a move: nothing more to work out for Genius."""
 
+    def refereed_facts(self) -> tuple[str, ...]:
+        """The status panel's facts when a server referees the match: none (the board says what is left)."""
+        return ()
+
     def won_level(self) -> int | None:
         """The level (1..10) of the board on show among its dice set's rolls (a game ID's
         board: the default dice's), None if it has none."""

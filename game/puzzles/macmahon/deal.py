@@ -97,7 +97,7 @@ class MacMahonDealer:
         """The status panel's two lines of facts: tiles placed, clashes and completions; the best time."""
         m, board = self.match, self.board
         pos = m.position
-        facts = [f"{board.size - len(pos.unplaced)} of {board.size} tiles placed"]
+        facts = [self.placed()]
         clashes = len(pos.clashes())
         if clashes:
             facts.append(f"{clashes} clash{'es' if clashes != 1 else ''}")
@@ -112,6 +112,14 @@ class MacMahonDealer:
             f"Best time on {board.rows} x {board.cols}{given}"
         best = self.services.statistics.get(MACMAHON.name, {}).get("best", {}).get(MACMAHON.best_key(m.start, m.meta))
         return ", ".join(facts), f"{where}: {format_time(best)}"
+
+    def placed(self) -> str:
+        board = self.board
+        return f"{board.size - len(self.match.position.unplaced)} of {board.size} tiles placed"
+
+    def refereed_facts(self) -> tuple[str, ...]:
+        """The status panel's facts when a server referees the match: the tiles placed, no counts."""
+        return self.placed(), "the clock is the server's"
 
     def subtitle(self, strict: bool) -> str:
         daily, level = self.match.meta.get("daily"), self.match.meta.get("level")

@@ -36,6 +36,7 @@ class GeniusKit:
     SOLVE_STEP = 0.25          # seconds between the moves of an animated solve
     ID_WIDTH = 220             # a Genius game ID is 14 characters
     HAND_BUTTONS = [("turn", "Turn (R)"), ("flip", "Flip (F)")]   # under the tray, for a trackpad
+    RUN_BUTTONS = ()           # a ranked run's buttons of its own (Turn and Flip are under the tray)
 
     def __init__(self, app, rng, column: str = "", clock=None):
         self.app = app

@@ -33,6 +33,7 @@ class MacMahonKit:
     WHILE_DRAWING = frozenset()
     SOLVE_STEP = 0.12
     roll = None                      # (no dice)
+    RUN_BUTTONS = (("turn", "Turn (R)"),)    # a ranked run's buttons of its own
 
     def __init__(self, app, rng):
         self.app = app

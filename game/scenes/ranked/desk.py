@@ -18,13 +18,10 @@ from __future__ import annotations
 import time
 
 from game.net.client import DEFAULT_PORT, ThreadedClient, server_url
-from game.puzzles.genius.puzzle import GENIUS
-from game.puzzles.macmahon.puzzle import MACMAHON
+from game.puzzles import registry
 from game.scenes.refereed import Refereed, Retry
 from solver.errors import SquarewiseError
-from solver.macmahon.moves import FREE
 
-PUZZLES = {"genius": GENIUS, "macmahon": MACMAHON}
 SETTING = "standings_server"
 ANSWERS = ("registered", "standings", "group", "groups", "run", "error")
 OLDER = "this server keeps no standings (it is an older Squarewise)"
@@ -172,15 +169,16 @@ class Desk(Refereed):
         return self.run is not None
 
     def parse(self, text: str):
-        return PUZZLES[self.run["puzzle"]].parse(text)
+        return registry.get(self.run["puzzle"]).puzzle.parse(text)
 
     def execute(self, position, move: str):
-        return PUZZLES[self.run["puzzle"]].execute(position, move)
+        return registry.get(self.run["puzzle"]).puzzle.execute(position, move)
 
     def outgoing(self, move: str) -> str:
-        """A MacMahon move written for free rules (an undo, a turn in place: `describe` writes
-        them so) goes as the strict move it is: a ranked run takes strict moves only."""
-        return move[:-len(FREE)] if self.run["puzzle"] == "macmahon" and move.endswith(FREE) else move
+        """A move written for free rules (a MacMahon undo, a turn in place: `describe` writes
+        them so) goes as the strict move it is (the engine's `strict`): a ranked run takes strict
+        moves only."""
+        return registry.get(self.run["puzzle"]).engine.strict(move)
 
     def set_aside(self) -> None:
         """Leave the run on the server, not given up (it waits there as after a closed window: asked

@@ -16,6 +16,7 @@ from game.play.commands import Ask, Banner, Refresh, Toast
 from game.play.hints import capital
 from game.play.match import Timer, format_time
 from game.play.session import Ending
+from game.puzzles import registry
 from game.scenes.play import PlayScene
 from game.scenes.ranked.desk import Desk
 from game.scenes.refereed import RefereedMode
@@ -51,8 +52,7 @@ class Ranked(RefereedMode):
     def __init__(self, kit, desk: Desk):
         super().__init__(kit, desk)
         self.given_up = False
-        if kit.session.puzzle.name == "macmahon":
-            self.BUTTONS = self.BUTTONS + (("turn", "Turn (R)"),)
+        self.BUTTONS = self.BUTTONS + kit.RUN_BUTTONS
 
     @property
     def desk(self) -> Desk:
@@ -157,12 +157,7 @@ class Ranked(RefereedMode):
         return None
 
     def shows(self) -> dict:
-        if self.session.puzzle.name == "macmahon":
-            board = self.match.start.board
-            placed = board.size - len(self.match.position.unplaced)
-            return {"subtitle": self.title(), "facts": (f"{placed} of {board.size} tiles placed",
-                                                         "the clock is the server's")}
-        return {"subtitle": self.title()}
+        return {"subtitle": self.title(), "facts": self.kit.dealer.refereed_facts()}
 
     def refuses_ids(self) -> str | None:
         return "A run on the server plays its board only: leave the run first to play a game ID"
@@ -203,21 +198,13 @@ class Ranked(RefereedMode):
             self.session.end(won=False)
 
 
-def kit_for(app, puzzle: str, rng):
-    if puzzle == "genius":
-        from game.scenes.genius.kit import GeniusKit
-        return GeniusKit(app, rng)
-    from game.scenes.macmahon.kit import MacMahonKit
-    return MacMahonKit(app, rng)
-
-
 class RankedScene(PlayScene):
     """A daily run on a standings server: a play screen of either puzzle whose mode is `Ranked`."""
 
     def __init__(self, app, *, desk: Desk, rng=None):
         import random
         rng = rng or random.Random()
-        kit = kit_for(app, desk.run["puzzle"], rng)
+        kit = registry.get(desk.run["puzzle"]).kit(app, rng)
         kit.caption = f"Squarewise - daily on {desk.host}"
         kit.mode = Ranked(kit, desk)
         super().__init__(app, kit, rng)

@@ -41,8 +41,9 @@ def ranked(tmp_path, puzzle, hand, start, **run):
         session.begin(match)
         match.timer.start()
 
-    kit = SimpleNamespace(app=app, session=session, play_match=play_match,
-                          dealer=registry.get(session.puzzle.name).dealer(session, app, None), mode=None)
+    entry = registry.get(session.puzzle.name)
+    kit = SimpleNamespace(app=app, session=session, play_match=play_match, dealer=entry.dealer(session, app, None),
+                          mode=None, RUN_BUTTONS=registry.load(entry.kit_target).RUN_BUTTONS)
     mode = Ranked(kit, desk)
     mode.begin_run()
     session.take_effects()

@@ -34,7 +34,7 @@ def test_9_the_clock_stands_while_a_level_roll_is_drawn(tmp_path):
     kit = genius_kit(tmp_path)
     kit.app.settings["genius_level"] = "very hard"
     clock = [0.0]
-    kit.session.begin(Match(kit.session.position, meta={"dice": "default"},
+    kit.session.begin(Match(kit.session.position, puzzle="genius", meta={"dice": "default"},
                             timer=Timer(running=True, clock=lambda: clock[0])))
     act(kit, "new")                          # nothing played: no question; the draw runs
     assert kit.session.job is not None

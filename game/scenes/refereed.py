@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from game.play.commands import Refresh, Sound, Toast
-from game.play.match import Match, Timer
+from game.play.match import Match, Timer, format_time
 from game.scenes.mode import Mode
 from solver.errors import SquarewiseError
 
@@ -24,7 +24,9 @@ ALIVE_EVERY = 60.0       # seconds between two `alive` messages while playing (t
 class Refereed:
     """A board whose moves the server checks: numbered sends, refusals and the server's clock.
     A subclass says how to `send`, `parse` and `execute` its puzzle's positions and moves, and
-    whether it is `online` and playing (`playing`)."""
+    whether it is playing (`playing`). The connection's state (lost, getting back, the last
+    error, the board given back, when the server was last told something) is this class's: a
+    subclass changes it through the methods below, never by writing it."""
 
     def __init__(self):
         self.seq = 0                          # the last move number sent
@@ -36,6 +38,7 @@ class Refereed:
         self.said_at = time.monotonic()       # when the last message went to the server
         self.retry: Retry | None = None       # tries to get the connection back, while it is down
         self.resumed = False                  # the board given back, not yet caught up on screen
+        self.lost: str | None = None          # why the connection is lost for good (None: it is not)
 
     def hear_clock(self, message: dict) -> None:
         ms = message.get("ms", message.get("elapsed_ms"))
@@ -78,8 +81,28 @@ class Refereed:
 
     def give_up(self, reason: str) -> None:
         """No more tries: the connection is lost, for `reason`."""
-        self.retry, self.lost = None, reason
+        self.lose(reason)
         self.client.close()
+
+    # ------------------------------------------------------------------ the connection's state
+    def told(self) -> None:
+        """A message has just gone to the server."""
+        self.said_at = time.monotonic()
+
+    def hear_error(self, reason: str) -> None:
+        self.error = reason
+
+    def lose(self, reason: str | None) -> None:
+        """The connection lost for `reason` (no try to get it back); None: a new one may be made."""
+        self.retry, self.lost = None, reason
+
+    def try_back(self, retry: "Retry | None") -> None:
+        """Getting the connection back with `retry`'s tries; None: back (or no longer trying)."""
+        self.retry = retry
+
+    def given_back(self, resumed: bool) -> None:
+        """Whether the board just taken was given back after a drop (the screen catches up)."""
+        self.resumed = resumed
 
     def alive_due(self) -> bool:
         return self.playing and self.online and time.monotonic() - self.said_at > ALIVE_EVERY
@@ -135,6 +158,17 @@ class RefereedMode(Mode):
         self.told_full = False                 # the full board said, waiting for the server's word
         kit.session.refereed = True            # the server says how it ends
         kit.session.watchers.append(link.send_move)
+
+    def new_board(self) -> None:
+        """A board of the server's on screen: its refusals so far are done with, its fullness untold."""
+        self.refusals = self.link.refusals
+        self.told_full = False
+
+    def tell_full(self, m: Match, words: str) -> None:
+        """Say once that the board is full (`words` after its time), waiting for the server's word."""
+        if m.finished and not m.ended and not self.told_full:
+            self.told_full = True
+            self.session.say(f"Board full in {format_time(m.elapsed)}: {words}")
 
     def follow_clock(self, m: Match) -> list:
         """The clock shown is the server's: set again when it drifts (not once the board is full)."""

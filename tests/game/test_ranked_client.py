@@ -22,7 +22,6 @@ from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.play.commands import Toast
 from game.scenes import refereed
-from game.scenes.ranked.desk import PUZZLES
 from game.scenes.ranked.offer import Offer
 from game.scenes.ranked.run import Ranked
 from game.scenes.ranked.standings import StandingsScene
@@ -132,10 +131,11 @@ def play_run(p: Player, puzzle: str, clock: Clock, step: float = 5.0):
         run = run or p.offer.pump()
     p.until(lambda: run is not None, pump)
     hand = GeniusHand() if puzzle == "genius" else MacMahonHand()
-    session = PlaySession(PUZZLES[puzzle], p.app, hand)
-    kit = SimpleNamespace(app=p.app, session=session, mode=None,
-                          dealer=registry.get(session.puzzle.name).dealer(session, p.app, None),
-                          play_match=lambda match: (session.begin(match), match.timer.start()))
+    session = PlaySession(registry.get(puzzle).puzzle, p.app, hand)
+    entry = registry.get(puzzle)
+    kit = SimpleNamespace(app=p.app, session=session, mode=None, dealer=entry.dealer(session, p.app, None),
+                          play_match=lambda match: (session.begin(match), match.timer.start()),
+                          RUN_BUTTONS=registry.load(entry.kit_target).RUN_BUTTONS)
     mode = Ranked(kit, p.offer.desk)
     mode.begin_run()
     desk = p.offer.desk

@@ -74,7 +74,6 @@ class RaceLink(Refereed):
         self.progress: dict[int, dict] = {}       # opponents' last `progress` (placed, cells, ms)
         self.finished: dict[int, dict] = {}
         self.results: list[dict] | None = None
-        self.lost: str | None = None
         self.token: str | None = None         # the seat's secret, to resume it
         self.fingerprint: str | None = None   # the certificate a wss:// server showed that nobody trusts
 
@@ -135,11 +134,11 @@ class RaceLink(Refereed):
         if self.retry is not None and stopped:            # nothing listens there now: no seat to go back to
             self.give_up(STOPPED)
         elif self.retry is None and self.token is not None and self.race is not None and not stopped:
-            self.retry = Retry(reason, clock=self.now)
+            self.try_back(Retry(reason, clock=self.now))
         elif self.retry is None:
-            self.lost = STOPPED if self.race is not None and stopped else \
-                f"cannot reach {self.client.url}: no race server is running there" if message.get("refused") \
-                else reason
+            self.lose(STOPPED if self.race is not None and stopped else
+                      f"cannot reach {self.client.url}: no race server is running there" if message.get("refused")
+                      else reason)
         else:
             self.retry.waiting, self.retry.last = False, reason
 
@@ -147,12 +146,12 @@ class RaceLink(Refereed):
         if self.retry is not None:             # the server refused the resume: no seat to go back to
             self.give_up(SEAT_GONE)
             return
-        self.error = message["reason"]
+        self.hear_error(message["reason"])
 
     def _on_joined(self, message: dict) -> None:
         self.token = message["token"]
         if self.retry is not None:             # resumed: the room, the race and the boards follow
-            self.retry = None
+            self.try_back(None)
             return
         self.seat = message["seat"]
         if self.listed:
@@ -175,7 +174,8 @@ class RaceLink(Refereed):
 
     def _on_race(self, message: dict) -> None:
         if self.race is not None and message["race"] == self.race["race"]:   # the same race, resumed
-            self.race, self.resumed = message, True
+            self.race = message
+            self.given_back(True)
             self.take_board(message)
             return
         self.race, self.fresh, self.countdown = message, True, None
@@ -198,7 +198,8 @@ class RaceLink(Refereed):
 
     def _on_removed(self, message: dict) -> None:
         """The host removed this player, or the room's time was up: no seat any more."""
-        self.lost, self.retry, self.token = message["reason"], None, None
+        self.lose(message["reason"])
+        self.token = None
 
     # ------------------------------------------------------------------ what the screens ask
     @property
@@ -248,7 +249,7 @@ class RaceLink(Refereed):
     def send(self, kind: str, **fields) -> None:
         if self.online:
             self.client.send(kind, **fields)
-            self.said_at = time.monotonic()
+            self.told()
 
     def close(self) -> None:
         """Give the seat up and stop the connection (and the server, for the host)."""

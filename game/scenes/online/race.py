@@ -41,8 +41,8 @@ class Online(RefereedMode):
         """The race's roll on the board (the server's, on its clock)."""
         self.link.fresh = False
         effects = self.kit.play_match(self.kit.dealer.race_match(self.link.race, self.link.code))
-        self.told_full = self.shown_results = False
-        self.refusals = self.link.refusals
+        self.shown_results = False
+        self.new_board()
         self.session.say("Go! The same roll is on every board")
         return effects
 
@@ -73,9 +73,8 @@ class Online(RefereedMode):
         mine = link.finished.get(link.seat)
         if mine is not None and not m.ended:
             effects += self.finish(mine)
-        elif m.finished and not m.ended and not self.told_full:
-            self.told_full = True
-            self.session.say(f"Board full in {format_time(m.elapsed)}: the server checks it and gives the place")
+        else:
+            self.tell_full(m, "the server checks it and gives the place")
         if link.results is not None and not m.ended:
             self.session.end(won=False)        # the race is over and this board never finished: unplaced
         if link.results is not None and not self.shown_results:

@@ -68,8 +68,7 @@ class Ranked(RefereedMode):
         match = self.kit.dealer.run_match(self.run, self.title())
         effects = self.kit.dealer.play_match(match)
         self.desk.resumed = False
-        self.refusals = self.desk.refusals
-        self.told_full = False
+        self.new_board()
         if self.desk.sent != match.start:
             self.session.align(self.desk.sent)
         self.session.say(self.opening())
@@ -96,9 +95,8 @@ class Ranked(RefereedMode):
         effects = self.follow_clock(m) + self.follow_refusals()
         if desk.done is not None and not m.ended:
             effects += self.finish(desk.done)
-        elif m.finished and not m.ended and not self.told_full:
-            self.told_full = True
-            self.session.say(f"Board full in {format_time(m.elapsed)}: the server checks it")
+        else:
+            self.tell_full(m, "the server checks it")
         return effects + self.tell(self.news())
 
     def finish(self, done: dict) -> list:

@@ -13,7 +13,7 @@ from game.puzzles.genius.deal import RollIn
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
 from solver.macmahon.position import Position
-from tests.game.fakes import BOARD, FakeClock, ModeHost, genius_hand
+from tests.game.fakes import BOARD, FakeClock, ModeHost
 
 
 def dealer_of(puzzle, host, clock=None):

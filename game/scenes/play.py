@@ -21,7 +21,7 @@ import pygame_gui
 
 from game import keys, screens
 from game.play import key_words
-from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused
+from game.play.commands import Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused
 from game.play.dailies import copy_result
 from game.play.frame import Anims, Frame, Shows
 from game.play.match import Match, Timer, format_time
@@ -158,9 +158,6 @@ class PlayScene(Scene):
                 if not (self.match and self.match.finished):
                     self.result.clear()
                 self.stale = True
-            elif isinstance(effect, Ask):
-                self.confirm(effect.question, effect.on_yes, title=effect.title, action=effect.action)
-                self.sync_clock()
             elif isinstance(effect, Rebuild):
                 if self.chrome.buttons:      # (built when the screen is shown)
                     self.on_resize()
@@ -169,6 +166,8 @@ class PlayScene(Scene):
             elif isinstance(effect, Unused):
                 command = effect.command
                 used = hasattr(command, "action") and self.do(command.action)
+            elif self.answer(effect, self.perform):  # a question, another screen, this one closed
+                self.sync_clock()
             else:
                 self.kit.perform(effect)             # the puzzle's own (the dice rolling in)
         return used
@@ -426,7 +425,8 @@ class PlayScene(Scene):
         every = self.kit.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
         s.step_solve(dt, every)
         effects, self.later = self.later, []
-        self.perform(effects + self.kit.update(dt) + self.mode.update(dt) + s.take_effects())
+        effects += self.kit.update(dt) + self.mode.update(dt) + self.mode.take_effects()
+        self.perform(effects + s.take_effects())
         s.flush(self.mode.keep())               # the game in progress kept after every move
         if self.stale:
             self.stale = False

@@ -17,7 +17,7 @@ from game.draw.widgets import text, wrap
 from game.net import identity
 from game.puzzles import registry
 from game.scenes.base import Scene
-from game.scenes.ranked.desk import SETTING, configured, host_of, server_url
+from game.net.desk import SETTING, configured, host_of, server_url
 from solver.errors import SquarewiseError
 
 NAME_NOTE = "Your name there is kept in this computer's data folder; lose the folder and you lose the name."

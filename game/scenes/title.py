@@ -10,7 +10,7 @@ Left of the buttons, a Today card per puzzle: the daily's number and level, whet
 day's puzzles are worked out by the worker (game/play/dailies.day_puzzles), so the first frame
 never waits: the button says "..." until they are ready. With a standings server set and the
 player's name there, a card also says the place of today's ranked run ("3rd of 41 today"),
-asked of the server each time the title shows (game/scenes/ranked/offer.py); a ranked run left
+asked of the server each time the title shows (game/net/offer.py); a ranked run left
 open there (Escape during it, a closed window) is said on its card instead, and the card's button
 goes on with it ("Go on with the run": the server gives the run back, its clock having run).
 """
@@ -29,8 +29,8 @@ from game.play.jobs import JobSlot
 from game.puzzles import registry
 from game.scenes.base import Scene
 from game import screens
-from game.scenes.ranked.desk import configured
-from game.scenes.ranked.offer import GO_ON, Offer
+from game.net.desk import configured
+from game.net.offer import GO_ON, Offer
 from solver import daily
 
 TODAY = registry.ordered()          # the puzzles with a Today card, top first

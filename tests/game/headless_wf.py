@@ -17,10 +17,10 @@ def guided_kit(folder, puzzle: str, size=(1100, 760)):
     app = FakeApp(folder, size)
     if puzzle == "genius":
         from game.scenes.genius.kit import GeniusKit as Kit
-        from game.scenes.genius.modes import Solo
+        from game.modes.genius import Solo
     else:
         from game.scenes.macmahon.kit import MacMahonKit as Kit
-        from game.scenes.macmahon.modes import Solo
+        from game.modes.macmahon import Solo
     kit = Kit(app, random.Random(3))
     kit.mode = Solo(kit)
     game = registry.get(puzzle).guide

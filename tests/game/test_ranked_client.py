@@ -21,8 +21,8 @@ from game.puzzles import registry
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.play.commands import Toast
-from game.scenes import refereed
-from game.scenes.ranked.offer import Offer
+from game.net import refereed
+from game.net.offer import Offer
 from game.scenes.ranked.run import Ranked
 from game.scenes.ranked.standings import StandingsScene
 from game.storage import Storage

@@ -1,6 +1,6 @@
 """A race online: the player's own board as in play mode, and each opponent's small board.
 
-`Online` is the mode of the screen (game/scenes/mode.py); its session plays matches of the kind
+`Online` is the mode of the screen (game/modes/mode.py); its session plays matches of the kind
 "online" (recorded once: won when the board filled, lost when the player left or the race
 ended first). Every move the session plays goes to the server too (the session's watcher);
 the server checks it again and keeps the clock and the places. Hints and Solve are not
@@ -12,14 +12,14 @@ kind becomes "void": nothing recorded, no loss). An opponent who leaves is said 
 """
 from __future__ import annotations
 
-from game.play.commands import Ask, Banner, Refresh, Toast
+from game.play.commands import Ask, Banner, Leave, Open, Refresh, Toast
 from game.play.hints import capital
 from game.play.match import Timer, format_time
 from game.play.session import Ending
 from game.scenes.genius.kit import GeniusKit
-from game.scenes.online.link import RaceLink
+from game.net.race_link import RaceLink
 from game.scenes.play import PlayScene
-from game.scenes.refereed import RefereedMode
+from game.modes.refereed import RefereedMode
 from solver.cli_common import ordinal
 from solver.genius.position import Position
 
@@ -63,7 +63,7 @@ class Online(RefereedMode):
         if link.fresh:                         # a rematch begun while this screen was on top
             return self.begin_race() + [Refresh()]
         if link.resumed:
-            self.session.effects += self.take_back(link.race["elapsed_ms"], "Reconnected: the race goes on")
+            self.effects.extend(self.take_back(link.race["elapsed_ms"], "Reconnected: the race goes on"))
         m = self.match
         if m is None:
             return []
@@ -79,7 +79,7 @@ class Online(RefereedMode):
             self.session.end(won=False)        # the race is over and this board never finished: unplaced
         if link.results is not None and not self.shown_results:
             self.shown_results = True
-            self.app.open("online-results", link=link, own=m.position)
+            effects.append(Open("online-results", {"link": link, "own": m.position}))
         return effects + self.tell(self.news())
 
     def lose_the_server(self) -> None:
@@ -148,8 +148,7 @@ class Online(RefereedMode):
 
     def do(self, action: str) -> list | None:
         if action == "results" and self.link.results is not None:
-            self.app.open("online-results", link=self.link, own=self.session.position)
-            return []
+            return [Open("online-results", {"link": self.link, "own": self.session.position})]
         if action == "menu":
             return self.back()
         if action in ("hint", "solve", "count", "solutions", "new", "race", "free", "versus", "play",
@@ -178,9 +177,7 @@ class Online(RefereedMode):
         """Give the seat up and go back to the title (through the lobby, which closes too)."""
         self.leave()
         self.link.send("leave")
-        self.app.pop()
-        self.app.top.back()
-        return []
+        return [Leave(back_below=True)]
 
     def leave(self) -> None:
         """Leaving mid-race (or closing the window) loses it (the lobby below gives the seat up)."""

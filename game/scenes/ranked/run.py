@@ -1,6 +1,6 @@
 """A daily run on a standings server: the board as in play, the server's clock, no help.
 
-`Ranked` is the mode of the screen (game/scenes/mode.py) for both puzzles; its session plays
+`Ranked` is the mode of the screen (game/modes/mode.py) for both puzzles; its session plays
 matches of the kind "ranked", refereed by the server: every move the session plays goes to
 the server (the session's watcher, `Desk.send_move`), a move the server refuses is undone with
 its reason, the clock shown is the server's, and the run ends when the server says `done`
@@ -12,14 +12,14 @@ brings it back. Game -> Give up the run (asked first) ends it for the day, unpla
 """
 from __future__ import annotations
 
-from game.play.commands import Ask, Banner, Refresh, Toast
+from game.play.commands import Ask, Banner, Leave, Refresh, Toast
 from game.play.hints import capital
 from game.play.match import Timer, format_time
 from game.play.session import Ending
 from game.puzzles import registry
 from game.scenes.play import PlayScene
-from game.scenes.ranked.desk import Desk
-from game.scenes.refereed import RefereedMode
+from game.net.desk import Desk
+from game.modes.refereed import RefereedMode
 from solver import daily
 from solver.cli_common import ordinal
 
@@ -171,9 +171,7 @@ class Ranked(RefereedMode):
         """Back to the daily puzzles: a ranked run stays on the server (said); any other is left."""
         if not self.kept():
             return self.leave_now()
-        host = self.desk.host
-        self.app.pop()
-        return [Toast(self.LEFT_ON.format(host=host), 5)]
+        return [Leave(), Toast(self.LEFT_ON.format(host=self.desk.host), 5)]
 
     def give_up(self) -> list:
         if self.kept() and self.session.match is not None:
@@ -186,8 +184,7 @@ class Ranked(RefereedMode):
         self.given_up = True
         self.leave()
         self.desk.leave()
-        self.app.pop()
-        return []
+        return [Leave()]
 
     def leave(self) -> None:
         """Leaving an unfinished run that is given up (or unranked): a game lost (if a move was

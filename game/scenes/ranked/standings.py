@@ -21,8 +21,8 @@ from game.net.daily import window_open
 from game.play.hints import capital
 from game.puzzles import registry
 from game.scenes.base import Scene
-from game.scenes.ranked.desk import Desk, configured, host_of
-from game.scenes.ranked.offer import LEFT_OUT
+from game.net.desk import Desk, configured, host_of
+from game.net.offer import LEFT_OUT
 from solver import daily
 from solver.cli_common import counted, ordinal
 

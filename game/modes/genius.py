@@ -1,4 +1,4 @@
-"""The ways of playing a Genius board on the Genius screen, as parts of it (game/scenes/mode.py):
+"""The ways of playing a Genius board on the Genius screen, as parts of it (game/modes/mode.py):
 `Solo` (a roll, a game ID, a daily, a level; the win's offers), `Free` (seven blockers placed
 by hand, the engine's verdict at once), `HotSeat` (two players race the same roll on one
 screen, the board hidden between turns) and `Viewed` (a solution only shown). Each is handed
@@ -8,13 +8,13 @@ to another mode when the player picks one.
 from __future__ import annotations
 
 from game.play import key_words
-from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Press, Refresh, Replace, Square,
+from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Open, Press, Refresh, Replace, Square,
                                 Toast, Unused)
 from game.play.match import format_time
 from game.puzzles.genius.free import FreeBoard
 from game.puzzles.genius.puzzle import job_reason
 from game.puzzles.genius.race import Race
-from game.scenes.mode import Mode, WinOffers
+from game.modes.mode import Mode, WinOffers
 from solver.genius import numbers
 from solver.genius.board import SIZE, mask
 from solver.genius.levels import COUNT
@@ -52,8 +52,7 @@ class GeniusMode(Mode):
         if action == "free":
             return [Replace(lambda: kit.switch(Free(kit)), "free mode")]
         if action == "versus":
-            self.app.open("genius-versus")
-            return []
+            return [Open("genius-versus")]
         return None
 
 
@@ -84,8 +83,7 @@ class Solo(WinOffers, GeniusMode):
             m = self.match
             if m is None or not m.finished:
                 return [Unused(None)]         # (not now: an Unused key would come back here)
-            self.app.open("genius-solutions", game_id=m.start.notation(), found=m.position.notation())
-            return []
+            return [Open("genius-solutions", {"game_id": m.start.notation(), "found": m.position.notation()})]
         return super().do(action)
 
     def shows(self) -> dict:
@@ -173,7 +171,7 @@ class Free(GeniusMode):
                 return
             free.judge(reason, bare_reason_cells(mask(free.blockers)) if reason else frozenset())
             self.session.say("Solvable: press Play" if not reason else f"Unsolvable: {reason}")
-            self.session.effects += [Refresh()] + ([Toast(self.session.status, 4, alarm=True)] if reason else [])
+            self.effects.extend([Refresh()] + ([Toast(self.session.status, 4, alarm=True)] if reason else []))
 
         self.session.run_job("Checking the board", job_reason, (board.notation(),), done)
 
@@ -191,7 +189,7 @@ class Free(GeniusMode):
             if not self.free.full:
                 return [Toast("Place seven blockers first")]
             game_id = self.free.start().notation()
-            copied = self.app.copy_text(game_id)
+            copied = self.services.copy_text(game_id)
             return [Toast("Game ID copied" if copied else f"No clipboard here; the game ID is {game_id}")]
         if action == "free":
             return []
@@ -298,7 +296,7 @@ class HotSeat(GeniusMode):
         self.race.finish_turn(elapsed)
         self.session.hand.let_go()
         self.session.say(self.race.verdict() if self.race.over else "Player 2: same board, your clock. Press Start")
-        self.session.effects.append(Refresh())
+        self.effects.append(Refresh())
 
 
 class Viewed(GeniusMode):

@@ -19,7 +19,7 @@ from game.net.names import BadName, normalise
 from game.play import records
 from game.play.hints import capital
 from game.puzzles import registry
-from game.scenes.ranked.desk import Desk, host_of
+from game.net.desk import Desk, host_of
 from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
 

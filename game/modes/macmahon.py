@@ -1,10 +1,10 @@
-"""The ways of playing a MacMahon board, as parts of its screen (game/scenes/mode.py): `Solo` (a
+"""The ways of playing a MacMahon board, as parts of its screen (game/modes/mode.py): `Solo` (a
 board of a variant, a level, a game ID, a daily, a browser's solution to finish; after a win,
 the offers) and `Viewed` (a finished board from the solution browser, only shown: nothing to
 undo, restart or pause, nothing recorded)."""
 from __future__ import annotations
 
-from game.scenes.mode import Mode, WinOffers
+from game.modes.mode import Mode, WinOffers
 from solver.macmahon.levels import COUNT
 
 

@@ -7,7 +7,7 @@ callbacks run in `pump`, on the frame's thread. A connection that fails says so 
 request waiting, in one line. A daily run (`start_run`) keeps what the server said of it:
 the run, the board as the server has it with the moves sent (`sent`), the refusals, the
 server's clock and `done`. A connection that drops while a run is unfinished is tried again
-(game/scenes/refereed.py's `Retry`): `daily` sent again gives the run back (`resumed`); during a run the
+(game/net/refereed.py's `Retry`): `daily` sent again gives the run back (`resumed`); during a run the
 Desk says `alive` every ALIVE_EVERY seconds (the server closes a run's connection silent for 10
 minutes). Out of a run the server closes a connection silent for 10 seconds: that close is quiet,
 the next request makes a new connection, and requests it cut short are sent again on a new one
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from game.net.client import DEFAULT_PORT, ThreadedClient, server_url
 from game.puzzles import registry
-from game.scenes.refereed import Refereed, Retry
+from game.net.refereed import Refereed, Retry
 from solver.errors import SquarewiseError
 
 SETTING = "standings_server"

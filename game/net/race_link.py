@@ -23,7 +23,7 @@ import time
 from game.net.client import ThreadedClient
 from game.net.invite import invite
 from game.net.protocol import NAME, ProtocolError
-from game.scenes.refereed import Refereed, Retry
+from game.net.refereed import Refereed, Retry
 from solver.genius.moves import execute
 from solver.genius.position import Position
 

@@ -1,0 +1,45 @@
+"""A mode is handed the session and the App's services (game/play/services.py), never the App:
+what it asks of a screen comes back as effects (Open another screen, Leave this one), and
+what it learns later (a job's answer) waits in its own effects for the screen to take, never
+in the session's list. Run without a window, on tests/game/fakes.py ModeHost."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from game.modes.genius import Free, Solo
+from game.play.commands import Open, Refresh
+from game.puzzles import registry
+from game.puzzles.genius.puzzle import GENIUS
+from tests.game.fakes import FakeClock, ModeHost, genius_hand, genius_session
+
+
+def kit_on(tmp_path):
+    host = ModeHost(tmp_path)
+    session = genius_session(host, FakeClock())
+    session.hand = genius_hand()
+    return SimpleNamespace(app=host, session=session, dealer=registry.get(GENIUS.name).dealer(session, host, None))
+
+
+def test_a_mode_asks_for_another_screen_with_an_effect(tmp_path):
+    mode = Solo(kit_on(tmp_path))
+    assert mode.do("versus") == [Open("genius-versus")]
+
+
+def test_free_mode_copies_through_the_services(tmp_path):
+    kit = kit_on(tmp_path)
+    mode = Free(kit)
+    for cell in (0, 1, 3, 5, 9, 28, 24):
+        mode.free.toggle(cell)
+    game_id = mode.free.start().notation()
+    mode.do("copy")
+    assert kit.app.copied == [game_id]
+
+
+def test_a_jobs_answer_waits_in_the_modes_effects_not_the_sessions(tmp_path):
+    kit = kit_on(tmp_path)
+    mode = Free(kit)
+    for cell in (0, 1, 3, 5, 9, 28, 24):
+        mode.free.toggle(cell)
+    mode.check()
+    kit.app.worker.poll()
+    assert Refresh() in mode.take_effects() and kit.session.effects == []

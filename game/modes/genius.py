@@ -12,7 +12,8 @@ from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Open, Pre
                                 Toast, Unused)
 from game.play.match import format_time
 from game.puzzles.genius.free import FreeBoard
-from game.puzzles.genius.puzzle import job_reason
+from game.puzzles import registry
+from game.puzzles.genius.puzzle import GENIUS, job_reason
 from game.puzzles.genius.race import Race
 from game.modes.mode import Mode, WinOffers
 from solver.genius import numbers
@@ -20,8 +21,12 @@ from solver.genius.board import SIZE, mask
 from solver.genius.levels import COUNT
 from solver.genius.search import bare_reason_cells
 
-MODES = (("play", "Play"), ("race", "Race"), ("versus", "vs computer"), ("free", "Free mode"),
-         ("edit_dice", "Dice editor"))
+DICE_EDITOR = ("edit_dice", "Dice editor")      # the mode picker's last entry (the kit opens the editor)
+
+
+def ways() -> tuple:
+    """The ways of playing a Genius board, as the game's list gives them (registry.Way)."""
+    return registry.get(GENIUS.name).ways
 
 
 def roll_subtitle(match) -> str:
@@ -41,19 +46,16 @@ class GeniusMode(Mode):
         self.kit = kit
 
     def pickers(self) -> list:
-        return [("mode", dict(MODES).get(self.name, "Play"), list(MODES), None)]
+        entries = [(way.action, way.label) for way in ways()] + [DICE_EDITOR]
+        return [("mode", dict(entries).get(self.name, ways()[0].label), entries, None)]
 
     def do(self, action: str) -> list | None:
-        kit = self.kit
-        if action in ("new", "play"):
-            return [Replace(lambda: kit.switch(Solo(kit)) + kit.dealer.new_roll(), "a new roll")]
-        if action == "race":
-            return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
-        if action == "free":
-            return [Replace(lambda: kit.switch(Free(kit)), "free mode")]
-        if action == "versus":
-            return [Open("genius-versus")]
-        return None
+        """A way of playing picked (New: the first, a new roll): another mode on the board, asking
+        first if that abandons a game, or a screen of its own opened."""
+        way = next((w for w in ways() if w.action == ("play" if action == "new" else action)), None)
+        if way is None:
+            return None
+        return [Replace(lambda: way.start(self.kit), way.what)] if way.what else way.start(self.kit)
 
 
 class Solo(WinOffers, GeniusMode):
@@ -67,6 +69,9 @@ class Solo(WinOffers, GeniusMode):
     def __init__(self, kit):
         super().__init__(kit)
         self.level_of: tuple | None = None       # (match, its level 1..10 or None), once worked out
+
+    def start(self) -> list:
+        return self.kit.dealer.new_roll()
 
     def pickers(self) -> list:
         dealer = self.kit.dealer

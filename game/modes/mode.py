@@ -50,6 +50,10 @@ class Mode:
             return m is not None and not m.finished and not m.ended
         return m is not None
 
+    def start(self) -> list:
+        """Once put on the board by the mode picker: what it does first (Solo rolls the dice)."""
+        return []
+
     def do(self, action: str) -> list | None:
         """The effects of this mode's own action, or None if it is not one."""
         return None

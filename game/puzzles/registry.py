@@ -22,6 +22,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from game.play.commands import Open
 from game.play.guide import GuideGame
 from game.play.key_words import PuzzleKeys, help_lines
 from game.play.puzzle import Puzzle
@@ -72,6 +73,23 @@ class Screen:
         return self.scene_class()(app, **options)
 
 
+@dataclass(frozen=True)
+class Way:
+    """A way of playing a puzzle, as its screen's mode picker offers it."""
+    action: str          # the picker's key ('race')
+    label: str           # its label ('Race')
+    what: str            # what it puts on the board, in the abandon question's words ('a race')
+    target: str          # its mode, "module:Class" (game/modes/), or the key of a screen of its own
+
+    def start(self, kit) -> list:
+        """Put this way on `kit`'s screen: its mode on the board (then the mode's own start), or
+        its screen opened; the effects for the screen."""
+        if ":" not in self.target:
+            return [Open(self.target)]
+        mode = load(self.target)(kit)
+        return kit.switch(mode) + mode.start()
+
+
 def load(target: str):
     """The class a "module:Class" names, its module imported now."""
     module, name = target.split(":")
@@ -95,6 +113,7 @@ class Entry:
     settings_menus: tuple[str, ...] = ()    # widgets it adds to Settings, "module:Class" (scene, rect)
     statistics: Callable[[dict], list] | None = None     # its own table beside all levels' figures
     kit_target: str = ""                    # its play screen's part, "module:Class" (a ranked run's screen makes one)
+    ways: tuple[Way, ...] = ()              # the ways of playing it its screen's mode picker offers, first the default
 
     @property
     def name(self) -> str:
@@ -135,6 +154,10 @@ PUZZLES: tuple[Entry, ...] = (
            Screen("dice-editor", "Dice editor", "make, verify and save a dice set for The Genius Square",
                   "game.scenes.genius.dice_editor:DiceEditorScene")),
           kit_target="game.scenes.genius.kit:GeniusKit",
+          ways=(Way("play", "Play", "a new roll", "game.modes.genius:Solo"),
+                Way("race", "Race", "a race", "game.modes.genius:HotSeat"),
+                Way("versus", "vs computer", "", "genius-versus"),
+                Way("free", "Free mode", "free mode", "game.modes.genius:Free")),
           settings={"dice": "default",             # "default", "alternative" or the path of a dice file
                     "genius_level": "any"},        # a new roll's level: easy, medium, hard, very hard, any or 1..10
           settings_menus=("game.scenes.genius.dice_menu:DiceMenu",),

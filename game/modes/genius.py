@@ -2,8 +2,9 @@
 `Solo` (a roll, a game ID, a daily, a level; the win's offers), `Free` (seven blockers placed
 by hand, the engine's verdict at once), `HotSeat` (two players race the same roll on one
 screen, the board hidden between turns) and `Viewed` (a solution only shown). Each is handed
-the kit (game/scenes/genius/kit.py: the session, the dealing of boards) and switches the kit
-to another mode when the player picks one.
+the kit (game/scenes/genius/kit.py: the session, the dealer) and the App's services; the mode
+picker offers the ways of playing in the game's list (game/puzzles/registry.py `Way`), so a new
+way is a mode class and one line there.
 """
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ class MacMahonKit:
 
     @property
     def board(self) -> Board:
-        return self.match.start.board
+        return self.dealer.board
 
     @property
     def strict(self) -> bool:

@@ -24,8 +24,9 @@ from game.net.client import ThreadedClient
 from game.net.invite import invite
 from game.net.protocol import NAME, ProtocolError
 from game.net.refereed import Refereed, Retry
-from solver.genius.moves import execute
-from solver.genius.position import Position
+from solver import puzzles as engines
+
+RACED = engines.racing()             # the puzzle the race server deals (the engine's list says which)
 
 NAME_SETTING = "race_name"
 DEFAULT_NAME = "Player"
@@ -49,8 +50,8 @@ def clean_name(text: str) -> str:
 
 class RaceLink(Refereed):
     """What the server has said about the room and the race, and the way to talk to it."""
-    parse = staticmethod(Position.parse)
-    execute = staticmethod(execute)
+    parse = staticmethod(RACED.parse)
+    execute = staticmethod(RACED.execute)
 
     def __init__(self, client: ThreadedClient, hello: tuple[str, dict], hosted=None, advertise: bool = True,
                  clock=time.monotonic, address: str | None = None):
@@ -70,7 +71,7 @@ class RaceLink(Refereed):
         self.countdown: int | None = None
         self.race: dict | None = None         # the last `race` message: a new race to show
         self.fresh = False                    # a race the screens have not put on a board yet
-        self.boards: dict[int, Position] = {}     # opponents' boards: visible races, and in the results
+        self.boards: dict[int, object] = {}       # opponents' boards: visible races, and in the results
         self.progress: dict[int, dict] = {}       # opponents' last `progress` (placed, cells, ms)
         self.finished: dict[int, dict] = {}
         self.results: list[dict] | None = None
@@ -185,7 +186,7 @@ class RaceLink(Refereed):
     def _on_progress(self, message: dict) -> None:
         self.progress[message["seat"]] = message
         if message["position"] is not None:
-            self.boards[message["seat"]] = Position.parse(message["position"])
+            self.boards[message["seat"]] = self.parse(message["position"])
 
     def _on_finished(self, message: dict) -> None:
         self.finished[message["seat"]] = message
@@ -194,7 +195,7 @@ class RaceLink(Refereed):
         self.results = message["order"]
         for entry in self.results:
             if entry["position"] is not None and entry["seat"] != self.seat:
-                self.boards[entry["seat"]] = Position.parse(entry["position"])
+                self.boards[entry["seat"]] = self.parse(entry["position"])
 
     def _on_removed(self, message: dict) -> None:
         """The host removed this player, or the room's time was up: no seat any more."""

@@ -123,9 +123,9 @@ class Entry:
     def engine(self) -> engines.Engine:
         return engines.get(self.name)
 
-    def kit(self, app, rng):
+    def kit(self, app, rng, **options):
         """A new kit of its play screen (the widgets, the view, the session and the dealer)."""
-        return load(self.kit_target)(app, rng)
+        return load(self.kit_target)(app, rng, **options)
 
 
 PUZZLES: tuple[Entry, ...] = (

@@ -16,12 +16,11 @@ from game.play.commands import Ask, Banner, Leave, Open, Refresh, Toast
 from game.play.hints import capital
 from game.play.match import Timer, format_time
 from game.play.session import Ending
-from game.scenes.genius.kit import GeniusKit
-from game.net.race_link import RaceLink
+from game.net.race_link import RACED, RaceLink
+from game.puzzles import registry
 from game.scenes.play import PlayScene
 from game.modes.refereed import RefereedMode
 from solver.cli_common import ordinal
-from solver.genius.position import Position
 
 
 VOID = "void"            # the match's kind once the server is gone with no result: nothing recorded
@@ -186,7 +185,7 @@ class Online(RefereedMode):
 
     def shows(self) -> dict:
         rivals = []
-        blockers = Position.parse(self.link.race["blockers"])
+        blockers = RACED.parse(self.link.race["blockers"])
         for rival in self.link.rivals():
             seat = rival["seat"]
             board = self.link.boards.get(seat)
@@ -205,7 +204,7 @@ class OnlineRaceScene(PlayScene):
     """A race online: a play screen whose mode is `Online`."""
 
     def __init__(self, app, *, link: RaceLink):
-        kit = GeniusKit(app, None, column="rivals")
+        kit = registry.get(RACED.name).kit(app, None, column="rivals")     # the raced puzzle's
         kit.caption = "Squarewise - Race online"
         super().__init__(app, kit)
         kit.rng = self.rng

@@ -23,7 +23,7 @@ from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.play.commands import Toast
 from game.net import refereed
 from game.net.offer import Offer
-from game.scenes.ranked.run import Ranked
+from game.modes.ranked import Ranked
 from game.scenes.ranked.standings import StandingsScene
 from game.storage import Storage
 from tests.game.fakes import FakeWorker

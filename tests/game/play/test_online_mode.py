@@ -12,7 +12,7 @@ from game.play.commands import Key, Open, Toast
 from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
-from game.scenes.online.race import Online
+from game.modes.online import Online
 from solver.genius.position import Position
 from game.puzzles import registry
 from tests.game.fakes import ModeHost

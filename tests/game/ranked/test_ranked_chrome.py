@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.play.match import Match
 from game.net.desk import Desk
-from game.scenes.ranked.run import Ranked
+from game.modes.ranked import Ranked
 from tests.game.headless_wa import WidgetApp, built_chrome, drawn, genius_kit, macmahon_kit
 from tests.game.ranked.fake_desk import Clients, run_message
 

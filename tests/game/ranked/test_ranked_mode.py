@@ -18,7 +18,7 @@ from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.puzzles.macmahon.puzzle import MACMAHON
 from game.net.desk import Desk
-from game.scenes.ranked.run import CLOSE, LEFT_OUT, NO_HELP, Ranked, done_words
+from game.modes.ranked import CLOSE, LEFT_OUT, NO_HELP, Ranked, done_words
 from game.puzzles import registry
 from tests.game.fakes import ModeHost
 from tests.game.ranked.fake_desk import Clients, run_message

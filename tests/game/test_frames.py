@@ -86,7 +86,7 @@ PLACED = {"place": 3, "ms": 44000, "runs": 1, "flagged": False}
 
 def test_the_today_card_says_play_again_after_a_finished_ranked_run_with_no_input(app, monkeypatch, tmp_path):
     import datetime as dt
-    import game.scenes.ranked.desk as desk_module
+    import game.net.desk as desk_module
     monkeypatch.setattr(desk_module, "ThreadedClient", WakingClient)
     identity.remember(app.storage.folder, URL, "t" * 43, "Ann")
     app.settings["standings_server"] = "127.0.0.1:9000"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.play.match import format_time
 from game.play.records import GIVEN, games, timed
+from game.puzzles.genius.versus_stats import statistics_table as versus_table
 from solver.errors import SquarewiseError
 from solver.genius import dice, numbers
 from solver.genius.one_way import LEVELS, check_level, deal
@@ -66,3 +67,9 @@ def statistics_table(statistics: dict) -> list[tuple[str, ...]]:
             rows.append((f"level {level}", f"{sum(g['won'] for g in mine)} of {len(mine)}",
                          str(sum(g["assisted"] for g in mine)), format_time(best)))
     return [(TITLE, "won", "helped", "best")] + rows if rows else []
+
+
+def tables(statistics: dict, row: str | None) -> list[tuple[str, ...]]:
+    """The Genius Square's own table on the statistics screen for `row` (None: all levels): the
+    races against the computer under all levels, One way's levels under its row."""
+    return versus_table(statistics) if row is None else statistics_table(statistics) if row == ROW else []

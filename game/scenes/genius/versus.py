@@ -2,7 +2,7 @@
 the computer's small board, which fills piece by piece at a human pace (game/puzzles/genius/
 opponent.py).
 
-`Versus` is the mode of the screen (game/scenes/mode.py); its matches are of the kind "versus":
+`Versus` is the mode of the screen (game/modes/mode.py); its matches are of the kind "versus":
 the session records each race once it ends, won or lost (in the Genius statistics as "vs
 computer", and per level in game/puzzles/genius/versus_stats.py). A race starts with every new
 match (a roll, a typed game ID): the engine finds a solution and counts the board's solutions
@@ -24,8 +24,8 @@ from game.play.session import Ending
 from game.puzzles.genius.opponent import DEFAULT_LEVEL, LEVELS, Opponent, job_plan
 from game.puzzles.genius.versus_stats import level_record, record_race, summary_lines
 from game.scenes.genius.kit import GeniusKit
-from game.scenes.genius.modes import roll_subtitle
-from game.scenes.mode import Mode
+from game.modes.genius import roll_subtitle
+from game.modes.mode import Mode
 from game.scenes.play import PlayScene
 from solver.genius.position import Position
 
@@ -58,7 +58,7 @@ class Versus(Mode):
     # ------------------------------------------------------------------ the race
     def new_race(self) -> list:
         self.forfeit()
-        return self.kit.new_roll(kind="versus")
+        return self.kit.dealer.new_roll(kind="versus")
 
     def begin_race(self) -> None:
         """A new match on the board is a new race: the computer reads the board."""
@@ -115,14 +115,14 @@ class Versus(Mode):
         """The player's board is full first: the race is won (and kept per level)."""
         if not ending.again and self.outcome is None and self.opponent is not None:
             self.outcome = "won"
-            record_race(self.app.statistics, self.level, True, ending.seconds, self.opponent.finish_time)
-            self.app.save_statistics()
+            record_race(self.services.statistics, self.level, True, ending.seconds, self.opponent.finish_time)
+            self.services.save_statistics()
         return None
 
     def win_words(self, ending: Ending):
         if ending.again or self.opponent is None:
             return super().win_words(ending)
-        streak = level_record(self.app.statistics, self.level)["streak"]
+        streak = level_record(self.services.statistics, self.level)["streak"]
         return (f"You beat the {self.level} in {format_time(ending.seconds)}",
                 f"{self.opponent.laid(ending.seconds)} of 9 on its board; streak {streak}", "")
 
@@ -134,20 +134,19 @@ class Versus(Mode):
         self.session.hand.let_go()
         self.session.end(won=False)
         if self.session.moved:             # a game: a move made (docs/records.md), in the races' figures too
-            record_race(self.app.statistics, self.level, False, m.elapsed, self.opponent.finish_time)
-            self.app.save_statistics()
+            record_race(self.services.statistics, self.level, False, m.elapsed, self.opponent.finish_time)
+            self.services.save_statistics()
         finish = format_time(self.opponent.finish_time)
         self.session.say(f"{why} ({finish}); you had {len(m.position.placed)} of 9")
         return [Banner((why, f"{finish}; you had {len(m.position.placed)} of 9"), "lose"), Refresh()]
 
-    def give_up(self) -> None:
-        if self.racing:
-            self.session.effects += self.lose(f"You gave up; the {self.level} would have finished")
+    def give_up(self) -> list:
+        return self.lose(f"You gave up; the {self.level} would have finished") if self.racing else []
 
     def forfeit(self) -> None:
         """Leaving a race under way (its clock started) loses it."""
         if self.match is not None and self.racing and self.match.elapsed > 0:
-            self.session.effects += self.lose(f"You left the race; the {self.level} would have finished")
+            self.effects.extend(self.lose(f"You left the race; the {self.level} would have finished"))
 
     def leave(self) -> None:
         self.forfeit()
@@ -183,7 +182,7 @@ class Versus(Mode):
             names = list(LEVELS)
             picked = action.partition("=")[2]
             self.next_level = picked or names[(names.index(self.next_level) + 1) % len(names)]
-            self.app.settings[SETTING] = self.next_level
+            self.services.settings[SETTING] = self.next_level
             self.session.say(f"Next race: {self.next_level}. Press New race")
             return [Rebuild()]
         if action == "new":
@@ -206,7 +205,7 @@ class Versus(Mode):
         return {"subtitle": roll_subtitle(self.match), "rivals": ((tuple(self.rival_lines()), self.computer_board()),)}
 
     def rival_lines(self) -> list[str]:
-        record = level_record(self.app.statistics, self.level)
+        record = level_record(self.services.statistics, self.level)
         lines = [f"Computer: {self.level}"]
         if self.opponent is None:
             lines.append("no race" if self.outcome == "none" else "reading the board...")
@@ -225,7 +224,7 @@ class VersusScene(PlayScene):
 
     def __init__(self, app, *, level: str | None = None, rng: random.Random | None = None, clock=time.monotonic):
         rng = rng or random.Random()
-        kit = GeniusKit(app, rng, column="rival")
+        kit = GeniusKit(app, rng, column="rival", clock=clock)
         kit.caption = "Squarewise - The Genius Square against the computer"
         super().__init__(app, kit, rng)
         kit.mode = Versus(kit, level, clock)

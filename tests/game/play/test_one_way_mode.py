@@ -15,7 +15,7 @@ from game.play.match import format_time
 from game.play.commands import Key, Press, Release, Square, Toast, Unused
 from game.play.session import Hinted, Won
 from game.puzzles.genius import one_way
-from game.scenes.genius.one_way import OneWay
+from game.modes.genius import OneWay
 from solver.genius import search
 from solver.genius.min_pieces import fewest
 from solver.genius.pieces import PIECES
@@ -24,16 +24,27 @@ from tests.game.headless_wb import act, drop, genius_kit, settle
 from tests.validate_genius import completions
 
 
+def dealt(kit) -> list:
+    """The deal answered (as the app's frame would) and the mode's later effects performed (the
+    dice rolling in: they land at once, animations being off): all the effects."""
+    effects = settle(kit)
+    later = kit.mode.take_effects()
+    for effect in later:
+        kit.perform(effect)
+    return effects + later
+
+
 def one_way_kit(folder, level: int = 1):
     """A Genius kit switched to One way at `level` (the picker), its first puzzle dealt and landed."""
     kit = genius_kit(folder)
     act(kit, "oneway")
-    settle(kit)
+    dealt(kit)
     if level != 1:
         act(kit, f"level={level}")
         act(kit, "new")
-        settle(kit)
+        dealt(kit)
     assert kit.mode.name == "oneway" and kit.match.meta["oneway"] == level, kit.session.status
+    assert kit.roll is None and kit.match.timer.running
     return kit
 
 
@@ -116,16 +127,16 @@ def test_a_win_is_recorded_at_its_level_and_the_rows_add_up(tmp_path):
     assert headline.startswith("Level 2: the one way found in ")
     assert sorted(kit.mode.offers()) == ["harder", "next_puzzle", "same_level"]
     act(kit, "harder")
-    settle(kit)
+    dealt(kit)
     assert kit.match.meta["oneway"] == 3 and not kit.match.finished
     act(kit, "new")            # abandoned with no move: not a game (docs/records.md)
-    settle(kit)
+    dealt(kit)
     kit.session.abandon()
     plain = genius_kit(tmp_path / "plain")
     plain.app.statistics = stats
     plain.session.host = plain.app
     _win_plain(plain)
-    rows = records.ROWS["genius"]
+    rows = records.rows("genius")
     assert one_way.ROW in rows
     total = records.summary(stats, "genius").played
     assert total == 2 == sum(records.summary(stats, "genius", row).played for row in rows)
@@ -149,7 +160,7 @@ def test_level_ten_gives_the_fewest_the_roll_allows_and_offers_no_harder(tmp_pat
     finish(kit)
     assert sorted(kit.mode.offers()) == ["next_puzzle", "same_level"]
     act(kit, "same_level")
-    settle(kit)
+    dealt(kit)
     assert kit.match.meta["oneway"] == 10 and kit.match.start != start
 
 
@@ -159,7 +170,7 @@ def test_the_levels_go_down_in_given_pieces(tmp_path):
     for level in range(1, 11):
         act(kit, f"level={level}")
         act(kit, "new")
-        settle(kit)
+        dealt(kit)
         counts.append(len(kit.match.start.givens))
         assert kit.match.meta["oneway"] == level and kit.app.settings[one_way.SETTING] == str(level)
     assert counts[0] == 7 and counts[-1] in (1, 2) and all(a >= b for a, b in zip(counts, counts[1:])), counts
@@ -221,9 +232,9 @@ def test_a_save_carries_the_givens_and_loads_into_one_way(tmp_path):
 
 def test_a_plain_game_loaded_or_typed_in_one_way_is_played_alone(tmp_path):
     kit = one_way_kit(tmp_path)
-    kit.begin_id(kit.parse_id("A1A2A4A6B4D5E1"), {})
+    kit.begin_id(kit.dealer.parse_id("A1A2A4A6B4D5E1"), {})
     assert kit.mode.name == "play" and not kit.match.start.givens
-    kit.begin_id(kit.parse_id("A1A2A4A6B4D5E1/2=D1D2/3-L=B2C1C2"), {})
+    kit.begin_id(kit.dealer.parse_id("A1A2A4A6B4D5E1/2=D1D2/3-L=B2C1C2"), {})
     assert kit.mode.name == "play" and kit.match.start.givens == {"2", "3-L"}
     assert kit.session.move("-2") == "the 2 is given: it stays put"
 
@@ -240,7 +251,7 @@ def test_sunday_s_daily_is_played_as_a_one_way_puzzle(tmp_path):
     from solver.genius.daily import genius_daily
     sunday = genius_daily(dt.date(2026, 11, 29))
     kit = genius_kit(tmp_path)
-    kit.begin_id(kit.parse_id(sunday.position.notation()), {"daily": sunday.number, "level": sunday.level})
+    kit.begin_id(kit.dealer.parse_id(sunday.position.notation()), {"daily": sunday.number, "level": sunday.level})
     kit.session.take_effects()
     start = kit.match.start
     assert start.givens and search.count(start) == 1 and kit.mode.name == "play"

@@ -84,8 +84,8 @@ class Mirror:
 
     def play(self, notation: str) -> None:
         kit = self.scene.kit
-        kit.begin_id(kit.parse_id(notation), {})
-        self.scene.kit.session.take_effects()
+        kit.begin_id(kit.dealer.parse_id(notation), {})
+        kit.session.take_effects()
         self.frame()
 
     @property

@@ -1,6 +1,6 @@
 """`GeniusKit`: The Genius Square's part of a play screen: the session (with the Genius hand
 and interpret), its dealer (game/puzzles/genius/deal.py: every board it plays), the view, the
-widgets, and the dice rolling in on screen. The mode on the board (game/modes/genius.py,
+widgets, and the dice rolling in on screen. The mode on the board (game/modes/genius/play.py,
 versus.py, game/scenes/online/race.py) is the kit's `mode`; the screen holds the kit.
 """
 from __future__ import annotations
@@ -176,7 +176,7 @@ class GeniusKit:
     def begin_id(self, start: Position, meta: dict) -> list:
         """A game ID's board: it leaves free mode and a race on one screen for solo play."""
         if self.mode.name in ("free", "race", "view"):
-            from game.modes.genius import Solo
+            from game.modes.genius.play import Solo
             self.mode = Solo(self)
         self.roll = None
         return self.dealer.play_id(start, meta, self.mode.KIND)

@@ -154,11 +154,11 @@ PUZZLES: tuple[Entry, ...] = (
            Screen("dice-editor", "Dice editor", "make, verify and save a dice set for The Genius Square",
                   "game.scenes.genius.dice_editor:DiceEditorScene")),
           kit_target="game.scenes.genius.kit:GeniusKit",
-          ways=(Way("play", "Play", "a new roll", "game.modes.genius:Solo"),
-                Way("oneway", "One way", "a One way puzzle", "game.modes.genius:OneWay"),
-                Way("race", "Race", "a race", "game.modes.genius:HotSeat"),
+          ways=(Way("play", "Play", "a new roll", "game.modes.genius.play:Solo"),
+                Way("oneway", "One way", "a One way puzzle", "game.modes.genius.one_way:OneWay"),
+                Way("race", "Race", "a race", "game.modes.genius.play:HotSeat"),
                 Way("versus", "vs computer", "", "genius-versus"),
-                Way("free", "Free mode", "free mode", "game.modes.genius:Free")),
+                Way("free", "Free mode", "free mode", "game.modes.genius.play:Free")),
           settings={"dice": "default",             # "default", "alternative" or the path of a dice file
                     "genius_level": "any",         # a new roll's level: easy, medium, hard, very hard, any or 1..10
                     "oneway_level": "1"},          # the next One way puzzle's level, 1..10

@@ -14,7 +14,7 @@ from tests.game.fakes import BOARD, FakeApp
 def genius_kit(folder, board: str = BOARD, size=(1100, 760), seed: int = 3, animations: bool = False):
     """A Genius kit in Solo mode on `board` (a game ID), on a FakeApp, its effects drained."""
     from game.scenes.genius.kit import GeniusKit
-    from game.modes.genius import Solo
+    from game.modes.genius.play import Solo
     app = FakeApp(folder, size)
     app.settings["animations"] = animations
     kit = GeniusKit(app, random.Random(seed))

@@ -18,7 +18,7 @@ def versus_kit(folder, level: str, seed: int = 1, size=(1100, 760), settings: di
     """A race against `level` as VersusScene starts one (game/scenes/genius/versus.py), on a
     FakeApp (`app_type`: WidgetApp to build its widgets): the new race's roll, then the computer's plan delivered."""
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.versus import Versus
+    from game.modes.genius.versus import Versus
     app = app_type(folder, size)
     app.settings.update(settings or {})
     clock = FakeClock(0.0)

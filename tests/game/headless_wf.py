@@ -17,10 +17,10 @@ def guided_kit(folder, puzzle: str, size=(1100, 760)):
     app = FakeApp(folder, size)
     if puzzle == "genius":
         from game.scenes.genius.kit import GeniusKit as Kit
-        from game.modes.genius import Solo
+        from game.modes.genius.play import Solo
     else:
         from game.scenes.macmahon.kit import MacMahonKit as Kit
-        from game.modes.macmahon import Solo
+        from game.modes.macmahon.play import Solo
     kit = Kit(app, random.Random(3))
     kit.mode = Solo(kit)
     game = registry.get(puzzle).guide

@@ -86,7 +86,7 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
     import random
     from game.play.commands import Key
     from game.scenes.genius.kit import GeniusKit
-    from game.modes.genius import Solo
+    from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
     from tests.game.headless_wc import fonts
     fonts()

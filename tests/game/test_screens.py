@@ -20,7 +20,7 @@ def test_pixels_of_a_known_position(tmp_path):
     """What the Genius view draws of a known position, on a Surface (no window)."""
     import random
     from game.scenes.genius.kit import GeniusKit
-    from game.modes.genius import Solo
+    from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
     from tests.game.headless_wc import fonts, genius_frame
     for name in ("classic", "colourblind"):

@@ -108,7 +108,7 @@ def test_the_screens_found_include_the_play_screens():
 
 # ---------------------------------------------------------------------- the units (issue 37)
 PUZZLES = ("genius", "macmahon")
-OWN = ("solver", "game/puzzles", "game/scenes")      # where each puzzle has a package of its own
+OWN = ("solver", "game/puzzles", "game/scenes", "game/modes")      # where each puzzle has a package of its own
 MAX_NAMING = 3           # the engine's list, the game's list and the CLI's entry
 NAMING_NOW = 12          # today's figure, never to grow again
 MAX_MATCHES = 2
@@ -162,8 +162,8 @@ def names_of_puzzles(path: Path) -> list[str]:
 
 def puzzle_naming() -> dict[str, list[str]]:
     """The files outside a puzzle's own packages (solver/P/, game/puzzles/P/, game/scenes/P/,
-    and its modes, game/modes/P.py) that name a puzzle or import its packages, with where."""
-    own = tuple(f"{top}/{name}/" for top in OWN for name in PUZZLES) + tuple(f"game/modes/{name}.py" for name in PUZZLES)
+    game/modes/P/) that name a puzzle or import its packages, with where."""
+    own = tuple(f"{top}/{name}/" for top in OWN for name in PUZZLES)
     found = {relative(p): names_of_puzzles(p) for p in product_files() if not relative(p).startswith(own)}
     return {name: where for name, where in found.items() if where}
 

@@ -1,6 +1,6 @@
 """`GeniusKit`: The Genius Square's part of a play screen: the session (with the Genius hand
 and interpret), its dealer (game/puzzles/genius/deal.py: every board it plays), the view, the
-widgets, and the dice rolling in on screen. The mode on the board (game/modes/genius.py,
+widgets, and the dice rolling in on screen. The mode on the board (game/modes/genius/play.py,
 versus.py, game/scenes/online/race.py) is the kit's `mode`; the screen holds the kit.
 """
 from __future__ import annotations
@@ -176,15 +176,15 @@ class GeniusKit:
     def begin_id(self, start: Position, meta: dict) -> list:
         """A game ID's board: it leaves free mode, a race on one screen and One way for solo play."""
         if self.mode.name in ("free", "race", "view", "oneway"):
-            from game.modes.genius import Solo
+            from game.modes.genius.play import Solo
             self.mode = Solo(self)
         self.roll = None
         return self.dealer.play_id(start, meta, self.mode.KIND)
 
     def play_match(self, match) -> list:
         """A saved or kept match on the board, in One way if it is one of its puzzles, else alone
-        (unless the mode is a race's or free mode's own: game/modes/genius.py `mode_for`)."""
-        from game.modes.genius import mode_for
+        (unless the mode is a race's or free mode's own: game/modes/genius/one_way.py `mode_for`)."""
+        from game.modes.genius.one_way import mode_for
         self.mode = mode_for(self, match)
         self.roll = None
         return self.dealer.play_match(match)

@@ -12,7 +12,7 @@ import random
 from game.play.match import format_time
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.kit import GeniusKit
-from game.modes.genius import Solo
+from game.modes.genius.play import Solo
 from game.scenes.play import PlayScene
 
 

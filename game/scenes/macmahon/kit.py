@@ -16,7 +16,7 @@ from game.play.session import PlaySession
 from game.puzzles.macmahon.deal import VARIANTS, MacMahonDealer, variant_label
 from game.puzzles.macmahon.hand import Hand
 from game.puzzles.macmahon.puzzle import MACMAHON
-from game.modes.macmahon import Solo, Viewed
+from game.modes.macmahon.play import Solo, Viewed
 from game.scenes.macmahon.view import MacMahonView
 from solver.macmahon.position import Board, Position
 

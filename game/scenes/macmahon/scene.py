@@ -2,7 +2,7 @@
 
 A play screen (game/scenes/play.py) of parts: the MacMahon kit (game/scenes/macmahon/kit.py:
 the session with its hand and interpret, the view, the boards) and the mode on the board
-(game/modes/macmahon.py). Every rule comes from `solver.macmahon` through the session.
+(game/modes/macmahon/play.py). Every rule comes from `solver.macmahon` through the session.
 
 - strict rules refuse a drop that breaks a rule and show the engine's reason; free rules allow
   it and mark every clashing edge and every border triangle that is not white.
@@ -16,7 +16,7 @@ import random
 
 from game.play.commands import Replace
 from game.scenes.macmahon.kit import MacMahonKit
-from game.modes.macmahon import Solo
+from game.modes.macmahon.play import Solo
 from game.scenes.play import PlayScene
 from solver.macmahon.position import Position
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import SimpleNamespace
 
-from game.modes.genius import Free, GeniusMode, Solo
+from game.modes.genius.play import Free, GeniusMode, Solo
 from game.play.commands import Open, Rebuild, Refresh, Replace
 from game.puzzles import registry
 from game.puzzles.genius.puzzle import GENIUS

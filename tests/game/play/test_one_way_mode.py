@@ -15,7 +15,7 @@ from game.play.match import format_time
 from game.play.commands import Key, Press, Release, Square, Toast, Unused
 from game.play.session import Hinted, Won
 from game.puzzles.genius import one_way
-from game.modes.genius import OneWay
+from game.modes.genius.one_way import OneWay
 from solver.genius import search
 from solver.genius.min_pieces import fewest
 from solver.genius.pieces import PIECES

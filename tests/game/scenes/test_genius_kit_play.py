@@ -7,7 +7,7 @@ import pytest
 
 from game.play import records
 from game.play.commands import Cursor, Flip, Hover, Key, Press, Release, Slot, Square, Toast, Turn
-from game.modes.genius import Free, HotSeat
+from game.modes.genius.play import Free, HotSeat
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations
 from solver.genius.position import Move, Position

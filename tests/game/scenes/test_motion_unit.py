@@ -62,7 +62,7 @@ def test_macmahon_confetti_is_in_the_tiles_colours(tmp_path):
 
 def test_a_loss_to_the_computer_has_a_banner_and_the_softer_sound(tmp_path):
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.versus import Versus
+    from game.modes.genius.versus import Versus
     app = FakeApp(tmp_path)
     clock = FakeClock(0.0)
     kit = GeniusKit(app, random.Random(2), column="rival", clock=clock)

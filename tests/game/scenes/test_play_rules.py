@@ -12,9 +12,9 @@ import pygame
 from game.play.commands import Cursor, Pick
 from game.play.frame import Frame
 from game.scenes.genius.kit import GeniusKit
-from game.modes.genius import Solo
+from game.modes.genius.play import Solo
 from game.scenes.macmahon.kit import MacMahonKit
-from game.modes.macmahon import Solo as MacMahonSolo
+from game.modes.macmahon.play import Solo as MacMahonSolo
 from tests.game.fakes import BOARD, FakeApp
 from tests.game.headless_wb import frame_of, genius_kit
 

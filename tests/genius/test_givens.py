@@ -55,17 +55,6 @@ def test_the_player_s_pieces_still_move_freely_beside_the_givens():
     assert describe(start, p) == "1:F5"
 
 
-@pytest.mark.parametrize("text, words", [
-    (ROLL + "/2=D1D3", "cells do not form piece 2"),
-    (ROLL + "/2=A1B1", "on a blocker at A1"),
-    (ROLL + "/2=D1D2/2:D3D4", "2 is already placed"),
-    (ROLL + "/9=D1D2", "unknown piece '9'"),
-])
-def test_a_bad_given_piece_does_not_parse(text, words):
-    with pytest.raises(SquarewiseError, match=words):
-        Position.parse(text)
-
-
 def test_only_a_piece_on_the_board_can_be_given():
     with pytest.raises(SquarewiseError, match="a given piece must be on the board: 4-O is not"):
         Position.parse(ROLL + "/2:D1D2").with_givens(["4-O"])

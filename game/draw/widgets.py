@@ -175,6 +175,11 @@ class Toasts:
         self.items = [i for i in self.items if i[0] != message][-2:]
         self.items.append([message, seconds, colour])
 
+    def withdraw(self, message: str) -> None:
+        """Take `message` down now, if it is on show."""
+        message = one_line(message)
+        self.items = [i for i in self.items if i[0] != message]
+
     @property
     def latest(self) -> str | None:
         return self.items[-1][0] if self.items else None

@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from game import keys
-from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused
+from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused, Withdraw
 from game.play.dailies import copy_result
 from game.play.frame import Anims, Frame, Shows
 from game.play.match import Match, Timer, format_time
@@ -135,6 +135,8 @@ class PlayScene(Scene):
                 self.app.sounds.play(effect.name)
             elif isinstance(effect, Toast):
                 self.app.toasts.show(effect.text, effect.seconds, self.app.palette.illegal if effect.alarm else None)
+            elif isinstance(effect, Withdraw):
+                self.app.toasts.withdraw(effect.text)
             elif isinstance(effect, Motion):         # a refused item's picture flies back where it came from
                 frame = self.frame() if effect.kind == "refused" else None
                 self.motion.act(effect.kind, effect.arg, lambda held: (

@@ -170,6 +170,7 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
             app.frame(1 / 60)
         run_until(app, lambda: race.link.results is not None, [bob])
         assert [(r["name"], r["place"]) for r in race.link.results] == [("Bob", 1), ("Host", 2)]
+        assert not any("finish your board" in item[0] for item in app.toasts.items)      # no longer true
         games = genius_games(app)
         assert len(games) == 1 and not games[0]["won"] and games[0]["place"] == 2   # once, lost, second
     finally:

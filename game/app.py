@@ -206,11 +206,6 @@ class App:
         below = self.scenes[-2] if len(self.scenes) > 1 else None
         return below if isinstance(below, entry(key).scene_class()) else None
 
-    def would_interrupt(self, key: str) -> bool:
-        """Whether handing a result to puzzle `key` (`hand_back`) would replace a game in progress."""
-        below = self._receiver(key)
-        return below is not None and below.game_in_progress()
-
     def hand_back(self, key: str, **result) -> None:
         """Leave the top scene and give `result` to puzzle `key`'s scene: the one below gets it
         through `receive(**result)`; if the scene below is another, a new scene of `key` made

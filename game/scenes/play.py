@@ -1,14 +1,12 @@
 """`PlayScene`: the screen of a puzzle being played (The Genius Square, MacMahon Squares).
 
 A shell of parts, after Tatham's front end: each pygame event becomes at most one command
-(game/scenes/play_input.py, through the view's geometry); the mode on the board may take it
-first (free mode's blockers, a race's hand-over), else the session processes it (the puzzle's
-`interpret`, then the mid end's undo, redo, restart, hint, solve, pause); the effects that come
-back (sounds, messages, motion, a win, a question) are performed here, and whatever nobody
-used is an action of the screen (New, Save, the menus...). Each frame the session builds a
-`Frame` and the view draws it. The puzzle's part (`kit`: its view, hand, widgets and games)
-and the mode are components; this class holds no puzzle rule and no mode's behaviour.
-"""
+(play_input.py, through the view's geometry); the mode may take it first (free mode's blockers,
+a race's hand-over), else the session processes it (the puzzle's `interpret`, then undo, redo,
+restart, hint, solve, pause); the effects that come back (sounds, messages, motion, a win, a
+question) are performed here, and what nobody used is an action of the screen (New, Save, the
+menus...). Each frame the session builds a `Frame` and the view draws it. The puzzle's `kit`
+and the mode are components: this class holds no puzzle rule and no mode's behaviour."""
 from __future__ import annotations
 
 import random

@@ -239,8 +239,10 @@ def test_join_says_what_is_wrong_with_an_address_in_one_line(app, lobby):
     assert lobby.link is None and "ws://" in lobby.line
     lobby.target_entry.set_text(f"127.0.0.1:{free_port()}/ABC234")
     click(app, lobby.join_button)
-    run_until(app, lambda: lobby.link.lost is not None)
+    run_until(app, lambda: lobby.link is None and "Cannot reach" in lobby.line)      # the address field given back
     assert lobby.line.startswith("Cannot reach ws://127.0.0.1:") and "\n" not in lobby.line
+    app.frame(1 / 60)
+    assert lobby.target_entry.is_enabled and lobby.join_button.is_enabled
 
 
 def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby):

@@ -265,7 +265,7 @@ class PlayScene(Scene):
 
     def start_guide(self) -> None:
         """Play the guided first game (asking first if that abandons a game in progress): a
-        lesson, recorded nowhere."""
+        lesson, recorded nowhere while the guide runs; then a game like any other."""
         game = GUIDE_GAMES[self.session.puzzle.name]
 
         def start() -> None:
@@ -434,8 +434,8 @@ class PlayScene(Scene):
             self.refresh()
         if self.guide is not None and self.match is not None:
             self.guide.observe(self.position, s.hand.held, self.match.meta.get("hints", 0), dt)
-            if self.guide.over:
-                self.guide = None
+            if self.guide.over:                 # the lesson over (or skipped): the rest is the player's game
+                self.guide, self.match.meta["kind"] = None, "play"
         self.chrome.show_result(play_view.result_shown(self.match))
         self.chrome.show_offers(self.mode.offers(), self.kit.offers_area())
         if self.chrome.cancel is not None and s.jobs.running != self.chrome.cancel.visible:

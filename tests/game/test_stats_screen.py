@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.draw import charts
 from game.draw.theme import font, text_size
 from game.play import records
 from game.puzzles.genius.opponent import LEVELS as RIVALS
@@ -94,6 +95,7 @@ def test_a_ranked_daily_won_shows_its_time_and_why_the_charts_are_empty(app, mon
     records.record_game(app.statistics, "genius", records.DAILY, 126.7, True, level="medium", daily=329, place=2)
     drawn = []
     monkeypatch.setattr(stats_module.charts, "text", lambda surface, line, *a, **k: drawn.append(line))
+    monkeypatch.setattr(stats_module.charts, "text_block", lambda surface, lines, *a, **k: drawn.extend(lines))
     scene = open_stats(app, puzzle="genius")
     rows = dict(figures(app.statistics, "genius", None, scene.today))
     assert (rows["won"], rows["daily puzzles won"], rows["best daily time"]) == ("1", "1", "2:06")
@@ -135,3 +137,16 @@ def test_macmahon_s_dailies_have_a_row_of_their_own(app):
     click(app, scene.levels[records.DAILIES])
     rows = dict(figures(app.statistics, "macmahon", scene.level, scene.today))
     assert (rows["played"], rows["won"], rows["lost"], rows["best time"]) == ("2", "1", "1", format_time(None))
+
+
+def test_games_won_with_tiles_given_say_where_their_times_are(app, monkeypatch):
+    """MacMahon's levels give tiles: the all-levels charts time none of them (docs/records.md)
+    and say so, not 'no solved games yet' beside 'won 3'; a level's row shows its times."""
+    for seconds in (21.0, 70.0, 76.0):
+        records.record_game(app.statistics, "macmahon", "level 1" + records.GIVEN, seconds, True, level="1")
+    drawn = []
+    monkeypatch.setattr(stats_module.charts, "text", lambda surface, line, *a, **k: drawn.append(line))
+    monkeypatch.setattr(stats_module.charts, "text_block", lambda surface, lines, *a, **k: drawn.extend(lines))
+    scene = open_stats(app, puzzle="macmahon")
+    assert dict(figures(app.statistics, "macmahon", None, scene.today))["won"] == "3"
+    assert stats_module.GIVEN_APART in drawn and charts.EMPTY not in drawn

@@ -49,6 +49,7 @@ KEYS: dict[str, list[tuple[int, int]]] = {
     "next_puzzle": [(pygame.K_n, 0)],
     "harder": [(pygame.K_RIGHTBRACKET, 0)],
     "same_level": [(pygame.K_EQUALS, 0)],
+    "level_menu": [(pygame.K_l, SHIFT)],
 }
 # The actions only one puzzle has.
 ONLY = {"genius": {"flip", "edit_dice", "solutions"}, "macmahon": {"mode", "variant", "browse"}}
@@ -79,6 +80,7 @@ LABELS = {
     "next_puzzle": "next puzzle (after a win)",
     "harder": "a board one level harder (after a win)",
     "same_level": "a board of the same level (after a win)",
+    "level_menu": "open the Level picker (Up/Down, Enter picks, Esc closes)",
     "mode": "strict / free mode", "variant": "next variant (board and colour set)", "browse": "the solution browser",
 }
 # What a puzzle calls an action where the words above do not fit it; its number keys and mouse.

@@ -201,6 +201,8 @@ class PlayScene(Scene):
             self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
         elif action == "load":
             self.ask_file("Load a saved game", self.ask_load, self.app.storage.saves_dir())
+        elif action == "level_menu":
+            return self.chrome.open_menu("level")
         elif action == "copy_result":
             number = self.match.meta.get("daily") if self.match else None
             return number is not None and copy_result(self.app, self.session.puzzle.name, number)
@@ -218,9 +220,8 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ replacing the game
     def replace_game(self, start_fn, what: str = "a new game") -> None:
-        """Run `start_fn()` (which puts another game on the board) now, or, if a game is in
-        progress, once the player has agreed to abandon it. Every replacement goes through
-        here: New, variant, level, game ID, Load, browser, daily, another mode."""
+        """Run `start_fn()` (another game on the board) now, or, with a game in progress, once the
+        player agrees to abandon it: New, variant, level, game ID, Load, browser, daily, a mode."""
         if not self.mode.in_progress():
             self.perform(start_fn() or [])
             return
@@ -289,9 +290,8 @@ class PlayScene(Scene):
         self.app.toasts.show(f"Saved {path.name}")
 
     def ask_load(self, path: Path) -> bool:
-        """Load the save at `path`, asking first if that would abandon a game in progress (the
-        clock of the match loaded starts when the question is answered); False (and a message)
-        if it cannot be played."""
+        """Load the save at `path`, asking first if that abandons a game in progress (its clock
+        starts once answered); False (and a message) if it cannot be played."""
         try:
             match = self.session.load(path)
         except SquarewiseError as exc:

@@ -3,7 +3,10 @@ list and lifted a tile off a won board): Up, Down and Enter pick, Escape closes 
 reaches the screen behind it. One real window, the App's own dispatch."""
 from __future__ import annotations
 
+import time
+
 import pygame
+import pytest
 
 from game.draw import theme
 from game.scenes.settings import SettingsScene
@@ -49,3 +52,32 @@ def test_down_and_enter_pick_the_next_choice(app):
     assert app.top is scene and app.keyboard_owner() is None
     assert theme.PALETTES[app.settings["palette"]].label == chosen
 
+
+
+@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+def test_shift_l_opens_the_level_picker_and_the_keys_choose_a_level(app, puzzle):
+    app.settings["animations"] = False              # (no dice rolling in to take the first key)
+    app.push(TitleScene(app))
+    app.open(puzzle)
+    pump(app)
+    scene = app.top
+    menu = scene.chrome.menus["level"].menu
+    key(app, pygame.K_l, pygame.KMOD_SHIFT)
+    pump(app)
+    assert app.keyboard_owner() is menu
+    labels = [option[0] for option in menu.options_list]
+    before = menu.selected_option[0]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    deadline = time.monotonic() + 60                  # (MacMahon's level board: dealt by a worker)
+    while shown(scene) == before and time.monotonic() < deadline:
+        pump(app)
+        time.sleep(0.01)
+    assert app.keyboard_owner() is None and app.top is scene
+    assert shown(scene) == labels[labels.index(before) + 2]
+
+
+def shown(scene) -> str:
+    """The Level picker's choice (the menu may have been made anew)."""
+    return scene.chrome.menus["level"].menu.selected_option[0]

@@ -333,7 +333,7 @@ class PlayScene(Scene):
         self.session.say(headline + (f", {detail}" if detail else ""))   # (the offers: the banner, the keys)
         self.result.celebrate(self.view.layout()["geo"].rect, self.kit.confetti(),
                               [headline] + ([detail] if detail else []) + ([offer] if offer else []) +
-                              [f"New game: {keys.describe('new')}"], ending.seconds,
+                              ([f"New game: {keys.describe('new')}"] if self.allows("new") else []), ending.seconds,
                               ending.new_best and not ending.again and not ending.assisted,
                               self.app.settings.get("animations", True))
 

@@ -12,6 +12,7 @@ import pytest
 from game.net.client import ThreadedClient
 from game.net.host import HostedServer
 from game.net.server import Config
+from game.play.match import format_time
 from game.scenes import refereed
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
@@ -126,6 +127,9 @@ def test_a_joined_race_finishes_first_and_is_recorded_once(app, lobby, server):
         run_until(app, lambda: seen.extend(bob.poll()) or (race.link.finished and any(
             m["type"] == "progress" and m["placed"] == 9 for m in seen)))
         assert race.link.finished[race.link.seat]["place"] == 1          # the server's verdict
+        app.frame(1 / 60)
+        assert race.result.lines[:2] == [f"1st, {format_time(race.match.elapsed)}", "you won the race"]
+        assert not any("New game" in line for line in race.result.lines)   # (a race deals no new game)
         for seq, move in enumerate(solution(race.match.start), 1):       # Bob finishes second
             bob.send("move", seq=seq, move=move)
         run_until(app, lambda: race.link.results is not None, [bob])

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.scenes.registry import entry  # noqa: E402
+from game.screens import entry  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
 BOARD = "A1A2A4A6B4D5E1"

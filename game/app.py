@@ -50,9 +50,10 @@ from game.fade import Fade  # noqa: E402
 from game.net import identity  # noqa: E402
 from game.options import MAX_SIDE  # noqa: E402
 from game.sound import Sounds  # noqa: E402
-from game.scenes.registry import entry  # noqa: E402
+from game.screens import entry  # noqa: E402
 from game.storage import ENV_VAR, Storage, data_dir  # noqa: E402
 from game.worker import Worker  # noqa: E402
+from solver import puzzles  # noqa: E402
 from solver.assets import asset_path  # noqa: E402
 from solver.errors import SquarewiseError  # noqa: E402
 
@@ -491,12 +492,12 @@ def check_display() -> None:
             pygame.display.init()
     except pygame.error as exc:
         raise SquarewiseError(f"no display to open the window on ({exc}); "
-                              f"the solver runs without one: squarewise genius --help") from None
+                              f"the solver runs without one: squarewise {puzzles.PUZZLES[0].name} --help") from None
     driver = pygame.display.get_driver()
     if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
         pygame.display.quit()
         raise SquarewiseError("no display to open the window on (set DISPLAY, or run a subcommand: "
-                              "squarewise genius --help)")
+                              f"squarewise {puzzles.PUZZLES[0].name} --help)")
 
 
 @contextlib.contextmanager
@@ -525,7 +526,8 @@ def _scale_for(size: tuple[int, int]) -> float:
 
 
 def smoke_test(seconds: float, size=None) -> int:
-    """Title, then a new Genius game, with real frames for `seconds`; prints timings."""
+    """Title, then a new game of the first puzzle of the engine's list, with real frames for
+    `seconds`; prints timings."""
     from game.scenes.title import TitleScene
 
     app = App(size=size)
@@ -538,7 +540,7 @@ def smoke_test(seconds: float, size=None) -> int:
     print(f"first frame: {first:.3f} s after start", flush=True)
     app.loop(min(1.0, seconds / 4))
     if app.running:
-        app.push(entry("genius").scene(app, new=True))
+        app.push(entry(puzzles.PUZZLES[0].name).scene(app, new=True))
         app.loop(max(0.0, seconds - (time.perf_counter() - app.first_frame_at)))
     frames = app.frames
     total = time.perf_counter() - app.first_frame_at
@@ -620,8 +622,10 @@ def _run(argv: list[str] | None) -> int:
 
     app = App(size=size)
     app.push(TitleScene(app))
-    if args.genius is not None:
-        app.push(entry("genius").scene(app, game_id=args.genius or None))
+    for engine in puzzles.PUZZLES:             # --genius [GAME_ID], ...: straight to that puzzle
+        game_id = getattr(args, engine.name)
+        if game_id is not None:
+            app.push(entry(engine.name).scene(app, game_id=game_id or None))
     if args.join is not None:                  # an invite: straight into the room
         app.open("online", invite=args.join)
     _quit_if_stopped(app)

@@ -1,5 +1,6 @@
-"""The game window's command-line options (`squarewise [--size WxH] [--genius [ID]] [--join INVITE]
-[--smoke-test S]`, or `squarewise squarewise://HOST:PORT/CODE`, as a desktop opens an invite).
+"""The game window's command-line options (`squarewise [--size WxH] [--genius [ID]] [--macmahon [ID]]
+[--join INVITE] [--smoke-test S]`: one option a puzzle of the engine's list, straight to its game,
+or `squarewise squarewise://HOST:PORT/CODE`, as a desktop opens an invite).
 
 Kept apart from game/app.py so that `squarewise --help` can list them next to the solver's
 subcommands without importing pygame. A mistake is one line and exit 2, as in the CLI.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from solver import puzzles
 from solver.cli_common import PROG, OneLineParser
 from solver.errors import SquarewiseError
 
@@ -48,14 +50,15 @@ def _invite(text: str) -> str:
 def add_game_options(parser) -> None:
     """The game window's options, on `parser` or on an argument group of the top-level help."""
     parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800")
-    parser.add_argument("--genius", metavar="GAME_ID", nargs="?", const="",
-                        help="go straight to The Genius Square (optionally playing GAME_ID)")
+    for engine in puzzles.PUZZLES:
+        parser.add_argument(f"--{engine.name}", metavar="GAME_ID", nargs="?", const="",
+                            help=f"go straight to {engine.title} (optionally playing GAME_ID)")
     parser.add_argument("--join", metavar="INVITE", type=_invite,
                         help="open the window straight into a race room: squarewise://HOST:PORT/CODE "
                              "(an invite) or HOST:PORT/CODE")
     parser.add_argument("--smoke-test", type=_seconds, metavar="SECONDS",
-                        help="open the window, show the title and a new Genius game for SECONDS, "
-                             "print the time to the first frame and exit 0")
+                        help=f"open the window, show the title and a new {puzzles.PUZZLES[0].short} game for "
+                             "SECONDS, print the time to the first frame and exit 0")
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -72,16 +75,16 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def print_help() -> None:
     """`squarewise --help`: the game window's options and the solver's subcommands."""
     from solver.cli import build_parser
-    parser = build_parser({"serve": f"The race server for The Genius Square, and the daily standings "
+    parser = build_parser({"serve": f"The race server for {puzzles.racing().title}, and the daily standings "
                                     f"({PROG} serve --help)"})
-    parser.usage = f"{PROG} [--size WxH] [--genius [GAME_ID]] [--join INVITE] [--smoke-test SECONDS]\n" \
+    straight = " ".join(f"[--{engine.name} [GAME_ID]]" for engine in puzzles.PUZZLES)
+    parser.usage = f"{PROG} [--size WxH] {straight} [--join INVITE] [--smoke-test SECONDS]\n" \
                    f"       {PROG} PUZZLE COMMAND ... (the headless solver; {PROG} PUZZLE --help)\n" \
                    f"       {PROG} serve [--host ADDR] [--port N] (the race server; {PROG} serve --help)\n" \
                    f"       {PROG} standings --server URL [--puzzle P] [--daily N] [--group CODE] [--json] " \
                    f"(a race server's standings)\n" \
                    f"       {PROG} --version | --install-desktop"
-    parser.description = ("Squarewise: MacMahon Squares and The Genius Square. With no PUZZLE it opens "
-                          "the game window; with one it runs the headless solver.")
+    parser.description += " With no PUZZLE it opens the game window; with one it runs the headless solver."
     add_game_options(parser.add_argument_group("game window options (no PUZZLE)"))
     other = parser.add_argument_group("other options (each alone)")
     other.add_argument("--version", action="store_true", help="print the version and exit")

@@ -25,6 +25,8 @@ import weakref
 from pathlib import Path
 
 from game.play import records
+from game.puzzles import registry
+from solver import puzzles
 from solver.atomic import clean_stale_temps, write_text_atomic
 from solver.errors import SquarewiseError, one_line
 from solver.safe_read import read_json
@@ -36,22 +38,18 @@ LOCK_NAME = "squarewise.lock"
 
 DEFAULT_SETTINGS = {
     "palette": "classic",
-    "dice": "default",          # "default", "alternative" or the path of a dice file
-    "genius_level": "any",      # the level of a new Genius roll: easy, medium, hard, very hard or any
     "animations": True,
     "labels": False,            # write piece names on pieces (on by default with the colour-blind palette)
     "window": [1100, 760],
-    "macmahon_variant": "4x6x3",  # the board header of the last MacMahon game
-    "macmahon_mode": "strict",    # "strict" or "free"
-    "macmahon_level": "free",     # the MacMahon Level picker's last choice: "free" or "1".."10" (Next puzzle's)
     "volume": 0.8,                # sound effects, 0..1
     "muted": False,
-    "howto_seen": {"genius": False, "macmahon": False},   # How to play shown on a puzzle's first launch
+    "howto_seen": {name: False for name in registry.names()},   # How to play shown on a puzzle's first launch
     "standings_server": "",       # the standings server's address as typed ("" = none): ranked dailies
+    **registry.settings(),        # each puzzle's own (game/puzzles/registry.py)
 }
-DEFAULT_STATISTICS = {
-    "genius": {"played": 0, "solved": 0, "best": {}},   # best: dice set name -> seconds
-}
+# The file's first shape: one entry, the first puzzle's of the engine's list (an old Squarewise
+# finds it in a new file); best: the key of a kind of start (the dice set, the board) -> seconds.
+DEFAULT_STATISTICS = {puzzles.PUZZLES[0].name: {"played": 0, "solved": 0, "best": {}}}
 
 
 def data_dir() -> Path:

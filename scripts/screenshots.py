@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.app import App  # noqa: E402
-from game.scenes.registry import entry  # noqa: E402
+from game.screens import entry  # noqa: E402
 from game.scenes.settings import SettingsScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
 from game.storage import Storage  # noqa: E402

@@ -20,6 +20,7 @@ import sys
 from functools import partial
 from typing import Callable, NamedTuple
 
+from . import puzzles
 from .cli_common import PROG, OneLineParser, cap_jobs, check_path, guard_stdout
 from .errors import SquarewiseError
 from .stopping import Stopped, arrived, stop_on_signals
@@ -30,8 +31,7 @@ class Command(NamedTuple):
     help: str
 
 
-PUZZLES = {"genius": "The Genius Square", "macmahon": "MacMahon Squares"}
-
+# Each puzzle's commands (its title is the engine's list's: solver/puzzles.py).
 COMMANDS = {
     "genius": {
         "solve": Command("solver.genius.solve_cli:add_solve", "solve a board given by its 7 blocker cells"),
@@ -113,14 +113,16 @@ def build_parser(listed: dict[str, str] | None = None) -> argparse.ArgumentParse
     """The solver's parser; `listed`: commands run before it (`squarewise serve`), name -> help,
     named in its help beside the others."""
     parser = OneLineParser(prog=PROG, description="Squarewise: MacMahon Squares and The Genius Square.")
-    puzzles = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=LazyParser)
-    puzzles.required = True
-    for puzzle, title in PUZZLES.items():   # the help line names every command, so none is left out
-        puzzles.add_parser(puzzle, help=f"{title}: {', '.join(COMMANDS[puzzle])}").setup = partial(_add_commands, puzzle)
+    choices = parser.add_subparsers(dest="puzzle", metavar="PUZZLE", parser_class=LazyParser)
+    choices.required = True
+    for engine in puzzles.PUZZLES:       # the help line names every command, so none is left out
+        if engine.name in COMMANDS:
+            choices.add_parser(engine.name, help=f"{engine.title}: {', '.join(COMMANDS[engine.name])}").setup = \
+                partial(_add_commands, engine.name)
     for name, command in SERVER_COMMANDS.items():
-        puzzles.add_parser(name, help=command.help).setup = partial(_add_options, command.setup)
+        choices.add_parser(name, help=command.help).setup = partial(_add_options, command.setup)
     for name, help_ in (listed or {}).items():
-        puzzles.add_parser(name, help=help_)
+        choices.add_parser(name, help=help_)
     return parser
 
 

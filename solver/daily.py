@@ -12,13 +12,23 @@ from __future__ import annotations
 
 import datetime as dt
 import zlib
+from dataclasses import dataclass
 
 from .errors import SquarewiseError
 from . import rng
+from .puzzles import PUZZLES, get
 
 EPOCH = dt.date(2026, 1, 1)
 WEEK_LEVELS = ("easy", "easy", "medium", "medium", "hard", "hard", "very hard")  # Monday first
-GAMES = {"genius": "Genius", "macmahon": "MacMahon"}
+GAMES = {p.name: p.short for p in PUZZLES}        # each puzzle's short name (the engine's list's)
+
+
+@dataclass(frozen=True)
+class Day:
+    """One puzzle's daily: its number, its level and its start (solver/puzzles.py `daily`)."""
+    number: int
+    level: str
+    start: object
 
 
 def parse_date(text: str | None, today: dt.date | None = None) -> dt.date:
@@ -106,7 +116,7 @@ def share_text(game: str, num: int, seconds: float, level_name: str, hints: int 
                streak: int = 0) -> str:
     """The one-line result to copy, plain text that pastes anywhere:
     'Squarewise Genius #327 · hard · 1:42 · no hints · streak 5' (the streak left out below 1)."""
-    title = GAMES.get(game, game)
+    title = get(game).short
     parts = [f"Squarewise {title} #{num}", level_name, clock(seconds), hints_words(hints, assisted)]
     if streak >= 1:
         parts.append(f"streak {streak}")

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.storage import NewerVersion, Storage, read_versioned, write_versioned
+from solver import puzzles
 from solver.errors import SquarewiseError, one_line
 
 FILE = "identities.json"
-PUZZLES = ("genius", "macmahon")
 _said: dict[Path, str] = {}         # damaged files said already in this process: their line
 
 
@@ -71,7 +71,7 @@ def open_runs(folder: Path, url: str) -> dict[str, int]:
     runs = entry.get("runs") if _valid(entry) else None
     if not isinstance(runs, dict):
         return {}
-    return {puzzle: n for puzzle, n in runs.items() if puzzle in PUZZLES and type(n) is int and n >= 1}
+    return {puzzle: n for puzzle, n in runs.items() if puzzle in puzzles.names() and type(n) is int and n >= 1}
 
 
 def keep_run(folder: Path, url: str, puzzle: str, number: int) -> None:

@@ -45,7 +45,8 @@ def _server(text: str) -> str:
 def add_standings(parser) -> None:
     parser.add_argument("--server", type=_server, required=True, metavar="URL",
                         help="the race server: host[:port], ws://host:port/ or wss://host/path/")
-    parser.add_argument("--puzzle", choices=tuple(daily.GAMES), default="genius", help="the puzzle (default genius)")
+    first = next(iter(daily.GAMES))         # the engine's list's first puzzle
+    parser.add_argument("--puzzle", choices=tuple(daily.GAMES), default=first, help=f"the puzzle (default {first})")
     parser.add_argument("--daily", type=number(1, 100_000), metavar="N",
                         help="the daily's number (default: today's here)")
     parser.add_argument("--days", type=number(1, 31), default=1, metavar="N",

@@ -11,7 +11,7 @@ command the puzzle did not use.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 MAIN, OTHER = "main", "other"       # the mouse buttons: the one that drags, and the other (right)
@@ -193,6 +193,20 @@ class Banner:
     lines: tuple
     sound: str = "win"
     stays: bool = False
+
+
+@dataclass(frozen=True)
+class Open:
+    """Open the screen `key` on top of this one (game/screens.py), with `options`."""
+    key: str
+    options: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Close this screen; `back_below`: the screen under it then goes back as its Back does (a
+    race online's lobby, which gives the seat up)."""
+    back_below: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,28 +8,25 @@ import datetime as dt
 from dataclasses import dataclass
 
 from game.play import records
-from solver import daily
+from solver import daily, puzzles
 from solver.cli_common import ordinal
 
 
 @dataclass(frozen=True)
 class Daily:
     """One puzzle of one day: `game_id` opens it (`App.open(puzzle, game_id=...)`)."""
-    puzzle: str          # "genius" or "macmahon"
+    puzzle: str          # its name in the engine's list (solver/puzzles.py)
     number: int
     level: str
     game_id: str
 
 
 def day_puzzles(iso_date: str, progress=None) -> dict[str, Daily]:
-    """Both daily puzzles of the date YYYY-MM-DD (a module-level function: a worker job, which
-    is handed a `progress` callback it has no use for: each puzzle is one step)."""
-    from solver.genius.daily import genius_daily
-    from solver.macmahon.daily import macmahon_daily
+    """Every puzzle's daily of the date YYYY-MM-DD, by name (a module-level function: a worker
+    job, which is handed a `progress` callback it has no use for: each puzzle is one step)."""
     day = dt.date.fromisoformat(iso_date)
-    g, m = genius_daily(day), macmahon_daily(day)
-    return {"genius": Daily("genius", g.number, g.level, g.position.notation()),
-            "macmahon": Daily("macmahon", m.number, m.level, m.puzzle.notation())}
+    made = {engine.name: engine.daily(day) for engine in puzzles.PUZZLES}
+    return {name: Daily(name, d.number, d.level, d.start.notation()) for name, d in made.items()}
 
 
 def first_win(statistics: dict, puzzle: str, number: int) -> dict | None:
@@ -114,6 +111,6 @@ def card(statistics: dict, puzzle: str, today: dt.date) -> Card:
     whether it is done and in what time, and the daily streak."""
     n = daily.number(today)
     current, _ = records.daily_streak(statistics, puzzle, n)
-    return Card(f"{daily.GAMES[puzzle]} #{n} · {daily.level(today)}", status(statistics, puzzle, n),
+    return Card(f"{puzzles.get(puzzle).short} #{n} · {daily.level(today)}", status(statistics, puzzle, n),
                 f"daily streak {current}", first_win(statistics, puzzle, n) is not None,
                 place_words(statistics, puzzle, n))

@@ -93,7 +93,7 @@ def format_time(seconds: float | None) -> str:
 class Match:
     """A start position, the moves since (as positions), undo/redo, a timer and metadata."""
 
-    def __init__(self, start, *, puzzle: str = "genius", meta: dict | None = None,
+    def __init__(self, start, *, puzzle: str, meta: dict | None = None,
                  timer: Timer | None = None, history: list | None = None, index: int | None = None,
                  moves: list[str] | None = None):
         self.puzzle = puzzle
@@ -104,6 +104,17 @@ class Match:
         self.meta: dict[str, Any] = dict(meta or {})
         self.timer = timer if timer is not None else Timer(running=not start.is_solved)
         self.finished = self.position.is_solved
+
+    @classmethod
+    def new(cls, puzzle: Puzzle, start, *, elapsed: float = 0.0, clock=None, history=None, moves=None,
+            **meta) -> "Match":
+        """The one way a new match is made (by a puzzle's dealer: game/puzzles/NAME/deal.py): its
+        metadata by keyword, every key one the puzzle keeps and of its type (`Puzzle.typed_meta`:
+        TypeError otherwise), not assisted unless said; its clock on `elapsed` seconds, not
+        running (`clock`: its time source, the Timer's own by default)."""
+        meta = puzzle.typed_meta({"assisted": False, **meta}, start)
+        timer = Timer(elapsed) if clock is None else Timer(elapsed, clock=clock)
+        return cls(start, puzzle=puzzle.name, meta=meta, timer=timer, history=history, moves=moves)
 
     @property
     def position(self):
@@ -209,7 +220,7 @@ class Match:
         if moves is None:            # a save from before moves were kept: say each one, which checks it
             moves = [""] + [RESTART if after == start else _described(puzzle, before, after, n)
                             for n, (before, after) in enumerate(zip(history, history[1:]), 1)]
-        replay(puzzle, start, history, moves)
+        history = replay(puzzle, start, history, moves)
         timer = Timer(elapsed, running=running and not history[index].is_solved and "result" not in meta,
                       clock=clock)
         return cls(start, puzzle=puzzle.name, meta=meta, timer=timer,
@@ -226,14 +237,18 @@ def _described(puzzle: Puzzle, before, after, n: int) -> str:
         raise SquarewiseError(f"not a saved game (position {n} is not one move after the one before)") from None
 
 
-def replay(puzzle: Puzzle, start, history: list, moves) -> None:
-    """SquarewiseError unless each position of `history` is its move played on the one before."""
+def replay(puzzle: Puzzle, start, history: list, moves) -> list:
+    """The positions the moves make, played one by one from `start` (so what the start holds for
+    all of them, a puzzle's given tiles, stays with each); SquarewiseError unless each is the
+    position of `history` saved after its move."""
     if not isinstance(moves, list) or len(moves) != len(history) or moves[0] != "":
         raise SquarewiseError("not a saved game (its moves do not match its history)")
-    for n, (before, move, after) in enumerate(zip(history, moves[1:], history[1:]), 1):
+    made = [start]
+    for n, (move, after) in enumerate(zip(moves[1:], history[1:]), 1):
         try:
-            made = start if move == RESTART else puzzle.execute(before, move)
+            made.append(start if move == RESTART else puzzle.execute(made[-1], move))
         except (SquarewiseError, TypeError, AttributeError) as exc:
             raise SquarewiseError(f"not a saved game (move {n} '{str(move)[:40]}': {exc})") from None
-        if made != after:
+        if made[-1] != after:
             raise SquarewiseError(f"not a saved game (move {n} does not lead to the position saved after it)")
+    return made

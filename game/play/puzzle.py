@@ -32,10 +32,11 @@ class Position(Protocol):
     def notation(self) -> str: ...
 
 
-# Metadata both puzzles keep: whether the engine helped, how many hints, the solution count,
-# the match's identity and kind, how it ended, the daily's number and the level.
+# Metadata every puzzle keeps: whether the engine helped, how many hints, the solution count,
+# the match's identity and kind, how it ended, the daily's number, the level, a race online's
+# number and the place a server gave.
 COMMON_META: Mapping[str, type] = {"assisted": bool, "hints": int, "solutions": int, "game": str, "kind": str,
-                                   "result": str, "daily": int, "level": str}
+                                   "result": str, "daily": int, "level": str, "race": int, "place": int}
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,18 @@ class Puzzle:
             raise SquarewiseError(f"not a saved game (bad 'daily': {meta['daily']!r})")
         if self.meta_rule is not None:
             self.meta_rule(meta, start)
+
+    def typed_meta(self, meta: dict, start) -> dict:
+        """`meta` for a new match (a dealer's): every key one this puzzle keeps, of its type and
+        true to the start; TypeError otherwise (a dealer's mistake, not the player's)."""
+        unknown = sorted(set(meta) - set(COMMON_META) - set(self.meta_types))
+        if unknown:
+            raise TypeError(f"a {self.name} match keeps no {', '.join(unknown)}")
+        try:
+            self.check_meta(meta, start)
+        except SquarewiseError as exc:
+            raise TypeError(str(exc)) from None
+        return meta
 
 
 @dataclass(frozen=True)

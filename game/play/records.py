@@ -37,8 +37,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from game.play.match import MAX_ELAPSED
-from solver.genius.levels import LEVELS as GENIUS_LEVELS
-from solver.macmahon.levels import COUNT as MACMAHON_LEVELS
+from solver import puzzles
+from solver.daily import WEEK_LEVELS
+from solver.errors import SquarewiseError
 
 
 GAMES_KEPT = 500
@@ -46,11 +47,19 @@ DAILY = "daily"           # the best-time key of the daily puzzles
 GIVEN = " given"          # the end of the best-time key of a start with pieces or tiles given
 _NICE_WIDTHS = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600)
 OTHER = "other"           # the row of the games with no level (rolls at any level, game IDs, free play, races)
-DAILIES = "dailies"       # MacMahon's row of its daily puzzles (their levels are not its levels 1 to 10)
-# Each puzzle's rows under "all levels", as its games are stored: every kept game is in exactly one
-# (`row`), so the rows add up to the games kept. A Genius daily is in its level's row (easy .. very hard).
-ROWS = {"genius": GENIUS_LEVELS + (OTHER,),
-        "macmahon": tuple(str(n) for n in range(1, MACMAHON_LEVELS + 1)) + (OTHER, DAILIES)}
+DAILIES = "dailies"       # the row of a puzzle's dailies when their levels (the week's) are not its own
+
+
+def rows(puzzle: str) -> tuple[str, ...]:
+    """The puzzle's rows under "all levels", as its games are stored: its levels (the engine's
+    list's), OTHER, and DAILIES unless the week's levels are its own (a Genius daily is in its
+    level's row, easy .. very hard; a MacMahon daily's 'hard' is not one of its levels 1 to 10).
+    Every kept game is in exactly one (`row`), so the rows add up to the games kept."""
+    try:
+        levels = puzzles.get(puzzle).levels
+    except SquarewiseError:
+        return (OTHER,)
+    return levels + (OTHER,) + (() if set(WEEK_LEVELS) <= set(levels) else (DAILIES,))
 
 
 def _entry(statistics: dict, puzzle: str) -> dict:
@@ -222,12 +231,14 @@ RECENT = 30
 
 
 def row(puzzle: str, game: dict) -> str:
-    """The row of the statistics a kept game is counted in (one of `ROWS[puzzle]`): its level, a
-    MacMahon daily under DAILIES, a game with no level (or one the puzzle does not have) under OTHER."""
-    if puzzle == "macmahon" and game.get("daily") is not None:
+    """The row of the statistics a kept game is counted in (one of `rows(puzzle)`): its level, a
+    daily under DAILIES where the puzzle has that row, a game with no level (or one the puzzle
+    does not have) under OTHER."""
+    own = rows(puzzle)
+    if DAILIES in own and game.get("daily") is not None:
         return DAILIES
     level = game.get("level")
-    return level if level in ROWS.get(puzzle, ()) and level not in (OTHER, DAILIES) else OTHER
+    return level if level in own and level not in (OTHER, DAILIES) else OTHER
 
 
 def games(statistics: dict, puzzle: str, level: str | None = None) -> list[dict]:

@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 
 from game.draw.widgets import FileDialog, pressed_name
+from game.play.commands import Ask, Leave, Open
 
 
 class Scene:
@@ -77,6 +78,20 @@ class Scene:
             rect, self.app.ui, window_title=title, initial_file_path=str(initial) if initial else None,
             allowed_suffixes=set(suffixes), allow_existing_files_only=must_exist, always_on_top=True))
         self._dialogs[dialog] = lambda event: on_pick(Path(event.text))
+
+    def answer(self, effect, perform) -> bool:
+        """Do what a part of the screen asks that only a screen does: a question (`Ask`: the effects
+        of a yes go to `perform`), another screen over this one (`Open`), this one closed (`Leave`).
+        False if `effect` is none of these."""
+        if isinstance(effect, Ask):
+            self.confirm(effect.question, lambda: perform(effect.on_yes() or []), effect.title, effect.action)
+        elif isinstance(effect, Open):
+            self.app.open(effect.key, **effect.options)
+        elif isinstance(effect, Leave):
+            self.app.pop()
+            if effect.back_below:
+                self.app.top.back()
+        return isinstance(effect, (Ask, Open, Leave))
 
     def confirm(self, message: str, on_yes, title: str = "Are you sure?", action: str = "OK", *,
                 destructive: bool = False) -> None:

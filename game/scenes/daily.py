@@ -12,7 +12,7 @@ played on game/scenes/ranked/run.py's screen; a past day's, or today's once the 
 is over, is a replay (unranked); a ranked run left open (Escape, a closed window, or begun
 before midnight while the server still takes its number) is "Go on with the run" on its day's
 card (asked nothing: the server gives it back). The card shows the player's place ("3rd of 41 today"),
-asked of the server when the screen shows (game/scenes/ranked/offer.py).
+asked of the server when the screen shows (game/net/offer.py).
 """
 from __future__ import annotations
 
@@ -25,13 +25,14 @@ from game.play import dailies, records
 from game.play.dailies import Daily, copy_result, day_puzzles, first_win, result_line, solved_time, status
 from game.draw.theme import text_size
 from game.draw.widgets import enable_buttons, pressed_name, screen_heading, text
+from game.puzzles import registry
 from game.scenes.base import Scene
 from game.play.jobs import JobSlot
-from game.scenes.ranked.desk import configured
-from game.scenes.ranked.offer import GO_ON, Offer
+from game.net.desk import configured
+from game.net.offer import GO_ON, Offer
 from solver import daily
 
-GAMES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
+GAMES = tuple((name, registry.get(name).engine.title) for name in registry.ordered())   # (name, title), top first
 PAST_DAYS = 30
 
 
@@ -115,7 +116,7 @@ class DailyScene(Scene):
 
     def build_name_row(self, y: int) -> None:
         """The name the server will know the player by, asked the first time (the lobby's field)."""
-        from game.scenes.online.link import NAME_SETTING
+        from game.net.race_link import NAME_SETTING
         app = self.app
         x = app.px(40) + app.px(240)
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, app.px(260), app.px(40)), app.ui))
@@ -229,7 +230,7 @@ class DailyScene(Scene):
         return False
 
     def take_name(self) -> None:
-        from game.scenes.online.link import NAME_SETTING
+        from game.net.race_link import NAME_SETTING
         typed = self.name_entry.get_text()
         self.app.settings[NAME_SETTING] = typed.strip()[:24]
         self.app.save_settings()

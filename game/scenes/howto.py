@@ -24,7 +24,7 @@ from game.draw.tiles import draw_board as draw_tile_board
 from game.draw.tiles import draw_tile, mark_triangle
 from game.draw.widgets import text, wrap
 from game.scenes.base import Scene
-from game.scenes.registry import entry
+from game.screens import entry
 from solver.genius.pieces import PIECES, orientation_of, orientations, turn
 from solver.genius.position import Position
 from solver.genius.solutions import Solutions

@@ -17,15 +17,16 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game import keys
-from game.play.commands import Ask, Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused, Withdraw
+from game import keys, screens
+from game.play import key_words
+from game.play.commands import Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused, Withdraw
 from game.play.dailies import copy_result
 from game.play.frame import Anims, Frame, Shows
 from game.play.match import Match, Timer, format_time
 from game.play.session import Began, Moved, Won
+from game.puzzles import registry
 from game.scenes.anim import Result
 from game.scenes.base import Scene
-from game.scenes.guide import GAMES as GUIDE_GAMES
 from game.scenes.guide import Guide
 from game.scenes.motion import Motion as Movement
 from game.scenes.play_chrome import PlayChrome
@@ -38,8 +39,7 @@ UI_EVENTS = (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
 
 
 class PlayScene(Scene):
-    """A puzzle being played: `kit` is the puzzle's part (game/scenes/genius/kit.py,
-    game/scenes/macmahon/kit.py), which holds the session, the view and the mode."""
+    """A puzzle being played: `kit`, the puzzle's part (game/scenes/NAME/kit.py), holds the session, view and mode."""
 
     def __init__(self, app, kit, rng: random.Random | None = None):
         super().__init__(app)
@@ -99,7 +99,7 @@ class PlayScene(Scene):
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False               # any key or click closes the key table ...
             if keys.action(event) == "help":     # ... and F1 again opens How to play
-                self.app.open(f"howto-{self.session.puzzle.name}")
+                self.app.open(screens.howto_key(self.session.puzzle.name))
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and self.guide is not None and self.guide.press(event.pos):
             return True
@@ -158,9 +158,6 @@ class PlayScene(Scene):
                 if not (self.match and self.match.finished):
                     self.result.clear()
                 self.stale = True
-            elif isinstance(effect, Ask):
-                self.confirm(effect.question, effect.on_yes, title=effect.title, action=effect.action)
-                self.sync_clock()
             elif isinstance(effect, Rebuild):
                 if self.chrome.buttons:      # (built when the screen is shown)
                     self.on_resize()
@@ -169,6 +166,10 @@ class PlayScene(Scene):
             elif isinstance(effect, Unused):
                 command = effect.command
                 used = hasattr(command, "action") and self.do(command.action)
+            elif self.answer(effect, self.perform):  # a question, another screen, this one closed
+                self.sync_clock()
+            else:
+                self.kit.perform(effect)             # the puzzle's own (the dice rolling in)
         return used
 
     # ------------------------------------------------------------------ actions
@@ -248,17 +249,16 @@ class PlayScene(Scene):
             self.app.toasts.show(refusal, 4)
             return False
         try:
-            start = self.kit.parse_id(text)
+            start = self.kit.dealer.parse_id(text)
         except SquarewiseError as exc:
             self.app.toasts.show(f"Game ID: {exc}", 4, self.app.palette.illegal)
             if self.chrome.id_entry is not None:
                 self.chrome.id_entry.set_text(self.kit.shown_id() or "")   # the box shows the real game's ID again
             return False
 
-        def play() -> None:
-            self.kit.begin_id(start, meta)
+        def play() -> list:
             words = f"daily #{meta['daily']}" if meta.get("daily") else start.notation()
-            self.app.toasts.show(f"Playing {words}")
+            return self.kit.begin_id(start, meta) + [Toast(f"Playing {words}")]
 
         self.replace_game(play, f"daily #{meta['daily']}" if meta.get("daily") else "the game ID's board")
         self.restore_id = self.dialog_open
@@ -267,11 +267,11 @@ class PlayScene(Scene):
     def start_guide(self) -> None:
         """Play the guided first game (asking first if that abandons a game in progress): a
         lesson, recorded nowhere while the guide runs; then a game like any other."""
-        game = GUIDE_GAMES[self.session.puzzle.name]
+        game = registry.get(self.session.puzzle.name).guide
 
         def start() -> None:
-            self.kit.begin_id(self.session.puzzle.parse(game.game_id), {"kind": "lesson"})
-            self.perform(self.session.take_effects())
+            self.perform(self.kit.begin_id(self.session.puzzle.parse(game.game_id), {"kind": "lesson"}) +
+                         self.session.take_effects())
             self.guide = Guide(game, getattr(self.session.hand, "name", str))
 
         self.replace_game(start, "the guided first game")
@@ -299,10 +299,9 @@ class PlayScene(Scene):
             return False
         saved = match.elapsed
 
-        def load() -> None:
+        def load() -> list:
             match.timer = Timer(saved)
-            self.kit.play_match(match)
-            self.app.toasts.show(f"Loaded {Path(path).name} ({format_time(match.elapsed)} on the clock)")
+            return self.kit.play_match(match) + [Toast(f"Loaded {Path(path).name} ({format_time(saved)} on the clock)")]
 
         self.replace_game(load, Path(path).name)
         return True
@@ -315,7 +314,7 @@ class PlayScene(Scene):
             self.app.toasts.show(str(exc).capitalize(), 5)
             return False
         if match is not None:
-            self.kit.play_match(match)
+            self.perform(self.kit.play_match(match))
         return match is not None
 
     # ------------------------------------------------------------------ the end of a match
@@ -333,7 +332,7 @@ class PlayScene(Scene):
         self.session.say(headline + (f", {detail}" if detail else ""))   # (the offers: the banner, the keys)
         self.result.celebrate(self.view.layout()["geo"].rect, self.kit.confetti(),
                               [headline] + ([detail] if detail else []) + ([offer] if offer else []) +
-                              ([f"New game: {keys.describe('new')}"] if self.allows("new") else []), ending.seconds,
+                              ([f"New game: {key_words.describe('new')}"] if self.allows("new") else []), ending.seconds,
                               ending.new_best and not ending.again and not ending.assisted,
                               self.app.settings.get("animations", True))
 
@@ -426,14 +425,15 @@ class PlayScene(Scene):
         every = self.kit.SOLVE_STEP if self.app.settings.get("animations", True) else 0.0
         s.step_solve(dt, every)
         effects, self.later = self.later, []
-        self.perform(effects + self.kit.update(dt) + self.mode.update(dt) + s.take_effects())
+        effects += self.kit.update(dt) + self.mode.update(dt) + self.mode.take_effects()
+        self.perform(effects + s.take_effects())
         s.flush(self.mode.keep())               # the game in progress kept after every move
         if self.stale:
             self.stale = False
-            self.kit.moved()
+            self.kit.dealer.moved()
             self.refresh()
         if self.guide is not None and self.match is not None:
-            self.guide.observe(self.position, s.hand.held, self.match.meta.get("hints", 0), dt)
+            self.guide.observe(self.position, s.hand, self.match.meta.get("hints", 0), dt)
             if self.guide.over:                 # the lesson over (or skipped): the rest is the player's game
                 self.guide, self.match.meta["kind"] = None, "play"
         self.chrome.show_result(play_view.result_shown(self.match))

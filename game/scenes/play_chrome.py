@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game import keys
+from game.play import key_words
 from game.draw.widgets import enable_buttons
 from game.scenes.action_menu import ActionMenu
 
@@ -37,7 +37,7 @@ class PlayChrome:
 
     def tooltip(self, name: str) -> str | None:
         action = self.tooltips.get(name)
-        return f"{keys.LABELS[action]}: {keys.describe(action)}" if action else None
+        return f"{key_words.LABELS[action]}: {key_words.describe(action)}" if action else None
 
     def clear(self) -> None:
         """The scene's UI was torn down: forget the widgets."""
@@ -51,7 +51,7 @@ class PlayChrome:
 
     def add_menu(self, name: str, rect: pygame.Rect, label: str, entries, on_choose) -> None:
         """A drop-down of the menu bar; an action menu names each entry's key when there is room."""
-        shortcuts = {e[0]: keys.describe(self.tooltips[e[0]]) for e in entries if e[0] in self.tooltips}
+        shortcuts = {e[0]: key_words.describe(self.tooltips[e[0]]) for e in entries if e[0] in self.tooltips}
         self.menus[name] = ActionMenu(self.scene, rect, label, entries, on_choose, shortcuts)
 
     def open_menu(self, name: str) -> bool:
@@ -118,7 +118,7 @@ class PlayChrome:
             rect.width = max(rect.width, self.app.px(140))
             rect.right = self.cancel.rect.right
             self.result = self.scene.add(pygame_gui.elements.UIButton(
-                rect, "Copy result", self.app.ui, tool_tip_text=f"the line to share: {keys.describe('copy_result')}"))
+                rect, "Copy result", self.app.ui, tool_tip_text=f"the line to share: {key_words.describe('copy_result')}"))
         elif shown and not wanted:
             self.result.kill()
 
@@ -139,4 +139,4 @@ class PlayChrome:
         for i, name in enumerate(actions):
             rect = pygame.Rect(left + i * (width + gap), area.centery - height // 2, width, height)
             self.offers[name] = self.scene.add(pygame_gui.elements.UIButton(
-                rect, OFFER_LABELS[name], app.ui, tool_tip_text=f"{keys.LABELS[name]}: {keys.describe(name)}"))
+                rect, OFFER_LABELS[name], app.ui, tool_tip_text=f"{key_words.LABELS[name]}: {key_words.describe(name)}"))

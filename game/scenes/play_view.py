@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from game import keys
+from game.play import key_words
 from game.draw.theme import font, mix, text_size
 from game.draw.widgets import overlay_panel, text, wrap
 from game.play.frame import Frame
+from game.puzzles import registry
 from game.scenes.anim import banner
 
 
@@ -81,7 +82,7 @@ def draw_overlay(surface: pygame.Surface, app, lay: dict, frame: Frame, hidden: 
     if frame.paused:
         for area in hidden:
             pygame.draw.rect(surface, mix(pal.background, pal.panel, 0.5), area, border_radius=app.px(8))
-        banner(surface, geo.rect, [f"Paused: {keys.describe('pause')} to resume"], pal, app.scale)
+        banner(surface, geo.rect, [f"Paused: {key_words.describe('pause')} to resume"], pal, app.scale)
     anims = frame.anims
     if anims.motion is not None:
         anims.motion.draw_flight(surface, app.scale)
@@ -96,11 +97,11 @@ def draw_overlay(surface: pygame.Surface, app, lay: dict, frame: Frame, hidden: 
 
 
 def draw_help(surface: pygame.Surface, app, puzzle: str) -> None:
-    """The puzzle's key table (game/keys.py `help_lines`) in two columns on a panel: one text
+    """The puzzle's key table (game/puzzles/registry.py `key_table`) in two columns on a panel: one text
     size for every row, a long description wrapped rather than shrunk."""
     pal = app.palette
     w, h = surface.get_size()
-    lines = keys.help_lines(puzzle)
+    lines = registry.key_table(puzzle)
     col_w = (w - app.px(80)) // 2
     combo_w, what_w = int(col_w * 0.34), int(col_w * 0.62)
     size = text_size("body", app.scale)
@@ -115,7 +116,7 @@ def draw_help(surface: pygame.Surface, app, puzzle: str) -> None:
     panel = pygame.Rect(app.px(20), 0, w - app.px(40), app.px(90) + half * step)
     panel.centery = h // 2
     overlay_panel(surface, app, panel, 150, 2)
-    text(surface, f"Keys (any key or click closes; {keys.describe('help')} again: How to play)",
+    text(surface, f"Keys (any key or click closes; {key_words.describe('help')} again: How to play)",
          (panel.centerx, panel.y + app.px(16)), text_size("title", app.scale), pal.text, anchor="midtop",
          style="bold")
     column, y0 = 0, panel.y + app.px(70)

@@ -1,8 +1,11 @@
-"""Settings: palette, dice set, animations, piece labels, sound, and the standings server (its
-address checked when Enter keeps it, a bad one said in one line and not kept; the name kept
-for it can be forgotten, asked first). The numbers are on the one statistics screen
+"""Settings: palette, each puzzle's own menus (The Genius Square's dice set: the game's list of
+puzzles says them), animations, piece labels, sound, and the standings server (its address
+checked when Enter keeps it, a bad one said in one line and not kept; the name kept for it can
+be forgotten, asked first). The numbers are on the one statistics screen
 (game/scenes/stats.py), which a button here opens."""
 from __future__ import annotations
+
+import importlib
 
 import pygame
 import pygame_gui
@@ -12,9 +15,9 @@ from game.draw import theme
 from game.draw.theme import text_size
 from game.draw.widgets import text, text_block, wrap
 from game.net import identity
+from game.puzzles import registry
 from game.scenes.base import Scene
-from game.scenes.genius.dice_menu import DiceMenu
-from game.scenes.ranked.desk import SETTING, configured, host_of, server_url
+from game.net.desk import SETTING, configured, host_of, server_url
 from solver.errors import SquarewiseError
 
 NAME_NOTE = "Your name there is kept in this computer's data folder; lose the folder and you lose the name."
@@ -24,6 +27,7 @@ class SettingsScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
+        self.menus: list = []
         self.server_bad = False
         url = configured(app.settings)
         self.server_line = self.server_words(url) if url else ""   # the server kept, or why an address was not
@@ -37,9 +41,11 @@ class SettingsScene(Scene):
         self.palette_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             labels, app.palette.label, col.copy(), app.ui))
         col.y += gap
-        self.dice = DiceMenu(self, col.copy())
-        self.dice_menu = self.dice.menu
-        col.y += gap
+        self.menus = []                  # each puzzle's own: a widget with `handle(event)` (its keys too)
+        for target in (t for entry in registry.PUZZLES for t in entry.settings_menus):
+            module, name = target.split(":")
+            self.menus.append(getattr(importlib.import_module(module), name)(self, col.copy()))
+            col.y += gap
         box = pygame.Rect(col.x, col.y, app.px(28), app.px(28))
         self.animations = self.add(pygame_gui.elements.UICheckBox(
             box, "Animations (dice roll, blockers, solve)", app.ui,
@@ -117,8 +123,7 @@ class SettingsScene(Scene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.server:
             self.keep_server(self.server.get_text())
             return True
-        if keys.action(event) == "edit_dice":
-            self.dice.open_editor()
+        if any(menu.handle(event) for menu in self.menus):
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.palette_menu:
@@ -130,7 +135,6 @@ class SettingsScene(Scene):
                 app.save_settings()
                 app.restyle()
                 return True
-            return self.dice.handle(event)
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             key = {self.animations: "animations", self.labels: "labels", self.mute: "muted"}[event.ui_element]

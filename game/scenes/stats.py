@@ -20,14 +20,11 @@ from game.draw import charts
 from game.draw.theme import font, text_size
 from game.draw.widgets import pressed_name, screen_heading, text
 from game.play.match import format_time
-from game.puzzles.genius.versus_stats import statistics_table
+from game.puzzles import registry
 from game.scenes.base import Scene
 from game.storage import DEFAULT_STATISTICS
 from solver import daily
 
-PUZZLES = (("genius", "The Genius Square"), ("macmahon", "MacMahon Squares"))
-# Each puzzle's rows as its games are stored (None: every level), which add up to it (records.ROWS).
-LEVEL_CHOICES = {puzzle: (None,) + rows for puzzle, rows in records.ROWS.items()}
 # design-size widths of the level buttons (others: 96, or 30 for a number)
 BUTTON_WORDS = {None: "all levels", records.OTHER: "no level"}
 LEVEL_WIDTHS = {None: 96, "very hard": 110, records.OTHER: 80, records.DAILIES: 76}
@@ -45,6 +42,11 @@ class Cell(NamedTuple):
 DAILIES_APART = "no times here yet: the daily puzzles' times are kept apart"
 GIVEN_APART = "no times here yet: a board with pieces or tiles given keeps its times in its level's row"
 HELPED_APART = "no times here yet: a game won with help is not timed"
+
+
+def level_choices(puzzle: str) -> tuple[str | None, ...]:
+    """A puzzle's rows as its games are stored (None: every level), which add up to it (records.rows)."""
+    return (None,) + records.rows(puzzle)
 
 
 def level_name(puzzle: str, level: str | None) -> str:
@@ -103,9 +105,9 @@ def figure_cells(rows: list[tuple[str, str]], table: list[tuple[str, ...]], area
 class StatsScene(Scene):
     caption = "Squarewise - statistics"
 
-    def __init__(self, app, puzzle: str = "genius", level: str | None = None, today: dt.date | None = None):
+    def __init__(self, app, puzzle: str | None = None, level: str | None = None, today: dt.date | None = None):
         super().__init__(app)
-        self.puzzle = puzzle
+        self.puzzle = puzzle or registry.ordered()[0]
         self.level = level
         self.today = daily.number(max(today or dt.date.today(), daily.EPOCH))
         self.tabs: dict = {}
@@ -116,12 +118,13 @@ class StatsScene(Scene):
         w, h = app.size
         x, y, bh = app.px(40), app.px(76), app.px(38)
         self.tabs = {}
-        for key, title in PUZZLES:
-            self.tabs[key] = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, app.px(200), bh), title, app.ui))
+        for key in registry.ordered():
+            self.tabs[key] = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, app.px(200), bh),
+                                                                   registry.get(key).engine.title, app.ui))
             x += app.px(208)
         x += app.px(16)
         self.levels = {}
-        for level in LEVEL_CHOICES[self.puzzle]:
+        for level in level_choices(self.puzzle):
             width = app.px(LEVEL_WIDTHS.get(level) or (30 if level.isdigit() else 96))
             self.levels[level] = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, width, bh), BUTTON_WORDS.get(level, level), app.ui))
@@ -136,7 +139,7 @@ class StatsScene(Scene):
         """Show `puzzle` (its own levels: the level shown stays if the puzzle has it) and `level`."""
         if puzzle is not None and puzzle != self.puzzle:
             self.puzzle = puzzle
-            if self.level not in LEVEL_CHOICES[puzzle]:
+            if self.level not in level_choices(puzzle):
                 self.level = None
             self.on_resize()              # the new puzzle's level buttons
         if level is not False:
@@ -158,11 +161,11 @@ class StatsScene(Scene):
                 self.choose(level=level)        # None is a level here: all levels
             return puzzle is not None or event.ui_element in self.levels.values()
         name = keys.action(event)
-        order = [k for k, _ in PUZZLES]
+        order = registry.ordered()
         if name in ("left", "right"):
             self.choose(puzzle=order[(order.index(self.puzzle) + (1 if name == "right" else -1)) % len(order)])
         elif name in ("up", "down"):
-            choices = LEVEL_CHOICES[self.puzzle]
+            choices = level_choices(self.puzzle)
             at = choices.index(self.level) + (1 if name == "down" else -1)
             self.choose(level=choices[at % len(choices)])
         else:
@@ -185,7 +188,8 @@ class StatsScene(Scene):
         """The rows, the races' table (all of The Genius Square's levels only) and the area they fill."""
         app, panel = self.app, self.panel()
         rows = figures(app.statistics, self.puzzle, self.level, self.today)
-        table = statistics_table(app.statistics) if self.puzzle == "genius" and self.level is None else []
+        own = registry.get(self.puzzle).statistics
+        table = own(app.statistics) if own is not None and self.level is None else []
         top = panel.y + app.px(16) + round(text_size("body", app.scale) * 2)
         area = pygame.Rect(panel.x + app.px(16), top, panel.width - app.px(32), panel.bottom - app.px(8) - top)
         return rows, table, area
@@ -203,7 +207,7 @@ class StatsScene(Scene):
         left = self.panel()
         pygame.draw.rect(surface, pal.panel, left, border_radius=app.px(8))
         y = left.y + app.px(16)
-        text(surface, f"{dict(PUZZLES)[self.puzzle]}, {level_name(self.puzzle, self.level)}",
+        text(surface, f"{registry.get(self.puzzle).engine.title}, {level_name(self.puzzle, self.level)}",
              (left.x + app.px(16), y), body, pal.accent, style="bold", max_width=left.width - app.px(32))
         rows, table, area = self.figures()
         for cell in figure_cells(rows, table, area, body, app.px(8)):

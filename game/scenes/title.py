@@ -10,7 +10,7 @@ Left of the buttons, a Today card per puzzle: the daily's number and level, whet
 day's puzzles are worked out by the worker (game/play/dailies.day_puzzles), so the first frame
 never waits: the button says "..." until they are ready. With a standings server set and the
 player's name there, a card also says the place of today's ranked run ("3rd of 41 today"),
-asked of the server each time the title shows (game/scenes/ranked/offer.py); a ranked run left
+asked of the server each time the title shows (game/net/offer.py); a ranked run left
 open there (Escape during it, a closed window) is said on its card instead, and the card's button
 goes on with it ("Go on with the run": the server gives the run back, its clock having run).
 """
@@ -26,14 +26,14 @@ from game.draw.theme import font, text_size
 from game.draw.widgets import text, text_block
 from game.play import dailies
 from game.play.jobs import JobSlot
+from game.puzzles import registry
 from game.scenes.base import Scene
-from game.scenes import registry
-from game.scenes.ranked.desk import configured, host_of
-from game.scenes.ranked.offer import GO_ON, Offer
-from game.scenes.registry import EXTRAS, PUZZLES
+from game import screens
+from game.net.desk import configured, host_of
+from game.net.offer import GO_ON, Offer
 from solver import daily
 
-TODAY = ("genius", "macmahon")      # the puzzles with a Today card, top first
+TODAY = registry.ordered()          # the puzzles with a Today card, top first
 
 
 class TitleScene(Scene):
@@ -197,7 +197,7 @@ class TitleScene(Scene):
         self.notes = {}
         self.blurbs = {}
         top = y
-        for entry in PUZZLES:
+        for entry in screens.title_puzzles():
             ready = entry.available()
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id="#title_button"))
@@ -210,7 +210,7 @@ class TitleScene(Scene):
         y += gap
         small = app.px(44)
         third = (bw - 2 * gap) // 3
-        for i, entry in enumerate(EXTRAS):        # how to play, daily puzzles, statistics: one row
+        for i, entry in enumerate(screens.extras()):        # how to play, daily puzzles, statistics: one row
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui))
             self.blurbs[button] = entry.blurb
@@ -224,8 +224,8 @@ class TitleScene(Scene):
                                     ("Quit", app.quit, (x + 2 * (third + gap), y + small + gap, third, small))):
             button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui))
             self.choices.append((button, action))
-        self.blurbs[self.choices[-3][0]] = registry.entry("online").blurb
-        self.blurbs[self.choices[-2][0]] = registry.entry("standings").blurb
+        self.blurbs[self.choices[-3][0]] = screens.entry("online").blurb
+        self.blurbs[self.choices[-2][0]] = screens.entry("standings").blurb
         y += 2 * (small + gap)
         self.build_cards(app.px(24), top, x - app.px(48))
         keys_top = h - app.px(16) - font(app.px(14)).get_height()       # the keys line at the foot
@@ -338,7 +338,7 @@ class TitleScene(Scene):
         app, pal = self.app, self.app.palette
         text(surface, "Squarewise", (area.centerx, area.top + app.px(10)), app.px(72), pal.text,
              anchor="midtop", style="bold")
-        text(surface, "MacMahon Squares and The Genius Square, with an exact solver",
+        text(surface, " and ".join(entry.engine.title for entry in registry.PUZZLES) + ", with an exact solver",
              (area.centerx, area.top + app.px(100)), app.px(20), pal.dim_text, anchor="midtop")
         size, gap = app.px(30), app.px(8)
         count = len(pal.pieces)

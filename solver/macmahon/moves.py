@@ -37,25 +37,31 @@ def execute(position: Position, move: str) -> Position:
     Traceback (most recent call last):
     ...
     solver.errors.IllegalMove: no tile on B1
+    >>> execute(p.with_givens(), "A1>2c@A1")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IllegalMove: the tile on A1 is given: it stays put
     """
     if not isinstance(move, str):
         raise SquarewiseError(f"a move is text like 8b@A2 or -A2, not {move!r}")
     if move.startswith(TAKE_BACK):
-        return position.remove(_occupied(move[len(TAKE_BACK):], position))
+        return position.remove(_movable(move[len(TAKE_BACK):], position))
     source, _, rest = move.rpartition(FROM)
     if source:
-        position = position.remove(_occupied(source, position))
+        position = position.remove(_movable(source, position))
     free = rest.endswith(FREE)
     made = Move.parse(rest[:-1] if free else rest, position.board)
     return position.place_unchecked(made) if free else position.place(made)
 
 
-def _occupied(name: str, position: Position) -> int:
-    """The cell named `name`, which must hold a tile."""
+def _movable(name: str, position: Position) -> int:
+    """The cell named `name`, which must hold a tile the puzzle does not give."""
     board = position.board
     cell = parse_cell(name, board.rows, board.cols)
     if position.cells[cell] is None:
         raise IllegalMove(f"no tile on {board.cell_name(cell)}")
+    if cell in position.givens:
+        raise IllegalMove(f"the tile on {board.cell_name(cell)} is given: it stays put")
     return cell
 
 

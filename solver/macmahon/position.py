@@ -28,7 +28,7 @@ lettered A.. from the top, columns numbered 1.. from the left.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
@@ -171,9 +171,20 @@ class Move(NamedTuple):
 
 @dataclass(frozen=True)
 class Position:
-    """Tiles on a board: per cell (row-major) a (tile index 0-based, rotation 0..3) or None."""
+    """Tiles on a board: per cell (row-major) a (tile index 0-based, rotation 0..3) or None.
+
+    `givens`: the cells whose tiles the puzzle gives (a game ID's, a level's, a daily's): no move
+    takes them away or turns them (solver/macmahon/moves.py `execute`). A position made from
+    another keeps its givens; the notation does not write them, and two positions with the same
+    tiles are equal whatever their givens (a puzzle's start says them: `with_givens`).
+
+    >>> start = Position.parse("4x6x3:2b...../....../....../......").with_givens()
+    >>> sorted(start.givens), start.remove(1).givens == start.givens, start == start.remove(1).remove(1)
+    ([0], True, True)
+    """
     board: Board
     cells: tuple[Cell, ...]
+    givens: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
 
     @classmethod
     def empty(cls, board: Board | None = None) -> "Position":
@@ -215,6 +226,15 @@ class Position:
                 raise SquarewiseError(f"row {r + 1} of the position has {found} cell{'s' * (found != 1)}, "
                                       f"the board is {board.cols} wide")
         return cls(board, tuple(cells))
+
+    def with_givens(self, cells=None) -> "Position":
+        """This position with the tiles on `cells` given (by default every tile on the board): a
+        puzzle's start. SquarewiseError for a cell with no tile."""
+        placed = frozenset(c for c, v in enumerate(self.cells) if v is not None)
+        cells = placed if cells is None else frozenset(cells)
+        if not cells <= placed:
+            raise SquarewiseError(f"no tile to give on cell {sorted(cells - placed, key=str)[0]!r}")
+        return Position(self.board, self.cells, cells)
 
     def notation(self) -> str:
         cols = self.board.cols
@@ -288,7 +308,7 @@ class Position:
     def _with(self, cell: int, value: Cell) -> "Position":
         cells = list(self.cells)
         cells[cell] = value
-        return Position(self.board, tuple(cells))
+        return Position(self.board, tuple(cells), self.givens)
 
     def place(self, move: Move) -> "Position":
         """The position after `move`; IllegalMove(reason) if the rules refuse it."""

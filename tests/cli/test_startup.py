@@ -68,10 +68,11 @@ def test_the_top_level_help_names_every_command_of_each_puzzle(capsys):
     # issue 29: it said "solve, count, list tiles" and "solve boards, roll and check dice"
     import re
     from game.options import print_help
-    from solver.cli import COMMANDS, PUZZLES
+    from solver.cli import COMMANDS
+    from solver.puzzles import PUZZLES
     print_help()
     help_text = " ".join(capsys.readouterr().out.split())
-    for puzzle, title in PUZZLES.items():
+    for puzzle, title in ((p.name, p.title) for p in PUZZLES):
         named = re.search(rf" {puzzle} {title}: ([a-z, -]+?) (?:[a-z]+ [A-Z]|options:)", help_text)
         assert named and named.group(1).split(", ") == list(COMMANDS[puzzle]), (puzzle, help_text)
 

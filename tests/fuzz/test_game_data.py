@@ -78,7 +78,7 @@ def test_settings_values_of_the_wrong_type_or_range(fresh, capsys, data):
 
 def _genius_save():
     from solver.genius.position import Move, Position
-    match = Match(Position.parse("A1A2A4A6B4D5E1"),
+    match = Match(Position.parse("A1A2A4A6B4D5E1"), puzzle="genius",
                   meta={"dice": "default", "seed": 5, "daily": 7, "level": "hard", "hints": 1, "game": "g", "kind": "play"})
     match.play(match.position.place(Move.parse("1:F6")), "1:F6")
     return match.to_dict()

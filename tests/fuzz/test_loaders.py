@@ -120,7 +120,7 @@ def test_statistics_files(fresh, data):
 def _save():
     from game.play.match import Match
     from solver.genius.position import Move, Position
-    match = Match(Position.parse("A1A2A4A6B4D5E1"), meta={"dice": "default", "seed": 5})
+    match = Match(Position.parse("A1A2A4A6B4D5E1"), puzzle="genius", meta={"dice": "default", "seed": 5})
     match.play(match.position.place(Move.parse("1:F6")), "1:F6")
     return match.to_dict()
 

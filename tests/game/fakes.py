@@ -94,17 +94,21 @@ class FakeHost:
 
 
 class ModeHost(FakeHost):
-    """What a mode needs of the app, with no worker: a FakeHost with settings, and `pop`
-    counted in `popped` (the mode closing its screen)."""
+    """The services a dealer or a mode is handed (game/play/services.py `Services`): a FakeHost
+    with settings (their saves counted in `settings_saved`) and a clipboard (`copied`)."""
 
     def __init__(self, folder):
         super().__init__(folder)
-        self.worker = None
         self.settings: dict = {}
-        self.popped = 0
+        self.settings_saved = 0
+        self.copied: list[str] = []
 
-    def pop(self) -> None:
-        self.popped += 1
+    def save_settings(self) -> None:
+        self.settings_saved += 1
+
+    def copy_text(self, text: str) -> bool:
+        self.copied.append(text)
+        return True
 
 
 def first_move(session) -> None:

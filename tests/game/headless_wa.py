@@ -95,10 +95,10 @@ def macmahon_kit(app, header: str = "4x6x3", rng: random.Random | None = None):
     """A MacMahon kit in Solo mode on an empty `header` board (a refused board: the classic one);
     the effects of starting it are in `kit.started`."""
     from game.scenes.macmahon.kit import MacMahonKit
-    from game.scenes.macmahon.modes import Solo
+    from game.modes.macmahon.play import Solo
     kit = MacMahonKit(app, rng or random.Random(3))
     kit.mode = Solo(kit)
-    kit.started = kit.new_game(header)
+    kit.started = kit.dealer.new_game(header)
     return kit
 
 
@@ -125,9 +125,9 @@ def genius_kit(app, monkeypatch, board: str = "A1A2A4A6B4D5E1", rng: random.Rand
     """A Genius kit in Solo mode on `board`; its dice menu (a pygame-gui widget) is only placed."""
     import game.scenes.genius.kit as genius_kit_module
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.modes import Solo
+    from game.modes.genius.play import Solo
     monkeypatch.setattr(genius_kit_module, "DiceMenu", lambda scene, rect: Menu(rect, "dice", []))
     kit = GeniusKit(app, rng or random.Random(3))
     kit.mode = Solo(kit)
-    kit.begin_id(kit.parse_id(board), {})
+    kit.begin_id(kit.dealer.parse_id(board), {})
     return kit

@@ -14,12 +14,12 @@ from tests.game.fakes import BOARD, FakeApp
 def genius_kit(folder, board: str = BOARD, size=(1100, 760), seed: int = 3, animations: bool = False):
     """A Genius kit in Solo mode on `board` (a game ID), on a FakeApp, its effects drained."""
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.modes import Solo
+    from game.modes.genius.play import Solo
     app = FakeApp(folder, size)
     app.settings["animations"] = animations
     kit = GeniusKit(app, random.Random(seed))
     kit.mode = Solo(kit)
-    kit.begin_id(kit.parse_id(board), {})
+    kit.begin_id(kit.dealer.parse_id(board), {})
     kit.session.take_effects()
     return kit
 
@@ -36,7 +36,8 @@ def frame_of(kit, pointer=(0, 0)) -> Frame:
 
 
 def act(kit, action: str) -> list:
-    """A named action as the screen runs it on the mode, then the kit (a Replace done at once)."""
+    """A named action as the screen runs it on the mode, then the kit (a Replace done at once, the
+    puzzle's own effects performed by the kit)."""
     from game.play.commands import Replace
     effects = kit.mode.do(action)
     if effects is None:
@@ -46,7 +47,18 @@ def act(kit, action: str) -> list:
     done = []
     for effect in effects:
         done += (effect.start() or []) if isinstance(effect, Replace) else [effect]
+    for effect in done:
+        kit.perform(effect)              # the puzzle's own, as the screen hands them on (the dice rolling in)
     return done
+
+
+def intercepted(kit, command) -> list:
+    """The mode's reading of `command` before the puzzle's, its effects handed to the kit (as the
+    screen hands them on: the dice rolling in)."""
+    effects = kit.mode.intercept(command)
+    for effect in effects or []:
+        kit.perform(effect)
+    return effects
 
 
 def settle(kit, effects=()) -> list:

@@ -74,7 +74,7 @@ class ScreenApp(FakeApp):
 
     def open(self, key: str, **options) -> None:
         """As the App opens a registry screen (recorded in `opened` too); for screens, not games."""
-        from game.scenes.registry import entry
+        from game.screens import entry
         super().open(key, **options)
         self.push(entry(key).scene(self, **options))
 

@@ -18,13 +18,14 @@ def versus_kit(folder, level: str, seed: int = 1, size=(1100, 760), settings: di
     """A race against `level` as VersusScene starts one (game/scenes/genius/versus.py), on a
     FakeApp (`app_type`: WidgetApp to build its widgets): the new race's roll, then the computer's plan delivered."""
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.versus import Versus
+    from game.modes.genius.versus import Versus
     app = app_type(folder, size)
     app.settings.update(settings or {})
     clock = FakeClock(0.0)
-    kit = GeniusKit(app, random.Random(seed), column="rival")
+    kit = GeniusKit(app, random.Random(seed), column="rival", clock=clock)
     kit.mode = Versus(kit, level, clock)
-    kit.mode.new_race()
+    for effect in kit.mode.new_race():
+        kit.perform(effect)              # (the dice rolling in, as the screen hands it on)
     plan(kit)
     return kit, clock
 
@@ -48,9 +49,12 @@ def tick(kit) -> list:
     return effects
 
 
-def performed(effects) -> list:
-    """`effects` with each Replace done at once (as the screen performs it)."""
+def performed(kit, effects) -> list:
+    """`effects` with each Replace done at once and the puzzle's own handed to the kit (as the
+    screen performs them)."""
     done = []
     for effect in effects or []:
         done += (effect.start() or []) if isinstance(effect, Replace) else [effect]
+    for effect in done:
+        kit.perform(effect)
     return done

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from game.play.commands import Refused, Sound
-from game.scenes.guide import GAMES, Guide
+from game.puzzles import registry
+from game.scenes.guide import Guide
 from tests.game.fakes import FakeApp
 
 
@@ -16,13 +17,13 @@ def guided_kit(folder, puzzle: str, size=(1100, 760)):
     app = FakeApp(folder, size)
     if puzzle == "genius":
         from game.scenes.genius.kit import GeniusKit as Kit
-        from game.scenes.genius.modes import Solo
+        from game.modes.genius.play import Solo
     else:
         from game.scenes.macmahon.kit import MacMahonKit as Kit
-        from game.scenes.macmahon.modes import Solo
+        from game.modes.macmahon.play import Solo
     kit = Kit(app, random.Random(3))
     kit.mode = Solo(kit)
-    game = GAMES[puzzle]
+    game = registry.get(puzzle).guide
     kit.begin_id(kit.session.puzzle.parse(game.game_id), {"kind": "lesson"})
     kit.session.take_effects()
     return kit, Guide(game, getattr(kit.session.hand, "name", str))
@@ -38,7 +39,7 @@ def feed(kit, guide, effects=(), dt: float = 0.0) -> None:
         elif isinstance(effect, Refused):
             guide.refused(effect.reason)
     match = kit.session.match
-    guide.observe(match.position, kit.session.hand.held, match.meta.get("hints", 0), dt)
+    guide.observe(match.position, kit.session.hand, match.meta.get("hints", 0), dt)
 
 
 def scene_app(folder, size=(1100, 760)):

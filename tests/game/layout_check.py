@@ -438,7 +438,7 @@ RIVALS = ("Bartholomew Featherstonehaugh", "Anastasia Konstantinopoulou", "Maxim
 def scripted_race(app):
     """A race online (its screen on top) against three rivals of long names, on a scripted
     connection: (the screen, the connection, a full board of the roll)."""
-    from game.scenes.online.link import RaceLink
+    from game.net.race_link import RaceLink
     from game.scenes.online.race import OnlineRaceScene
     from solver.genius.search import solve
     client = ScriptedClient()

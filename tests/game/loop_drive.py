@@ -63,7 +63,7 @@ def frozen_clocks(monkeypatch):
     """Every match clock made from now on runs on one FakeClock (it moves only when told), returned."""
     from game.play.match import Timer
     from game.scenes.genius.versus import VersusScene
-    from game.scenes.mode import Mode
+    from game.modes.mode import Mode
     from tests.game.fakes import FakeClock
     clock = FakeClock()
     monkeypatch.setattr(Timer.__init__, "__defaults__", (0.0, False, clock))

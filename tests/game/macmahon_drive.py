@@ -38,7 +38,7 @@ def macmahon_session(folder, start: Position | None = None, *, strict: bool = Tr
                      **meta) -> PlaySession:
     """A MacMahon session on `start` (an empty classic board), its clock running on `clock`;
     the tiles of `start` are the puzzle's givens, as on the screen."""
-    start = start if start is not None else Position.empty(Board())
+    start = (start if start is not None else Position.empty(Board())).with_givens()
     session = PlaySession(MACMAHON, Host(folder), Hand())
     session.hand.strict = strict
     session.begin(Match(start, puzzle=MACMAHON.name, meta={"assisted": False, **meta},
@@ -63,7 +63,7 @@ def drag(session: PlaySession, tile: int, to: int) -> list:
 def play_position(scene, position) -> None:
     """Make `position` the one on show on a MacMahon screen, as one move of the session."""
     scene.session.play(position, MACMAHON.describe(scene.position, position))
-    scene.kit.moved()
+    scene.kit.dealer.moved()
 
 
 def landing(scene):
@@ -73,14 +73,14 @@ def landing(scene):
 
 def new_game(scene, header: str) -> None:
     """An empty board of `header` on a MacMahon screen, without a question."""
-    scene.perform(scene.kit.new_game(header))
+    scene.perform(scene.kit.dealer.new_game(header))
 
 
 
 def count_fact(scene) -> str:
     """The status panel's count of completions ('106,624 solutions', 'N ways to finish from
     here'), or '' while it is not known for the position on show."""
-    facts = scene.kit.facts()[0].split(", ")
+    facts = scene.kit.dealer.facts()[0].split(", ")
     return next((f for f in facts if "solution" in f or "to finish" in f), "")
 
 

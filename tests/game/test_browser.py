@@ -75,5 +75,5 @@ def test_a_game_in_progress_is_only_replaced_when_confirmed(app):
 
 
 def test_the_title_offers_the_browser():
-    from game.scenes.registry import entry
+    from game.screens import entry
     assert entry("macmahon-browser").available() and entry("macmahon").available()

@@ -86,14 +86,14 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
     import random
     from game.play.commands import Key
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.modes import Solo
+    from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
     from tests.game.headless_wc import fonts
     fonts()
     app = FakeApp(tmp_path)
     kit = GeniusKit(app, random.Random(3))
     kit.mode = Solo(kit)
-    kit.begin_id(kit.parse_id(BOARD), {})
+    kit.begin_id(kit.dealer.parse_id(BOARD), {})
     session = kit.session
 
     def frame():                           # what PlayScene.update does each frame

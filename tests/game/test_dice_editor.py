@@ -178,7 +178,7 @@ def test_settings_offers_the_editor_too(tmp_path):
     from game.scenes.settings import SettingsScene
     app = ScreenApp(tmp_path)
     settings = app.push(SettingsScene(app))
-    headless.choose(app, settings.dice_menu, EDIT)
+    headless.choose(app, settings.menus[0].menu, EDIT)
     assert isinstance(app.top, DiceEditorScene)
     app.top.back()                                 # (Escape, as the App hands it on)
     assert app.top is settings

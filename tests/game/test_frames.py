@@ -13,8 +13,8 @@ import pygame_gui
 import pytest
 
 from game.net import identity
+from game.net.race_link import PING_AFTER
 from game.scenes.daily import DailyScene
-from game.scenes.online.link import PING_AFTER
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
 from game.scenes.online.results import ResultsScene
@@ -88,7 +88,7 @@ PLACED = {"place": 3, "ms": 44000, "runs": 1, "flagged": False}
 
 def test_the_today_card_says_play_again_after_a_finished_ranked_run_with_no_input(app, monkeypatch, tmp_path):
     import datetime as dt
-    import game.scenes.ranked.desk as desk_module
+    import game.net.desk as desk_module
     monkeypatch.setattr(desk_module, "ThreadedClient", WakingClient)
     identity.remember(app.storage.folder, URL, "t" * 43, "Ann")
     app.settings["standings_server"] = "127.0.0.1:9000"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.scenes.genius.scene import GeniusScene
-from game.scenes.guide import GAMES, HINTED, PLACED, REFUSED, TURNED
+from game.play.guide import HINTED, PLACED, REFUSED, TURNED
+from game.puzzles import registry
 from game.scenes.howto import HowToScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
@@ -30,13 +31,13 @@ def first_launch(app, key_name):
 def test_the_guide_games_are_written_for_real_solutions():
     """The Genius target is the first solution's 1; the MacMahon board finishes only one way,
     with tile 21 on D6 (checked by the independent validator and the engine)."""
-    genius = GAMES["genius"]
+    genius = registry.get("genius").guide
     start = GeniusPosition.parse(genius.game_id)
     first = Solutions(start)[0]
     check_position(first)
     placed = genius.steps[0]
     assert placed.check == PLACED and first.placed[placed.item] == frozenset({placed.cell})
-    mac = GAMES["macmahon"]
+    mac = registry.get("macmahon").guide
     board = MacMahonPosition.parse(mac.game_id)
     assert macmahon_search.completions(board) == 1
     done = macmahon_search.solve(board)
@@ -49,7 +50,7 @@ def test_the_guide_games_are_written_for_real_solutions():
 def test_the_first_plain_genius_launch_starts_the_guide_once(app):
     scene = first_launch(app, "genius")
     assert isinstance(scene, GeniusScene) and scene.guide is not None and scene.guide.index == 0
-    assert scene.match.start.notation() == GeniusPosition.parse(GAMES["genius"].game_id).notation()
+    assert scene.match.start.notation() == GeniusPosition.parse(registry.get("genius").guide.game_id).notation()
     assert app.settings["howto_seen"]["genius"] is True
     app.pop()
     app.open("genius")           # the second launch: no guide

@@ -2,7 +2,9 @@
 words name the engine's own move, and the whole move is legal and keeps the board solvable."""
 from __future__ import annotations
 
-from game.play.hints import HintStep, escalate, genius_text, macmahon_text, still_fresh
+from game.play.hints import HintStep, escalate, still_fresh
+from game.puzzles.genius.words import hint_text as genius_text
+from game.puzzles.macmahon.words import hint_text as macmahon_text
 from solver.genius import search as genius
 from solver.genius.position import Position as GeniusPosition
 from solver.grid import cell_name
@@ -50,7 +52,7 @@ def test_turn_words_cover_every_rotation():
 
 def test_a_piece_is_named_as_the_player_sees_it_colour_shape_and_tray_number():
     from game.draw.theme import PALETTES
-    from game.play.hints import SHAPES, piece_words
+    from game.puzzles.genius.words import SHAPES, piece_words
     from solver.genius.pieces import PIECES
     assert piece_words("4-I", 5, "teal") == "the teal long bar (5)"
     assert piece_words("4-I", 5) == "the long bar (5)"                 # a palette told by pattern

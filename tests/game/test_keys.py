@@ -1,6 +1,7 @@
 import pygame
 
 from game import keys
+from game.play import key_words
 
 
 def ev(k, mod=0):
@@ -22,13 +23,20 @@ def test_actions():
 
 def test_no_combination_means_two_things():
     seen = {}
-    for name, combos in keys.KEYS.items():
+    for name, combos in key_words.KEYS.items():
         for combo in combos:
             assert combo not in seen, f"{combo} is bound to {seen[combo]} and {name}"
             seen[combo] = name
-        assert name in keys.LABELS, f"{name} has no label for the help"
-    assert not {k for k, m in seen if m == 0} & set(keys.PIECE_KEYS)
+        assert name in key_words.LABELS, f"{name} has no label for the help"
+    assert not {k for k, m in seen if m == 0} & set(key_words.PIECE_KEYS)
 
 
 def test_describe():
-    assert keys.describe("undo") == "Ctrl+Z, U"
+    assert key_words.describe("undo") == "Ctrl+Z, U"
+
+
+def test_every_key_named_in_the_table_is_the_key_pygame_calls_so():
+    """The table names keys as pygame does (so `describe` says what works): each name's code has that name."""
+    pygame.init()
+    names = {name for combos in key_words.KEYS.values() for name, _ in combos} | set(key_words.PIECE_KEYS)
+    assert {name: pygame.key.name(keys.code(name)) for name in names} == {name: name for name in names}

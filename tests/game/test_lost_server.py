@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.scenes.online import link as link_module
-from game.scenes.online.link import NOT_ANSWERING, STOPPED, RaceLink
-from game.scenes.refereed import RETRY_FOR
+from game.net import race_link as link_module
+from game.net.race_link import NOT_ANSWERING, STOPPED, RaceLink
+from game.net.refereed import RETRY_FOR
 
 STOPPED_WORDS = "The race server stopped. Your board stays playable alone."      # the words
 NOTICED = 10.0          # the bound: a lost server is said within this many seconds

@@ -19,7 +19,7 @@ class FakeClock:
 
 def test_undo_redo_restart():
     start = Position.parse(BOARD)
-    m = Match(start)
+    m = Match(start, puzzle="genius")
     a = start.place(Move.parse("1:F6"))
     b = a.place(Move.parse("2:F4F5"))
     m.play(a, "1:F6")
@@ -52,7 +52,7 @@ def test_completing_stops_the_clock_and_undo_restarts_it():
     clock = FakeClock()
     start = Position.parse(BOARD)
     solution = search.solve(start)
-    m = Match(start, timer=Timer(running=True, clock=clock))
+    m = Match(start, puzzle="genius", timer=Timer(running=True, clock=clock))
     clock.now += 10
     assert m.play(solution, "(the whole solution)") is True and m.finished
     clock.now += 50
@@ -65,7 +65,7 @@ def test_completing_stops_the_clock_and_undo_restarts_it():
 def test_save_and_load_keep_history_clock_and_meta():
     clock = FakeClock()
     start = Position.parse(BOARD)
-    m = Match(start, meta={"dice": "default", "seed": 7}, timer=Timer(running=True, clock=clock))
+    m = Match(start, puzzle="genius", meta={"dice": "default", "seed": 7}, timer=Timer(running=True, clock=clock))
     m.play(start.place(Move.parse("1:F6")), "1:F6")
     m.play(m.position.place(Move.parse("4-O:C3C4D3D4")), "4-O:C3C4D3D4")
     m.undo()
@@ -97,7 +97,7 @@ def test_save_and_load_keep_history_clock_and_meta():
     lambda d: d.update(history=["A1A2A4A6B4D5E2"]),
 ])
 def test_bad_saves_are_refused_with_a_reason(mutate):
-    data = Match(Position.parse(BOARD)).to_dict()
+    data = Match(Position.parse(BOARD), puzzle="genius").to_dict()
     mutate(data)
     with pytest.raises(SquarewiseError):
         Match.from_dict(data, GENIUS)
@@ -106,7 +106,7 @@ def test_bad_saves_are_refused_with_a_reason(mutate):
 def test_a_save_whose_rolled_dice_are_the_blockers_loads():
     start = Position.parse(BOARD)
     rolled = [24, 0, 1, 3, 5, 9, 22]              # E1 A1 A2 A4 A6 B4 D5, in die order
-    data = Match(start, meta={"rolled": rolled, "solutions": 12, "assisted": False}).to_dict()
+    data = Match(start, puzzle="genius", meta={"rolled": rolled, "solutions": 12, "assisted": False}).to_dict()
     assert Match.from_dict(data, GENIUS).meta["rolled"] == rolled
 
 
@@ -156,3 +156,27 @@ def test_a_held_timer_freezes_and_letting_go_never_restarts_a_stopped_one():
     timer.hold(False)
     now[0] = 90
     assert timer.elapsed == 7 and not timer.running
+
+
+def test_a_saved_macmahon_match_that_takes_a_given_tile_back_does_not_load():
+    """A daily's save edited so that its one move sends a given tile to the tray (issue 37 item 5:
+    before, it loaded and the tile left the board)."""
+    import datetime as dt
+    from solver.macmahon.daily import macmahon_daily
+    start = MACMAHON.parse(macmahon_daily(dt.date(2026, 3, 2)).puzzle.notation())
+    given = next(c for c, v in enumerate(start.cells) if v is not None)
+    name = start.board.cell_name(given)
+    taken = start.remove(given)
+    saved = Match(start, puzzle="macmahon", meta={"daily": 61})
+    data = {**saved.to_dict(), "history": [start.notation(), taken.notation()], "moves": ["", f"-{name}"],
+            "index": 1}
+    with pytest.raises(SquarewiseError, match=f"the tile on {name} is given"):
+        Match.from_dict(data, MACMAHON)
+
+
+def test_a_loaded_macmahon_match_keeps_the_givens_of_its_start_in_every_position():
+    start = MACMAHON.parse("4x6x3:2b...../....../....../......")
+    m = Match(start, puzzle="macmahon")
+    m.play(MACMAHON.execute(start, "7a@C3!"), "7a@C3!")
+    again = Match.from_dict(m.to_dict(), MACMAHON)
+    assert [p.givens for p in again.history] == [frozenset({0})] * 2

@@ -12,8 +12,8 @@ import pytest
 from game.net.client import ThreadedClient
 from game.net.host import HostedServer
 from game.net.server import Config
+from game.net import refereed
 from game.play.match import format_time
-from game.scenes import refereed
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
 from game.scenes.online.results import ResultsScene
@@ -350,7 +350,7 @@ def test_a_seat_the_server_no_longer_keeps_is_said_and_the_board_stays_playable(
 
 
 def test_tries_to_resume_are_bounded_in_count_and_time():
-    from game.scenes.refereed import RETRY_EVERY, RETRY_FOR, Retry
+    from game.net.refereed import RETRY_EVERY, RETRY_FOR, Retry
     now = [0.0]
     retry = Retry("dropped", clock=lambda: now[0])
     while now[0] < 2 * RETRY_FOR:

@@ -17,15 +17,16 @@ from game.net.client import ThreadedClient
 from game.net.server import Config, RaceServer
 from game.net.store import Store
 from game.play.session import PlaySession, Won
+from game.puzzles import registry
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.play.commands import Toast
-from game.scenes import refereed
-from game.scenes.ranked.desk import PUZZLES
-from game.scenes.ranked.offer import Offer
-from game.scenes.ranked.run import Ranked
+from game.net import refereed
+from game.net.offer import Offer
+from game.modes.ranked import Ranked
 from game.scenes.ranked.standings import StandingsScene
 from game.storage import Storage
+from tests.game.fakes import FakeWorker
 from solver import daily
 from tests.net.desk import TODAY, Clock, check_solved, day_solution
 from tests.net.race import FAST
@@ -64,7 +65,7 @@ class Player:
     def __init__(self, folder, url):
         folder.mkdir()
         self.app = SimpleNamespace(storage=Storage(folder), settings={"standings_server": url}, statistics={},
-                                   worker=None, save_statistics=lambda: None, pop=lambda: None)
+                                   worker=FakeWorker(), save_statistics=lambda: None, pop=lambda: None)
         self.woke = threading.Event()
         self.clients: list = []
         self.offer = Offer(self.app, url, connect=self.connect)
@@ -130,9 +131,11 @@ def play_run(p: Player, puzzle: str, clock: Clock, step: float = 5.0):
         run = run or p.offer.pump()
     p.until(lambda: run is not None, pump)
     hand = GeniusHand() if puzzle == "genius" else MacMahonHand()
-    session = PlaySession(PUZZLES[puzzle], p.app, hand)
-    kit = SimpleNamespace(app=p.app, session=session, mode=None,
-                          play_match=lambda match: (session.begin(match), match.timer.start()))
+    session = PlaySession(registry.get(puzzle).puzzle, p.app, hand)
+    entry = registry.get(puzzle)
+    kit = SimpleNamespace(app=p.app, session=session, mode=None, dealer=entry.dealer(session, p.app, None),
+                          play_match=lambda match: (session.begin(match), match.timer.start()),
+                          RUN_BUTTONS=registry.load(entry.kit_target).RUN_BUTTONS)
     mode = Ranked(kit, p.offer.desk)
     mode.begin_run()
     desk = p.offer.desk

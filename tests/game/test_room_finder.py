@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from game.net.discovery import Room
-from game.scenes.online.finder import ASK_EVERY, ASK_WAIT, MAX_SERVERS, RoomFinder
+from game.net.finder import ASK_EVERY, ASK_WAIT, MAX_SERVERS, RoomFinder
 from game.scenes.online.lobby import SERVERS
 from game.scenes.title import TitleScene
 from tests.game.test_lost_server import Clock, FakeClient

@@ -7,7 +7,7 @@ import pygame_gui
 
 from game.draw.theme import PALETTES
 from game.scenes.genius.scene import GeniusScene
-from game.scenes.registry import PUZZLES
+from game.screens import title_puzzles
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from solver.genius.pieces import PIECES
@@ -20,7 +20,7 @@ def test_pixels_of_a_known_position(tmp_path):
     """What the Genius view draws of a known position, on a Surface (no window)."""
     import random
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.modes import Solo
+    from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
     from tests.game.headless_wc import fonts, genius_frame
     for name in ("classic", "colourblind"):
@@ -29,7 +29,7 @@ def test_pixels_of_a_known_position(tmp_path):
         app.settings["palette"] = name
         kit = GeniusKit(app, random.Random(3))
         kit.mode = Solo(kit)
-        kit.begin_id(kit.parse_id(KNOWN), {})
+        kit.begin_id(kit.dealer.parse_id(KNOWN), {})
         kit.session.take_effects()
         pal = PALETTES[name]
         geo = kit.view.layout()["geo"]
@@ -53,12 +53,12 @@ def test_title_lists_the_registry_and_opens_genius(app):
     title = TitleScene(app)
     app.push(title)
     frame(app)
-    for (button, action), entry in zip(title.choices, PUZZLES):
+    for (button, action), entry in zip(title.choices, title_puzzles()):
         assert button.text == entry.title
         assert button.is_enabled == entry.available()
         assert (title.notes[button] == "coming") != entry.available()
         assert "continue" not in (title.notes[button] or "")
-    genius_index = [e.key for e in PUZZLES].index("genius")
+    genius_index = [e.key for e in title_puzzles()].index("genius")
     while title.selected != genius_index:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
@@ -82,7 +82,7 @@ def test_settings_change_palette_and_persist(app):
     assert app.palette.name == "colourblind" and app.settings["labels"] is True
     assert app.storage.settings()["palette"] == "colourblind"
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Alternative",
-                                  ui_element=app.top.dice_menu))
+                                  ui_element=app.top.menus[0].menu))
     assert app.storage.settings()["dice"] == "alternative"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)

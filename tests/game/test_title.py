@@ -5,7 +5,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.scenes.registry import PUZZLES
+from game.screens import title_puzzles
 from game.scenes.title import TitleScene
 from tests.game.headless_wc import ScreenApp
 
@@ -21,12 +21,12 @@ def covering(app, scene):
 def test_no_tooltip_covers_a_button_when_the_pointer_starts_over_one(tmp_path, monkeypatch, size):
     app = ScreenApp(tmp_path, size)              # the title's pygame-gui widgets in a manager of their own
     scene = app.push(TitleScene(app))
-    for button, _ in scene.choices[:len(PUZZLES)]:
+    for button, _ in scene.choices[:len(title_puzzles())]:
         monkeypatch.setattr(pygame.mouse, "get_pos", lambda at=button.rect.center: at)
         for _ in range(30):                       # 3 s under the pointer: longer than any tooltip delay
             app.frame(0.1)
         assert covering(app, scene) == []
-        assert scene.blurb() == next(e.blurb for e in PUZZLES if e.title == button.text)
+        assert scene.blurb() == next(e.blurb for e in title_puzzles() if e.title == button.text)
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1280, 800)])
@@ -34,13 +34,13 @@ def test_the_blurb_has_its_own_place_inside_the_window(tmp_path, size):
     app = ScreenApp(tmp_path, size)
     scene = app.push(TitleScene(app))
     app.draw()
-    assert scene.blurb() == PUZZLES[0].blurb                     # the highlighted puzzle, at launch
+    assert scene.blurb() == title_puzzles()[0].blurb                     # the highlighted puzzle, at launch
     assert pygame.Rect((0, 0), app.size).contains(scene.blurb_area)
     assert not any(scene.blurb_area.colliderect(b.rect.inflate(app.px(10), app.px(10))) for b, _ in scene.choices)
     before = app.surface.subsurface(scene.blurb_area).copy()
     scene.move(1)
     app.draw()
-    assert scene.blurb() == PUZZLES[1].blurb
+    assert scene.blurb() == title_puzzles()[1].blurb
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(app.surface.subsurface(scene.blurb_area), "RGB")
 
 

@@ -11,7 +11,7 @@ import pygame
 
 from game.scenes.genius.scene import GeniusScene
 from game.scenes.genius.versus import VersusScene
-from game.scenes.registry import PUZZLES
+from game.screens import title_puzzles
 from game.scenes.title import TitleScene
 from tests.game.drive import frame, key
 
@@ -50,7 +50,7 @@ def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
     before = genius.match
     genius.do("versus")
     assert isinstance(app.top, VersusScene)
-    assert "genius-versus" not in [e.key for e in PUZZLES]     # opened from the Genius scene, not the title
+    assert "genius-versus" not in [e.key for e in title_puzzles()]     # opened from the Genius scene, not the title
     key(app, pygame.K_ESCAPE)
     assert app.top is genius and genius.match is before and isinstance(genius, GeniusScene)
 

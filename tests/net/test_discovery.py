@@ -135,8 +135,8 @@ assert [name for _, name in socket.if_nameindex()] == ["lo"], socket.if_nameinde
 from game.net.client import ThreadedClient
 from game.net.discovery import RoomBrowser
 from game.net.host import HostedServer
-from game.scenes.online.finder import RoomFinder
-from game.scenes.online import finder as finder_module
+from game.net.finder import RoomFinder
+from game.net import finder as finder_module
 
 finder_module.ASK_EVERY = 0.2
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from game.play.hints import genius_reason, genius_text, piece_words
+from game.puzzles.genius.words import hint_text, piece_words, reason_words
 from solver.genius.board import SIZE
 from solver.genius.pieces import PIECES, cells_at, flip, orientation_of, orientations, turn
 from solver.genius.position import Move, Position
@@ -197,7 +197,7 @@ class Hand:
             (step.move.piece, frozenset(cells[:step.step]), 6.0)
 
     def hint_words(self, position: Position, step) -> str:
-        return genius_text(step, self.name)
+        return hint_text(step, self.name)
 
     def stuck_words(self, position: Position, answer) -> str:
         """Why there is no way on, and which piece to take back if one would do (marked)."""
@@ -246,6 +246,16 @@ class Hand:
             self._aim = (key, aim(position, self.held, at))
         return self._aim[1]
 
+    @staticmethod
+    def lies_on(position: Position, piece: str, cell: int) -> bool:
+        """Whether `piece` lies on `cell` (the guided game's check)."""
+        return cell in position.placed.get(piece, ())
+
+    @staticmethod
+    def turn_of(held) -> tuple[str, object] | None:
+        """(piece, how it is turned) of the held piece; None for nothing held."""
+        return None if held is None else (held.piece, held.orientation)
+
     def filled(self, position: Position) -> float:
         """How full the board is, 0..1 (a drop's note rises with it)."""
         return len(position.placed) / len(PIECES)
@@ -259,7 +269,7 @@ class Hand:
         found = self.aim(self.shown(position), self.anchor())
         if found is None or found.reason is None:
             return found
-        return found._replace(reason=genius_reason(found.reason, self.name))
+        return found._replace(reason=reason_words(found.reason, self.name))
 
     def drop(self, position: Position, at: tuple[int, int] | None) -> Drop:
         """Put the held piece down from square `at` (what the aim said there) and let go of it."""

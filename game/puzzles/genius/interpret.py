@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from game.play.commands import (MAIN, UNUSED, Changed, Cursor, Flip, Hover, Key, Outcome, Pick, Play, Press,
                                 Refused, Release, Slot, Square, Turn)
-from game.play.hints import capital, genius_reason
+from game.play.hints import capital
+from game.puzzles.genius.words import reason_words
 from game.puzzles.genius.hand import Hand, flipped, square_on, turned, turned_in_place
 from solver.genius.board import SIZE
 from solver.genius.pieces import PIECES
@@ -128,7 +129,7 @@ def _drop(hand: Hand, position: Position) -> Outcome:
     found = hand.drop(position, hand.anchor())
     item = capital(hand.name(held.piece))
     if found.reason is not None:
-        return Refused(genius_reason(found.reason, hand.name), item, None if hand.keyboard else held)
+        return Refused(reason_words(found.reason, hand.name), item, None if hand.keyboard else held)
     if found.move is None:
         return Changed("drop")
     return Play(found.move, item, f"drop{found.move.lstrip('-')[0]}", held.piece)
@@ -142,7 +143,7 @@ def _change_placed(hand: Hand, position: Position, at, change, sound: str) -> Ou
     found = turned_in_place(position, who, _cell((at.row, at.col)), change)
     item = capital(hand.name(who))
     if found.reason is not None:
-        return Refused(genius_reason(found.reason, hand.name), item)
+        return Refused(reason_words(found.reason, hand.name), item)
     return Play(found.move, item, sound, who) if found.move is not None else Changed(sound)
 
 

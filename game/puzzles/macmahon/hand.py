@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from game.play.hints import macmahon_text
+from game.puzzles.macmahon.words import hint_text
 from solver.macmahon.moves import FREE
 from solver.errors import IllegalMove
 from solver.macmahon.position import Move, Position
@@ -152,7 +152,7 @@ class Landing(NamedTuple):
 class Hand:
     """The tile in hand, each tile's way round in the tray, the keyboard cursor (a cell), the
     cell under the pointer, the tile number being typed, the rules in force (`strict`), the
-    cells given by the puzzle (they stay put), and the engine's marks: a hint's rung and a
+    and the engine's marks: a hint's rung and a
     tile to take back. `keyboard`: the keys are in use, so the held tile follows the cursor."""
 
     def __init__(self):
@@ -163,7 +163,6 @@ class Hand:
         self.keyboard = False
         self.number = TileNumber()
         self.strict = True
-        self.givens: frozenset[int] = frozenset()
         self.solutions: int | None = None          # the board's solutions, when counted
         self.hint: tuple[int, int, int, int, float] | None = None     # tile, rotation, cell, step, seconds left
         self.blamed: tuple[int, float] | None = None                  # cell, seconds left
@@ -185,16 +184,25 @@ class Hand:
         self.held = replace(self.held, rotation=rotation)
 
     def fresh(self, start: Position) -> None:
-        """A new board: every tile the way it lies in the tray, the cursor on the board, the
-        tiles of `start` given."""
+        """A new board: every tile the way it lies in the tray, the cursor on the board."""
         self.orient = {}
         self.cursor = min(self.cursor, start.board.size - 1)
-        self.givens = frozenset(c for c, v in enumerate(start.cells) if v is not None)
         self.solutions = None
 
     def anchor(self) -> int | None:
         """The cell the held tile is over: the cursor's in keyboard play, else the pointer's."""
         return self.cursor if self.keyboard else self.pointer
+
+    @staticmethod
+    def lies_on(position: Position, tile: int, cell: int) -> bool:
+        """Whether `tile` lies on `cell` (the guided game's check)."""
+        there = position.cells[cell]
+        return there is not None and there[0] == tile
+
+    @staticmethod
+    def turn_of(held: Held | None) -> tuple[int, int] | None:
+        """(tile, how it is turned) of the held tile; None for nothing held."""
+        return None if held is None else (held.tile, held.rotation)
 
     def filled(self, position: Position) -> float:
         """How full the board is, 0..1 (a drop's note rises with it)."""
@@ -241,7 +249,7 @@ class Hand:
         self.hint = (tile, rotation, cell, step.step, 5.0 if step.complete else 6.0)
 
     def hint_words(self, position: Position, step) -> str:
-        return macmahon_text(step, position.board.cols)
+        return hint_text(step, position.board.cols)
 
     def stuck_words(self, position: Position, answer) -> str:
         """Say there is no way on, and which tile to take back if one will do (marked)."""
@@ -251,6 +259,6 @@ class Hand:
             self.blamed = (cell, 6.0)
             return f"No: no solution keeps these tiles. Take back tile {position.cells[cell][0] + 1} " \
                    f"on {board.cell_name(cell)}"
-        if not placed or set(placed) <= self.givens and self.solutions == 0:
+        if not placed or set(placed) <= position.givens and self.solutions == 0:
             return f"No: the {board.rows} x {board.cols} board has no solution at all"
         return "No: no solution keeps these tiles, and no single tile taken back will do"

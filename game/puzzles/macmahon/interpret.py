@@ -60,7 +60,7 @@ def _key(hand: Hand, position: Position, action: str) -> Outcome:
             hand.let_go()
             return Changed()
         cell = hand.cursor
-        if position.cells[cell] is None or cell in hand.givens:
+        if position.cells[cell] is None or cell in position.givens:
             return Changed()
         return Play(f"-{position.board.cell_name(cell)}", f"Tile {position.cells[cell][0] + 1}")
     if action == "back" and hand.held:
@@ -84,7 +84,7 @@ def _pick(hand: Hand, position: Position, digit: int) -> Outcome:
     if number < 1:
         return UNUSED
     placed = position.placed_tiles.get(number - 1)
-    if placed is not None and placed in hand.givens:
+    if placed is not None and placed in position.givens:
         return UNUSED
     outcome = _take(hand, position, number - 1, sticky=True)
     hand.cursor = next_empty(hand.shown(position).cells, hand.cursor)
@@ -133,7 +133,7 @@ def _take_from(hand: Hand, position: Position, cell: int, *, sticky: bool) -> Ou
     value = position.cells[cell]
     if value is None:
         return UNUSED
-    if cell in hand.givens:
+    if cell in position.givens:
         return Changed(toast=f"Tile {value[0] + 1} is part of this puzzle and stays put")
     hand.hold(Held(value[0], value[1], cell, sticky))
     return Changed("pickup")
@@ -143,7 +143,7 @@ def _turn_placed(hand: Hand, position: Position, cell: int, times: int) -> Outco
     """Turn the tile on `cell` where it lies: free rules a quarter, strict ones on to the next
     way round that fits (or say why none does)."""
     value = position.cells[cell]
-    if value is None or cell in hand.givens:
+    if value is None or cell in position.givens:
         return UNUSED
     move, reason = turn_in_place(position, cell, times, hand.strict)
     if move is None:

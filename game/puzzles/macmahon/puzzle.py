@@ -10,6 +10,11 @@ from solver.macmahon.moves import describe, execute
 from solver.macmahon.position import Position
 
 
+def parse_start(text: str) -> Position:
+    """A puzzle's start from its game ID: every tile it places is given (stays put)."""
+    return Position.parse(text).with_givens()
+
+
 def best_key(start: Position, meta: dict) -> str:
     """Best times are kept per board, apart for the daily and for a board with tiles given."""
     if meta.get("daily") is not None:
@@ -59,6 +64,6 @@ def solution_counts(position: Position) -> tuple[int, int] | None:
 
 
 MACMAHON = Puzzle(
-    name="macmahon", autosave="macmahon-autosave", parse=Position.parse, execute=execute, describe=describe,
+    name="macmahon", autosave="macmahon-autosave", parse=parse_start, execute=execute, describe=describe,
     best_key=best_key,
     hint_job=job_hint, solve_job=job_solve, interpret=interpret, meta_types={"source": str})

@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from game import keys
+from game.play import key_words
 from game.draw.boards import BoardGeometry
 from game.scenes.base import Scene
 from game.scenes.genius.dice_editor_view import DiceEditorView
@@ -225,7 +226,7 @@ class DiceEditorScene(DiceEditorView, Scene):
         b = lay["buttons"]
         specs = [("generate", "Generate", "a new always-solvable set (every roll verified)"),
                  ("verify", "Verify", "decide every roll of this set"),
-                 ("save", "Save...", f"save the set as a file ({keys.describe('save')})"),
+                 ("save", "Save...", f"save the set as a file ({key_words.describe('save')})"),
                  ("use", "Use for new games", "roll the saved set in new games (save the set first)"),
                  ("back", "Back (Esc)", "back to where you came from")]
         gap = app.px(8)

@@ -12,7 +12,7 @@ import random
 from game.play.match import format_time
 from game.puzzles.genius.puzzle import GENIUS
 from game.scenes.genius.kit import GeniusKit
-from game.scenes.genius.modes import Solo
+from game.modes.genius.play import Solo
 from game.scenes.play import PlayScene
 
 
@@ -28,7 +28,7 @@ class GeniusScene(PlayScene):
         if game_id:
             self.ask_play_id(game_id, **({"daily": daily, "level": level} if daily else {}))
         if self.match is None and self.pending is None:
-            self.perform(kit.new_roll())
+            self.perform(kit.dealer.new_roll())
 
     @staticmethod
     def title_note(app) -> str | None:

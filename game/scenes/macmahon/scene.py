@@ -2,7 +2,7 @@
 
 A play screen (game/scenes/play.py) of parts: the MacMahon kit (game/scenes/macmahon/kit.py:
 the session with its hand and interpret, the view, the boards) and the mode on the board
-(game/scenes/macmahon/modes.py). Every rule comes from `solver.macmahon` through the session.
+(game/modes/macmahon/play.py). Every rule comes from `solver.macmahon` through the session.
 
 - strict rules refuse a drop that breaks a rule and show the engine's reason; free rules allow
   it and mark every clashing edge and every border triangle that is not white.
@@ -16,7 +16,7 @@ import random
 
 from game.play.commands import Replace
 from game.scenes.macmahon.kit import MacMahonKit
-from game.scenes.macmahon.modes import Solo
+from game.modes.macmahon.play import Solo
 from game.scenes.play import PlayScene
 from solver.macmahon.position import Position
 
@@ -36,19 +36,16 @@ class MacMahonScene(PlayScene):
         elif game_id:
             self.ask_play_id(game_id, **({"daily": daily, "level": level} if daily else {}))
         elif variant:
-            self.perform(kit.ask_new_game(variant))
+            self.perform(kit.dealer.ask_new_game(variant))
         if self.match is None and self.pending is None:
-            self.perform(kit.new_game(app.settings.get("macmahon_variant", "4x6x3")))
+            self.perform(kit.dealer.new_game(app.settings.get("macmahon_variant", "4x6x3")))
 
     def receive(self, *, solution: Position, remove: int = 0, note: str = "") -> None:
         """A solution from the browser: shown whole (`remove` 0: a finished board, nothing to
         play, nothing recorded), or to play with `remove` tiles taken off it (the rest given),
         both only once the player agrees to abandon a game in progress."""
-        kit = self.kit
+        dealer = self.kit.dealer
         if remove:
-            start = solution
-            for cell in range(solution.board.size)[-remove:]:       # the last cells in reading order
-                start = start.remove(cell)
-            self.perform([Replace(lambda: kit.begin_id(start, {"source": note}), "a solution to finish")])
+            self.perform([Replace(lambda: dealer.finish_solution(solution, remove, note), "a solution to finish")])
         else:
-            self.perform([Replace(lambda: kit.show_solution(solution, note), "a solution to view")])
+            self.perform([Replace(lambda: dealer.show_solution(solution, note), "a solution to view")])

@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from game import keys
+from game.play import key_words
 from game.draw.boards import BoardGeometry
 from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
@@ -204,7 +204,7 @@ class MacMahonView:
         pygame.draw.rect(surface, pal.panel, area, border_radius=app.px(8))
         size = self.id_text_size()
         x, y = area.x + app.px(10), area.y + app.px(8)
-        text(surface, f"Game ID ({keys.describe('copy')} copies it)", (x, y), size, pal.dim_text)
+        text(surface, f"Game ID ({key_words.describe('copy')} copies it)", (x, y), size, pal.dim_text)
         for line in lines:
             y += size + app.px(3)
             text(surface, line, (x, y), size, pal.text, style="mono")
@@ -226,7 +226,7 @@ class MacMahonView:
                 glow = max(glow, round(celebration.wave(*divmod(cell, board.cols)), 1))
             if glow:
                 ring(surface, rect, mix(pal.accent, (255, 255, 255), glow * 0.5), max(2, round(geo.cell * 0.08 * glow)))
-            if cell in hand.givens:
+            if cell in pos.givens:
                 pygame.draw.circle(surface, OUTLINE, rect.center, max(3, geo.cell // 14))
                 pygame.draw.circle(surface, pal.accent, rect.center, max(2, geo.cell // 20))
         for cell, side in pos.clashes():
@@ -246,7 +246,7 @@ class MacMahonView:
                              border_radius=max(2, geo.cell // 12))
         elif hand.held is None and hand.pointer is not None:    # a tile that can be picked up: a light ring
             under = hand.pointer
-            if pos.cells[under] is not None and under not in hand.givens:
+            if pos.cells[under] is not None and under not in pos.givens:
                 pygame.draw.rect(surface, mix(pal.text, pal.accent, 0.3), geo.cell_rect(under), max(2, geo.cell // 30))
 
     def draw_marks(self, surface, geo: BoardGeometry, frame: Frame) -> None:

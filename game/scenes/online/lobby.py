@@ -24,8 +24,8 @@ from game.net.client import ThreadedClient, parse_target, server_url
 from game.net.invite import is_invite, parse_invite
 from game.play.hints import capital
 from game.scenes.base import Scene
-from game.scenes.online.finder import RoomFinder
-from game.scenes.online.link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
+from game.net.finder import RoomFinder
+from game.net.race_link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
 from game.scenes.online.room_list import RoomList
 from game.scenes.online.room_settings import RoomSettings
 from solver.errors import SquarewiseError

@@ -14,7 +14,7 @@ from game.draw.widgets import grid_rects, pressed_name, screen_heading
 from game.play.match import format_time
 from game.scenes.base import Scene
 from game.scenes.genius.versus_view import draw_rival
-from game.scenes.online.link import RaceLink
+from game.net.race_link import RaceLink
 from solver.cli_common import ordinal
 from solver.genius.position import Position
 

@@ -8,7 +8,7 @@ import pygame_gui
 
 from game.draw.theme import font, text_size
 from game.draw.widgets import text
-from game.scenes.online.finder import Listed
+from game.net.finder import Listed
 
 
 class RoomList:

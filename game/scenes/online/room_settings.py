@@ -17,7 +17,7 @@ import pygame_gui
 
 from game.draw.theme import text_size
 from game.draw.widgets import text
-from game.scenes.online.link import RaceLink
+from game.net.race_link import RaceLink
 from solver.genius.dice import BUILTIN
 from solver.genius.levels import ANY, COUNT, LEVELS, check_level
 

@@ -19,13 +19,14 @@ from game.draw.widgets import screen_heading, text
 from game.net import identity
 from game.net.daily import window_open
 from game.play.hints import capital
+from game.puzzles import registry
 from game.scenes.base import Scene
-from game.scenes.ranked.desk import Desk, configured, host_of
-from game.scenes.ranked.offer import LEFT_OUT
+from game.net.desk import Desk, configured, host_of
+from game.net.offer import LEFT_OUT
 from solver import daily
 from solver.cli_common import counted, ordinal
 
-PUZZLE_CHOICES = (("genius", "Genius"), ("macmahon", "MacMahon"))
+PUZZLE_CHOICES = tuple((name, registry.get(name).engine.short) for name in registry.ordered())
 DAY_CHOICES = (("today", "Today"), ("yesterday", "Yesterday"), ("week", "This week"))
 SHOWN_GROUPS = 3              # the player's groups with a button (the first ones)
 
@@ -47,13 +48,13 @@ def place_words(answer: dict | None, week: bool) -> str:
 class StandingsScene(Scene):
     caption = "Squarewise - standings"
 
-    def __init__(self, app, *, puzzle: str = "genius", today: dt.date | None = None, connect=None):
+    def __init__(self, app, *, puzzle: str = "", today: dt.date | None = None, connect=None):
         super().__init__(app)
         self.url = configured(app.settings)
         self.desk = Desk(self.url, connect=connect, wake=getattr(app, "wake", None)) if self.url else None
         self.today = max(today or dt.date.today(), daily.EPOCH)
         self.now = time.time                    # the wall clock (when yesterday's ranked board is shown)
-        self.puzzle, self.day, self.group = puzzle, "today", None
+        self.puzzle, self.day, self.group = puzzle or PUZZLE_CHOICES[0][0], "today", None
         self.offset = 0                          # the first row of this page
         self.before: list[int] = []              # the offsets of the pages before it, to go back to
         self.answer: dict | None = None

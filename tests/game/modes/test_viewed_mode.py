@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from game.play.commands import Key, Unused
 from game.play.match import Match, Timer
 from game.puzzles.macmahon.puzzle import MACMAHON
-from game.scenes.macmahon.modes import Viewed
+from game.modes.macmahon.play import Viewed
 from solver.macmahon import search
 from solver.macmahon.position import Board, Position
 from tests.game.macmahon_drive import macmahon_session

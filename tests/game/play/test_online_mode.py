@@ -8,12 +8,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.play.commands import Key, Toast, Withdraw
+from game.play.commands import Key, Open, Toast, Withdraw
 from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
-from game.scenes.online.race import Online
+from game.modes.online import Online
 from solver.genius.position import Position
+from game.puzzles import registry
 from tests.game.fakes import ModeHost
 
 BLOCKERS = "A1A2A4A6B4D5E1"
@@ -81,7 +82,8 @@ def online(tmp_path):
         session.begin(match)
         match.timer.start()
 
-    kit = SimpleNamespace(app=app, session=session, play_match=play_match)
+    kit = SimpleNamespace(app=app, session=session, play_match=play_match,
+                          dealer=registry.get(session.puzzle.name).dealer(session, app, None))
     mode = Online(kit, link)
     mode.begin_race()
     session.take_effects()
@@ -148,8 +150,8 @@ def test_a_race_over_before_this_board_finished_is_lost_unplaced(online):
     session.move("1:F6")
     link.results = [{"seat": 1, "name": "Bob", "place": 1, "ms": 50000},
                     {"seat": 0, "name": "Ann", "place": None, "ms": None}]
-    mode.app.open = lambda *a, **k: None
-    mode.update(1 / 60)
+    effects = mode.update(1 / 60)
+    assert Open("online-results", {"link": link, "own": session.position}) in effects
     game, = session.host.statistics["genius"]["games"]
     assert not game["won"] and "place" not in game
 

@@ -362,7 +362,7 @@ def test_resuming_from_pause_keeps_a_screen_hold(session, clock):
 def test_another_match_begins_unpaused_with_nothing_held(session, host, clock):
     from game.play.match import Match, Timer
     session.process(Key("pause"))
-    session.begin(Match(START, meta={"dice": "default"}, timer=Timer(running=True, clock=clock)))
+    session.begin(Match(START, puzzle="genius", meta={"dice": "default"}, timer=Timer(running=True, clock=clock)))
     assert not session.paused and session.hand.held is None
     assert session.take_effects() == [Began()]
 

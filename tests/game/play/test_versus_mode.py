@@ -1,4 +1,4 @@
-"""The race against the computer as a mode (game/scenes/genius/versus.py `Versus`), without a
+"""The race against the computer as a mode (game/modes/genius/versus.py `Versus`), without a
 window: the session plays the player's match on a fake clock, the computer's plan is handed in
 as the worker would, and the outcome, the frozen board, the computer's board and the records
 per level follow. One concern per test."""
@@ -16,7 +16,7 @@ from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.opponent import Opponent
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.genius.versus_stats import level_record
-from game.scenes.genius.versus import Versus
+from game.modes.genius.versus import Versus
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from solver.genius.position import Move, Position

@@ -35,7 +35,7 @@ def given(solved):
     position = solved
     for cell in range(3, EMPTY.board.size):
         position = position.remove(cell)
-    return position
+    return position.with_givens()
 
 
 def with_tile(tile: int, rotation: int, cell: int) -> Position:

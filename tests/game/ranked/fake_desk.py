@@ -28,7 +28,7 @@ class FakeClient:
 
 class WakingClient(FakeClient):
     """A FakeClient that wakes the game's loop with each message, as the game's ThreadedClient
-    does: stands in for it (`monkeypatch.setattr(game.scenes.ranked.desk, "ThreadedClient", WakingClient)`)."""
+    does: stands in for it (`monkeypatch.setattr(game.net.desk, "ThreadedClient", WakingClient)`)."""
 
     def __init__(self, url: str, wake=None, **_):
         super().__init__(url)

@@ -1,13 +1,13 @@
-"""The connection to a standings server (game/scenes/ranked/desk.py) on a fake client: each
+"""The connection to a standings server (game/net/desk.py) on a fake client: each
 answer goes to the request waiting for it, a failure is said once per request in one line,
 a run keeps the server's board and clock, a MacMahon move goes strict, a dropped run is asked
 for again and given back. No network, no window."""
 from __future__ import annotations
 
-from game.scenes.refereed import Retry
-from game.scenes import refereed
-from game.scenes.ranked import desk as desk_module
-from game.scenes.ranked.desk import OLDER, Desk, host_of
+from game.net.refereed import Retry
+from game.net import refereed
+from game.net import desk as desk_module
+from game.net.desk import OLDER, Desk, host_of
 from tests.game.ranked.fake_desk import Clients, run_message
 
 URL = "ws://127.0.0.1:9000/"

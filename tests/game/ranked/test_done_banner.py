@@ -6,11 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.scenes.ranked.desk as desk_module
+import game.net.desk as desk_module
 from game.net import identity
 from game.scenes.anim import Celebration
-from game.scenes.ranked.offer import Offer
-from game.scenes.ranked.run import CLOSE, RankedScene
+from game.net.offer import Offer
+from game.modes.ranked import CLOSE
+from game.scenes.ranked.run import RankedScene
 from game.scenes.title import TitleScene
 from solver.genius import search
 from tests.game.loop_drive import post, run_until, settle

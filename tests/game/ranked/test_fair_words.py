@@ -11,8 +11,8 @@ import pygame
 from game.net import identity
 from game.net.daily import last_moment
 from game.scenes.howto import RANKED, HowToScene
-from game.scenes.ranked.desk import server_url
-from game.scenes.ranked.run import done_words
+from game.net.desk import server_url
+from game.modes.ranked import done_words
 from game.scenes.ranked.standings import StandingsScene, place_words
 from game.scenes.title import TitleScene
 from solver import daily

@@ -1,4 +1,4 @@
-"""The Today screen's side of a standings server (game/scenes/ranked/offer.py) and the address
+"""The Today screen's side of a standings server (game/net/offer.py) and the address
 setting, on a fake connection, without a window: the place line, the name asked the first
 time and kept, a name refused with the server's reason, a ranked run that is over turned into
 a replay, a server that does not answer said once."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.net import identity
-from game.scenes.ranked.desk import OLDER, configured, server_url
-from game.scenes.ranked.offer import LEFT_OUT, Offer, place_line
+from game.net.desk import OLDER, configured, server_url
+from game.net.offer import LEFT_OUT, Offer, place_line
 from game.scenes.ranked.standings import place_words
 from game.storage import Storage
 from solver.errors import SquarewiseError
@@ -151,7 +151,7 @@ def test_a_ranked_run_left_with_escape_is_gone_on_with_asking_nothing(offer, tmp
     import datetime as dt
     from types import SimpleNamespace
     from game.scenes.daily import DailyScene
-    from game.scenes.ranked.offer import RUN_LEFT
+    from game.net.offer import RUN_LEFT
     from solver import daily
     o, clients = offer
     identity.remember(tmp_path, URL, "t" * 43, "Ann")

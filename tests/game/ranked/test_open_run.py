@@ -11,7 +11,7 @@ import pytest
 
 from game.net import identity
 from game.scenes.daily import DailyScene
-from game.scenes.ranked.offer import RUN_LEFT, Offer
+from game.net.offer import RUN_LEFT, Offer
 from game.storage import Storage
 from solver import daily
 from tests.game.ranked.fake_desk import Clients, run_message

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 import pytest
 
-import game.scenes.ranked.desk as desk_module
+import game.net.desk as desk_module
 from game.net import identity
 from game.play import dailies, records
 from game.scenes.daily import DailyScene

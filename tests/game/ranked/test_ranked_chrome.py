@@ -5,8 +5,8 @@ variant, level or rules menus and no game ID panel (MacMahon); the run's own but
 from __future__ import annotations
 
 from game.play.match import Match
-from game.scenes.ranked.desk import Desk
-from game.scenes.ranked.run import Ranked
+from game.net.desk import Desk
+from game.modes.ranked import Ranked
 from tests.game.headless_wa import WidgetApp, built_chrome, drawn, genius_kit, macmahon_kit
 from tests.game.ranked.fake_desk import Clients, run_message
 

@@ -10,15 +10,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.play.commands import Ask, Banner, Key, Toast
+from game.play.commands import Ask, Banner, Key, Leave, Toast
 from game.play.records import DAILY
 from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.hand import Hand as MacMahonHand
 from game.puzzles.macmahon.puzzle import MACMAHON
-from game.scenes.ranked.desk import Desk
-from game.scenes.ranked.run import CLOSE, LEFT_OUT, NO_HELP, Ranked, done_words
+from game.net.desk import Desk
+from game.modes.ranked import CLOSE, LEFT_OUT, NO_HELP, Ranked, done_words
+from game.puzzles import registry
 from tests.game.fakes import ModeHost
 from tests.game.ranked.fake_desk import Clients, run_message
 from tests.validate_genius import check_position
@@ -40,7 +41,9 @@ def ranked(tmp_path, puzzle, hand, start, **run):
         session.begin(match)
         match.timer.start()
 
-    kit = SimpleNamespace(app=app, session=session, play_match=play_match, mode=None)
+    entry = registry.get(session.puzzle.name)
+    kit = SimpleNamespace(app=app, session=session, play_match=play_match, dealer=entry.dealer(session, app, None),
+                          mode=None, RUN_BUTTONS=registry.load(entry.kit_target).RUN_BUTTONS)
     mode = Ranked(kit, desk)
     mode.begin_run()
     session.take_effects()
@@ -111,10 +114,10 @@ def test_escape_leaves_a_ranked_run_on_the_server_and_says_so(genius):
     mode, session, client = genius
     session.move("1:F6")
     said = mode.back()
-    assert isinstance(said[0], Toast) and "Go on with the run" in said[0].text and mode.app.popped == 1
+    assert said[0] == Leave() and isinstance(said[1], Toast) and "Go on with the run" in said[1].text
     mode.leave()                                         # (the screen popped)
     assert ("leave", {}) not in client.sent and not session.match.ended and mode.desk.unfinished
-    assert mode.app.statistics.get("genius", {}).get("played", 0) == 0
+    assert mode.services.statistics.get("genius", {}).get("played", 0) == 0
 
 
 def test_giving_up_a_ranked_run_asks_first_then_it_is_over_on_the_server(genius):
@@ -123,13 +126,13 @@ def test_giving_up_a_ranked_run_asks_first_then_it_is_over_on_the_server(genius)
     assert ("give_up", "Give up the run") in mode.GAME_MENU
     asked = mode.do("give_up")
     assert isinstance(asked[0], Ask) and "over for today" in asked[0].question
-    asked[0].on_yes()
-    assert client.sent[-1] == ("leave", {}) and session.match.meta["result"] == "lost" and mode.app.popped == 1
+    assert asked[0].on_yes() == [Leave()]
+    assert client.sent[-1] == ("leave", {}) and session.match.meta["result"] == "lost"
 
 
 def test_leaving_an_unranked_run_asks_nothing(tmp_path):
     mode, session, client = ranked(tmp_path, GENIUS, GeniusHand(), BLOCKERS, ranked=False)
-    assert mode.back() == [] and mode.app.popped == 1
+    assert mode.back() == [Leave()]
 
 
 def test_a_run_given_back_takes_the_servers_board_and_clock(genius):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.net import identity
-from game.scenes.ranked.desk import SETTING, server_url
+from game.net.desk import SETTING, server_url
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from tests.game.drive import frame, key

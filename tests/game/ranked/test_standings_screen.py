@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from game.net import identity
-from game.scenes.ranked.desk import server_url
+from game.net.desk import server_url
 from game.scenes.ranked.standings import StandingsScene
 from game.scenes.title import TitleScene
 from tests.game.headless_wc import ScreenApp

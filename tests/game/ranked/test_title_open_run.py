@@ -9,11 +9,11 @@ import pygame
 import pygame_gui
 import pytest
 
-import game.scenes.ranked.desk as desk_module
+import game.net.desk as desk_module
 from game.net import identity
 from game.scenes.daily import DailyScene
 from game.scenes.genius.scene import GeniusScene
-from game.scenes.ranked.offer import GO_ON, RUN_OPEN, RUN_OPEN_BEFORE
+from game.net.offer import GO_ON, RUN_OPEN, RUN_OPEN_BEFORE
 from game.scenes.ranked.run import RankedScene
 from game.scenes.title import TitleScene
 from solver import daily

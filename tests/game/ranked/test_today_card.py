@@ -7,7 +7,7 @@ import pytest
 
 from game.net import identity
 from game.scenes.daily import DailyScene
-from game.scenes.ranked.offer import Offer
+from game.net.offer import Offer
 from game.scenes.title import TitleScene
 from game.storage import Storage
 from tests.game.headless_wc import ScreenApp

@@ -18,7 +18,7 @@ from solver.genius import search
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.position import Move
 from tests.game.headless_wa import drawn
-from tests.game.headless_wb import act, drop, frame_of, genius_kit, settle
+from tests.game.headless_wb import act, drop, frame_of, genius_kit, intercepted, settle
 from tests.game.headless_wd import enabled, laid_out, play_solve
 
 
@@ -38,7 +38,7 @@ def fill_board(kit) -> list:
 
 
 def start_turn(kit) -> None:
-    kit.mode.intercept(Key("place"))            # Start turn (Enter)
+    intercepted(kit, Key("place"))            # Start turn (Enter)
 
 
 def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(tmp_path):
@@ -171,8 +171,8 @@ def test_messages_go_where_they_cover_nothing_needed(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
 def test_the_key_table_uses_one_text_size_for_every_row(tmp_path, monkeypatch, puzzle):
-    """One key table for both puzzles (game/keys.py), drawn by the play screen both share."""
-    from game.keys import help_lines
+    """One key table for both puzzles (game/play/key_words.py), drawn by the play screen both share."""
+    from game.puzzles.registry import key_table as help_lines
     from tests.game.fakes import FakeApp
     app = FakeApp(tmp_path)
     calls = []

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from game.play.commands import Key, Press, Release, Slot, Toast
+from game.play.commands import Key, Open, Press, Release, Slot, Toast
 from game.play.session import Won
 from solver.genius import search
 from solver.genius.daily import genius_daily
 from solver.genius.pieces import PIECES, flip, turn
 from tests.game.fakes import BOARD
-from tests.game.headless_wb import act, drop, frame_of, genius_kit, settle
+from tests.game.headless_wb import act, drop, frame_of, genius_kit, intercepted, settle
 
 
 def win(kit) -> list:
@@ -28,7 +28,7 @@ def win(kit) -> list:
 
 def test_4_a_daily_is_labelled_and_kept_as_the_daily(tmp_path):
     kit = genius_kit(tmp_path)
-    kit.begin_id(kit.parse_id(BOARD), {"daily": 327, "level": "easy"})       # as the daily opens it
+    kit.begin_id(kit.dealer.parse_id(BOARD), {"daily": 327, "level": "easy"})       # as the daily opens it
     kit.session.take_effects()
     assert frame_of(kit).shows.subtitle.startswith("Daily #327") and kit.match.meta["daily"] == 327
     win(kit)
@@ -39,16 +39,15 @@ def test_4_a_daily_is_labelled_and_kept_as_the_daily(tmp_path):
 def test_a_won_dailys_next_puzzle_opens_the_daily_puzzles(tmp_path):
     today = genius_daily(dt.date(2026, 3, 1))
     kit = genius_kit(tmp_path)
-    kit.begin_id(kit.parse_id(today.position.notation()), {"daily": today.number, "level": today.level})
+    kit.begin_id(kit.dealer.parse_id(today.position.notation()), {"daily": today.number, "level": today.level})
     kit.session.take_effects()
     win(kit)
     assert "next_puzzle" in frame_of(kit).shows.offers
-    assert act(kit, "next_puzzle") == []                    # (the N key)
-    assert kit.app.opened == [("daily", {})]
+    assert act(kit, "next_puzzle") == [Open("daily")]       # (the N key)
 
 
 def give_up_turn(kit) -> None:
-    kit.mode.intercept(Key("place"))                # Start turn (Enter)
+    intercepted(kit, Key("place"))                # Start turn (Enter)
     act(kit, "give_up")[0].on_yes()                 # Give up, agreed
 
 

@@ -39,7 +39,7 @@ def test_a_rolled_board_shows_its_number(tmp_path):
 
 def test_a_typed_number_plays_that_roll(tmp_path):
     kit = genius_kit(tmp_path)
-    kit.begin_id(kit.parse_id("#41,233"), {})
+    kit.begin_id(kit.dealer.parse_id("#41,233"), {})
     want = Position.from_blockers(numbers.roll_from_number(dice.builtin("default"), 41233))
     assert kit.match.start == want and kit.match.meta["number"] == 41233
     assert "#41,233" in kit.mode.shows()["subtitle"]
@@ -47,9 +47,9 @@ def test_a_typed_number_plays_that_roll(tmp_path):
 
 def test_the_level_picker_offers_the_ten_levels_and_draws_one(tmp_path):
     kit = genius_kit(tmp_path)
-    entries = {label: key for key, label, _ in kit.level_choices()}
+    entries = {label: key for key, label, _ in kit.dealer.level_choices()}
     act(kit, entries["Level 9 · hard"])
-    assert kit.app.settings["genius_level"] == "9" and kit.level_setting() == "9"
+    assert kit.app.settings["genius_level"] == "9" and kit.dealer.level_setting() == "9"
     before = kit.match
     act(kit, "new")
     assert kit.session.job is not None and kit.session.job.label == "Drawing a level 9 (hard) roll"

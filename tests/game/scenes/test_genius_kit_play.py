@@ -7,13 +7,13 @@ import pytest
 
 from game.play import records
 from game.play.commands import Cursor, Flip, Hover, Key, Press, Release, Slot, Square, Toast, Turn
-from game.scenes.genius.modes import Free, HotSeat
+from game.modes.genius.play import Free, HotSeat
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES, orientation_of, orientations
 from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from tests.game.fakes import BOARD
-from tests.game.headless_wb import act, drop, genius_kit, pick, settle
+from tests.game.headless_wb import act, drop, genius_kit, intercepted, pick, settle
 from tests.validate_genius import check_position
 
 
@@ -152,7 +152,7 @@ def test_race_two_players_same_roll(tmp_path):
     mode, start = kit.mode, kit.match.start
     assert isinstance(mode, HotSeat)
     assert mode.hidden and not kit.match.timer.running and kit.shown_id() == ""
-    mode.intercept(Key("place"))                      # player 1 starts (Enter): the dice roll in
+    intercepted(kit, Key("place"))                      # player 1 starts (Enter): the dice roll in
     assert not mode.hidden and kit.roll is not None and not kit.match.timer.running
     kit.roll.finish()
     kit.update(1 / 60)
@@ -162,7 +162,7 @@ def test_race_two_players_same_roll(tmp_path):
         settle(kit, drop(kit.session, piece, done.placed[piece]))
     assert mode.race.times[0] is not None and mode.race.turn == 1 and mode.hidden
     assert mode.hidden and kit.shown_id() == ""
-    mode.intercept(Key("place"))                      # player 2, same board, empty
+    intercepted(kit, Key("place"))                      # player 2, same board, empty
     kit.roll.finish()
     kit.update(1 / 60)
     assert kit.match.start == start and not kit.session.position.placed and kit.match.timer.running
@@ -176,6 +176,6 @@ def test_a_game_id_typed_during_a_race_leaves_the_race(tmp_path):
     kit = genius_kit(tmp_path)
     act(kit, "race")
     assert "give_up" in dict(kit.mode.BUTTONS)
-    kit.begin_id(kit.parse_id(BOARD), {})
+    kit.begin_id(kit.dealer.parse_id(BOARD), {})
     assert kit.mode.name == "play" and "hint" in dict(kit.mode.BUTTONS)
     assert kit.mode.shows().get("cover", ()) == () and kit.match.timer.running

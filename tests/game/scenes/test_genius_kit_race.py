@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from game.play.commands import Key
 from game.play.match import Match, Timer
-from tests.game.headless_wb import act, frame_of, genius_kit
+from tests.game.headless_wb import act, frame_of, genius_kit, intercepted
 
 
 def give_up_turn(kit) -> None:
-    kit.mode.intercept(Key("place"))                # Start turn (Enter)
+    intercepted(kit, Key("place"))                # Start turn (Enter)
     act(kit, "give_up")[0].on_yes()                 # Give up, agreed
 
 
@@ -34,7 +34,7 @@ def test_9_the_clock_stands_while_a_level_roll_is_drawn(tmp_path):
     kit = genius_kit(tmp_path)
     kit.app.settings["genius_level"] = "very hard"
     clock = [0.0]
-    kit.session.begin(Match(kit.session.position, meta={"dice": "default"},
+    kit.session.begin(Match(kit.session.position, puzzle="genius", meta={"dice": "default"},
                             timer=Timer(running=True, clock=lambda: clock[0])))
     act(kit, "new")                          # nothing played: no question; the draw runs
     assert kit.session.job is not None
@@ -45,8 +45,8 @@ def test_9_the_clock_stands_while_a_level_roll_is_drawn(tmp_path):
 def test_a_level_setting_written_as_the_cli_writes_it_is_that_level(tmp_path):
     kit = genius_kit(tmp_path)
     kit.app.settings["genius_level"] = "very-hard"
-    assert kit.level_setting() == "very hard"
+    assert kit.dealer.level_setting() == "very hard"
     kit.app.settings["genius_level"] = 3
-    assert kit.level_setting() == "3"           # one of the ten levels
+    assert kit.dealer.level_setting() == "3"           # one of the ten levels
     kit.app.settings["genius_level"] = 42
-    assert kit.level_setting() == "any"
+    assert kit.dealer.level_setting() == "any"

@@ -35,7 +35,7 @@ def test_every_dice_set_and_a_typed_game_id_make_a_race(tmp_path, dice_setting):
     assert kit.mode.outcome == "lost"
     check_position(kit.mode.computer_board(), kit.match.start.blockers)
     assert kit.mode.refuses_ids() is None and not kit.mode.in_progress()   # a chosen board: played at once
-    kit.begin_id(kit.parse_id("A1A2A4A6B4D5E1"), {})                        # ... and it is a race too
+    kit.begin_id(kit.dealer.parse_id("A1A2A4A6B4D5E1"), {})                        # ... and it is a race too
     plan(kit)
     assert kit.mode.computer_board().blockers == kit.match.start.blockers and kit.mode.outcome is None
 

@@ -59,15 +59,15 @@ def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(tmp
     app = kit.app
     first_move(kit.session)
     clock.now = 5.0
-    asked = performed(kit.mode.do("give_up"))
+    asked = performed(kit, kit.mode.do("give_up"))
     assert kit.mode.outcome is None and [type(e) for e in asked] == [Ask]     # asked first
     asked[0].on_yes()
     assert kit.mode.outcome == "lost" and kit.mode.computer_board().is_complete
-    performed(kit.mode.do("new"))                     # the next race (the lost one is not counted twice)
+    performed(kit, kit.mode.do("new"))                     # the next race (the lost one is not counted twice)
     plan(kit)
     first_move(kit.session)
     clock.now = 10.0
-    performed(kit.mode.do("new"))                     # mid-race: a loss
+    performed(kit, kit.mode.do("new"))                     # mid-race: a loss
     assert level_record(app.statistics, "club")["played"] == 2
     plan(kit)
     first_move(kit.session)

@@ -31,7 +31,7 @@ def test_the_hand_over_screen_hides_the_board_and_the_pieces_line(tmp_path, monk
 
 def test_the_dice_row_is_centred_under_the_board(tmp_path):
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.modes import Solo
+    from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
     kit = GeniusKit(FakeApp(tmp_path), random.Random(5))
     kit.mode = Solo(kit)

@@ -8,7 +8,7 @@ import pygame
 from game.play.commands import Key, Press, Release, Slot, Square, Turn
 from solver.genius.pieces import PIECES
 from solver.genius.position import Position as GeniusPosition
-from game.scenes.guide import GAMES
+from game.puzzles import registry
 from tests.game.headless_wf import feed, guided_kit
 
 
@@ -19,7 +19,7 @@ def square(cell: int, cols: int = 6) -> Square:
 def test_genius_guide_checks_each_step_by_the_game(tmp_path):
     kit, guide = guided_kit(tmp_path, "genius")
     s = kit.session
-    assert s.match.start.notation() == GeniusPosition.parse(GAMES["genius"].game_id).notation()
+    assert s.match.start.notation() == GeniusPosition.parse(registry.get("genius").guide.game_id).notation()
     # step 1: the red square dropped elsewhere is not the step; dropped on F4 it is
     feed(kit, guide, s.process(Press(Slot(PIECES.index("1"), (0, 0)))))
     feed(kit, guide, s.process(Release(square(34))))

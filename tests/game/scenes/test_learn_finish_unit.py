@@ -12,7 +12,7 @@ from tests.game.headless_wb import act, drop, genius_kit
 
 def test_a_race_against_the_computer_rolls_any_roll_whatever_the_genius_level(tmp_path):
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.versus import Versus
+    from game.modes.genius.versus import Versus
     app = FakeApp(tmp_path)
     app.settings["genius_level"] = "very hard"
     kit = GeniusKit(app, random.Random(3), column="rival")

@@ -48,7 +48,7 @@ def test_a_typed_game_id_the_window_cannot_show_is_refused_and_the_game_goes_on(
     kit = macmahon_kit(app)
     before = kit.match.game_id
     with pytest.raises(SquarewiseError, match="does not fit this window: keeping this game"):
-        kit.parse_id(Position.empty(Position.parse(header).board).notation())
+        kit.dealer.parse_id(Position.empty(Position.parse(header).board).notation())
     assert kit.match.game_id == before
     assert_laid_out(app, kit)
 
@@ -60,7 +60,7 @@ def test_a_setting_naming_a_board_the_window_cannot_show_starts_the_classic_boar
     kit = macmahon_kit(app, app.settings["macmahon_variant"])     # what the screen starts with
     assert kit.board.header == "4x6x3" and app.settings["macmahon_variant"] == "4x6x3"
     assert refusals(kit.started)
-    effects = kit.ask_new_game(header)            # the menu's or a key's new game: refused the same way
+    effects = kit.dealer.ask_new_game(header)            # the menu's or a key's new game: refused the same way
     assert refusals(effects) and not any(isinstance(e, Replace) for e in effects)
     assert kit.board.header == "4x6x3"
     assert_laid_out(app, kit)
@@ -70,7 +70,7 @@ def test_a_setting_naming_a_board_the_window_cannot_show_starts_the_classic_boar
 def test_the_boards_the_game_offers_are_laid_out_whole(sized_app, header):
     app = sized_app
     kit = macmahon_kit(app)
-    assert not refusals(kit.new_game(header))
+    assert not refusals(kit.dealer.new_game(header))
     assert kit.board.header == header
     assert_laid_out(app, kit)
 

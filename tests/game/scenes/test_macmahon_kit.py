@@ -18,16 +18,16 @@ from tests.game.headless_wa import WidgetApp, built_chrome, macmahon_kit
 
 def count_fact(kit) -> str:
     """The status panel's count of completions, or '' while it is not known (macmahon_drive.count_fact)."""
-    facts = kit.facts()[0].split(", ")
+    facts = kit.dealer.facts()[0].split(", ")
     return next((f for f in facts if "solution" in f or "to finish" in f), "")
 
 
 def settle(kit, effects=()) -> None:
     """What the screen does in its frame after a command: a move makes it count again (Moved ->
-    `kit.moved()`), and the worker's answers are delivered."""
+    `kit.dealer.moved()`), and the worker's answers are delivered."""
     effects = list(effects) + kit.session.take_effects()
     if any(isinstance(e, Moved) for e in effects):
-        kit.moved()
+        kit.dealer.moved()
     kit.app.worker.poll()
 
 
@@ -59,7 +59,7 @@ def test_the_count_is_about_the_position_on_show(tmp_path):
 def test_messages_cover_nothing_needed(tmp_path, size):
     app = WidgetApp(tmp_path, size)
     kit = macmahon_kit(app)
-    kit.begin_id(kit.parse_id(solved().remove(5).notation()), {})
+    kit.begin_id(kit.dealer.parse_id(solved().remove(5).notation()), {})
     app.toasts.place(kit.view.layout()["messages"])          # where the screen puts messages (build_ui)
     given = Square(0, 0)                                     # a given tile: a message says it stays put
     for effect in kit.session.process(Press(given)) + kit.session.process(Release(given, click=True)):
@@ -115,7 +115,7 @@ def test_variants(tmp_path):
     kit.do("check")
     app.worker.poll()
     assert "no solution at all" in session.status
-    kit.new_game("7x10x4")
+    kit.dealer.new_game("7x10x4")
     assert len(kit.view.layout()["slots"]) == 70
     session.process(Key("solve"), kit.allows)
     app.worker.poll()

@@ -59,7 +59,7 @@ def test_4_a_macmahon_daily_never_sets_the_best_time_of_the_empty_board(tmp_path
     for cell in range(11, 24):
         given = given.remove(cell)
     kit = macmahon_kit(FakeApp(tmp_path))
-    kit.begin_id(kit.parse_id(given.notation()), {"daily": 12, "level": "hard"})   # as the daily opens it
+    kit.begin_id(kit.dealer.parse_id(given.notation()), {"daily": 12, "level": "hard"})   # as the daily opens it
     jump(kit, tiles.solve(kit.match.position))
     assert kit.match.finished and "4x6x3" not in kit.app.statistics["macmahon"]["best"]
     assert records.summary(kit.app.statistics, "macmahon").best is None
@@ -163,10 +163,10 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
     assert kit.match.finished
     kept = records.games(kit.app.statistics, "macmahon", level="7")
     assert len(kept) == 1 and kept[0]["won"] and kept[0]["assisted"] and kept[0]["key"] == "4x6x3 given"
-    assert kit.facts()[1].endswith(": \u2014")             # a win with help sets no best time ...
+    assert kit.dealer.facts()[1].endswith(": \u2014")             # a win with help sets no best time ...
     records.record_game(kit.app.statistics, "macmahon", "4x6x3", 50.0, True)
     records.record_game(kit.app.statistics, "macmahon", "4x6x3 given", 61.0, True)
-    assert kit.facts()[1].endswith(": 1:01")              # ... and the empty board's best is not this one's
+    assert kit.dealer.facts()[1].endswith(": 1:01")              # ... and the empty board's best is not this one's
     act(kit, "new")                                        # New game: another board of the same level
     answered(kit)
     assert kit.match.meta["level"] == "7" and kit.match.start != start
@@ -209,13 +209,13 @@ def test_level_ten_says_it_is_a_smallest_puzzle_and_it_is_one(tmp_path):
     answered(kit)
     start = kit.match.start
     given = [c for c, v in enumerate(start.cells) if v is not None]
-    assert "a smallest puzzle" in kit.subtitle()                              # the header says it ...
+    assert "a smallest puzzle" in kit.dealer.subtitle(kit.strict)                              # the header says it ...
     status = kit.session.status
     assert f"{len(given)} tiles given" in status and "take any one away" in status \
         and "more than one solution" in status                                # ... and the status line how
     assert tiles.completions(start) == 1
     assert all(tiles.completions(start.remove(c)) > 1 for c in given)         # and it is true of this board
-    entries = dict((e[0], e[1]) for e in kit.level_choices())
+    entries = dict((e[0], e[1]) for e in kit.dealer.level_choices())
     assert entries["level=10"] == "Level 10: smallest" and entries["level=9"] == "Level 9"
 
 

@@ -39,9 +39,9 @@ def test_a_game_id_is_played_and_a_bad_one_refused(tmp_path):
     given = Position.empty(Board())
     for cell in (0, 5):
         given = given.place(Move(*solution.cells[cell], cell))
-    kit.begin_id(kit.parse_id(given.notation()), {})
+    kit.begin_id(kit.dealer.parse_id(given.notation()), {})
     assert kit.shown_id() == given.notation()
-    assert kit.match.position == given and kit.session.hand.givens == frozenset({0, 5})
+    assert kit.match.position == given and kit.match.position.givens == frozenset({0, 5})
     with pytest.raises(SquarewiseError, match="unknown tile 99"):
-        kit.parse_id("4x6x3:99a...../....../....../......")
+        kit.dealer.parse_id("4x6x3:99a...../....../....../......")
     assert kit.match.position == given

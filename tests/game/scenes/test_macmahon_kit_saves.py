@@ -27,12 +27,12 @@ def test_save_load_and_autosave(tmp_path):
         here = session.match.position
         after = here.place(Move(*solution.cells[cell], cell))
         session.play(after, MACMAHON.describe(here, after))
-        kit.moved()
+        kit.dealer.moved()
     session.process(Key("undo"))
     path = tmp_path / "game.json"
     session.save_to(path)
     history = list(kit.match.history)
-    kit.new_game("4x6x3")
+    kit.dealer.new_game("4x6x3")
     assert kit.match.position == Position.empty(Board())
     match = session.load(path)                      # as PlayScene.ask_load plays it
     match.timer = Timer(match.elapsed)

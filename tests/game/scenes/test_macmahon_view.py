@@ -20,7 +20,7 @@ def solved() -> Position:
 
 def play_id(kit, text: str) -> None:
     """A game ID played on the kit, as the screen's Play does once nothing is in progress."""
-    kit.begin_id(kit.parse_id(text), {})
+    kit.begin_id(kit.dealer.parse_id(text), {})
 
 
 @pytest.mark.parametrize("header", ["7x10x4", "5x14x4"])

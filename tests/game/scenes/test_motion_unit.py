@@ -15,7 +15,7 @@ from game.scenes.motion import Motion
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.fakes import FakeApp, FakeClock
-from tests.game.headless_wb import act, drop, genius_kit, settle
+from tests.game.headless_wb import act, drop, genius_kit, intercepted, settle
 from tests.game.headless_wd import perform
 
 
@@ -62,12 +62,13 @@ def test_macmahon_confetti_is_in_the_tiles_colours(tmp_path):
 
 def test_a_loss_to_the_computer_has_a_banner_and_the_softer_sound(tmp_path):
     from game.scenes.genius.kit import GeniusKit
-    from game.scenes.genius.versus import Versus
+    from game.modes.genius.versus import Versus
     app = FakeApp(tmp_path)
     clock = FakeClock(0.0)
-    kit = GeniusKit(app, random.Random(2), column="rival")
+    kit = GeniusKit(app, random.Random(2), column="rival", clock=clock)
     kit.mode = Versus(kit, "champion", clock)
-    kit.mode.new_race()
+    for effect in kit.mode.new_race():
+        kit.perform(effect)                           # (the dice rolling in, as the screen hands it on)
     kit.mode.update(0.0)                              # the computer reads the board ...
     app.worker.poll()                                 # ... its plan comes
     assert kit.mode.opponent is not None
@@ -86,7 +87,7 @@ def test_a_hot_seat_board_just_filled_stays_in_view_before_the_hand_over(tmp_pat
     from tests.game.headless_wa import frame_of
     kit = genius_kit(tmp_path)
     act(kit, "race")
-    kit.mode.intercept(Key("place"))                  # player 1 starts
+    intercepted(kit, Key("place"))                  # player 1 starts
     done = search.solve(kit.session.position)
     effects = []
     for piece in PIECES:

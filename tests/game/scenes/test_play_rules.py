@@ -12,8 +12,9 @@ import pygame
 from game.play.commands import Cursor, Pick
 from game.play.frame import Frame
 from game.scenes.genius.kit import GeniusKit
-from game.scenes.genius.modes import Solo
+from game.modes.genius.play import Solo
 from game.scenes.macmahon.kit import MacMahonKit
+from game.modes.macmahon.play import Solo as MacMahonSolo
 from tests.game.fakes import BOARD, FakeApp
 from tests.game.headless_wb import frame_of, genius_kit
 
@@ -21,17 +22,18 @@ from tests.game.headless_wb import frame_of, genius_kit
 def test_a_macmahon_board_starts_its_clock_when_shown_as_a_genius_board_does(tmp_path):
     app = FakeApp(tmp_path)
     macmahon = MacMahonKit(app, random.Random(1))
-    macmahon.new_game("4x6x3")
+    macmahon.mode = MacMahonSolo(macmahon)
+    macmahon.dealer.new_game("4x6x3")
     genius = GeniusKit(app, random.Random(3))
     genius.mode = Solo(genius)
-    genius.begin_id(genius.parse_id(BOARD), {})
+    genius.begin_id(genius.dealer.parse_id(BOARD), {})
     assert macmahon.session.match.timer.running and genius.session.match.timer.running
     assert len(macmahon.session.match.history) == 1                  # before any move
 
 
 def test_the_guided_first_game_is_a_lesson_and_records_nothing(tmp_path):
     kit = genius_kit(tmp_path)
-    kit.begin_id(kit.parse_id(BOARD), {"kind": "lesson"})
+    kit.begin_id(kit.dealer.parse_id(BOARD), {"kind": "lesson"})
     session = kit.session
     from solver.genius import search
     for move in session.position.moves_to(search.solve(session.position)):

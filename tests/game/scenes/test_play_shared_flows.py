@@ -48,7 +48,7 @@ def test_a_win_says_it_once_and_offers_the_next_game(tmp_path):
 
 def test_a_pause_hides_the_game_id_too_and_one_abandon_question(tmp_path):
     import pygame
-    from game.scenes.genius.modes import HotSeat
+    from game.modes.genius.play import HotSeat
     from tests.game.headless_wd import Shown
     from tests.game.headless_wf import key
     genius = genius_scene(tmp_path)

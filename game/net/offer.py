@@ -18,7 +18,8 @@ from game.net.daily import accepted, window_open
 from game.net.names import BadName, normalise
 from game.play import records
 from game.play.hints import capital
-from game.scenes.ranked.desk import Desk, host_of
+from game.puzzles import registry
+from game.net.desk import Desk, host_of
 from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
 
@@ -67,7 +68,7 @@ class Offer:
         return identity.load(self.app.storage.folder).get(self.url)
 
     # ------------------------------------------------------------------ places
-    def refresh(self, number: int, puzzles=("genius", "macmahon")) -> None:
+    def refresh(self, number: int, puzzles=registry.ordered()) -> None:
         """Ask the server for the player's place on today's daily `number` of each puzzle (nothing
         without a name there: no run, no place), and read the runs kept open again (another
         screen's connection may have ended one)."""
@@ -75,7 +76,7 @@ class Offer:
         self.kept = identity.open_runs(self.app.storage.folder, self.url)
         self.ask_places(number, puzzles)
 
-    def ask_places(self, number: int, puzzles=("genius", "macmahon")) -> None:
+    def ask_places(self, number: int, puzzles=registry.ordered()) -> None:
         """Ask for the player's place on daily `number` of each puzzle: today's is said on the card,
         and the place kept with a ranked run of that day is the server's from then on (a later,
         faster finisher moves it: records.set_place)."""

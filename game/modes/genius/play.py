@@ -1,27 +1,33 @@
-"""The ways of playing a Genius board on the Genius screen, as parts of it (game/scenes/mode.py):
+"""The ways of playing a Genius board on the Genius screen, as parts of it (game/modes/mode.py):
 `Solo` (a roll, a game ID, a daily, a level; the win's offers), `Free` (seven blockers placed
 by hand, the engine's verdict at once), `HotSeat` (two players race the same roll on one
 screen, the board hidden between turns) and `Viewed` (a solution only shown). Each is handed
-the kit (game/scenes/genius/kit.py: the session, the dealing of boards) and switches the kit
-to another mode when the player picks one.
+the kit (game/scenes/genius/kit.py: the session, the dealer) and the App's services; the mode
+picker offers the ways of playing in the game's list (game/puzzles/registry.py `Way`), so a new
+way is a mode class and one line there.
 """
 from __future__ import annotations
 
-from game import keys
-from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Press, Rebuild, Refresh, Replace, Square,
+from game.play import key_words
+from game.play.commands import (MAIN, Ask, Banner, Cursor, Hover, Key, Open, Press, Refresh, Replace, Square,
                                 Toast, Unused)
-from game.play.match import Match, Timer, format_time
+from game.play.match import format_time
 from game.puzzles.genius.free import FreeBoard
-from game.puzzles.genius.puzzle import job_reason
+from game.puzzles import registry
+from game.puzzles.genius.puzzle import GENIUS, job_reason
 from game.puzzles.genius.race import Race
-from game.scenes.mode import Mode, WinOffers
+from game.modes.mode import Mode, WinOffers
 from solver.genius import numbers
 from solver.genius.board import SIZE, mask
 from solver.genius.levels import COUNT
 from solver.genius.search import bare_reason_cells
 
-MODES = (("play", "Play"), ("race", "Race"), ("versus", "vs computer"), ("free", "Free mode"),
-         ("edit_dice", "Dice editor"))
+DICE_EDITOR = ("edit_dice", "Dice editor")      # the mode picker's last entry (the kit opens the editor)
+
+
+def ways() -> tuple:
+    """The ways of playing a Genius board, as the game's list gives them (registry.Way)."""
+    return registry.get(GENIUS.name).ways
 
 
 def roll_subtitle(match) -> str:
@@ -41,20 +47,16 @@ class GeniusMode(Mode):
         self.kit = kit
 
     def pickers(self) -> list:
-        return [("mode", dict(MODES).get(self.name, "Play"), list(MODES), None)]
+        entries = [(way.action, way.label) for way in ways()] + [DICE_EDITOR]
+        return [("mode", dict(entries).get(self.name, ways()[0].label), entries, None)]
 
     def do(self, action: str) -> list | None:
-        kit = self.kit
-        if action in ("new", "play"):
-            return [Replace(lambda: kit.switch(Solo(kit)) + kit.new_roll(), "a new roll")]
-        if action == "race":
-            return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
-        if action == "free":
-            return [Replace(lambda: kit.switch(Free(kit)), "free mode")]
-        if action == "versus":
-            self.app.open("genius-versus")
-            return []
-        return None
+        """A way of playing picked (New: the first, a new roll): another mode on the board, asking
+        first if that abandons a game, or a screen of its own opened."""
+        way = next((w for w in ways() if w.action == ("play" if action == "new" else action)), None)
+        if way is None:
+            return None
+        return [Replace(lambda: way.start(self.kit), way.what)] if way.what else way.start(self.kit)
 
 
 class Solo(WinOffers, GeniusMode):
@@ -69,13 +71,16 @@ class Solo(WinOffers, GeniusMode):
         super().__init__(kit)
         self.level_of: tuple | None = None       # (match, its level 1..10 or None), once worked out
 
+    def start(self) -> list:
+        return self.kit.dealer.new_roll()
+
     def pickers(self) -> list:
-        return super().pickers() + [("level", self.kit.level_label(), self.kit.level_choices(), None)]
+        dealer = self.kit.dealer
+        return super().pickers() + [("level", dealer.level_label(), dealer.level_choices(), None)]
 
     def do(self, action: str) -> list | None:
         if action.startswith("level="):
-            self.kit.choose_level(action.partition("=")[2])
-            return [Refresh()]
+            return self.kit.dealer.choose_level(action.partition("=")[2]) + [Refresh()]
         if action == "play":
             return []
         if action in ("next_puzzle", "harder", "same_level"):
@@ -84,8 +89,7 @@ class Solo(WinOffers, GeniusMode):
             m = self.match
             if m is None or not m.finished:
                 return [Unused(None)]         # (not now: an Unused key would come back here)
-            self.app.open("genius-solutions", game_id=m.start.notation(), found=m.position.notation())
-            return []
+            return [Open("genius-solutions", {"game_id": m.start.notation(), "found": m.position.notation()})]
         return super().do(action)
 
     def shows(self) -> dict:
@@ -94,20 +98,20 @@ class Solo(WinOffers, GeniusMode):
     def won_level(self) -> int | None:
         m = self.match
         if self.level_of is None or self.level_of[0] is not m:
-            self.level_of = (m, self.kit.won_level())
+            self.level_of = (m, self.kit.dealer.won_level())
         return self.level_of[1]
 
     def next_board(self, level: int | None) -> list:
         """A roll at `level` (None: at the Level setting)."""
         pick = None if level is None else str(level)
-        return [Replace(lambda: self.kit.new_roll(level=pick), "a new roll")]
+        return [Replace(lambda: self.kit.dealer.new_roll(level=pick), "a new roll")]
 
     def win_offer(self) -> str:
         """The win's invitation to step through the roll's other solutions (their number when known)."""
         n = self.match.meta.get("solutions")
         what = f"the other {n - 1:,} solution{'s' if n != 2 else ''}" if isinstance(n, int) and n > 1 \
             else "every solution of this roll"
-        return f"See {what}: {keys.describe('solutions')}"
+        return f"See {what}: {key_words.describe('solutions')}"
 
 
 class Free(GeniusMode):
@@ -173,7 +177,7 @@ class Free(GeniusMode):
                 return
             free.judge(reason, bare_reason_cells(mask(free.blockers)) if reason else frozenset())
             self.session.say("Solvable: press Play" if not reason else f"Unsolvable: {reason}")
-            self.session.effects += [Refresh()] + ([Toast(self.session.status, 4, alarm=True)] if reason else [])
+            self.effects.extend([Refresh()] + ([Toast(self.session.status, 4, alarm=True)] if reason else []))
 
         self.session.run_job("Checking the board", job_reason, (board.notation(),), done)
 
@@ -181,19 +185,17 @@ class Free(GeniusMode):
         kit = self.kit
         if action == "free_play" and self.free.full and self.free.verdict == "":
             start = self.free.start()
-            switched = kit.switch(Solo(kit))
-            kit.play_match(Match(start, meta={"dice": "free", "dice_name": "free", "assisted": False}, timer=Timer()))
-            return switched
+            return kit.switch(Solo(kit)) + kit.play_match(kit.dealer.free_match(start))
         if action == "free_clear":
             return kit.switch(Free(kit))
         if action == "free_check" and self.free.full:
-            kit.ask_count(sorted(self.free.blockers))
+            kit.dealer.count(sorted(self.free.blockers))
             return []
         if action == "copy":
             if not self.free.full:
                 return [Toast("Place seven blockers first")]
             game_id = self.free.start().notation()
-            copied = self.app.copy_text(game_id)
+            copied = self.services.copy_text(game_id)
             return [Toast("Game ID copied" if copied else f"No clipboard here; the game ID is {game_id}")]
         if action == "free":
             return []
@@ -211,10 +213,10 @@ class HotSeat(GeniusMode):
 
     def __init__(self, kit):
         super().__init__(kit)
-        setting, dice_set = kit.load_dice()
+        setting, dice_set = kit.dealer.load_dice()
         seed = kit.rng.getrandbits(31)
         self.race = Race([tuple(d) for d in dice_set.dice])
-        kit.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="race")
+        kit.dealer.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="race")
         self.session.say("Player 1: press Start")      # nobody sees the board before their own clock starts
 
     @property
@@ -266,22 +268,19 @@ class HotSeat(GeniusMode):
         if action == "race_start":
             if not race.can_start or kit.roll is not None:
                 return []
-            meta = {k: v for k, v in self.match.meta.items() if k not in ("game", "result")}
-            self.session.begin(Match(self.match.start, meta=dict(meta, player=race.turn + 1), timer=Timer()))
+            rolling = kit.dealer.race_turn(race.turn + 1, tuple(race.dice))   # the clock starts when the dice land
             race.waiting = False
             self.session.hand.fresh_tray()      # each player starts from the same fresh tray
             self.session.say(f"Player {race.turn + 1} is playing")
-            kit.roll_in(race.dice)              # the board is first seen now: the clock starts when the dice land
-            return [Refresh()]
+            return rolling + [Refresh()]
         if action == "give_up" and not race.waiting:
             return [Ask(f"Give up this turn? Player {race.turn + 1} gets no time.", self.give_up, "Give up?",
                         "Give up")]
         if action == "race_solution" and race.over:
             kit.switch(Viewed(kit))
-            meta = {k: v for k, v in self.match.meta.items() if k not in ("player", "game", "result")}
-            kit.play_match(Match(self.match.start, meta=dict(meta, assisted=True, kind="view")))
+            effects = kit.play_match(kit.dealer.solution_match())
             self.session.ask_solve()
-            return [Rebuild()]
+            return effects
         if action == "race":
             return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
         if action in ("hint", "solve", "count", "solutions") or action.startswith("level="):
@@ -303,7 +302,7 @@ class HotSeat(GeniusMode):
         self.race.finish_turn(elapsed)
         self.session.hand.let_go()
         self.session.say(self.race.verdict() if self.race.over else "Player 2: same board, your clock. Press Start")
-        self.session.effects.append(Refresh())
+        self.effects.append(Refresh())
 
 
 class Viewed(GeniusMode):

@@ -23,9 +23,10 @@ import time
 from game.net.client import ThreadedClient
 from game.net.invite import invite
 from game.net.protocol import NAME, ProtocolError
-from game.scenes.refereed import Refereed, Retry
-from solver.genius.moves import execute
-from solver.genius.position import Position
+from game.net.refereed import Refereed, Retry
+from solver import puzzles as engines
+
+RACED = engines.racing()             # the puzzle the race server deals (the engine's list says which)
 
 NAME_SETTING = "race_name"
 DEFAULT_NAME = "Player"
@@ -49,8 +50,8 @@ def clean_name(text: str) -> str:
 
 class RaceLink(Refereed):
     """What the server has said about the room and the race, and the way to talk to it."""
-    parse = staticmethod(Position.parse)
-    execute = staticmethod(execute)
+    parse = staticmethod(RACED.parse)
+    execute = staticmethod(RACED.execute)
 
     def __init__(self, client: ThreadedClient, hello: tuple[str, dict], hosted=None, advertise: bool = True,
                  clock=time.monotonic, address: str | None = None):
@@ -70,11 +71,10 @@ class RaceLink(Refereed):
         self.countdown: int | None = None
         self.race: dict | None = None         # the last `race` message: a new race to show
         self.fresh = False                    # a race the screens have not put on a board yet
-        self.boards: dict[int, Position] = {}     # opponents' boards: visible races, and in the results
+        self.boards: dict[int, object] = {}       # opponents' boards: visible races, and in the results
         self.progress: dict[int, dict] = {}       # opponents' last `progress` (placed, cells, ms)
         self.finished: dict[int, dict] = {}
         self.results: list[dict] | None = None
-        self.lost: str | None = None
         self.token: str | None = None         # the seat's secret, to resume it
         self.fingerprint: str | None = None   # the certificate a wss:// server showed that nobody trusts
 
@@ -135,11 +135,11 @@ class RaceLink(Refereed):
         if self.retry is not None and stopped:            # nothing listens there now: no seat to go back to
             self.give_up(STOPPED)
         elif self.retry is None and self.token is not None and self.race is not None and not stopped:
-            self.retry = Retry(reason, clock=self.now)
+            self.try_back(Retry(reason, clock=self.now))
         elif self.retry is None:
-            self.lost = STOPPED if self.race is not None and stopped else \
-                f"cannot reach {self.client.url}: no race server is running there" if message.get("refused") \
-                else reason
+            self.lose(STOPPED if self.race is not None and stopped else
+                      f"cannot reach {self.client.url}: no race server is running there" if message.get("refused")
+                      else reason)
         else:
             self.retry.waiting, self.retry.last = False, reason
 
@@ -147,12 +147,12 @@ class RaceLink(Refereed):
         if self.retry is not None:             # the server refused the resume: no seat to go back to
             self.give_up(SEAT_GONE)
             return
-        self.error = message["reason"]
+        self.hear_error(message["reason"])
 
     def _on_joined(self, message: dict) -> None:
         self.token = message["token"]
         if self.retry is not None:             # resumed: the room, the race and the boards follow
-            self.retry = None
+            self.try_back(None)
             return
         self.seat = message["seat"]
         if self.listed:
@@ -175,7 +175,8 @@ class RaceLink(Refereed):
 
     def _on_race(self, message: dict) -> None:
         if self.race is not None and message["race"] == self.race["race"]:   # the same race, resumed
-            self.race, self.resumed = message, True
+            self.race = message
+            self.given_back(True)
             self.take_board(message)
             return
         self.race, self.fresh, self.countdown = message, True, None
@@ -185,7 +186,7 @@ class RaceLink(Refereed):
     def _on_progress(self, message: dict) -> None:
         self.progress[message["seat"]] = message
         if message["position"] is not None:
-            self.boards[message["seat"]] = Position.parse(message["position"])
+            self.boards[message["seat"]] = self.parse(message["position"])
 
     def _on_finished(self, message: dict) -> None:
         self.finished[message["seat"]] = message
@@ -194,11 +195,12 @@ class RaceLink(Refereed):
         self.results = message["order"]
         for entry in self.results:
             if entry["position"] is not None and entry["seat"] != self.seat:
-                self.boards[entry["seat"]] = Position.parse(entry["position"])
+                self.boards[entry["seat"]] = self.parse(entry["position"])
 
     def _on_removed(self, message: dict) -> None:
         """The host removed this player, or the room's time was up: no seat any more."""
-        self.lost, self.retry, self.token = message["reason"], None, None
+        self.lose(message["reason"])
+        self.token = None
 
     # ------------------------------------------------------------------ what the screens ask
     @property
@@ -248,7 +250,7 @@ class RaceLink(Refereed):
     def send(self, kind: str, **fields) -> None:
         if self.online:
             self.client.send(kind, **fields)
-            self.said_at = time.monotonic()
+            self.told()
 
     def close(self) -> None:
         """Give the seat up and stop the connection (and the server, for the host)."""

@@ -1,10 +1,10 @@
-"""The ways of playing a MacMahon board, as parts of its screen (game/scenes/mode.py): `Solo` (a
+"""The ways of playing a MacMahon board, as parts of its screen (game/modes/mode.py): `Solo` (a
 board of a variant, a level, a game ID, a daily, a browser's solution to finish; after a win,
 the offers) and `Viewed` (a finished board from the solution browser, only shown: nothing to
 undo, restart or pause, nothing recorded)."""
 from __future__ import annotations
 
-from game.scenes.mode import Mode, WinOffers
+from game.modes.mode import Mode, WinOffers
 from solver.macmahon.levels import COUNT
 
 
@@ -30,15 +30,16 @@ class Solo(WinOffers, Mode):
         return None
 
     def shows(self) -> dict:
-        return {"subtitle": self.kit.subtitle(), "facts": self.kit.facts()}
+        return {"subtitle": self.kit.dealer.subtitle(self.kit.strict), "facts": self.kit.dealer.facts()}
 
     def won_level(self) -> int | None:
-        return self.kit.level()
+        return self.kit.dealer.level()
 
     def next_board(self, level: int | None) -> list:
         """A board of `level` (None: the Level picker's last choice, a level or free play)."""
-        level = level or self.kit.chosen_level()
-        return self.kit.ask_level(level) if level else self.kit.ask_new_game(self.kit.board.header)
+        dealer = self.kit.dealer
+        level = level or dealer.chosen_level()
+        return dealer.ask_level(level) if level else dealer.ask_new_game(dealer.board.header)
 
 
 class Viewed(Solo):

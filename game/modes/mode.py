@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import time
 
-from game import keys
+from game.play import key_words
 from game.play import records
-from game.play.commands import Unused
+from game.play.commands import Open, Unused
 from game.play.match import format_time
 from game.play.session import Ending
 
@@ -29,10 +29,15 @@ class Mode:
     WHILE_PAUSED = WHILE_PAUSED
     CLOCK_ALONE = True           # left alone, only the clock changes on the screen (a tick redraws its bar alone)
 
-    def __init__(self, app, session, clock=time.monotonic):
-        self.app = app
+    def __init__(self, services, session, clock=time.monotonic):
+        self.services = services     # the settings, the statistics, the worker, the clipboard (game/play/services.py)
         self.session = session
-        self.clock = clock       # the match clock's time source (tests drive it)
+        self.clock = clock           # the match clock's time source (tests drive it)
+        self.effects: list = []      # what came later than a call (a job's answer): the screen takes them
+
+    def take_effects(self) -> list:
+        effects, self.effects = self.effects, []
+        return effects
 
     @property
     def match(self):
@@ -44,6 +49,10 @@ class Mode:
         if action == "pause":
             return m is not None and not m.finished and not m.ended
         return m is not None
+
+    def start(self) -> list:
+        """Once put on the board by the mode picker: what it does first (Solo rolls the dice)."""
+        return []
 
     def do(self, action: str) -> list | None:
         """The effects of this mode's own action, or None if it is not one."""
@@ -106,11 +115,11 @@ class Mode:
         m = self.match
         number = m.meta.get("daily")
         if number is not None and ending.recorded:
-            streak, _ = records.daily_streak(self.app.statistics, self.session.puzzle.name, number)
+            streak, _ = records.daily_streak(self.services.statistics, self.session.puzzle.name, number)
             help_words = " with help" if ending.assisted else ""
             more = self.win_offer()
             return (f"Daily #{number} solved{help_words} in {t}", f"daily streak {streak}",
-                    f"Copy result: {keys.describe('copy_result')}" + (f" · {more}" if more else ""))
+                    f"Copy result: {key_words.describe('copy_result')}" + (f" · {more}" if more else ""))
         if ending.assisted:
             return f"Solved with help in {t}", "", self.win_offer()
         return f"Solved in {t}", "a new best time!" if ending.new_best else "", self.win_offer()
@@ -151,7 +160,6 @@ class WinOffers:
         if action not in self.offers():
             return [Unused(None)]         # (not now: an Unused key would come back here)
         if action == "next_puzzle" and self.match.meta.get("daily") is not None:
-            self.app.open("daily")
-            return []
+            return [Open("daily")]
         level = self.won_level()
         return self.next_board({"next_puzzle": None, "harder": level and level + 1, "same_level": level}[action])

@@ -7,7 +7,7 @@ callbacks run in `pump`, on the frame's thread. A connection that fails says so 
 request waiting, in one line. A daily run (`start_run`) keeps what the server said of it:
 the run, the board as the server has it with the moves sent (`sent`), the refusals, the
 server's clock and `done`. A connection that drops while a run is unfinished is tried again
-(game/scenes/refereed.py's `Retry`): `daily` sent again gives the run back (`resumed`); during a run the
+(game/net/refereed.py's `Retry`): `daily` sent again gives the run back (`resumed`); during a run the
 Desk says `alive` every ALIVE_EVERY seconds (the server closes a run's connection silent for 10
 minutes). Out of a run the server closes a connection silent for 10 seconds: that close is quiet,
 the next request makes a new connection, and requests it cut short are sent again on a new one
@@ -15,16 +15,12 @@ the next request makes a new connection, and requests it cut short are sent agai
 """
 from __future__ import annotations
 
-import time
 
 from game.net.client import DEFAULT_PORT, ThreadedClient, server_url
-from game.puzzles.genius.puzzle import GENIUS
-from game.puzzles.macmahon.puzzle import MACMAHON
-from game.scenes.refereed import Refereed, Retry
+from game.puzzles import registry
+from game.net.refereed import Refereed, Retry
 from solver.errors import SquarewiseError
-from solver.macmahon.moves import FREE
 
-PUZZLES = {"genius": GENIUS, "macmahon": MACMAHON}
 SETTING = "standings_server"
 ANSWERS = ("registered", "standings", "group", "groups", "run", "error")
 OLDER = "this server keeps no standings (it is an older Squarewise)"
@@ -60,7 +56,6 @@ class Desk(Refereed):
         self.connect = connect or (lambda u: ThreadedClient(u, wake=wake))
         self.client = self.connect(url)
         self.waiting: list[tuple] = []        # (kind, on_answer, on_error, fields), oldest first
-        self.lost: str | None = None
         self.run: dict | None = None          # the last `run` message: the run on (or given back)
         self.asked: dict | None = None        # the `daily` fields of the run, to ask for it again
         self.done: dict | None = None
@@ -74,7 +69,7 @@ class Desk(Refereed):
     def ask(self, kind: str, on_answer, on_error=None, **fields) -> None:
         """Send a request; `on_answer(message)` or `on_error(one line)` runs in a later `pump`."""
         if self.lost is not None:
-            self.lost = None                  # asked again after a failure: a new connection
+            self.lose(None)                   # asked again after a failure: a new connection
             self.client.close()
             self.client = self.connect(self.url)
         try:
@@ -87,7 +82,7 @@ class Desk(Refereed):
 
     def send(self, kind: str, **fields) -> None:
         self.client.send(kind, **fields)
-        self.said_at = time.monotonic()
+        self.told()
 
     def start_run(self, token: str, puzzle: str, number: int, ranked: bool, on_error=None) -> None:
         """Ask for a run of daily `number` of `puzzle` (a ranked one given back if unfinished)."""
@@ -108,7 +103,7 @@ class Desk(Refereed):
                 else:
                     on_answer and on_answer(message)
             elif kind == "error":
-                self.error = said(message["reason"])
+                self.hear_error(said(message["reason"]))
             else:
                 getattr(self, "_on_" + kind, lambda m: None)(message)
         if self.alive_due():
@@ -130,26 +125,27 @@ class Desk(Refereed):
         reason = message["reason"]
         waiting, self.waiting = self.waiting, []
         if reason.endswith(IDLE) and not self.unfinished:
-            self.lost = reason                # quiet: the next request connects again
+            self.lose(reason)                 # quiet: the next request connects again
             for kind, on_answer, on_error, fields in waiting:
                 self.ask(kind, on_answer, on_error, **fields)
             return
         if self.unfinished:
             if self.retry is None:
-                self.retry = Retry(reason)
+                self.try_back(Retry(reason))
             else:
                 self.retry.waiting, self.retry.last = False, reason
             return
-        self.lost = reason
+        self.lose(reason)
         for _, _, on_error, _ in waiting:
             on_error and on_error(f"{self.host} is not answering" if "cannot reach" in reason or
                                   "no answer" in reason else reason)
 
     def _on_run(self, message: dict) -> None:
         given_back = self.retry is not None or (self.run is not None and self.run["daily"] == message["daily"])
-        self.run, self.retry = message, None
+        self.run = message
+        self.try_back(None)
         self.take_board(message)
-        self.resumed = given_back
+        self.given_back(given_back)
 
     def _on_done(self, message: dict) -> None:
         self.done = message
@@ -172,22 +168,24 @@ class Desk(Refereed):
         return self.run is not None
 
     def parse(self, text: str):
-        return PUZZLES[self.run["puzzle"]].parse(text)
+        return registry.get(self.run["puzzle"]).puzzle.parse(text)
 
     def execute(self, position, move: str):
-        return PUZZLES[self.run["puzzle"]].execute(position, move)
+        return registry.get(self.run["puzzle"]).puzzle.execute(position, move)
 
     def outgoing(self, move: str) -> str:
-        """A MacMahon move written for free rules (an undo, a turn in place: `describe` writes
-        them so) goes as the strict move it is: a ranked run takes strict moves only."""
-        return move[:-len(FREE)] if self.run["puzzle"] == "macmahon" and move.endswith(FREE) else move
+        """A move written for free rules (a MacMahon undo, a turn in place: `describe` writes
+        them so) goes as the strict move it is (the engine's `strict`): a ranked run takes strict
+        moves only."""
+        return registry.get(self.run["puzzle"]).engine.strict(move)
 
     def set_aside(self) -> None:
         """Leave the run on the server, not given up (it waits there as after a closed window: asked
         for again, it is given back), and take a new connection for what is asked next (the server
         holds one run a connection)."""
         if self.unfinished:
-            self.run = self.asked = self.retry = None
+            self.run = self.asked = None
+            self.try_back(None)
             self.client.close()
             self.client = self.connect(self.url)
 
@@ -197,7 +195,7 @@ class Desk(Refereed):
             self.send("leave")
             self._over()
         self.run = self.asked = None
-        self.retry = None
+        self.try_back(None)
 
     def close(self) -> None:
         self.client.close()

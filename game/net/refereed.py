@@ -1,19 +1,16 @@
-"""What a race and a ranked daily run share: one board refereed by a server (docs/protocol.md).
+"""What a race's link and a ranked daily run's desk share: one board refereed by a server
+(docs/protocol.md).
 
-`Refereed` is the client's half of the moves (no pygame): each move string the session played
-goes numbered to the server, `sent` is the board as the server has it, a refusal brings the
+`Refereed` is the client's half of the moves: each move string the session played goes
+numbered to the server, `sent` is the board as the server has it, a refusal brings the
 server's board back with its reason, and `elapsed()` is the server's clock. `Retry` paces the
-tries to get a dropped connection back. `RefereedMode` is the screen's half: the session is
-refereed, the clock shown follows the server's, a refused move is undone on screen, and one
-line of news at a time is said. The race (online/) and the ranked run (ranked/) build on both.
+tries to get a dropped connection back. The mode's half is `RefereedMode`
+(game/modes/refereed.py); the race link (race_link.py) and the desk (desk.py) build on this.
 """
 from __future__ import annotations
 
 import time
 
-from game.play.commands import Refresh, Sound, Toast, Withdraw
-from game.play.match import Match, Timer
-from game.scenes.mode import Mode
 from solver.errors import SquarewiseError
 
 RETRY_EVERY = 2.0        # seconds between two tries to get a dropped connection back
@@ -24,7 +21,9 @@ ALIVE_EVERY = 60.0       # seconds between two `alive` messages while playing (t
 class Refereed:
     """A board whose moves the server checks: numbered sends, refusals and the server's clock.
     A subclass says how to `send`, `parse` and `execute` its puzzle's positions and moves, and
-    whether it is `online` and playing (`playing`)."""
+    whether it is playing (`playing`). The connection's state (lost, getting back, the last
+    error, the board given back, when the server was last told something) is this class's: a
+    subclass changes it through the methods below, never by writing it."""
 
     def __init__(self):
         self.seq = 0                          # the last move number sent
@@ -36,6 +35,7 @@ class Refereed:
         self.said_at = time.monotonic()       # when the last message went to the server
         self.retry: Retry | None = None       # tries to get the connection back, while it is down
         self.resumed = False                  # the board given back, not yet caught up on screen
+        self.lost: str | None = None          # why the connection is lost for good (None: it is not)
 
     def hear_clock(self, message: dict) -> None:
         ms = message.get("ms", message.get("elapsed_ms"))
@@ -78,8 +78,28 @@ class Refereed:
 
     def give_up(self, reason: str) -> None:
         """No more tries: the connection is lost, for `reason`."""
-        self.retry, self.lost = None, reason
+        self.lose(reason)
         self.client.close()
+
+    # ------------------------------------------------------------------ the connection's state
+    def told(self) -> None:
+        """A message has just gone to the server."""
+        self.said_at = time.monotonic()
+
+    def hear_error(self, reason: str) -> None:
+        self.error = reason
+
+    def lose(self, reason: str | None) -> None:
+        """The connection lost for `reason` (no try to get it back); None: a new one may be made."""
+        self.retry, self.lost = None, reason
+
+    def try_back(self, retry: "Retry | None") -> None:
+        """Getting the connection back with `retry`'s tries; None: back (or no longer trying)."""
+        self.retry = retry
+
+    def given_back(self, resumed: bool) -> None:
+        """Whether the board just taken was given back after a drop (the screen catches up)."""
+        self.resumed = resumed
 
     def alive_due(self) -> bool:
         return self.playing and self.online and time.monotonic() - self.said_at > ALIVE_EVERY
@@ -120,69 +140,3 @@ class Retry:
 
     def over(self) -> bool:
         return self.clock() - self.began >= RETRY_FOR
-
-
-class RefereedMode(Mode):
-    """A mode whose session the server referees through `link` (a Refereed)."""
-    DRIFT = 0.25             # seconds the shown clock may differ from the server's before it is set again
-
-    def __init__(self, kit, link: Refereed):
-        super().__init__(kit.app, kit.session)
-        self.kit = kit
-        self.link = link
-        self.said: str | None = None           # the last news already said
-        self.refusals = link.refusals          # the server's refusals already undone on screen
-        self.told_full = False                 # the full board said, waiting for the server's word
-        kit.session.refereed = True            # the server says how it ends
-        kit.session.watchers.append(link.send_move)
-
-    def follow_clock(self, m: Match) -> list:
-        """The clock shown is the server's: set again when it drifts (not once the board is full)."""
-        server = self.link.elapsed()
-        if server is None or m.finished or m.ended or abs(server - m.elapsed) <= self.DRIFT:
-            return []
-        m.timer = Timer(server, running=True, clock=self.clock)
-        return []
-
-    def follow_refusals(self) -> list:
-        """A move the server refused is undone: the board shown is the server's, with its reason."""
-        if self.link.refusals == self.refusals:
-            return []
-        self.refusals = self.link.refusals
-        if self.link.sent is not None and self.link.sent != self.session.position:
-            self.session.align(self.link.sent)
-        reason = f"The server refused the move: {self.link.error}"
-        self.session.say(reason)
-        return [Sound("illegal"), Toast(reason, 4, alarm=True), Refresh()]
-
-    def take_back(self, elapsed_ms: int, words: str) -> list:
-        """The board came back after a drop: the server's board and clock are the truth (moves
-        it never got are dropped)."""
-        self.link.resumed = False
-        self.session.align(self.link.sent)
-        m = self.match
-        if not m.finished and not m.ended:
-            m.timer = Timer(elapsed_ms / 1000, running=True, clock=self.clock)
-        self.said = None
-        self.session.say(words)
-        return [Toast(words, 3), Refresh()]
-
-    def tell(self, news: str | None) -> list:
-        """Say a new line of news once (a toast and the status line); the line said before,
-        if still on show, is taken down (no longer true: "finish your board" once it is)."""
-        if news == self.said:
-            return []
-        gone = [Withdraw(self.said)] if self.said is not None else []
-        self.said = news
-        if news is None:
-            return gone
-        self.session.say(news)
-        return gone + [Toast(news, 4), Refresh()]
-
-    def clock_always_runs(self) -> bool:
-        """The server's clock runs for everyone: this one never stops for a covered or
-        unfocused window."""
-        return True
-
-    def in_progress(self) -> bool:
-        return False

@@ -1,0 +1,1 @@
+"""The ways of playing MacMahon Squares: play.py (Solo, Viewed)."""

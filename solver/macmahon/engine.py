@@ -1,0 +1,35 @@
+"""MacMahon Squares as the engine's list reads it (solver/puzzles.py): its notation (a puzzle's
+start gives every tile it places), its move strings, its daily puzzle and its levels."""
+from __future__ import annotations
+
+import datetime as dt
+
+from ..daily import Day
+from .levels import COUNT
+from .moves import FREE, describe, execute
+from .position import Position
+
+__all__ = ["LEVELS", "daily", "describe", "execute", "parse", "start", "strict", "to_place"]
+
+LEVELS = tuple(str(n) for n in range(1, COUNT + 1))
+parse = Position.parse
+
+
+def start(text: str) -> Position:
+    """A puzzle's start from its game ID: every tile it places is given (stays put)."""
+    return Position.parse(text).with_givens()
+
+
+def strict(move: str) -> str:
+    """A move written for free rules ('8b@A2!': an undo, a turn in place) as the strict one it is."""
+    return move.removesuffix(FREE)
+
+
+def daily(day: dt.date) -> Day:
+    from .daily import macmahon_daily
+    made = macmahon_daily(day)
+    return Day(made.number, made.level, made.puzzle.with_givens())
+
+
+def to_place(start: Position) -> int:
+    return len(start.unplaced)

@@ -172,7 +172,6 @@ def test_news_no_longer_true_is_taken_down(online):
     link.finished[0] = {"seat": 0, "name": "Ann", "place": 2, "ms": 70000}    # this board finished: no news
     assert Withdraw(stale) in mode.update(1 / 60)
     link.results = [{"seat": 1, "name": "Bob", "place": 1, "ms": 61000}, {"seat": 0, "name": "Ann", "place": 2, "ms": 70000}]
-    mode.app.open = lambda *a, **k: None
     assert not any(isinstance(e, Withdraw) for e in mode.update(1 / 60))       # nothing on show to take down
 
 

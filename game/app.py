@@ -43,7 +43,7 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game import idle, keys, options, ui_due  # noqa: E402
+from game import idle, keys, options, ui_due, ui_lists  # noqa: E402
 from game.draw import theme  # noqa: E402
 from game.draw.widgets import Toasts, ui_theme  # noqa: E402
 from game.fade import Fade  # noqa: E402
@@ -207,11 +207,6 @@ class App:
         below = self.scenes[-2] if len(self.scenes) > 1 else None
         return below if isinstance(below, entry(key).scene_class()) else None
 
-    def would_interrupt(self, key: str) -> bool:
-        """Whether handing a result to puzzle `key` (`hand_back`) would replace a game in progress."""
-        below = self._receiver(key)
-        return below is not None and below.game_in_progress()
-
     def hand_back(self, key: str, **result) -> None:
         """Leave the top scene and give `result` to puzzle `key`'s scene: the one below gets it
         through `receive(**result)`; if the scene below is another, a new scene of `key` made
@@ -293,10 +288,14 @@ class App:
             self.restyle()
 
     def keyboard_owner(self):
-        """The open dialog (the topmost) or the focused text field that has the keyboard, or None."""
+        """The open dialog (the topmost), the open drop-down list or the focused text field that
+        has the keyboard, or None."""
         windows = [w for w in self.ui.get_window_stack().get_full_stack() if w.alive() and w.visible]
         if windows:
             return windows[-1]
+        menu = ui_lists.open_list(self.ui)
+        if menu is not None:
+            return menu
         return next((e for e in self.ui.get_focus_set() or () if e.alive() and e.visible and
                      isinstance(e, (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox))),
                     None)
@@ -305,6 +304,9 @@ class App:
         """A key while `owner` (a dialog or text field) has the keyboard: Escape closes it, Enter
         submits it (a dialog's default button; a text field has posted its text already)."""
         if event.type != pygame.KEYDOWN:
+            return
+        if isinstance(owner, pygame_gui.elements.UIDropDownMenu):
+            ui_lists.key(owner, event)
             return
         is_window = isinstance(owner, pygame_gui.elements.UIWindow)
         if event.key == pygame.K_ESCAPE:

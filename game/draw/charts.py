@@ -11,7 +11,7 @@ import pygame
 from game.play.match import format_time
 
 from .theme import Palette, mix
-from .widgets import text
+from .widgets import text, text_block
 
 
 def _frame(surface, rect: pygame.Rect, pal: Palette, title: str, size: int) -> pygame.Rect:
@@ -26,7 +26,9 @@ EMPTY = "no solved games yet"
 
 
 def _empty(surface, plot: pygame.Rect, pal: Palette, size: int, words: str) -> None:
-    text(surface, words, plot.center, size, pal.dim_text, anchor="center", max_width=plot.width)
+    """`words` in the middle of an empty chart, wrapped to its width (never shrunk out of sight)."""
+    text_block(surface, [words], pygame.Rect(plot.x + size, plot.centery - size * 2, plot.width - 2 * size, size * 4),
+               size, pal.dim_text, anchor="midtop")
 
 
 def _y_axis(surface, plot: pygame.Rect, pal: Palette, size: int, top: float) -> None:

@@ -8,7 +8,7 @@
   `ellipsized()`: a line shortened to a width.
 - `Toasts`: short messages that fade (the engine's reason for an illegal drop, "copied", ...), wrapped
   and kept inside the window, in a strip a scene declares (`toasts.place(rect)`) or at `toasts.anchor`.
-- `split_rows` / `grid_rects`: tiny layout helpers that keep everything proportional.
+- `grid_rects`: a tiny layout helper that keeps everything proportional.
 - `pressed_name` / `enable_buttons`: a scene's dict of named buttons; `title_bar`, `progress_bar`,
   `overlay_panel`: the top panel, the solver's bar and the key table's panel, drawn alike by every scene.
 """
@@ -175,6 +175,11 @@ class Toasts:
         self.items = [i for i in self.items if i[0] != message][-2:]
         self.items.append([message, seconds, colour])
 
+    def withdraw(self, message: str) -> None:
+        """Take `message` down now, if it is on show."""
+        message = one_line(message)
+        self.items = [i for i in self.items if i[0] != message]
+
     @property
     def latest(self) -> str | None:
         return self.items[-1][0] if self.items else None
@@ -247,14 +252,6 @@ class Toasts:
 def _wrapped(message: str, size: int, width: int) -> list[str]:
     """A message's lines at font `size` (bold) no wider than `width`, as far as spaces allow."""
     return [line for part in message.splitlines() for line in wrap(part, size, max(1, width), "bold")] or [""]
-
-
-def split_rows(rect: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
-    """`rect` cut into `count` equal rows with `gap` pixels between them."""
-    if count <= 0:
-        return []
-    h = (rect.height - gap * (count - 1)) / count
-    return [pygame.Rect(rect.x, round(rect.y + i * (h + gap)), rect.width, round(h)) for i in range(count)]
 
 
 def grid_rects(rect: pygame.Rect, cols: int, rows: int, gap: int) -> list[pygame.Rect]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.modes.mode import Mode
 from game.net.refereed import Refereed
-from game.play.commands import Refresh, Sound, Toast
+from game.play.commands import Refresh, Sound, Toast, Withdraw
 from game.play.match import Match, Timer, format_time
 
 
@@ -68,12 +68,16 @@ class RefereedMode(Mode):
         return [Toast(words, 3), Refresh()]
 
     def tell(self, news: str | None) -> list:
-        """Say a new line of news once (a toast and the status line)."""
-        if news is None or news == self.said:
+        """Say a new line of news once (a toast and the status line); the line said before,
+        if still on show, is taken down (no longer true: "finish your board" once it is)."""
+        if news == self.said:
             return []
+        gone = [Withdraw(self.said)] if self.said is not None else []
         self.said = news
+        if news is None:
+            return gone
         self.session.say(news)
-        return [Toast(news, 4), Refresh()]
+        return gone + [Toast(news, 4), Refresh()]
 
     def clock_always_runs(self) -> bool:
         """The server's clock runs for everyone: this one never stops for a covered or

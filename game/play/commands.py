@@ -147,6 +147,12 @@ class Toast:
 
 
 @dataclass(frozen=True)
+class Withdraw:
+    """A message shown by a Toast that is no longer true: taken down before its time."""
+    text: str
+
+
+@dataclass(frozen=True)
 class Motion:
     """A movement of the held item: 'turned' (times), 'flipped', 'settled' (what), 'refused'
     (home: where it flies back to)."""

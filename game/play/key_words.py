@@ -55,6 +55,7 @@ KEYS: dict[str, list[tuple[str, int]]] = {
     "next_puzzle": [("n", 0)],
     "harder": [("]", 0)],
     "same_level": [("=", 0)],
+    "level_menu": [("l", SHIFT)],
 }
 PIECE_KEYS = tuple("123456789")          # the number keys: the n-th piece of the tray
 
@@ -74,6 +75,7 @@ LABELS = {
     "next_puzzle": "next puzzle (after a win)",
     "harder": "a board one level harder (after a win)",
     "same_level": "a board of the same level (after a win)",
+    "level_menu": "open the Level picker (Up/Down, Enter picks, Esc closes)",
     "mode": "strict / free mode", "variant": "next variant (board and colour set)", "browse": "the solution browser",
 }
 

@@ -105,14 +105,6 @@ class Scene:
         dialog.enter_cancels = destructive
         self._dialogs[dialog] = lambda event: on_yes()
 
-    def tell(self, message: str, title: str = "Squarewise") -> None:
-        """A message window with an OK button."""
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, self.app.px(460), self.app.px(260))
-        rect.center = (w // 2, h // 2)
-        self.add(pygame_gui.windows.UIMessageWindow(rect, message, self.app.ui, window_title=title,
-                                                    always_on_top=True))
-
     @property
     def dialog_open(self) -> bool:
         return any(d.alive() for d in self._dialogs)

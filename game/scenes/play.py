@@ -1,14 +1,12 @@
 """`PlayScene`: the screen of a puzzle being played (The Genius Square, MacMahon Squares).
 
 A shell of parts, after Tatham's front end: each pygame event becomes at most one command
-(game/scenes/play_input.py, through the view's geometry); the mode on the board may take it
-first (free mode's blockers, a race's hand-over), else the session processes it (the puzzle's
-`interpret`, then the mid end's undo, redo, restart, hint, solve, pause); the effects that come
-back (sounds, messages, motion, a win, a question) are performed here, and whatever nobody
-used is an action of the screen (New, Save, the menus...). Each frame the session builds a
-`Frame` and the view draws it. The puzzle's part (`kit`: its view, hand, widgets and games)
-and the mode are components; this class holds no puzzle rule and no mode's behaviour.
-"""
+(play_input.py, through the view's geometry); the mode may take it first (free mode's blockers,
+a race's hand-over), else the session processes it (the puzzle's `interpret`, then undo, redo,
+restart, hint, solve, pause); the effects that come back (sounds, messages, motion, a win, a
+question) are performed here, and what nobody used is an action of the screen (New, Save, the
+menus...). Each frame the session builds a `Frame` and the view draws it. The puzzle's `kit`
+and the mode are components: this class holds no puzzle rule and no mode's behaviour."""
 from __future__ import annotations
 
 import random
@@ -21,7 +19,7 @@ import pygame_gui
 
 from game import keys, screens
 from game.play import key_words
-from game.play.commands import Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused
+from game.play.commands import Banner, Key, Motion, Rebuild, Refresh, Refused, Replace, Sound, Toast, Unused, Withdraw
 from game.play.dailies import copy_result
 from game.play.frame import Anims, Frame, Shows
 from game.play.match import Match, Timer, format_time
@@ -135,6 +133,8 @@ class PlayScene(Scene):
                 self.app.sounds.play(effect.name)
             elif isinstance(effect, Toast):
                 self.app.toasts.show(effect.text, effect.seconds, self.app.palette.illegal if effect.alarm else None)
+            elif isinstance(effect, Withdraw):
+                self.app.toasts.withdraw(effect.text)
             elif isinstance(effect, Motion):         # a refused item's picture flies back where it came from
                 frame = self.frame() if effect.kind == "refused" else None
                 self.motion.act(effect.kind, effect.arg, lambda held: (
@@ -202,6 +202,8 @@ class PlayScene(Scene):
             self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)
         elif action == "load":
             self.ask_file("Load a saved game", self.ask_load, self.app.storage.saves_dir())
+        elif action == "level_menu":
+            return self.chrome.open_menu("level")
         elif action == "copy_result":
             number = self.match.meta.get("daily") if self.match else None
             return number is not None and copy_result(self.app, self.session.puzzle.name, number)
@@ -219,9 +221,8 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ replacing the game
     def replace_game(self, start_fn, what: str = "a new game") -> None:
-        """Run `start_fn()` (which puts another game on the board) now, or, if a game is in
-        progress, once the player has agreed to abandon it. Every replacement goes through
-        here: New, variant, level, game ID, Load, browser, daily, another mode."""
+        """Run `start_fn()` (another game on the board) now, or, with a game in progress, once the
+        player agrees to abandon it: New, variant, level, game ID, Load, browser, daily, a mode."""
         if not self.mode.in_progress():
             self.perform(start_fn() or [])
             return
@@ -265,7 +266,7 @@ class PlayScene(Scene):
 
     def start_guide(self) -> None:
         """Play the guided first game (asking first if that abandons a game in progress): a
-        lesson, recorded nowhere."""
+        lesson, recorded nowhere while the guide runs; then a game like any other."""
         game = registry.get(self.session.puzzle.name).guide
 
         def start() -> None:
@@ -289,9 +290,8 @@ class PlayScene(Scene):
         self.app.toasts.show(f"Saved {path.name}")
 
     def ask_load(self, path: Path) -> bool:
-        """Load the save at `path`, asking first if that would abandon a game in progress (the
-        clock of the match loaded starts when the question is answered); False (and a message)
-        if it cannot be played."""
+        """Load the save at `path`, asking first if that abandons a game in progress (its clock
+        starts once answered); False (and a message) if it cannot be played."""
         try:
             match = self.session.load(path)
         except SquarewiseError as exc:
@@ -332,7 +332,7 @@ class PlayScene(Scene):
         self.session.say(headline + (f", {detail}" if detail else ""))   # (the offers: the banner, the keys)
         self.result.celebrate(self.view.layout()["geo"].rect, self.kit.confetti(),
                               [headline] + ([detail] if detail else []) + ([offer] if offer else []) +
-                              [f"New game: {key_words.describe('new')}"], ending.seconds,
+                              ([f"New game: {key_words.describe('new')}"] if self.allows("new") else []), ending.seconds,
                               ending.new_best and not ending.again and not ending.assisted,
                               self.app.settings.get("animations", True))
 
@@ -434,8 +434,8 @@ class PlayScene(Scene):
             self.refresh()
         if self.guide is not None and self.match is not None:
             self.guide.observe(self.position, s.hand, self.match.meta.get("hints", 0), dt)
-            if self.guide.over:
-                self.guide = None
+            if self.guide.over:                 # the lesson over (or skipped): the rest is the player's game
+                self.guide, self.match.meta["kind"] = None, "play"
         self.chrome.show_result(play_view.result_shown(self.match))
         self.chrome.show_offers(self.mode.offers(), self.kit.offers_area())
         if self.chrome.cancel is not None and s.jobs.running != self.chrome.cancel.visible:

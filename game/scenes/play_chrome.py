@@ -54,6 +54,14 @@ class PlayChrome:
         shortcuts = {e[0]: key_words.describe(self.tooltips[e[0]]) for e in entries if e[0] in self.tooltips}
         self.menus[name] = ActionMenu(self.scene, rect, label, entries, on_choose, shortcuts)
 
+    def open_menu(self, name: str) -> bool:
+        """Open drop-down `name`'s list, for the keys (game/ui_lists.py); False if there is none."""
+        menu = self.menus.get(name)
+        if menu is None or menu.menu is None or not menu.menu.is_enabled or not menu.menu.visible:
+            return False
+        menu.menu.current_state.should_transition = True       # (closed: to its open list)
+        return True
+
     def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:
         """The game ID entry at (x, y), `width` (unscaled) wide, with Copy and Play; the x where they end."""
         app, add = self.app, self.scene.add

@@ -13,7 +13,7 @@ import pygame_gui
 from game import keys
 from game.draw import theme
 from game.draw.theme import text_size
-from game.draw.widgets import text, wrap
+from game.draw.widgets import text, text_block, wrap
 from game.net import identity
 from game.puzzles import registry
 from game.scenes.base import Scene
@@ -65,7 +65,7 @@ class SettingsScene(Scene):
         self.server = self.add(pygame_gui.elements.UITextEntryLine(right, app.ui))
         self.server.set_text_length_limit(200)
         self.server.set_text(str(app.settings.get(SETTING, "")))
-        self.note_top = right.bottom + app.px(34)
+        self.note_top = right.bottom + app.px(54)       # (under the server's line: two lines of room)
         lines = len(wrap(NAME_NOTE, text_size("body", app.scale), right.width))
         self.forget = self.add(pygame_gui.elements.UIButton(pygame.Rect(
             right.x, self.note_top + lines * round(text_size("body", app.scale) * 1.3) + app.px(10),
@@ -175,7 +175,7 @@ class SettingsScene(Scene):
         text(surface, "Standings server (host:port; empty: none)", (box.x, y0), app.px(15), pal.dim_text)
         typed = self.server.get_text().strip() != str(app.settings.get(SETTING, "")).strip()
         line = "Enter keeps this address" if typed and not self.server_line else self.server_line
-        text(surface, line, (box.x, box.bottom + app.px(6)), app.px(15),
-             pal.illegal if self.server_bad and line == self.server_line else pal.dim_text, max_width=box.width)
+        text_block(surface, [line], pygame.Rect(box.x, box.bottom + app.px(6), box.width, self.note_top - box.bottom - app.px(10)),
+                   app.px(15), pal.illegal if self.server_bad and line == self.server_line else pal.dim_text)
         for i, part in enumerate(wrap(NAME_NOTE, body, box.width)):
             text(surface, part, (box.x, self.note_top + i * round(body * 1.3)), body, pal.text)

@@ -41,6 +41,8 @@ class Cell(NamedTuple):
 
 
 DAILIES_APART = "no times here yet: the daily puzzles' times are kept apart"
+GIVEN_APART = "no times here yet: a board with pieces or tiles given keeps its times in its level's row"
+HELPED_APART = "no times here yet: a game won with help is not timed"
 
 
 def level_choices(puzzle: str) -> tuple[str | None, ...]:
@@ -216,9 +218,7 @@ class StatsScene(Scene):
         s = records.summary(app.statistics, self.puzzle, self.level)
         right = pygame.Rect(left.right + app.px(24), left.y, w - left.right - app.px(64), left.height)
         half = (right.height - app.px(16)) // 2
-        dailies = any(g["won"] and g.get("daily") is not None
-                      for g in records.games(app.statistics, self.puzzle, self.level))
-        empty = DAILIES_APART if dailies and not s.recent else charts.EMPTY
+        empty = self.why_no_times() if not s.recent else charts.EMPTY
         charts.recent_times(surface, pygame.Rect(right.x, right.y, right.width, half), pal, s.recent, s.median, small,
                             empty)
         times = records.solve_times(app.statistics, self.puzzle, self.level)
@@ -226,3 +226,13 @@ class StatsScene(Scene):
                          records.histogram(times), small, empty)
         text(surface, "Left/Right: puzzle   Up/Down: level   Esc: back", (w - app.px(40), h - app.px(42)), small,
              pal.dim_text, anchor="midright")
+
+    def why_no_times(self) -> str:
+        """What the empty charts say beside games won: why none of them is timed in this view
+        (records.timed: a daily's times are kept apart, a given start's are in its level's row)."""
+        won = [g for g in records.games(self.app.statistics, self.puzzle, self.level) if g["won"]]
+        if any(g.get("daily") is not None for g in won):
+            return DAILIES_APART
+        if any(g["key"].endswith(records.GIVEN) and not g["assisted"] for g in won):
+            return GIVEN_APART
+        return HELPED_APART if won else charts.EMPTY

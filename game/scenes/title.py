@@ -29,7 +29,7 @@ from game.play.jobs import JobSlot
 from game.puzzles import registry
 from game.scenes.base import Scene
 from game import screens
-from game.net.desk import configured
+from game.net.desk import configured, host_of
 from game.net.offer import GO_ON, Offer
 from solver import daily
 
@@ -118,8 +118,12 @@ class TitleScene(Scene):
 
     def ranked_line(self) -> str:
         """The cards' word of the standings server, under the offline puzzle's: 'Ranked on HOST' (the
-        place there, or the ranked run left open, is on the status line), or '' with none."""
-        return f"Ranked on {self.offer.host}" if self.offer is not None else ""
+        place there, or the ranked run left open, is on the status line; before the player has a
+        name there too: the Daily screen asks it), or '' with no server."""
+        if self.offer is not None:
+            return f"Ranked on {self.offer.host}"
+        url = configured(self.app.settings)
+        return f"Ranked on {host_of(url)}" if url else ""
 
     def on_enter(self) -> None:
         super().on_enter()

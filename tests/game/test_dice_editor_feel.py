@@ -95,3 +95,14 @@ def test_the_editor_uses_the_theme_text_sizes(tmp_path, monkeypatch):
     cells = {max(9, editor.layout()["geo"].cell // 6), max(12, editor.layout()["geo"].cell * 2 // 5)}
     assert any(line.startswith("All 62,208") for line, _ in seen)
     assert {size for _, size in seen} <= theme | cells, {(l, s) for l, s in seen if s not in theme | cells}
+
+
+def test_a_dice_set_is_never_saved_under_a_name_of_spaces(tmp_path):
+    app = ScreenApp(tmp_path)
+    editor = app.push(DiceEditorScene(app, start="default"))
+    for blank in ("   .json", "   "):
+        assert not editor.save_to(tmp_path / blank)
+        assert editor.status_colour == app.palette.illegal and "name" in editor.status
+    assert not list(tmp_path.glob("*.json"))
+    assert editor.save_to(tmp_path / "  mine  .json")                 # the spaces at its ends dropped
+    assert (tmp_path / "mine.json").is_file() and editor.draft.name == "mine"

@@ -13,6 +13,7 @@ import pygame_gui
 import pytest
 
 from game.net import identity
+from game.net.race_link import PING_AFTER
 from game.scenes.daily import DailyScene
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
@@ -65,6 +66,7 @@ def test_the_results_of_a_race_show_with_no_input_after_the_last_piece(app, serv
         settle(app)                                                       # no input: the loop alone
         assert isinstance(app.top, ResultsScene)
         assert stale_pixels(app, tmp_path) == 0, "the window still shows the race under the results"
+        assert 0 <= app.top.redraw_in() <= PING_AFTER, "a player reading the results must go on pinging"
     finally:
         bob.close()
 

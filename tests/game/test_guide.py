@@ -11,6 +11,7 @@ from game.puzzles import registry
 from game.scenes.howto import HowToScene
 from game.scenes.macmahon.scene import MacMahonScene
 from game.scenes.title import TitleScene
+from solver.genius.position import Move as GeniusMove
 from solver.genius.position import Position as GeniusPosition
 from solver.genius.solutions import Solutions
 from solver.macmahon import search as macmahon_search
@@ -89,3 +90,18 @@ def test_how_to_play_replays_the_guide(tmp_path, puzzle):
     app.frame()
     assert isinstance(app.top, {"genius": GeniusScene, "macmahon": MacMahonScene}[puzzle])
     assert app.top.guide is not None and app.top.guide.index == 0
+
+
+def test_the_board_of_a_skipped_guide_is_kept_resumed_and_counted(app):
+    scene = first_launch(app, "genius")
+    scene.guide.skip()
+    frame(app)
+    first = next(iter(Solutions(scene.match.start)[0].placed.items()))
+    assert not isinstance(scene.session.move(GeniusMove(*first).notation()), str)
+    frame(app)
+    app.pop()                                        # to the title: the game is kept
+    app.open("genius")
+    frame(app)
+    again = app.top
+    assert again.match.start == scene.match.start and again.position.placed == {first[0]: first[1]}
+    assert again.match.meta["kind"] == "play"

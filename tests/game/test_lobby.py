@@ -136,3 +136,21 @@ def test_an_opponent_who_leaves_the_lobby_or_the_race_is_said_in_a_message(app, 
     finally:
         cat.close()
         bob.close()
+
+
+def test_a_refused_join_gives_the_fields_back_and_keeps_the_reason(app, lobby, server):
+    bob, code = opponent_room(server)                   # Bob's room
+    try:
+        type_in(app, lobby.name_entry, "B\u043eb")      # a look-alike of Bob (Cyrillic o)
+        type_in(app, lobby.target_entry, f"127.0.0.1:{server.port}/{code}")
+        click(app, lobby.join_button)
+        run_until(app, lambda: lobby.link is None and "taken" in lobby.line, [bob])
+        app.frame(1 / 60)
+        assert lobby.join_button.is_enabled and lobby.name_entry.is_enabled and lobby.target_entry.is_enabled
+        type_in(app, lobby.name_entry, "Ann")           # mended: the same room, joined
+        click(app, lobby.join_button)
+        run_until(app, lambda: lobby.link is not None and lobby.link.me() is not None, [bob])
+        assert sorted(p["name"] for p in lobby.link.players()) == ["Ann", "Bob"]
+    finally:
+        bob.close()
+

@@ -13,6 +13,7 @@ from game.net.client import ThreadedClient
 from game.net.host import HostedServer
 from game.net.server import Config
 from game.net import refereed
+from game.play.match import format_time
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.race import OnlineRaceScene
 from game.scenes.online.results import ResultsScene
@@ -126,6 +127,9 @@ def test_a_joined_race_finishes_first_and_is_recorded_once(app, lobby, server):
         run_until(app, lambda: seen.extend(bob.poll()) or (race.link.finished and any(
             m["type"] == "progress" and m["placed"] == 9 for m in seen)))
         assert race.link.finished[race.link.seat]["place"] == 1          # the server's verdict
+        app.frame(1 / 60)
+        assert race.result.lines[:2] == [f"1st, {format_time(race.match.elapsed)}", "you won the race"]
+        assert not any("New game" in line for line in race.result.lines)   # (a race deals no new game)
         for seq, move in enumerate(solution(race.match.start), 1):       # Bob finishes second
             bob.send("move", seq=seq, move=move)
         run_until(app, lambda: race.link.results is not None, [bob])
@@ -170,6 +174,7 @@ def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
             app.frame(1 / 60)
         run_until(app, lambda: race.link.results is not None, [bob])
         assert [(r["name"], r["place"]) for r in race.link.results] == [("Bob", 1), ("Host", 2)]
+        assert not any("finish your board" in item[0] for item in app.toasts.items)      # no longer true
         games = genius_games(app)
         assert len(games) == 1 and not games[0]["won"] and games[0]["place"] == 2   # once, lost, second
     finally:
@@ -238,8 +243,10 @@ def test_join_says_what_is_wrong_with_an_address_in_one_line(app, lobby):
     assert lobby.link is None and "ws://" in lobby.line
     lobby.target_entry.set_text(f"127.0.0.1:{free_port()}/ABC234")
     click(app, lobby.join_button)
-    run_until(app, lambda: lobby.link.lost is not None)
+    run_until(app, lambda: lobby.link is None and "Cannot reach" in lobby.line)      # the address field given back
     assert lobby.line.startswith("Cannot reach ws://127.0.0.1:") and "\n" not in lobby.line
+    app.frame(1 / 60)
+    assert lobby.target_entry.is_enabled and lobby.join_button.is_enabled
 
 
 def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby):

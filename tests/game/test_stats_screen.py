@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.draw import charts
 from game.draw.theme import font, text_size
 from game.play import records
 from game.puzzles.genius import one_way
@@ -95,6 +96,7 @@ def test_a_ranked_daily_won_shows_its_time_and_why_the_charts_are_empty(app, mon
     records.record_game(app.statistics, "genius", records.DAILY, 126.7, True, level="medium", daily=329, place=2)
     drawn = []
     monkeypatch.setattr(stats_module.charts, "text", lambda surface, line, *a, **k: drawn.append(line))
+    monkeypatch.setattr(stats_module.charts, "text_block", lambda surface, lines, *a, **k: drawn.extend(lines))
     scene = open_stats(app, puzzle="genius")
     rows = dict(figures(app.statistics, "genius", None, scene.today))
     assert (rows["won"], rows["daily puzzles won"], rows["best daily time"]) == ("1", "1", "2:06")
@@ -154,3 +156,16 @@ def test_one_way_has_a_row_of_its_own_and_a_table_of_its_levels(app):
                      ("level 7", "1 of 1", "0", "1:07")]
     assert sum(int(row[1].split(" of ")[1]) for row in table[1:]) == int(rows["played"])
     assert records.plain_best(app.statistics["genius"]["best"]) == 90.0      # (a start with pieces given: apart)
+
+
+def test_games_won_with_tiles_given_say_where_their_times_are(app, monkeypatch):
+    """MacMahon's levels give tiles: the all-levels charts time none of them (docs/records.md)
+    and say so, not 'no solved games yet' beside 'won 3'; a level's row shows its times."""
+    for seconds in (21.0, 70.0, 76.0):
+        records.record_game(app.statistics, "macmahon", "level 1" + records.GIVEN, seconds, True, level="1")
+    drawn = []
+    monkeypatch.setattr(stats_module.charts, "text", lambda surface, line, *a, **k: drawn.append(line))
+    monkeypatch.setattr(stats_module.charts, "text_block", lambda surface, lines, *a, **k: drawn.extend(lines))
+    scene = open_stats(app, puzzle="macmahon")
+    assert dict(figures(app.statistics, "macmahon", None, scene.today))["won"] == "3"
+    assert stats_module.GIVEN_APART in drawn and charts.EMPTY not in drawn

@@ -65,3 +65,12 @@ def test_a_new_scene_starts_with_the_default_place(app):
     app.toasts.anchor = (20, 20)
     app.push(Scene(app))
     assert app.toasts.area is None and app.toasts.anchor is None
+
+
+def test_a_withdrawn_message_goes_at_once_and_the_others_stay():
+    toasts = Toasts()
+    toasts.show("Bob finished first (1:01): finish your board for a place", 4)
+    toasts.show("saved", 4)
+    toasts.withdraw("Bob finished first (1:01): finish your board for a place")
+    toasts.withdraw("never shown")
+    assert [item[0] for item in toasts.items] == ["saved"]

@@ -173,6 +173,10 @@ class DiceEditorScene(DiceEditorView, Scene):
         path = Path(path)
         if path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
+        if not path.stem.strip():
+            self.say("A dice set needs a name: a file name of more than spaces", bad=True)
+            return False
+        path = path.with_name(path.stem.strip() + path.suffix)
         self.draft.name = path.stem
         dice_set = self.checked_set()
         if dice_set is None:

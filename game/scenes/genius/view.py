@@ -143,13 +143,18 @@ class GeniusView:
                 return Slot(i, self.tray_square_at(PIECES[i], pos, hand.orient))
         return None
 
-    def tray_square(self, orient: dict) -> float:
-        """The side of a square of the tray's pieces (one size for all, so they compare)."""
-        lay = self.layout()
-        extents = [shape_size(orientations(p)[orient[p]]) for p in PIECES]
-        slot0 = lay["slots"][0]
-        return min(slot0.width * 0.9 / max(c for _, c in extents), slot0.height * 0.84 / max(r for r, _ in extents),
-                   lay["geo"].cell * 0.75)
+    def tray_square(self, piece: str, orient: dict) -> float:
+        """The side of a square of `piece` in the tray: one size for all, whatever their turns, so
+        they compare and stay still while one turns (the size at which each fits as dealt, and
+        lying flat); smaller only for a piece turned so that it does not fit its slot at that size
+        (the bar upright)."""
+        slot0 = self.layout()["slots"][0]
+        width, height = slot0.width * 0.9, slot0.height * 0.84
+        shapes = [size for p in PIECES for shape in orientations(p)
+                  for size in (shape_size(orientations(p)[0]), sorted(shape_size(shape)))]
+        common = min(width / max(c for _, c in shapes), height / max(r for r, _ in shapes), self.layout()["geo"].cell * 0.75)
+        rows, cols = shape_size(orientations(piece)[orient[piece]])
+        return min(common, width / cols, height / rows)
 
     def tray_origin(self, piece: str, size: float, slot: pygame.Rect, orient: dict) -> tuple[float, float]:
         rows, cols = shape_size(orientations(piece)[orient[piece]])
@@ -158,7 +163,7 @@ class GeniusView:
     def tray_square_at(self, piece: str, pos, orient: dict) -> tuple[int, int]:
         """The square of `piece`'s tray shape under (or nearest) `pos`: the one that stays under
         the pointer once it is picked up."""
-        size = self.tray_square(orient)
+        size = self.tray_square(piece, orient)
         x0, y0 = self.tray_origin(piece, size, self.layout()["slots"][PIECES.index(piece)], orient)
         shape = orientations(piece)[orient[piece]]
         return min(shape, key=lambda rc: ((y0 + (rc[0] + 0.5) * size - pos[1]) ** 2 +
@@ -329,7 +334,6 @@ class GeniusView:
         app, pal, hand = self.app, self.app.palette, frame.hand
         hidden = bool(frame.shows.cover)
         pos = frame.match.position
-        size = self.tray_square(hand.orient)
         pointer_slot = next((i for i, slot in enumerate(lay["slots"]) if slot.collidepoint(frame.pointer)), None)
         for n, (piece, slot) in enumerate(zip(PIECES, lay["slots"])):
             selected = hand.held is not None and hand.held.piece == piece
@@ -344,6 +348,7 @@ class GeniusView:
             if hidden:
                 continue
             alpha = 60 if piece in pos.placed or selected else 255
+            size = self.tray_square(piece, hand.orient)
             draw_squares(surface, orientations(piece)[hand.orient[piece]],
                          self.tray_origin(piece, size, slot, hand.orient), size, pal.piece_colour(n), alpha=alpha,
                          pattern=pal.piece_pattern(n), label=piece if frame.labels else None)
@@ -383,11 +388,12 @@ class GeniusView:
             bar = pygame.Rect(area.x, area.bottom - app.px(12), area.width - app.px(110), app.px(8))
             progress_bar(surface, bar, job.fraction, pal.panel, pal.accent, app.px(4), (time.monotonic() * 1.5) % 1.0)
             line = f"{job.label}... {job.age:.1f} s (Esc cancels)"
-        elif landing is not None and (landing.cells is not None or frame.hand.keyboard):
+        elif landing is not None and (landing.cells is not None or frame.hand.keyboard or _on_board(frame.hand.pointer)):
             ok = landing.reason is None
             words = "fits here" if ok else landing.reason
-            text(surface, f"{capital(frame.hand.name(frame.hand.held.piece))}: {words}", (area.x, area.y + app.px(8)),
-                 app.px(16), pal.legal if ok else pal.illegal, style="bold", max_width=area.width)
+            text_block(surface, [f"{capital(frame.hand.name(frame.hand.held.piece))}: {words}"],
+                       pygame.Rect(area.x, area.y + app.px(8), area.width, area.height - app.px(8)), app.px(16),
+                       pal.legal if ok else pal.illegal, style="bold")
             return
         elif not line and frame.match is not None and frame.shows.free is None and not frame.anims.banner:
             n = frame.match.meta.get("solutions")
@@ -397,3 +403,9 @@ class GeniusView:
         if job is not None:
             box.height -= app.px(14)                  # (the job's bar under it)
         text_block(surface, [line], box, app.px(16), pal.text)
+
+
+def _on_board(square: tuple[int, int] | None) -> bool:
+    """Whether the pointer's square is on the board (a piece held there that hangs over the
+    edge is said to; one carried off the board, back to the tray, is not)."""
+    return square is not None and 0 <= square[0] < SIZE and 0 <= square[1] < SIZE

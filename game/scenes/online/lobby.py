@@ -208,6 +208,13 @@ class RaceOnlineScene(Scene):
         if self.widgets:
             self.sync_widgets()
 
+    def refused(self) -> None:
+        """A join or a room the server refused, or a server not reached: the reason stays said,
+        the fields are the player's again to mend the name or the address."""
+        self.link.close()
+        self.link = None
+        self.find()
+
     def back(self) -> None:
         self.leave()
         self.app.pop()
@@ -296,6 +303,8 @@ class RaceOnlineScene(Scene):
             self.line = self.lobby_line()
             if link.fingerprint is not None and link.lost is not None:
                 self.ask_trust(link)
+            elif link.room is None and link.retry is None and (link.error or link.lost):
+                self.refused()
         elif self.finder is not None:
             self.finder.pump()
         self.sync_widgets()

@@ -76,6 +76,11 @@ class ResultsScene(Scene):
             self.app.toasts.show(words, 4)
         self.sync()
 
+    def redraw_in(self) -> float | None:
+        """The link's next look with no message (a ping, a silence, a try to get back): a player
+        who reads the results for a while keeps the seat, and Rematch works after any wait."""
+        return self.link.due_in()
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         app = self.app

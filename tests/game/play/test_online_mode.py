@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.play.commands import Key, Open, Toast
+from game.play.commands import Key, Open, Toast, Withdraw
 from game.play.session import PlaySession, Won
 from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
@@ -162,6 +162,17 @@ def test_another_finishing_first_is_said_with_their_time(online):
     effects = mode.update(1 / 60)
     assert mode.news() == "Bob finished first (1:01): finish your board for a place"
     assert any(isinstance(e, Toast) and e.text == mode.news() for e in effects)
+
+
+def test_news_no_longer_true_is_taken_down(online):
+    mode, session, link = online
+    link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
+    mode.update(1 / 60)
+    stale = mode.news()
+    link.finished[0] = {"seat": 0, "name": "Ann", "place": 2, "ms": 70000}    # this board finished: no news
+    assert Withdraw(stale) in mode.update(1 / 60)
+    link.results = [{"seat": 1, "name": "Bob", "place": 1, "ms": 61000}, {"seat": 0, "name": "Ann", "place": 2, "ms": 70000}]
+    assert not any(isinstance(e, Withdraw) for e in mode.update(1 / 60))       # nothing on show to take down
 
 
 def test_the_news_is_said_once(online):

@@ -59,3 +59,28 @@ def test_the_server_field_typed_as_a_stranger_types(app):
     click(app, dialog.confirm_button.rect.center)
     pump(app)
     assert identity.load(app.storage.folder) == {} and scene.server_line == "Forgotten: 'Ann' on 127.0.0.1:9000"
+
+
+def test_a_refused_address_is_said_in_the_screens_size_inside_the_window(app, monkeypatch):
+    import game.draw.widgets as widgets
+    import game.scenes.settings as settings
+    app.push(TitleScene(app))
+    scene = SettingsScene(app)
+    app.push(scene)
+    pump(app)
+    for wrong in ("h\u00e9llo w\u00f6rld \u2603:99x", "a" * 200 + ".example.org:8765"):
+        enter(app, scene, wrong)
+        drawn, real = [], widgets.text
+
+        def record(surface, line, *a, **kw):
+            drawn.append((line, real(surface, line, *a, **kw)))
+            return drawn[-1][1]
+
+        monkeypatch.setattr(widgets, "text", record)
+        monkeypatch.setattr(settings, "text", record)
+        scene.draw(app.surface)
+        monkeypatch.undo()
+        label = next(rect for line, rect in drawn if line.startswith("Standings server"))   # the screen's size
+        said = [rect for line, rect in drawn if line and line in scene.server_line]
+        assert said and all(rect.height == label.height for rect in said), (wrong, drawn)
+        assert all(pygame.Rect((0, 0), app.size).contains(rect) for rect in said), (wrong, drawn)

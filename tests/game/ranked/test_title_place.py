@@ -43,8 +43,9 @@ def test_a_card_says_the_place_of_todays_ranked_run(tmp_path):
 
 
 def test_no_server_or_no_name_there_asks_nothing(tmp_path):
-    for server, named in ((None, True), ("127.0.0.1:9000", False), ("127.0.0.1:9000/ABC234", True)):
+    for server, named, line in ((None, True, ""), ("127.0.0.1:9000", False, "Ranked on 127.0.0.1:9000"),
+                                ("127.0.0.1:9000/ABC234", True, "")):
         scene, clients = title(tmp_path / str(len(server or "") + named), server, named)
         assert scene.offer is None and clients.made == []
         assert scene.status("genius", SimpleNamespace(status="solved in 0:44", place="")) == "solved in 0:44"
-        assert scene.ranked_line() == ""
+        assert scene.ranked_line() == line            # a server and no name yet: said all the same

@@ -7,13 +7,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.draw.pieces import shape_size
 from game.draw.theme import font
 from game.play.commands import Ask, Hover, Key, Press, Release, Square
+from game.play.hints import capital
+from game.puzzles.genius.hand import Aim
 from game.scenes import play_view as genius_help
 from game.scenes.genius import view as genius_view
 from solver.genius import search
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.position import Move
+from tests.game.headless_wa import drawn
 from tests.game.headless_wb import act, drop, frame_of, genius_kit, intercepted, settle
 from tests.game.headless_wd import enabled, laid_out, play_solve
 
@@ -76,7 +80,7 @@ def test_a_piece_from_the_tray_keeps_the_grabbed_square_under_the_pointer(tmp_pa
     orient = session.hand.orient
     shape = orientations(piece)[orient[piece]]
     end = max(shape)                                 # the last square of the bar
-    size = view.tray_square(orient)
+    size = view.tray_square(piece, orient)
     x0, y0 = view.tray_origin(piece, size, view.layout()["slots"][PIECES.index(piece)], orient)
     grab_at = (int(x0 + (end[1] + 0.5) * size), int(y0 + (end[0] + 0.5) * size))
     pos = session.position
@@ -215,3 +219,66 @@ def test_the_menu_bar_and_buttons_neither_overlap_nor_spill(tmp_path, monkeypatc
         window = pygame.Rect(0, 0, *size)
         assert all(window.contains(r) for r in rects), mode
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], mode
+
+
+def test_turning_one_tray_piece_leaves_the_others_still(tmp_path):
+    kit = genius_kit(tmp_path)
+    view, orient = kit.view, dict(kit.session.hand.orient)
+    slots = view.layout()["slots"]
+
+    def drawn(orient):
+        return {p: (view.tray_square(p, orient), view.tray_origin(p, view.tray_square(p, orient), slots[i], orient))
+                for i, p in enumerate(PIECES)}
+
+    still = drawn(orient)
+    for piece in PIECES:
+        for turn in range(len(orientations(piece))):
+            turned = drawn({**orient, piece: turn})
+            assert {p: v for p, v in turned.items() if p != piece} == {p: v for p, v in still.items() if p != piece}
+            size, (x0, y0) = turned[piece]
+            rows, cols = shape_size(orientations(piece)[turn])
+            slot = slots[PIECES.index(piece)]
+            assert slot.left <= x0 and x0 + cols * size <= slot.right and slot.top <= y0 and y0 + rows * size <= slot.bottom
+
+
+def test_a_piece_held_by_the_mouse_over_the_edge_is_said_to_hang_off(tmp_path, monkeypatch):
+    kit = genius_kit(tmp_path)
+    view, session = kit.view, kit.session
+    slot = view.layout()["slots"][PIECES.index("4-I")]
+    session.process(Press(view.target_at(slot.center, session.hand)))
+    lines = drawn_lines(monkeypatch)
+    for square, said in (((5, 5), True), ((5, 6), False)):    # on the board, its bar over the edge; off it
+        session.process(Hover(Square(*square)))
+        assert session.hand.landing(session.position).cells is None
+        lines.clear()
+        drawn(kit)
+        assert any("off the board" in line for line, _ in lines) == said, lines
+
+
+def test_a_long_refusal_wraps_in_the_status_font_not_a_smaller_one(tmp_path, monkeypatch):
+    kit = genius_kit(tmp_path)
+    view, session = kit.view, kit.session
+    session.process(Press(view.target_at(view.layout()["slots"][PIECES.index("1")].center, session.hand)))
+    session.process(Hover(Square(0, 0)))                          # A1: a blocker
+    reason = session.hand.landing(session.position).reason
+    long = f"{reason} and the orange domino (2) at E1"          # two lines at the status font
+    monkeypatch.setattr(type(session.hand), "landing", lambda hand, position: Aim(None, long, frozenset()))
+    lines = drawn_lines(monkeypatch)
+    drawn(kit)
+    said = f"{capital(session.hand.name('1'))}: {long}"
+    mine = [size for line, size in lines if len(line) > 3 and line in said]
+    assert len(mine) >= 2 and set(mine) == {kit.app.px(16)}, lines
+
+
+def drawn_lines(monkeypatch) -> list:
+    """Record (line, font size) of every line the widgets draw."""
+    import game.draw.widgets as widgets
+    lines, real = [], widgets.text
+
+    def record(surface, line, pos, size, *a, **kw):
+        lines.append((line, size))
+        return real(surface, line, pos, size, *a, **kw)
+
+    monkeypatch.setattr(widgets, "text", record)
+    monkeypatch.setattr(genius_view, "text", record)
+    return lines

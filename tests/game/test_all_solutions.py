@@ -9,8 +9,8 @@ from game.scenes.genius.all_solutions import AllSolutionsScene
 from game.scenes.title import TitleScene
 from solver.genius.position import Position
 from solver.genius.solutions import Solutions
-from tests.game import headless_wc as headless
-from tests.game.headless_wc import ScreenApp
+from tests.game import screen_app as headless
+from tests.game.screen_app import ScreenApp
 from tests.validate_genius import check_position
 
 ROLL = "A3A6B5C3D1E5F2"          # a very hard roll: 215 solutions

@@ -56,7 +56,7 @@ def test_the_close_box_quits(app):
 
 def test_the_title_s_quit_button_quits(tmp_path):
     """The button asks the App to quit (App.quit itself: Ctrl+Q and the close box above)."""
-    from tests.game.headless_wc import ScreenApp, press
+    from tests.game.screen_app import ScreenApp, press
     app = ScreenApp(tmp_path)
     title = app.push(TitleScene(app))
     button = next(b for b, _ in title.choices if b.text == "Quit")

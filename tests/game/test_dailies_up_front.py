@@ -100,7 +100,7 @@ def test_a_daily_that_is_not_won_has_nothing_to_copy(app):
 
 
 def test_daily_screen_shows_yesterdays_time_beside_todays(tmp_path):
-    from tests.game.headless_wc import ScreenApp
+    from tests.game.screen_app import ScreenApp
     app = ScreenApp(tmp_path)
     n = daily.number(DAY)
     records.record_game(app.statistics, "macmahon", "daily", 125, True, daily=n - 1)

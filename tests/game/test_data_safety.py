@@ -88,7 +88,7 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
     from game.scenes.genius.kit import GeniusKit
     from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
-    from tests.game.headless_wc import fonts
+    from tests.game.screen_app import fonts
     fonts()
     app = FakeApp(tmp_path)
     kit = GeniusKit(app, random.Random(3))
@@ -214,7 +214,7 @@ def test_a_time_the_loader_refuses_is_never_written():
 
 
 def test_the_statistics_screen_draws_the_longest_time_a_record_holds(tmp_path):
-    from tests.game.headless_wc import ScreenApp
+    from tests.game.screen_app import ScreenApp
     app = ScreenApp(tmp_path)
     for seconds in (10 ** 9, 0, 10 ** 9, 5):
         records.record_game(app.statistics, "genius", "default", seconds, True)

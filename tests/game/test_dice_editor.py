@@ -13,9 +13,9 @@ from game.scenes.genius.dice_menu import EDIT
 from solver.genius import dice, search
 from solver.genius.position import Position
 from solver.grid import parse_cell
-from tests.game import headless_wc as headless
+from tests.game import screen_app as headless
 from tests.game.drive import frame, key, press
-from tests.game.headless_wc import ScreenApp
+from tests.game.screen_app import ScreenApp
 from tests.validate_genius import check_position
 
 NUMBER_KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7]

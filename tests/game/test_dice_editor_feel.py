@@ -8,9 +8,9 @@ from game.draw.theme import TEXT_SIZES, text_size
 from game.scenes.genius.dice_editor import DiceEditorScene
 from game.scenes.title import TitleScene
 from solver.grid import parse_cell
-from tests.game import headless_wc as headless
+from tests.game import screen_app as headless
 from tests.game.drive import answer_confirm, frame, key, press
-from tests.game.headless_wc import ScreenApp
+from tests.game.screen_app import ScreenApp
 
 
 def open_editor(app, start="empty"):

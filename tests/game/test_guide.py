@@ -79,7 +79,7 @@ def test_a_first_launch_with_a_game_id_keeps_the_guide_for_later(app):
 
 @pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
 def test_how_to_play_replays_the_guide(tmp_path, puzzle):
-    from tests.game.headless_wc import ScreenApp, press
+    from tests.game.screen_app import ScreenApp, press
     app = ScreenApp(tmp_path)                      # the screens on a ScreenApp (no window)
     app.push(TitleScene(app))
     app.open(f"howto-{puzzle}")

@@ -36,7 +36,7 @@ def test_a_still_title_is_not_drawn_again_and_an_event_draws_it(app):
 
 def test_without_animations_the_title_is_still_at_once(tmp_path):
     from game.scenes.title import TitleScene
-    from tests.game.headless_wc import ScreenApp
+    from tests.game.screen_app import ScreenApp
     app = ScreenApp(tmp_path)
     app.settings["animations"] = False
     title = app.push(TitleScene(app))

@@ -18,9 +18,9 @@ from game.storage import Storage, write_versioned
 from solver import daily
 from solver.genius import search
 from solver.genius.pieces import PIECES
-from tests.game import headless_wc as headless
+from tests.game import screen_app as headless
 from tests.game.drive import finish_roll, frame, key, place_by_mouse
-from tests.game.headless_wc import ScreenApp
+from tests.game.screen_app import ScreenApp
 from tests.validate_genius import check_position
 
 DAY = dt.date(2026, 11, 23)        # a Monday: easy puzzles, quick to make

@@ -77,7 +77,7 @@ def test_the_board_shows_a_placed_turned_tile_and_its_white_border(tmp_path):
     """The MacMahon view's picture of a frame, on a plain Surface (no window)."""
     from game.puzzles.macmahon.puzzle import MACMAHON
     from solver.macmahon.position import Move, Position
-    from tests.game.headless_wa import WidgetApp, drawn, macmahon_kit
+    from tests.game.widget_app import WidgetApp, drawn, macmahon_kit
     app = WidgetApp(tmp_path)
     kit = macmahon_kit(app, "4x6x3")
     position = Position.parse("4x6x3").place_unchecked(Move.parse("8b@B3"))  # tile 8 "RWBW" turned once

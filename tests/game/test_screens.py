@@ -22,7 +22,7 @@ def test_pixels_of_a_known_position(tmp_path):
     from game.scenes.genius.kit import GeniusKit
     from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
-    from tests.game.headless_wc import fonts, genius_frame
+    from tests.game.screen_app import fonts, genius_frame
     for name in ("classic", "colourblind"):
         fonts()
         app = FakeApp(tmp_path / name)

@@ -14,7 +14,7 @@ from game.puzzles.genius.versus_stats import record_race
 from game.scenes import stats as stats_module
 from game.play.match import format_time
 from game.scenes.stats import StatsScene, figures
-from tests.game.headless_wc import ScreenApp, key, press as click
+from tests.game.screen_app import ScreenApp, key, press as click
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from game.screens import title_puzzles
 from game.scenes.title import TitleScene
-from tests.game.headless_wc import ScreenApp
+from tests.game.screen_app import ScreenApp
 
 
 def covering(app, scene):

@@ -8,7 +8,7 @@ from game.app import _scale_for
 from game.draw import theme
 from game.draw.widgets import Toasts
 from game.scenes.base import Scene
-from tests.game.headless_wc import fonts
+from tests.game.screen_app import fonts
 
 SIZE = (1100, 760)
 SCALE = _scale_for(SIZE)          # the UI scale at 1100x760 (1.0)

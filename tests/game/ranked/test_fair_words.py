@@ -16,7 +16,7 @@ from game.modes.ranked import done_words
 from game.scenes.ranked.standings import StandingsScene, place_words
 from game.scenes.title import TitleScene
 from solver import daily
-from tests.game.headless_wc import ScreenApp
+from tests.game.screen_app import ScreenApp
 from tests.game.ranked.fake_desk import Clients
 
 SERVER = "127.0.0.1:9000"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.play.match import Match
 from game.net.desk import Desk
 from game.modes.ranked import Ranked
-from tests.game.headless_wa import WidgetApp, built_chrome, drawn, genius_kit, macmahon_kit
+from tests.game.widget_app import WidgetApp, built_chrome, drawn, genius_kit, macmahon_kit
 from tests.game.ranked.fake_desk import Clients, run_message
 
 BLOCKERS = "A1A2A4A6B4D5E1"

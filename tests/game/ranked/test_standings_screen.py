@@ -13,7 +13,7 @@ from game.net import identity
 from game.net.desk import server_url
 from game.scenes.ranked.standings import StandingsScene
 from game.scenes.title import TitleScene
-from tests.game.headless_wc import ScreenApp
+from tests.game.screen_app import ScreenApp
 from tests.game.ranked.fake_desk import Clients
 
 SERVER = "127.0.0.1:9000"

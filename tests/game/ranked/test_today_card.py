@@ -10,7 +10,7 @@ from game.scenes.daily import DailyScene
 from game.net.offer import Offer
 from game.scenes.title import TitleScene
 from game.storage import Storage
-from tests.game.headless_wc import ScreenApp
+from tests.game.screen_app import ScreenApp
 from tests.game.ranked.fake_desk import Clients, run_message
 
 URL = "ws://127.0.0.1:9000/"

@@ -1,5 +1,5 @@
 """The MacMahon solution browser's stepping, jumping and white-tile filter without a window: a
-BrowserScene made on a FakeApp with a UI manager (tests/game/headless_wa.py), never shown, fed
+BrowserScene made on a FakeApp with a UI manager (tests/game/widget_app.py), never shown, fed
 the key and click events a player makes. (Moved from tests/game/test_browser.py, one concern each
 as there; playing a solution, which goes to another screen, stays there.)"""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 import pygame
 
 from game.scenes.macmahon.browser import BrowserScene
-from tests.game.headless_wa import WidgetApp
+from tests.game.widget_app import WidgetApp
 from solver.macmahon import search
 from tests.game.test_browser import shown
 

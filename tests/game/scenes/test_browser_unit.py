@@ -14,7 +14,7 @@ from solver.macmahon import search
 from solver.macmahon.classes import cache_file
 from solver.macmahon.position import Board
 from solver.macmahon.store import classes_to_bytes, load_asset
-from tests.game.headless_wa import WidgetApp
+from tests.game.widget_app import WidgetApp
 from tests.game.test_browser import shown
 
 

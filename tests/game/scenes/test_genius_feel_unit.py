@@ -1,6 +1,6 @@
 """Issue 10 in The Genius Square with no window: race mode, dragging from the tray, illegal
 ghosts and free mode's marks, and the small slips (dice row, labels, where messages go), on a
-Genius kit, its modes and its view on plain Surfaces (tests/game/headless_wb.py, headless_wd.py).
+Genius kit, its modes and its view on plain Surfaces (tests/game/genius_kits.py, genius_laid_out.py).
 (Moved from tests/game/test_genius_feel.py, one concern each as there.)"""
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from game.scenes.genius import view as genius_view
 from solver.genius import search
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.position import Move
-from tests.game.headless_wa import drawn
-from tests.game.headless_wb import act, drop, frame_of, genius_kit, intercepted, settle
-from tests.game.headless_wd import enabled, laid_out, play_solve
+from tests.game.widget_app import drawn
+from tests.game.genius_kits import act, drop, frame_of, genius_kit, intercepted, settle
+from tests.game.genius_laid_out import enabled, laid_out, play_solve
 
 
 def cell_centre(kit, cell: int):
@@ -143,7 +143,7 @@ def test_free_mode_marks_the_isolated_cells_it_names(tmp_path):
 
 
 def test_the_dice_menu_is_wide_enough_for_a_file_name(tmp_path, monkeypatch):
-    from tests.game.headless_wa import built_chrome
+    from tests.game.widget_app import built_chrome
     kit, _ = laid_out(tmp_path, monkeypatch)
     app = kit.app
     app.settings["dice"] = str(tmp_path / "made-22.json")
@@ -209,7 +209,7 @@ def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(tmp_path):
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
 def test_the_menu_bar_and_buttons_neither_overlap_nor_spill(tmp_path, monkeypatch, size):
-    from tests.game.headless_wa import built_chrome
+    from tests.game.widget_app import built_chrome
     kit, chrome = laid_out(tmp_path, monkeypatch, size)
     for mode in ("play", "free", "race"):
         if mode != "play":

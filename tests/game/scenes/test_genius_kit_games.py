@@ -1,4 +1,4 @@
-"""Genius games on the kit with no window (tests/game/headless_wb.py): a daily labelled and kept
+"""Genius games on the kit with no window (tests/game/genius_kits.py): a daily labelled and kept
 as the daily, a won daily's Next puzzle, a hot-seat race's solution shown, and Turn and Flip on
 the carried piece. (Moved from tests/game/test_mid_end_cases.py, test_levels_in_game.py and
 test_turn_in_place.py, one concern each as there.)"""
@@ -12,7 +12,7 @@ from solver.genius import search
 from solver.genius.daily import genius_daily
 from solver.genius.pieces import PIECES, flip, turn
 from tests.game.fakes import BOARD
-from tests.game.headless_wb import act, drop, frame_of, genius_kit, intercepted, settle
+from tests.game.genius_kits import act, drop, frame_of, genius_kit, intercepted, settle
 
 
 def win(kit) -> list:

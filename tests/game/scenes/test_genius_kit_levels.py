@@ -1,4 +1,4 @@
-"""A roll's number and level on the Genius kit with no window (tests/game/headless_wb.py): the
+"""A roll's number and level on the Genius kit with no window (tests/game/genius_kits.py): the
 number of a roll, a typed number, the level picker's draw, the win's offers and what L and N do
 before a win. (Moved from tests/game/test_roll_numbers_in_game.py, test_levels_in_game.py and
 test_learn_finish.py, one concern each as there.)"""
@@ -11,7 +11,7 @@ from solver.genius import dice, numbers, search
 from solver.genius.levels import level_of
 from solver.genius.pieces import PIECES
 from solver.genius.position import Position
-from tests.game.headless_wb import act, drop, genius_kit, settle
+from tests.game.genius_kits import act, drop, genius_kit, settle
 
 
 def win(kit) -> None:

@@ -1,4 +1,4 @@
-"""The Genius kit and its modes played with commands, with no window (tests/game/headless_wb.py):
+"""The Genius kit and its modes played with commands, with no window (tests/game/genius_kits.py):
 the roll rolling in, the mouse's and the keys' commands, counting, free mode, the hot-seat race.
 (Moved from tests/game/test_genius_play.py, one concern each as there.)"""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from solver.genius.pieces import PIECES, orientation_of, orientations
 from solver.genius.position import Move, Position
 from solver.genius.roll_counts import difficulty_label
 from tests.game.fakes import BOARD
-from tests.game.headless_wb import act, drop, genius_kit, intercepted, pick, settle
+from tests.game.genius_kits import act, drop, genius_kit, intercepted, pick, settle
 from tests.validate_genius import check_position
 
 

@@ -1,11 +1,11 @@
 """The hot-seat race, a level's draw and the level setting on the Genius kit with no window
-(tests/game/headless_wb.py). (Moved from tests/game/test_genius_feel.py and
+(tests/game/genius_kits.py). (Moved from tests/game/test_genius_feel.py and
 test_mid_end_cases.py, one concern each as there.)"""
 from __future__ import annotations
 
 from game.play.commands import Key
 from game.play.match import Match, Timer
-from tests.game.headless_wb import act, frame_of, genius_kit, intercepted
+from tests.game.genius_kits import act, frame_of, genius_kit, intercepted
 
 
 def give_up_turn(kit) -> None:

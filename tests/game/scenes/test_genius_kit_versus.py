@@ -1,4 +1,4 @@
-"""The race against the computer on the Genius kit with no window (tests/game/headless_we.py):
+"""The race against the computer on the Genius kit with no window (tests/game/versus_kits.py):
 every dice set makes a race, the level menu, the computer's board in its place at every window
 size, a loss in the records, undo after a win. (Moved from tests/game/test_versus.py and
 test_mid_end_cases.py, one concern each as there.)"""
@@ -12,9 +12,9 @@ from game.play.session import Won
 from solver.genius import dice, search
 from solver.genius.pieces import PIECES
 from tests.game.fakes import first_move
-from tests.game.headless_wa import WidgetApp, built_chrome
-from tests.game.headless_wb import act, drop, frame_of
-from tests.game.headless_we import plan, tick, versus_kit
+from tests.game.widget_app import WidgetApp, built_chrome
+from tests.game.genius_kits import act, drop, frame_of
+from tests.game.versus_kits import plan, tick, versus_kit
 from tests.validate_genius import check_position
 
 
@@ -42,7 +42,7 @@ def test_every_dice_set_and_a_typed_game_id_make_a_race(tmp_path, dice_setting):
 
 def test_the_level_menu_sets_the_next_race_and_is_remembered(tmp_path, monkeypatch):
     import game.scenes.genius.kit as genius_kit_module
-    from tests.game.headless_wa import Menu
+    from tests.game.widget_app import Menu
     monkeypatch.setattr(genius_kit_module, "DiceMenu", lambda scene, rect: Menu(rect, "dice", []))   # (a widget)
     kit, _ = versus_kit(tmp_path, "expert", app_type=WidgetApp)
     assert kit.mode.do("level") == [Rebuild()]            # the key: the next level in turn

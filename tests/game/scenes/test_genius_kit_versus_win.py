@@ -13,8 +13,8 @@ from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.drive import assert_legal
 from tests.game.fakes import FakeApp, first_move
-from tests.game.headless_wb import drop
-from tests.game.headless_we import performed, plan, tick, versus_kit
+from tests.game.genius_kits import drop
+from tests.game.versus_kits import performed, plan, tick, versus_kit
 from tests.validate_genius import check_position
 
 

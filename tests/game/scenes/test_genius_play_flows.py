@@ -1,5 +1,5 @@
 """The Genius screen's flows with no window: a GeniusScene made on a FakeApp with a UI manager,
-never shown, played as a player plays it (tests/game/headless_wf.py): a full board records the
+never shown, played as a player plays it (tests/game/play_scenes.py): a full board records the
 time, a save and its load, a typed game ID, a game left while the dice roll. (Moved from
 tests/game/test_genius_play.py, one concern each as there.)"""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from game.scenes.genius.scene import GeniusScene
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.drive import assert_legal
-from tests.game.headless_wf import finish_roll, genius_scene, key, on_top, place, scene_app
+from tests.game.play_scenes import finish_roll, genius_scene, key, on_top, place, scene_app
 from tests.validate_genius import check_position
 
 

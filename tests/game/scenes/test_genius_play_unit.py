@@ -1,5 +1,5 @@
-"""The Genius kit and its session played with commands, with no window (tests/game/headless_wb.py,
-headless_wd.py): an animated solve, a drag let go over a button. (Moved from
+"""The Genius kit and its session played with commands, with no window (tests/game/genius_kits.py,
+genius_laid_out.py): an animated solve, a drag let go over a button. (Moved from
 tests/game/test_genius_play.py, one concern each as there.)"""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from game.play.commands import Hover, Press, Release
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.drive import assert_legal
-from tests.game.headless_wb import act, drop, genius_kit
-from tests.game.headless_wd import laid_out, play_solve
+from tests.game.genius_kits import act, drop, genius_kit
+from tests.game.genius_laid_out import laid_out, play_solve
 from tests.validate_genius import check_position
 
 

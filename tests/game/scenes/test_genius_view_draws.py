@@ -1,5 +1,5 @@
 """What the Genius view draws of a frame, on a plain Surface with no window (the kit on FakeApp,
-tests/game/headless_wb.py). (Moved from tests/game/test_genius_feel.py, one concern each as there.)"""
+tests/game/genius_kits.py). (Moved from tests/game/test_genius_feel.py, one concern each as there.)"""
 from __future__ import annotations
 
 import random
@@ -8,7 +8,7 @@ import pygame
 
 from game.draw import widgets
 from game.scenes.genius import view as genius_view
-from tests.game.headless_wb import act, frame_of, genius_kit
+from tests.game.genius_kits import act, frame_of, genius_kit
 
 
 def drawn(kit) -> pygame.Surface:

@@ -1,5 +1,5 @@
 """The guided first game with no window: each step checked by the game on a kit begun on the
-guide's game (a drag, a turn, a refused drop, H) and the Skip on its card (tests/game/headless_wf.py).
+guide's game (a drag, a turn, a refused drop, H) and the Skip on its card (tests/game/play_scenes.py).
 (Moved from tests/game/test_guide.py, one concern each as there.)"""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from game.play.commands import Key, Press, Release, Slot, Square, Turn
 from solver.genius.pieces import PIECES
 from solver.genius.position import Position as GeniusPosition
 from game.puzzles import registry
-from tests.game.headless_wf import feed, guided_kit
+from tests.game.play_scenes import feed, guided_kit
 
 
 def square(cell: int, cols: int = 6) -> Square:

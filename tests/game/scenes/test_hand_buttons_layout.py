@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.game.headless_wa import WidgetApp, built_chrome, genius_kit, macmahon_kit
+from tests.game.widget_app import WidgetApp, built_chrome, genius_kit, macmahon_kit
 
 SIZES = [(800, 560), (1100, 760), (1400, 900)]
 

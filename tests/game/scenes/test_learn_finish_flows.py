@@ -1,6 +1,6 @@
 """F1 and How to play, and a first roll drawn at a level, on play screens with no window: a
 GeniusScene or MacMahonScene made on a FakeApp with a UI manager, never shown, fed the keys a
-player presses (tests/game/headless_wf.py). (Moved from tests/game/test_learn_finish.py, one
+player presses (tests/game/play_scenes.py). (Moved from tests/game/test_learn_finish.py, one
 concern each as there.)"""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from tests.game.headless_wf import finish_roll, genius_scene, key, on_top, scene_app
+from tests.game.play_scenes import finish_roll, genius_scene, key, on_top, scene_app
 
 
 def test_f1_twice_opens_how_to_play_for_the_puzzle(tmp_path):

@@ -1,5 +1,5 @@
 """Issue 11's last wiring with no window: a race against the computer ignores the Genius level,
-an abandoned game is lost, on a Genius kit and its modes (tests/game/headless_wb.py). (Moved from
+an abandoned game is lost, on a Genius kit and its modes (tests/game/genius_kits.py). (Moved from
 tests/game/test_learn_finish.py, one concern each as there.)"""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 from solver.genius import search
 from tests.game.fakes import FakeApp, FakeClock
-from tests.game.headless_wb import act, drop, genius_kit
+from tests.game.genius_kits import act, drop, genius_kit
 
 
 def test_a_race_against_the_computer_rolls_any_roll_whatever_the_genius_level(tmp_path):

@@ -13,7 +13,7 @@ from game.play.commands import Replace, Toast
 from game.scenes.macmahon.kit import VARIANTS
 from solver.errors import SquarewiseError
 from solver.macmahon.position import Position
-from tests.game.headless_wa import WidgetApp, built_chrome, macmahon_kit
+from tests.game.widget_app import WidgetApp, built_chrome, macmahon_kit
 
 TOO_BIG = ["24x1x3", "22x28x7", "1x616x7"]
 SIZES = [(800, 560), (1100, 760)]

@@ -13,7 +13,7 @@ from game.play.session import Moved
 from solver.macmahon import search
 from solver.macmahon.position import Board, Position
 from solver.macmahon.symmetry import normal_code
-from tests.game.headless_wa import WidgetApp, built_chrome, macmahon_kit
+from tests.game.widget_app import WidgetApp, built_chrome, macmahon_kit
 
 
 def count_fact(kit) -> str:

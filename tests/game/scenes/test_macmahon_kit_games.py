@@ -1,4 +1,4 @@
-"""Whole MacMahon games on the kit with no window (tests/game/headless_wa.py): a win with help,
+"""Whole MacMahon games on the kit with no window (tests/game/widget_app.py): a win with help,
 a daily's best time, hint, check and solve from here, the M key's rules, the level boards.
 The engine's jobs run in the fake worker and are answered on `poll()`, as in a frame. (Moved
 from tests/game/test_mid_end_cases.py, test_macmahon_play.py and test_levels_in_game.py, one
@@ -13,8 +13,8 @@ from game.play.session import Won
 from solver.macmahon import search as tiles
 from solver.macmahon.position import Move, Position
 from tests.game.fakes import FakeApp
-from tests.game.headless_wa import WidgetApp, built_chrome, macmahon_kit
-from tests.game.headless_wb import act
+from tests.game.widget_app import WidgetApp, built_chrome, macmahon_kit
+from tests.game.genius_kits import act
 from tests.validate_macmahon import problems
 
 

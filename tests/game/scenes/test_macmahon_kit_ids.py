@@ -8,8 +8,8 @@ from solver.errors import SquarewiseError
 from game.play.commands import Key
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position
-from tests.game.headless_wa import WidgetApp, built_chrome, drawn, macmahon_kit
-from tests.game.headless_wd import refresh, shown_chrome
+from tests.game.widget_app import WidgetApp, built_chrome, drawn, macmahon_kit
+from tests.game.genius_laid_out import refresh, shown_chrome
 from tests.validate_macmahon import problems
 
 

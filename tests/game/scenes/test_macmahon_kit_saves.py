@@ -15,7 +15,7 @@ from solver.errors import SquarewiseError
 from solver.macmahon import search
 from solver.macmahon.position import Board, Move, Position
 from tests.game.fakes import FakeApp
-from tests.game.headless_wa import macmahon_kit
+from tests.game.widget_app import macmahon_kit
 
 
 def test_save_load_and_autosave(tmp_path):

@@ -11,7 +11,7 @@ from game.play.commands import Hover, Press, Release, Slot, Square
 from solver.macmahon import search
 from solver.macmahon.position import Board, Position
 from solver.macmahon.tiles import rotate
-from tests.game.headless_wa import WidgetApp, built_chrome, drawn, frame_of, macmahon_kit
+from tests.game.widget_app import WidgetApp, built_chrome, drawn, frame_of, macmahon_kit
 
 
 def solved() -> Position:

@@ -1,6 +1,6 @@
 """Motion that sells touch, with no window: a refused piece flies home and a dropped one settles
 with its sounds, the MacMahon confetti, a loss to the computer, a hot-seat board filled, on the
-kits, their modes and Motion/Result (tests/game/headless_wa.py, headless_wb.py, headless_wd.py).
+kits, their modes and Motion/Result (tests/game/widget_app.py, genius_kits.py, genius_laid_out.py).
 (Moved from tests/game/test_motion.py, one concern each as there.)"""
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from game.scenes.motion import Motion
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.fakes import FakeApp, FakeClock
-from tests.game.headless_wb import act, drop, genius_kit, intercepted, settle
-from tests.game.headless_wd import perform
+from tests.game.genius_kits import act, drop, genius_kit, intercepted, settle
+from tests.game.genius_laid_out import perform
 
 
 def cell_centre(kit, name: str):
@@ -52,7 +52,7 @@ def test_a_refused_drop_flies_home_and_an_accepted_one_settles_with_its_sounds(t
 
 def test_macmahon_confetti_is_in_the_tiles_colours(tmp_path):
     from game.draw.tiles import tile_colour
-    from tests.game.headless_wa import macmahon_kit
+    from tests.game.widget_app import macmahon_kit
     app = FakeApp(tmp_path)
     app.settings["macmahon_mode"] = "strict"
     kit = macmahon_kit(app, "4x6x3")
@@ -84,7 +84,7 @@ def test_a_loss_to_the_computer_has_a_banner_and_the_softer_sound(tmp_path):
 
 def test_a_hot_seat_board_just_filled_stays_in_view_before_the_hand_over(tmp_path):
     from game.play.commands import Key
-    from tests.game.headless_wa import frame_of
+    from tests.game.widget_app import frame_of
     kit = genius_kit(tmp_path)
     act(kit, "race")
     intercepted(kit, Key("place"))                  # player 1 starts

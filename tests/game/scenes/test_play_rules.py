@@ -16,7 +16,7 @@ from game.modes.genius.play import Solo
 from game.scenes.macmahon.kit import MacMahonKit
 from game.modes.macmahon.play import Solo as MacMahonSolo
 from tests.game.fakes import BOARD, FakeApp
-from tests.game.headless_wb import frame_of, genius_kit
+from tests.game.genius_kits import frame_of, genius_kit
 
 
 def test_a_macmahon_board_starts_its_clock_when_shown_as_a_genius_board_does(tmp_path):
@@ -65,7 +65,7 @@ def test_a_held_piece_that_hangs_off_the_board_at_the_cursor_is_drawn_clipped_an
 
 def test_a_load_does_not_count_the_seconds_its_question_was_open(tmp_path, monkeypatch):
     from game.play.session import PlaySession
-    from tests.game.headless_wf import genius_scene
+    from tests.game.play_scenes import genius_scene
     scene = genius_scene(tmp_path)
     scene.session.move("1:F6")                                    # a game in progress: the load asks
     scene.session.save_to(tmp_path / "kept")
@@ -87,7 +87,7 @@ def test_a_load_does_not_count_the_seconds_its_question_was_open(tmp_path, monke
 
 def test_an_abandoned_game_never_comes_back(tmp_path):
     from game.puzzles.genius.puzzle import GENIUS
-    from tests.game.headless_wf import genius_scene
+    from tests.game.play_scenes import genius_scene
     scene = genius_scene(tmp_path)
     scene.session.move("1:F6")
     scene.update(0.0)                                             # kept after the move (the frame's flush)
@@ -101,7 +101,7 @@ def test_an_abandoned_game_never_comes_back(tmp_path):
 
 
 def test_the_guide_names_pieces_as_the_hints_do(tmp_path):
-    from tests.game.headless_wf import guided_kit
+    from tests.game.play_scenes import guided_kit
     kit, guide = guided_kit(tmp_path, "genius")
     words = guide.words()
     assert "the red single square (1)" in words and "4-L" not in words and "the 1," not in words

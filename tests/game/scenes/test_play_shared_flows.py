@@ -1,12 +1,12 @@
 """What both play screens share, on a GeniusScene with no window (made on a FakeApp with a UI
-manager, never shown, tests/game/headless_wf.py): the abandon question, one win message, a
+manager, never shown, tests/game/play_scenes.py): the abandon question, one win message, a
 pause hiding the game ID.
 (Moved from tests/game/test_play_shared.py, one concern each as there.)"""
 from __future__ import annotations
 
 from solver.genius import search
 from solver.genius.pieces import PIECES
-from tests.game.headless_wf import finish_roll, genius_scene, place
+from tests.game.play_scenes import finish_roll, genius_scene, place
 
 
 def test_a_started_game_is_only_abandoned_when_confirmed(tmp_path):
@@ -49,8 +49,8 @@ def test_a_win_says_it_once_and_offers_the_next_game(tmp_path):
 def test_a_pause_hides_the_game_id_too_and_one_abandon_question(tmp_path):
     import pygame
     from game.modes.genius.play import HotSeat
-    from tests.game.headless_wd import Shown
-    from tests.game.headless_wf import key
+    from tests.game.genius_laid_out import Shown
+    from tests.game.play_scenes import key
     genius = genius_scene(tmp_path)
     genius.chrome.id_entry = Shown()                    # the game ID box and Pause (widgets), as refresh sets them
     genius.chrome.buttons = {"pause": Shown()}

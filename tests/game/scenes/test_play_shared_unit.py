@@ -1,5 +1,5 @@
 """What both puzzle screens share, with no window, on a Genius kit, its session and its view on
-plain Surfaces (tests/game/headless_wb.py, headless_wd.py): a finished game's clock, pause,
+plain Surfaces (tests/game/genius_kits.py, genius_laid_out.py): a finished game's clock, pause,
 "games started", a win with help, the keyboard cursor. (Moved from tests/game/test_play_shared.py,
 one concern each as there.)"""
 from __future__ import annotations
@@ -14,8 +14,8 @@ from game.play.session import Won
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from tests.game.fakes import FakeClock
-from tests.game.headless_wb import act, drop, frame_of, genius_kit, settle
-from tests.game.headless_wd import laid_out, play_solve, refresh, shown_chrome
+from tests.game.genius_kits import act, drop, frame_of, genius_kit, settle
+from tests.game.genius_laid_out import laid_out, play_solve, refresh, shown_chrome
 from tests.validate_genius import check_position
 
 

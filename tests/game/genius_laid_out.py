@@ -1,12 +1,12 @@
-"""Helpers for the Genius feel, play, shared-screen and motion tests without a window (branch wd):
-a Genius kit laid out as its screen lays it out (tests/game/headless_wa.py's recorded widgets),
+"""Helpers for the Genius feel, play, shared-screen and motion tests without a window:
+a Genius kit laid out as its screen lays it out (tests/game/widget_app.py's recorded widgets),
 the buttons' enabled flags as the screen works them out, and a solve played step by step as the
 screen's frame plays it."""
 from __future__ import annotations
 
 import random
 
-from tests.game.headless_wa import WidgetApp, built_chrome, genius_kit
+from tests.game.widget_app import WidgetApp, built_chrome, genius_kit
 
 
 def laid_out(folder, monkeypatch, size=(1100, 760), board: str = "A1A2A4A6B4D5E1", seed: int = 3):
@@ -67,7 +67,7 @@ class Shown:
 
 
 def shown_chrome(kit, laid):
-    """A PlayChrome holding `laid`'s widgets (headless_wa.LaidOut) as recorded `Shown` ones."""
+    """A PlayChrome holding `laid`'s widgets (widget_app.LaidOut) as recorded `Shown` ones."""
     from game.scenes.play_chrome import PlayChrome
     chrome = PlayChrome(None, kit.TOOLTIPS)
     chrome.buttons = {name: Shown(b.rect, b.text) for name, b in laid.buttons.items()}
@@ -95,5 +95,5 @@ def perform(kit, motion, effects, pointer=(0, 0)) -> None:
 
 
 def frame_of_kit(kit, pointer=(0, 0)):
-    from tests.game.headless_wb import frame_of
+    from tests.game.genius_kits import frame_of
     return frame_of(kit, pointer)

@@ -1,4 +1,4 @@
-"""Helpers for the guided first game with no window (branch wf): a kit started on a guide's
+"""Helpers for the guided first game with no window: a kit started on a guide's
 game as PlayScene.start_guide starts it, and the screen's frame as it feeds the guide (its
 checks against the session's position, hand and hints; a refusal told to it)."""
 from __future__ import annotations
@@ -43,10 +43,10 @@ def feed(kit, guide, effects=(), dt: float = 0.0) -> None:
 
 
 def scene_app(folder, size=(1100, 760)):
-    """A WidgetApp (tests/game/headless_wa.py) with the screen stack's `scenes` (none) and `pop`
+    """A WidgetApp (tests/game/widget_app.py) with the screen stack's `scenes` (none) and `pop`
     (counted; the top screen told it left), the clipboard kept in `copied`, the statistics written: a play screen made on
     it is never shown."""
-    from tests.game.headless_wa import WidgetApp
+    from tests.game.widget_app import WidgetApp
 
     class App(WidgetApp):
         def __init__(self):
@@ -116,7 +116,7 @@ def finish_roll(scene) -> None:
 
 
 def place(scene, piece: str, cells) -> None:
-    """`piece` dragged onto `cells` (headless_wb.drop), its effects performed, then a frame."""
-    from tests.game.headless_wb import drop
+    """`piece` dragged onto `cells` (genius_kits.drop), its effects performed, then a frame."""
+    from tests.game.genius_kits import drop
     scene.perform(drop(scene.session, piece, sorted(cells)))
     scene.update(0.0)

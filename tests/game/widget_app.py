@@ -1,4 +1,4 @@
-"""Helpers for the MacMahon, browser and turn-in-place tests without a window (branch wa): an
+"""Helpers for the MacMahon, browser and turn-in-place tests without a window: an
 App stand-in with a pygame-gui UI manager (widgets are laid out, never drawn to a window), the
 widgets a kit builds, and the Frame a play screen would hand its view.
 

@@ -1,4 +1,4 @@
-"""Helpers for the race against the computer with no window (branch we): a Genius kit on a
+"""Helpers for the race against the computer with no window: a Genius kit on a
 FakeApp whose mode is `Versus`, its clock a FakeClock, the computer's plan answered as the
 app's frame answers the worker's jobs.
 

@@ -1,5 +1,5 @@
 """One way, the Genius puzzle mode (issue 38 item 3), with no window: the kit in One way mode on a
-FakeApp, every command through `session.process` (tests/game/headless_wb.py). The given pieces
+FakeApp, every command through `session.process` (tests/game/genius_kits.py). The given pieces
 stay put whatever the player does (mouse, keys, a raw move, a save edited), exactly one finish
 exists, the levels deal from seven pieces given down to the roll's fewest, hints never touch a
 given piece, undo/redo/restart keep them, game IDs and saves carry them, a win is recorded in
@@ -20,7 +20,7 @@ from solver.genius import search
 from solver.genius.min_pieces import fewest
 from solver.genius.pieces import PIECES
 from solver.genius.position import Position
-from tests.game.headless_wb import act, drop, genius_kit, settle
+from tests.game.genius_kits import act, drop, genius_kit, settle
 from tests.validate_genius import completions
 
 

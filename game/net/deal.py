@@ -63,6 +63,9 @@ class Board:
             position = GeniusPosition.parse(notation)
             if position.blockers != self.start.blockers:
                 raise SquarewiseError("its blockers are not the day's")
+            if position.givens != self.start.givens or any(position.placed[p] != self.start.placed[p]
+                                                           for p in self.start.givens):
+                raise SquarewiseError("its given pieces are not the day's")     # (a Sunday's One way)
             return position
         position = TilePosition.parse(notation)
         if position.board != self.start.board or any(position.cells[c] != self.start.cells[c] for c in self.givens):
@@ -119,7 +122,8 @@ def make_board(puzzle: str, number: int, secret: bytes | None = None) -> Board:
     day = daily.date_of(number)
     if puzzle == "genius":
         made = genius_daily(day) if secret is None else dealt_daily(puzzle, number, secret)
-        return Board(puzzle, number, daily.level(day), made.position, len(PIECES), dealt=secret is not None)
+        return Board(puzzle, number, daily.level(day), made.position, len(PIECES) - len(made.position.placed),
+                     dealt=secret is not None)
     made = macmahon_daily(day) if secret is None else dealt_daily(puzzle, number, secret)
     givens = tuple(c for c, v in enumerate(made.puzzle.cells) if v is not None)
     return Board(puzzle, number, daily.level(day), made.puzzle, made.puzzle.board.size - len(givens), givens,

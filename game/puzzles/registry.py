@@ -31,7 +31,7 @@ from game.puzzles.genius.deal import GeniusDealer
 from game.puzzles.genius import words as genius_words
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.genius.puzzle import GENIUS
-from game.puzzles.genius.versus_stats import statistics_table
+from game.puzzles.genius.one_way import tables as genius_tables
 from game.puzzles.macmahon import guide as macmahon_guide
 from game.puzzles.macmahon.deal import MacMahonDealer
 from game.puzzles.macmahon import words as macmahon_words
@@ -111,7 +111,7 @@ class Entry:
     on_title: tuple[str, ...] = ()          # the keys of its other screens the title lists
     settings: Mapping[str, object] = field(default_factory=dict)    # its settings and their defaults
     settings_menus: tuple[str, ...] = ()    # widgets it adds to Settings, "module:Class" (scene, rect)
-    statistics: Callable[[dict], list] | None = None     # its own table beside all levels' figures
+    statistics: Callable[[dict, str | None], list] | None = None    # its own table beside a row's figures (None: all levels)
     kit_target: str = ""                    # its play screen's part, "module:Class" (a ranked run's screen makes one)
     ways: tuple[Way, ...] = ()              # the ways of playing it its screen's mode picker offers, first the default
 
@@ -155,13 +155,15 @@ PUZZLES: tuple[Entry, ...] = (
                   "game.scenes.genius.dice_editor:DiceEditorScene")),
           kit_target="game.scenes.genius.kit:GeniusKit",
           ways=(Way("play", "Play", "a new roll", "game.modes.genius.play:Solo"),
+                Way("oneway", "One way", "a One way puzzle", "game.modes.genius.one_way:OneWay"),
                 Way("race", "Race", "a race", "game.modes.genius.play:HotSeat"),
                 Way("versus", "vs computer", "", "genius-versus"),
                 Way("free", "Free mode", "free mode", "game.modes.genius.play:Free")),
           settings={"dice": "default",             # "default", "alternative" or the path of a dice file
-                    "genius_level": "any"},        # a new roll's level: easy, medium, hard, very hard, any or 1..10
+                    "genius_level": "any",         # a new roll's level: easy, medium, hard, very hard, any or 1..10
+                    "oneway_level": "1"},          # the next One way puzzle's level, 1..10
           settings_menus=("game.scenes.genius.dice_menu:DiceMenu",),
-          statistics=statistics_table),
+          statistics=genius_tables),
 )
 
 

@@ -70,7 +70,9 @@ REFERENCES = {
         ("Drag a piece from the tray onto the board; drag it off to take it back.",
          "Wheel or R turns it, right button or F flips it.",
          "Keys 1-9 pick a piece, arrows move it, Enter places it.",
-         "H gives a hint, Shift+S solves, F1 lists every key.")),
+         "H gives a hint, Shift+S solves, F1 lists every key."),
+        ("One way (Mode menu): pinned pieces stay put, and exactly one way to place the rest remains.",
+         "Its level 1 pins seven pieces, its level 10 the fewest the roll allows. Sunday's daily is one.")),
     "macmahon": Reference(
         "MacMahon Squares",
         "Lay all 24 tiles on the 4 x 6 board.",

@@ -27,7 +27,8 @@ from solver import daily
 
 # design-size widths of the level buttons (others: 96, or 30 for a number)
 BUTTON_WORDS = {None: "all levels", records.OTHER: "no level"}
-LEVEL_WIDTHS = {None: 96, "very hard": 110, records.OTHER: 80, records.DAILIES: 76}
+LEVEL_WIDTHS = {None: 90, "easy": 60, "medium": 80, "hard": 60, "very hard": 104, "one way": 80, records.OTHER: 80,
+                records.DAILIES: 76}
 
 
 class Cell(NamedTuple):
@@ -185,11 +186,12 @@ class StatsScene(Scene):
         return pygame.Rect(app.px(40), top, app.px(330), app.size[1] - top - app.px(90))
 
     def figures(self) -> tuple[list, list, pygame.Rect]:
-        """The rows, the races' table (all of The Genius Square's levels only) and the area they fill."""
+        """The rows, the puzzle's own table for the level shown (The Genius Square's: the races' under
+        all levels, One way's levels under its row) and the area they fill."""
         app, panel = self.app, self.panel()
         rows = figures(app.statistics, self.puzzle, self.level, self.today)
         own = registry.get(self.puzzle).statistics
-        table = own(app.statistics) if own is not None and self.level is None else []
+        table = own(app.statistics, self.level) if own is not None else []
         top = panel.y + app.px(16) + round(text_size("body", app.scale) * 2)
         area = pygame.Rect(panel.x + app.px(16), top, panel.width - app.px(32), panel.bottom - app.px(8) - top)
         return rows, table, area

@@ -18,6 +18,7 @@ from ..user_number import read_number
 from .. import daily
 from . import dice, levels, numbers, search
 from .daily import DICE as DAILY_DICE, genius_daily
+from .pieces import PIECES
 from .position import Position
 from .solve_cli import names
 
@@ -89,10 +90,13 @@ def _daily(args) -> int:
     doc = {"date": puzzle.date.isoformat(), "number": puzzle.number, "level": puzzle.level,
            "dice": DAILY_DICE, "blockers": names(board.blockers), "position": board.notation(),
            "solutions": puzzle.solutions, "roll_number": roll,
-           "roll_level": levels.level_of(default, board.blockers, puzzle.solutions)}
+           "roll_level": levels.level_of(default, board.blockers, puzzle.solutions),
+           "given": sorted(board.givens, key=PIECES.index)}
     text = (f"{board.board_text()}\nSquarewise Genius #{puzzle.number} ({doc['date']}), {puzzle.level}: "
             f"{' '.join(doc['blockers'])} ({puzzle.solutions} solutions)\n"
             f"roll {numbers.label(roll)} of the {DAILY_DICE} dice, level {doc['roll_level']}")
+    if puzzle.one_way:
+        text += f"\nOne way (Sunday): {' '.join(doc['given'])} given, one way to place the rest: {board.notation()}"
     emit(args, doc, text)
     return 0
 

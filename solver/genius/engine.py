@@ -12,7 +12,8 @@ from .position import Position
 
 __all__ = ["LEVELS", "daily", "describe", "execute", "parse", "start", "strict", "to_place"]
 
-parse = start = Position.parse       # a roll's pieces given in a game ID may be moved like any other
+parse = start = Position.parse       # a game ID's pieces "/p:cells" move like any other, "/p=cells" stay put
+LEVELS = LEVELS + ("one way",)       # a One way puzzle is recorded in a row of its own (game/puzzles/genius/one_way.py)
 
 
 def strict(move: str) -> str:

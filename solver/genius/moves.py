@@ -6,7 +6,8 @@ position, as text (python-chess's `push_san` is the model: `execute` applies a m
                     flip in place is a move of that piece) if it is on the board already
     -4-O            take the square back to the tray
 
-The first form is a `Move`'s notation (solver/genius/position.py).
+The first form is a `Move`'s notation (solver/genius/position.py). A piece the puzzle gives
+(`Position.givens`) stays put: a move that takes it back or moves it is refused.
 
 >>> p = execute(Position.parse("A1A2A4A6B4D5E1"), "1:F6")
 >>> p.notation()
@@ -40,6 +41,10 @@ def execute(position: Position, move: str) -> Position:
     Traceback (most recent call last):
     ...
     solver.errors.IllegalMove: 1 is not on the board
+    >>> execute(p.with_givens(), "-4-O")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IllegalMove: the 4-O is given: it stays put
     """
     if not isinstance(move, str):
         raise SquarewiseError(f"a move is text like 4-O:C2C3D2D3 or -4-O, not {move!r}")
@@ -47,10 +52,18 @@ def execute(position: Position, move: str) -> Position:
         piece = move[len(TAKE_BACK):].strip().upper()
         if piece not in position.placed:
             raise IllegalMove(f"{piece} is not on the board")
+        _movable(position, piece)
         return position.remove(piece)
     made = _parse(move)
+    _movable(position, made.piece)
     base = position.remove(made.piece) if made.piece in position.placed else position
     return base.place(made)
+
+
+def _movable(position: Position, piece: str) -> None:
+    """IllegalMove if `piece` is one the puzzle gives."""
+    if piece in position.givens:
+        raise IllegalMove(f"the {piece} is given: it stays put")
 
 
 def describe(before: Position, after: Position) -> str:

@@ -6,10 +6,12 @@ piece's cells in board order, e.g.
 
     A1A2A4A6B4D5E1                      a bare board
     A1A2A4A6B4D5E1/1:F4/4-O:B1B2C1C2    the monomino on F4 and the square on B1..C2
+    A1A2A4A6B4D5E1/2=D1D2/1:F4          the domino given by a puzzle (it stays put), the monomino played
 
 Each "/piece:cells" part is a move's notation (`Move`): "4-O:C2C3D2D3" puts the square on
-C2 C3 D2 D3. Parsing ignores case and surrounding spaces; `notation()` is canonical (upper
-case, sorted).
+C2 C3 D2 D3; "/piece=cells" is a piece the puzzle gives (`givens`: no move takes it away or
+moves it, solver/genius/moves.py). Parsing ignores case and surrounding spaces; `notation()`
+is canonical (upper case, sorted).
 
 >>> p = Position.parse("a1a2a4a6b4d5e1")
 >>> p.notation()
@@ -33,6 +35,7 @@ from .pieces import PIECES, orientation_of, placement_set
 
 BLOCKERS = 7
 BLOCKER = "#"
+GIVEN = "="                     # "/2=D1D2": a piece the puzzle gives (a played one is "/2:D1D2")
 ALL_CELLS = frozenset(range(CELLS))
 _CELL_RUN = re.compile(r"([A-Za-z][0-9]+)")
 
@@ -95,27 +98,39 @@ class Position:
     """Blockers plus placed pieces; immutable and hashable.
 
     Build one with `from_blockers` or `parse`; `place` and `remove` return new positions.
+
+    `givens`: the placed pieces a puzzle gives (a One way puzzle's, a game ID's "/piece=cells"):
+    `execute` refuses to take one away or move it. A position made from another keeps its
+    givens; the notation writes them, and equality ignores them (two positions with the same
+    pieces are equal whoever placed them).
+
+    >>> start = Position.parse("A1A2A4A6B4D5E1/2=D1D2")
+    >>> sorted(start.givens), start.place(Move.parse("1:F4")).notation()
+    (['2'], 'A1A2A4A6B4D5E1/1:F4/2=D1D2')
+    >>> start == Position.parse("A1A2A4A6B4D5E1/2:D1D2")
+    True
     """
 
-    __slots__ = ("blockers", "placed", "unplaced", "empty", "is_complete", "_owner", "_hash")
+    __slots__ = ("blockers", "placed", "unplaced", "empty", "is_complete", "givens", "_owner", "_hash")
 
-    def __init__(self, blockers: Iterable[int], placed: Mapping[str, Iterable[int]] | None = None):
-        """Internal: no legality checks here (use from_blockers, parse and place)."""
+    def __init__(self, blockers: Iterable[int], placed: Mapping[str, Iterable[int]] | None = None,
+                 givens: Iterable[str] = ()):
+        """Internal: no legality checks here (use from_blockers, parse, place and with_givens)."""
         blockers = frozenset(blockers)
         if placed:
             ordered = {p: frozenset(placed[p]) for p in PIECES if p in placed}
         else:
             ordered = {}
-        self._fill(blockers, ordered)
+        self._fill(blockers, ordered, frozenset(givens))
 
     @classmethod
-    def _trusted(cls, blockers: frozenset, ordered: dict) -> "Position":
+    def _trusted(cls, blockers: frozenset, ordered: dict, givens: frozenset = frozenset()) -> "Position":
         """Internal fast path for the search: `ordered` maps pieces, in PIECES order, to frozensets."""
         self = object.__new__(cls)
-        self._fill(blockers, ordered)
+        self._fill(blockers, ordered, givens)
         return self
 
-    def _fill(self, blockers: frozenset, ordered: dict) -> None:
+    def _fill(self, blockers: frozenset, ordered: dict, givens: frozenset = frozenset()) -> None:
         unplaced = tuple([p for p in PIECES if p not in ordered]) if ordered else PIECES
         init = object.__setattr__
         init(self, "blockers", blockers)
@@ -123,6 +138,7 @@ class Position:
         init(self, "unplaced", unplaced)
         init(self, "empty", ALL_CELLS.difference(blockers, *ordered.values()))
         init(self, "is_complete", not unplaced)
+        init(self, "givens", givens)
         init(self, "_owner", None)
         init(self, "_hash", None)
 
@@ -149,7 +165,7 @@ class Position:
 
     def __reduce__(self):
         """Pickle and copy through the constructor (the slots cannot be set from outside)."""
-        return Position, (tuple(self.blockers), {p: tuple(c) for p, c in self.placed.items()})
+        return Position, (tuple(self.blockers), {p: tuple(c) for p, c in self.placed.items()}, tuple(self.givens))
 
     @classmethod
     def from_blockers(cls, cells: Iterable[int]) -> "Position":
@@ -174,13 +190,32 @@ class Position:
             raise SquarewiseError("empty position notation")
         blockers_text, *pieces = text.strip().split("/")
         position = cls.from_blockers(_cells_run(blockers_text, "blockers"))
+        givens = []
         for part in pieces:
+            head = part.partition(":")[0]
+            if GIVEN in head:                   # "2=D1D2": a given piece
+                givens.append(head.partition(GIVEN)[0].strip().upper())
+                part = part.replace(GIVEN, ":", 1)
             position = position.place(Move.parse(part))
-        return position
+        return position.with_givens(givens) if givens else position
+
+    def with_givens(self, pieces: Iterable[str] | None = None) -> "Position":
+        """This position with `pieces` given besides its own givens (by default every placed
+        piece): a puzzle's start. SquarewiseError for a piece that is not on the board.
+
+        >>> Position.parse("A1A2A4A6B4D5E1/1:F4").with_givens().notation()
+        'A1A2A4A6B4D5E1/1=F4'
+        """
+        pieces = set(self.placed) if pieces is None else {str(p).strip().upper() for p in pieces}
+        for piece in sorted(pieces):
+            if piece not in self.placed:
+                raise SquarewiseError(f"a given piece must be on the board: {piece} is not")
+        return Position._trusted(self.blockers, dict(self.placed), self.givens | pieces)
 
     def notation(self) -> str:
-        """The canonical text of this position."""
-        return _names(self.blockers) + "".join(f"/{Move(p, cells).notation()}" for p, cells in self.placed.items())
+        """The canonical text of this position (a given piece written "/piece=cells")."""
+        return _names(self.blockers) + "".join(
+            f"/{p}{GIVEN if p in self.givens else ':'}{_names(cells)}" for p, cells in self.placed.items())
 
     def check(self, move: Move) -> str | None:
         """None if `move` is legal here, else the reason in words."""
@@ -218,13 +253,15 @@ class Position:
             raise IllegalMove(reason)
         piece, cells, placed = move.piece, frozenset(move.cells), self.placed
         return Position._trusted(self.blockers, {p: cells if p == piece else placed[p]
-                                                 for p in PIECES if p == piece or p in placed})
+                                                 for p in PIECES if p == piece or p in placed}, self.givens)
 
     def remove(self, piece: str) -> "Position":
-        """This position without `piece`; IllegalMove if it is not placed."""
+        """This position without `piece` (no longer given, if it was); IllegalMove if it is not
+        placed. A move that takes a given piece away is refused by `moves.execute`, not here."""
         if piece not in self.placed:
             raise IllegalMove(f"{piece} is not placed")
-        return Position._trusted(self.blockers, {p: c for p, c in self.placed.items() if p != piece})
+        return Position._trusted(self.blockers, {p: c for p, c in self.placed.items() if p != piece},
+                                 self.givens - {piece})
 
     def moves_to(self, target: "Position") -> list[Move]:
         """The moves that take this position to `target` (a completion of it, say), in PIECES order:

@@ -420,11 +420,12 @@ def blame(position: Position) -> str | None:
     """A placed piece whose removal makes an unsolvable position solvable again, or None.
 
     None if the position is solvable, or if no single piece's removal helps. The pieces are
-    tried in reverse PIECES order, big pieces first, as they constrain the board the most.
+    tried in reverse PIECES order, big pieces first, as they constrain the board the most; a
+    piece the puzzle gives (`position.givens`) is never blamed: it stays put.
     """
     if solve(position) is not None:
         return None
-    for piece in reversed(tuple(position.placed)):
+    for piece in reversed([p for p in position.placed if p not in position.givens]):
         if solve(position.remove(piece)) is not None:
             return piece
     return None

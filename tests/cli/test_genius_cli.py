@@ -152,3 +152,14 @@ def test_roll_at_a_level_and_the_daily_roll(capsys):
         assert main(argv) == 2
         out, err = capsys.readouterr()
         assert out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_sunday_s_daily_says_its_given_pieces(capsys):
+    """Issue 38: Sunday's daily is a One way puzzle; the command says which pieces are given."""
+    assert main(["genius", "daily", "--date", "2026-11-29", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["given"] == ["3-L"] and doc["position"] == "A5B1C3C6D2E5F1/3-L=E2F2F3"
+    assert main(["genius", "daily", "--date", "2026-11-29"]) == 0
+    assert "One way (Sunday): 3-L given" in capsys.readouterr().out
+    assert main(["genius", "daily", "--date", "2026-11-28", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["given"] == []

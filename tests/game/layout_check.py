@@ -282,7 +282,8 @@ def win_genius(app, scene) -> None:
     from tests.game.drive import place_by_mouse
     done = search.solve(scene.position)
     for piece in PIECES:
-        place_by_mouse(app, scene, piece, done.placed[piece])
+        if piece not in scene.position.placed:          # (a One way puzzle's given pieces are there)
+            place_by_mouse(app, scene, piece, done.placed[piece])
     frame(app)
     assert scene.match.finished
 
@@ -354,6 +355,13 @@ def genius_states(app, sizes):
     scene.do("race")
     frame(app)
     yield from each_size(app, "genius race", sizes)
+    scene.do("oneway")
+    settle(app, lambda: scene.match is not None and scene.mode.name == "oneway" and scene.kit.roll is None
+           and scene.session.job is None)
+    yield from each_size(app, "genius one way", sizes)
+    win_genius(app, scene)
+    finish_celebration(app, scene)
+    yield from each_size(app, "genius one way won with offers", sizes)
     app.pop()
     today = genius_daily(dt.date(2026, 3, 1))
     daily = GeniusScene(app, game_id=today.position.notation(), daily=today.number, level=today.level)

@@ -8,6 +8,7 @@ import pytest
 from game.draw import charts
 from game.draw.theme import font, text_size
 from game.play import records
+from game.puzzles.genius import one_way
 from game.puzzles.genius.opponent import LEVELS as RIVALS
 from game.puzzles.genius.versus_stats import record_race
 from game.scenes import stats as stats_module
@@ -113,6 +114,8 @@ def every_kind_of_game(statistics: dict) -> None:
         records.record_game(statistics, "genius", "default", 90.0, True, level=level)
     records.record_game(statistics, "genius", records.DAILY, 80.0, True, level="hard", daily=3)
     records.record_game(statistics, "genius", "game ID", 70.0, False)
+    for level, won in ((2, True), (2, False), (7, True)):                # One way puzzles
+        records.record_game(statistics, "genius", one_way.best_key(level), 60.0 + level, won, level=one_way.ROW)
     for level in [str(n) for n in range(1, 11)] + [None]:
         records.record_game(statistics, "macmahon", "4x6x3 given" if level else "4x6x3", 300.0, True, level=level)
     records.record_game(statistics, "macmahon", records.DAILY, 200.0, True, level="hard", daily=3)
@@ -137,6 +140,22 @@ def test_macmahon_s_dailies_have_a_row_of_their_own(app):
     click(app, scene.levels[records.DAILIES])
     rows = dict(figures(app.statistics, "macmahon", scene.level, scene.today))
     assert (rows["played"], rows["won"], rows["lost"], rows["best time"]) == ("2", "1", "1", format_time(None))
+
+
+def test_one_way_has_a_row_of_its_own_and_a_table_of_its_levels(app):
+    """Issue 38: One way's games in their row ('one way'), broken down by level in a table whose
+    games add up to the row; its times apart from the rolls' (pieces given)."""
+    every_kind_of_game(app.statistics)
+    scene = open_stats(app, puzzle="genius")
+    assert one_way.ROW in scene.levels
+    click(app, scene.levels[one_way.ROW])
+    rows = dict(figures(app.statistics, "genius", scene.level, scene.today))
+    assert (rows["played"], rows["won"], rows["lost"], rows["best time"]) == ("3", "2", "1", "1:02")
+    _, table, _ = scene.figures()
+    assert table == [("One way", "won", "helped", "best"), ("level 2", "1 of 2", "0", "1:02"),
+                     ("level 7", "1 of 1", "0", "1:07")]
+    assert sum(int(row[1].split(" of ")[1]) for row in table[1:]) == int(rows["played"])
+    assert records.plain_best(app.statistics["genius"]["best"]) == 90.0      # (a start with pieces given: apart)
 
 
 def test_games_won_with_tiles_given_say_where_their_times_are(app, monkeypatch):

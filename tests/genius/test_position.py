@@ -138,6 +138,10 @@ def test_bad_move_text_is_refused(text, message):
     (BOARD + "/4-O:C2C3D2", "cells do not form piece 4-O"),
     (BOARD + "/4-O:A1A2B1B2", "on a blocker at A1"),
     (BOARD + "/1:C2/1:C3", "1 is already placed"),
+    (BOARD + "/2=D1D3", "cells do not form piece 2"),               # a given piece (issue 38), as any other
+    (BOARD + "/2=A1B1", "on a blocker at A1"),
+    (BOARD + "/2=C2C3/2:D3D4", "2 is already placed"),
+    (BOARD + "/9=C2C3", "unknown piece '9'"),
 ])
 def test_bad_notation_is_refused(text, message):
     with pytest.raises(SquarewiseError, match=message):

@@ -32,11 +32,13 @@ def ways() -> tuple:
 
 def roll_subtitle(match) -> str:
     """Under the title: the dice set, the roll's number and its level when known
-    ('Default · #41,233 · hard'); a daily is its own number ('Daily #327 · hard')."""
+    ('Default · #41,233 · hard'); a daily is its own number ('Daily #327 · hard'), and Sunday's
+    says it is a One way puzzle ('Daily #333 · very hard · one way')."""
     meta = match.meta if match else {}
     number = None if meta.get("daily") else meta.get("number")
+    one_way = "one way" if match and meta.get("daily") and match.start.givens else ""
     return " · ".join(x for x in (meta.get("dice_name", ""), "" if number is None else numbers.label(number),
-                                  meta.get("level") or "") if x)
+                                  meta.get("level") or "", one_way) if x)
 
 
 class GeniusMode(Mode):

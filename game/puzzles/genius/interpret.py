@@ -7,7 +7,8 @@ piece (tray or board) takes it, release drops it where it hangs; a click (no dra
 piece from the tray until the next click, and turns a placed one where it lies; the other
 button flips the held piece, or a placed one where it lies. The keys: arrows move the
 cursor, Enter takes or puts down at the cursor, Delete sends back, Tab and the number keys
-take a piece, R/Q turn and F flips.
+take a piece, R/Q turn and F flips. A piece the puzzle gives (`position.givens`) is never
+taken, turned or sent back: the player is told it stays put.
 """
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def _key(hand: Hand, position: Position, action: str) -> Outcome:
         if hand.held:
             return _drop(hand, position)
         who = _piece_on(position, hand.cursor)
+        if who in position.givens:
+            return _stays(hand, who)
         return _take(hand, position, who, sticky=True, grab=square_on(position.placed[who], _cell(hand.cursor))) \
             if who else Changed()
     if action == "drop":
@@ -61,6 +64,8 @@ def _key(hand: Hand, position: Position, action: str) -> Outcome:
             hand.let_go()
             return Changed()
         who = _piece_on(position, hand.cursor)
+        if who in position.givens:
+            return _stays(hand, who)
         return Play(f"-{who}", capital(hand.name(who))) if who else Changed()
     if action == "back":
         return Changed() if _let_go(hand) else UNUSED
@@ -81,6 +86,8 @@ def _press(hand: Hand, position: Position, press: Press) -> Outcome:
     at = press.at
     if isinstance(at, Square):
         who = _piece_on(position, (at.row, at.col))
+        if who in position.givens:
+            return _stays(hand, who)
         if who:
             return _take(hand, position, who, sticky=False, grab=square_on(position.placed[who], _cell((at.row, at.col))))
     elif isinstance(at, Slot) and at.index < len(PIECES) and PIECES[at.index] in position.unplaced:
@@ -140,11 +147,18 @@ def _change_placed(hand: Hand, position: Position, at, change, sound: str) -> Ou
     who = _piece_on(position, (at.row, at.col)) if isinstance(at, Square) else None
     if not who:
         return UNUSED
+    if who in position.givens:
+        return _stays(hand, who)
     found = turned_in_place(position, who, _cell((at.row, at.col)), change)
     item = capital(hand.name(who))
     if found.reason is not None:
         return Refused(reason_words(found.reason, hand.name), item)
     return Play(found.move, item, sound, who) if found.move is not None else Changed(sound)
+
+
+def _stays(hand: Hand, piece: str) -> Outcome:
+    """A given piece is pressed, taken or sent back: it stays put, and the player is told so."""
+    return Changed(toast=f"{capital(hand.name(piece))} is part of this puzzle and stays put")
 
 
 def _cell(square: tuple[int, int]) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.play.puzzle import Hint, Puzzle, Solution, Stuck
 from game.play.records import DAILY, GIVEN
+from game.puzzles.genius import one_way
 from game.puzzles.genius.interpret import interpret
 from solver.errors import SquarewiseError
 from solver.genius import search
@@ -13,10 +14,12 @@ from solver.genius.position import Position
 from solver.genius.levels import roll_at_level
 
 def best_key(start: Position, meta: dict) -> str:
-    """Best times are kept per dice set for a roll, apart for the daily, a board with pieces
-    given, a race against the computer, a game ID or free mode."""
+    """Best times are kept per dice set for a roll, apart for the daily, a One way level, a board
+    with pieces given, a race against the computer, a game ID or free mode."""
     if meta.get("daily") is not None:
         return DAILY
+    if meta.get("oneway") is not None:
+        return one_way.best_key(meta["oneway"])
     if start.placed:
         return "pieces" + GIVEN
     if meta.get("kind") == "versus":
@@ -66,5 +69,6 @@ GENIUS = Puzzle(
     name="genius", autosave="genius-autosave", parse=Position.parse, execute=execute, describe=describe,
     best_key=best_key,
     hint_job=job_hint, solve_job=job_solve, interpret=interpret,
-    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list, "number": int},
+    meta_types={"dice": str, "dice_name": str, "seed": int, "player": int, "rolled": list, "number": int,
+                "oneway": int},
     meta_rule=rolled_are_blockers)

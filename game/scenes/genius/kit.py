@@ -174,14 +174,18 @@ class GeniusKit:
         return self.dealer.take_effects()
 
     def begin_id(self, start: Position, meta: dict) -> list:
-        """A game ID's board: it leaves free mode and a race on one screen for solo play."""
-        if self.mode.name in ("free", "race", "view"):
+        """A game ID's board: it leaves free mode, a race on one screen and One way for solo play."""
+        if self.mode.name in ("free", "race", "view", "oneway"):
             from game.modes.genius.play import Solo
             self.mode = Solo(self)
         self.roll = None
         return self.dealer.play_id(start, meta, self.mode.KIND)
 
     def play_match(self, match) -> list:
+        """A saved or kept match on the board, in One way if it is one of its puzzles, else alone
+        (unless the mode is a race's or free mode's own: game/modes/genius/one_way.py `mode_for`)."""
+        from game.modes.genius.one_way import mode_for
+        self.mode = mode_for(self, match)
         self.roll = None
         return self.dealer.play_match(match)
 

@@ -254,6 +254,9 @@ class GeniusView:
                 draw_blocker(surface, geo.cell_rect(cell), pal, drop)
         for piece, cells in pos.placed.items():
             i = PIECES.index(piece)
+            if piece in pos.givens:
+                self.draw_given(surface, geo, piece, cells, frame.labels)
+                continue
             glow = round(anims.motion.glow(piece), 1) if anims.motion else 0    # a piece just put down glows
             draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell,
                          mix(pal.piece_colour(i), (255, 255, 255), 0.45 * glow) if glow else pal.piece_colour(i),
@@ -268,6 +271,22 @@ class GeniusView:
         self.draw_landing(surface, geo, frame)
         if frame.hand.keyboard and not frame.finished:
             self.draw_cursor(surface, geo, frame.hand.cursor)
+
+    def draw_given(self, surface, geo: BoardGeometry, piece: str, cells, labels: bool) -> None:
+        """A piece the puzzle gives: muted toward the board, hatched, and pinned down (a pin's
+        head on its first square), so it never looks like one of the player's."""
+        pal, i = self.app.palette, PIECES.index(piece)
+        pattern = pal.piece_pattern(i)
+        draw_squares(surface, [divmod(c, SIZE) for c in cells], geo.origin(), geo.cell,
+                     mix(pal.piece_colour(i), pal.cell, 0.5), pattern="diag" if pattern == "none" else pattern,
+                     label=piece if labels else None)
+        first = geo.cell_rect(min(cells))
+        centre = (first.x + geo.cell // 4, first.y + geo.cell // 4)       # (the label has the middle)
+        radius = max(3, geo.cell // 10)
+        pygame.draw.circle(surface, (30, 30, 34), (centre[0], centre[1] + 1), radius + max(1, radius // 3))
+        pygame.draw.circle(surface, (205, 205, 212), centre, radius)
+        pygame.draw.circle(surface, (255, 255, 255), (centre[0] - radius // 3, centre[1] - radius // 3),
+                           max(1, radius // 3))
 
     def draw_landing(self, surface, geo: BoardGeometry, frame: Frame) -> None:
         """Where the held piece would land: in its colour if it may, marked if not; at the

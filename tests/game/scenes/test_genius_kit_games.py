@@ -20,7 +20,8 @@ def win(kit) -> list:
     done = search.solve(kit.match.position)
     effects = []
     for piece in PIECES:
-        effects += drop(kit.session, piece, done.placed[piece])
+        if piece not in kit.match.position.placed:      # (a Sunday daily's given pieces are there)
+            effects += drop(kit.session, piece, done.placed[piece])
     effects = settle(kit, effects)
     assert kit.match.finished and kit.match.meta["result"] == "won"
     return effects

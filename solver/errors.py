@@ -28,3 +28,9 @@ def one_line(text: str) -> str:
         half = MAX_MESSAGE // 2
         text = f"{text[:half]} ... {text[-half:]}"
     return text
+
+
+def excerpt(text: str, most: int = 40) -> str:
+    """User text to quote in a message: at most `most` characters (a long paste cut with '...')."""
+    text = text.strip()
+    return text if len(text) <= most else text[:most - 3] + "..."

@@ -148,6 +148,14 @@ def test_bad_notation_is_refused(text, message):
         Position.parse(text)
 
 
+def test_a_long_paste_is_quoted_short_in_the_refusal():
+    junk = "A1B2<>\"'\t%s{}\n\u2603" * 150                 # a playtest's paste into the game ID box
+    with pytest.raises(SquarewiseError) as refused:
+        Position.parse(junk)
+    message = str(refused.value)
+    assert "is not a run of cell names" in message and len(message) < 120 and message.isprintable()
+
+
 def test_pickle_and_copy_keep_the_position(with_square):
     for q in (pickle.loads(pickle.dumps(with_square)), copy.copy(with_square), copy.deepcopy(with_square)):
         assert q == with_square and q.occupant(parse_cell("C2")) == "4-O"

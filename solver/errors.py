@@ -32,5 +32,4 @@ def one_line(text: str) -> str:
 
 def excerpt(text: str, most: int = 40) -> str:
     """User text to quote in a message: at most `most` characters (a long paste cut with '...')."""
-    text = text.strip()
     return text if len(text) <= most else text[:most - 3] + "..."

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from solver.errors import SquarewiseError, one_line
+from solver.errors import SquarewiseError, excerpt, one_line
 
 from . import protocol
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, SERVER, ProtocolError
@@ -72,7 +72,7 @@ def _check_name(host: str, text: str) -> None:
     try:
         host.rpartition(":")[0].encode("idna") if ":" in host else host.encode("idna")
     except UnicodeError:
-        shown = one_line(text if len(text) <= 40 else text[:37] + "...")
+        shown = one_line(excerpt(text))
         raise SquarewiseError(f"'{shown}' is not a host name (a part between dots is empty or over 63 bytes)") from None
 
 
@@ -83,7 +83,7 @@ def server_url(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    shown = one_line(text if len(text) <= 40 else text[:37] + "...")
+    shown = one_line(excerpt(text))
     wrong = SquarewiseError(f"'{shown}' is not a server's address: host:port, like club.example.org:{DEFAULT_PORT}")
     no_code = SquarewiseError(f"'{shown}': a standings server is host:port, with no room code after it")
     if not text.isprintable() or " " in text:

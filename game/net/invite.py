@@ -8,7 +8,7 @@ imports nothing of the network code (the command line asks it of every first arg
 """
 from __future__ import annotations
 
-from solver.errors import SquarewiseError, one_line
+from solver.errors import SquarewiseError, excerpt, one_line
 
 SCHEME = "squarewise:"
 SHOWN = 60          # characters of a bad invite quoted in its error
@@ -46,7 +46,7 @@ def parse_invite(text: str) -> tuple[str, str]:
     if is_invite(target):
         target = target[len(SCHEME):]
         target = target[2:] if target.startswith("//") else target
-    shown = one_line(text.strip() if len(text.strip()) <= SHOWN else text.strip()[:SHOWN - 3] + "...")
+    shown = one_line(excerpt(text.strip(), SHOWN))
     try:
         url, code = parse_target(target)
     except SquarewiseError:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..atomic import write_text_atomic
-from ..errors import SquarewiseError, one_line
+from ..errors import SquarewiseError, excerpt, one_line
 from ..safe_read import read_json
 from ..grid import cell_name, parse_cell
 from ..rng import MASK64, below, splitmix64  # noqa: F401  (splitmix64: dice.splitmix64 for callers)
@@ -94,8 +94,7 @@ class DiceSet:
 def shown_name(name: str) -> str:
     """A set's name made safe to print: escape sequences and other control characters escaped
     as in error messages (errors.one_line), cut to MAX_SHOWN_NAME characters."""
-    text = one_line(name)
-    return text if len(text) <= MAX_SHOWN_NAME else text[:MAX_SHOWN_NAME - 3] + "..."
+    return excerpt(one_line(name), MAX_SHOWN_NAME)
 
 
 def builtin(name: str) -> DiceSet:

@@ -49,7 +49,7 @@ def _cells_run(text: str, what: str) -> list[int]:
     """The cells of a run of names like 'A1B2C3'."""
     parts = _CELL_RUN.split(text.strip())
     if not text.strip() or any(p.strip() for p in parts[::2]):
-        raise SquarewiseError(f"{what}: '{excerpt(text)}' is not a run of cell names like A1B2")
+        raise SquarewiseError(f"{what}: '{excerpt(text.strip())}' is not a run of cell names like A1B2")
     return [parse_cell(name) for name in parts[1::2]]
 
 
@@ -88,7 +88,7 @@ class Move(NamedTuple):
         piece, sep, cells_text = text.partition(":")
         piece = piece.strip().upper()
         if not sep:
-            raise SquarewiseError(f"'{excerpt(text)}' should be piece:cells, like 4-O:C2C3D2D3")
+            raise SquarewiseError(f"'{excerpt(text.strip())}' should be piece:cells, like 4-O:C2C3D2D3")
         if piece not in PIECES:
             raise SquarewiseError(f"unknown piece '{piece}' (pieces: {' '.join(PIECES)})")
         return cls(piece, frozenset(_cells_run(cells_text, f"piece {piece}")))

@@ -10,6 +10,7 @@ for the one translation step of input (game/scenes/play_input.py).
 from __future__ import annotations
 
 import time
+from functools import cache
 
 import pygame
 
@@ -150,9 +151,8 @@ class GeniusView:
         (the bar upright)."""
         slot0 = self.layout()["slots"][0]
         width, height = slot0.width * 0.9, slot0.height * 0.84
-        shapes = [size for p in PIECES for shape in orientations(p)
-                  for size in (shape_size(orientations(p)[0]), sorted(shape_size(shape)))]
-        common = min(width / max(c for _, c in shapes), height / max(r for r, _ in shapes), self.layout()["geo"].cell * 0.75)
+        most_rows, most_cols = _tray_extent()
+        common = min(width / most_cols, height / most_rows, self.layout()["geo"].cell * 0.75)
         rows, cols = shape_size(orientations(piece)[orient[piece]])
         return min(common, width / cols, height / rows)
 
@@ -403,6 +403,15 @@ class GeniusView:
         if job is not None:
             box.height -= app.px(14)                  # (the job's bar under it)
         text_block(surface, [line], box, app.px(16), pal.text)
+
+
+@cache
+def _tray_extent() -> tuple[int, int]:
+    """The most rows and columns a tray slot holds at the common size: every piece as dealt and
+    lying flat (worked out once)."""
+    shapes = [shape_size(orientations(p)[0]) for p in PIECES] + \
+        [tuple(sorted(shape_size(shape))) for p in PIECES for shape in orientations(p)]
+    return max(r for r, _ in shapes), max(c for _, c in shapes)
 
 
 def _on_board(square: tuple[int, int] | None) -> bool:

@@ -17,6 +17,12 @@ def open_list(manager) -> pygame_gui.elements.UIDropDownMenu | None:
                  and e.current_state is e.menu_states["expanded"]), None)
 
 
+def open_list_of(menu: pygame_gui.elements.UIDropDownMenu) -> None:
+    """Open `menu`'s list (shown at the next update), as a click on it does."""
+    if menu.current_state is menu.menu_states["closed"]:
+        menu.current_state.should_transition = True
+
+
 def highlighted(menu) -> int | None:
     """The index of the highlighted choice in the open list (at first, the menu's own choice)."""
     items = _items(menu)

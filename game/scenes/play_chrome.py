@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game import ui_lists
 from game.play import key_words
 from game.draw.widgets import enable_buttons
 from game.scenes.action_menu import ActionMenu
@@ -59,7 +60,7 @@ class PlayChrome:
         menu = self.menus.get(name)
         if menu is None or menu.menu is None or not menu.menu.is_enabled or not menu.menu.visible:
             return False
-        menu.menu.current_state.should_transition = True       # (closed: to its open list)
+        ui_lists.open_list_of(menu.menu)
         return True
 
     def add_id_entry(self, x: int, y: int, copy_tip: str, play_tip: str, width: int = 330) -> int:

@@ -13,6 +13,14 @@ rules, `solver/<name>/engine.py`, which offers the same few things for every puz
     daily(day)                 the daily puzzle of a date (solver.daily.Day)
     to_place(start)            how many pieces or tiles a player places to finish `start`
     LEVELS                     the levels a game is recorded at, easiest first
+    PLACINGS                   how many pieces or tiles a whole game places
+
+and the puzzle the race server deals (`races`) also:
+
+    RACE_DICE                  the dice sets a race may roll (names)
+    RACE_LEVELS                (words, count): a race's level is a word ('any' among them) or 1..count
+    check_level(value)         a typed level as the race takes it (SquarewiseError listing them)
+    race_deal(dice, level, seed)  a race's start (slow: off an event loop)
 
 The module is imported the first time one of them is asked for, so reading a title (the command
 line's help) costs nothing. The race server deals the one puzzle marked `races` (`racing`). A file outside a puzzle's own packages never names a puzzle: it
@@ -71,6 +79,24 @@ class Engine:
     @property
     def levels(self) -> tuple[str, ...]:
         return self.rules.LEVELS
+
+    @property
+    def placings(self) -> int:
+        return self.rules.PLACINGS
+
+    @property
+    def race_dice(self) -> tuple[str, ...]:
+        return self.rules.RACE_DICE
+
+    @property
+    def race_levels(self) -> tuple[tuple[str, ...], int]:
+        return self.rules.RACE_LEVELS
+
+    def check_level(self, value):
+        return self.rules.check_level(value)
+
+    def race_deal(self, dice: str, level, seed: int):
+        return self.rules.race_deal(dice, level, seed)
 
 
 PUZZLES: tuple[Engine, ...] = (

@@ -8,10 +8,12 @@ from ..daily import Day
 from .levels import COUNT
 from .moves import FREE, describe, execute
 from .position import Position
+from .tiles import CLASSIC
 
-__all__ = ["LEVELS", "daily", "describe", "execute", "parse", "start", "strict", "to_place"]
+__all__ = ["LEVELS", "PLACINGS", "daily", "describe", "execute", "parse", "start", "strict", "to_place"]
 
 LEVELS = tuple(str(n) for n in range(1, COUNT + 1))
+PLACINGS = len(CLASSIC)              # the tiles a whole game places (the classic 4 x 6 set)
 parse = Position.parse
 
 

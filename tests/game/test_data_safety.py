@@ -92,7 +92,7 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
     fonts()
     app = FakeApp(tmp_path)
     kit = GeniusKit(app, random.Random(3))
-    kit.mode = Solo(kit)
+    kit.table.seat(Solo(kit.table))
     kit.begin_id(kit.dealer.parse_id(BOARD), {})
     session = kit.session
 

@@ -215,7 +215,7 @@ def test_a_save_carries_the_givens_and_loads_into_one_way(tmp_path):
     path = s.save_to(tmp_path / "one-way.json")
     other = genius_kit(tmp_path / "other")
     match = other.session.load(path)
-    other.play_match(match)
+    other.dealer.play_match(match)
     assert other.mode.name == "oneway" and isinstance(other.mode, OneWay)
     assert other.match.start.givens == start.givens and other.match.position.givens == start.givens
     assert other.match.meta["oneway"] == 6 and piece in other.match.position.placed

@@ -36,7 +36,7 @@ def test_save_load_and_autosave(tmp_path):
     assert kit.match.position == Position.empty(Board())
     match = session.load(path)                      # as PlayScene.ask_load plays it
     match.timer = Timer(match.elapsed)
-    kit.play_match(match)
+    kit.dealer.play_match(match)
     assert kit.match.history == history and kit.match.can_redo
     bad = tmp_path / "bad.json"
     bad.write_text('{"version": 1, "data": {"puzzle": "genius"}}')
@@ -47,5 +47,5 @@ def test_save_load_and_autosave(tmp_path):
     again = macmahon_kit(app, "4x6x3", random.Random(4))
     kept = again.session.resume()
     assert kept is not None
-    again.play_match(kept)
+    again.dealer.play_match(kept)
     assert again.match.position == kit.match.position

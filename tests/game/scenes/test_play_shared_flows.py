@@ -64,7 +64,7 @@ def test_a_pause_hides_the_game_id_too_and_one_abandon_question(tmp_path):
     genius.update(0.0)
     assert genius.chrome.id_entry.get_text() == genius.match.game_id
     genius.do("new")
-    genius.perform(genius.kit.switch(HotSeat(genius.kit)))     # (a race, as the agreed question would start it)
+    genius.perform(genius.kit.table.switch(HotSeat(genius.kit.table)))     # (a race, as the agreed question would start it)
     key(genius, pygame.K_RETURN)                        # player 1 starts: a race in progress
     finish_roll(genius)
     genius.do("new")

@@ -18,7 +18,7 @@ from game.puzzles.genius.puzzle import GENIUS, job_reason
 from game.puzzles.genius.race import Race
 from game.modes.mode import Mode, WinOffers
 from solver.genius import numbers
-from solver.genius.board import SIZE, mask
+from solver.genius.board import SIZE, mask, on_board
 from solver.genius.levels import COUNT
 from solver.genius.search import bare_reason_cells
 
@@ -148,7 +148,7 @@ class Free(GeniusMode):
             return []
         if isinstance(command, Press):
             at = command.at
-            if command.button != MAIN or not isinstance(at, Square) or not (0 <= at.row < SIZE and 0 <= at.col < SIZE):
+            if command.button != MAIN or not isinstance(at, Square) or not on_board(at.row, at.col):
                 return [Unused(command)]
             hand.keyboard = False
             return self.toggle(at.row * SIZE + at.col)

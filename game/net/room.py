@@ -17,7 +17,7 @@ lines that keep what they are sent. Which message each phase takes is the server
 from __future__ import annotations
 
 import secrets
-from typing import Callable, Protocol
+from typing import Callable, Mapping, Protocol
 
 from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
@@ -34,7 +34,7 @@ HOST_REMOVES = "only the host removes a player, and not during a race"
 
 class Position(Protocol):
     """A board of the racing puzzle, as the room reads it."""
-    placed: dict                            # piece -> its cells
+    placed: Mapping                         # piece -> its cells
     is_solved: bool
 
     def notation(self) -> str: ...

@@ -43,6 +43,7 @@ RANKED = (    # the ranked dailies on a standings server: what the server checks
 
 @dataclass(frozen=True)
 class Reference:
+    """What a puzzle's page says on the left: its title, goal, rules, controls and levels."""
     title: str
     goal: str
     rules: tuple[str, ...]
@@ -51,6 +52,7 @@ class Reference:
 
 
 def lerp(a, b, t: float) -> tuple[float, float]:
+    """The point `t` (0..1, held to it) of the way from `a` to `b`."""
     t = max(0.0, min(1.0, t))
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 

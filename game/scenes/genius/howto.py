@@ -79,7 +79,6 @@ class GeniusDemo:
                              pattern=pal.piece_pattern(i))
         if not shot.placed:
             i = PIECES.index(DEMO_PIECE)
-            r0, c0 = divmod(self.cells[0], SIZE)
             home = (geo.rect.right + geo.cell * 0.6, geo.rect.top + geo.cell)
             target = (geo.x + min(c for _, c in (divmod(x, SIZE) for x in self.cells)) * geo.cell,
                       geo.y + min(r for r, _ in (divmod(x, SIZE) for x in self.cells)) * geo.cell)

@@ -110,7 +110,7 @@ def test_the_screens_found_include_the_play_screens():
 PUZZLES = ("genius", "macmahon")
 OWN = ("solver", "game/puzzles", "game/scenes", "game/modes")      # where each puzzle has a package of its own
 MAX_NAMING = 3           # the engine's list, the game's list and the CLI's entry
-NAMING_NOW = 7           # today's figure, never to grow again
+NAMING_NOW = 3           # today's figure, never to grow again
 MAX_MATCHES = 2
 MAX_TWICE = 2
 

@@ -104,7 +104,7 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.guide is not None and self.guide.press(event.pos):
             return True
         hand = self.session.hand
-        command = translate(event, partial(self.view.target_at, hand=hand), self.pointer, hand.held is not None)
+        command = translate(event, partial(self.view.target_at, hand=hand), self.pointer, hand)
         return command is not None and self.process(command, later=True)
 
     def process(self, command, later: bool = False) -> bool:

@@ -2,8 +2,10 @@
 
 Mouse or keyboard: Up/Down (or Tab) move the highlight, Enter opens. Escape does nothing here
 (two quick Escapes from a game must not close the window): Quit, Ctrl+Q or the close box quit.
-What a puzzle is shows in one line under the buttons (for the button under the pointer, else
-the highlighted one), never as a tooltip that could cover another button.
+One highlight: the ring, moved by the keys and by the pointer onto a button (whose own hover
+look is the plain one, so a pointer left on a button shows no second highlight); Enter opens
+the ringed button. What it is shows in one line under the buttons, never as a tooltip that
+could cover another button.
 
 Left of the buttons, a Today card per puzzle: the daily's number and level, whether it is done
 (and in what time), the daily streak and the time to the next one, and a Play button. The
@@ -20,6 +22,7 @@ import datetime as dt
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from game import keys
 from game.draw.theme import font, text_size
@@ -34,6 +37,8 @@ from game.net.offer import GO_ON, Offer
 from solver import daily
 
 TODAY = registry.ordered()          # the puzzles with a Today card, top first
+#: the title's buttons: no hover look of their own (assets/themes/base.json), the ring is the one highlight
+CHOICE = ObjectID(class_id="@title_choice")
 
 
 class TitleScene(Scene):
@@ -157,7 +162,7 @@ class TitleScene(Scene):
             rect = pygame.Rect(x, y, width, height)
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(rect.x + app.px(12), rect.bottom - app.px(44), min(app.px(200), width - app.px(24)),
-                            app.px(34)), "...", app.ui))
+                            app.px(34)), "...", app.ui, object_id=CHOICE))
             self.cards[key] = (rect, button)
             self.blurbs[button] = f"today's daily {dailies.card(app.statistics, key, self.today).heading}: " \
                                   "the same puzzle for everyone"
@@ -200,7 +205,7 @@ class TitleScene(Scene):
         for entry in screens.title_puzzles():
             ready = entry.available()
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id="#title_button"))
+                pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id=ObjectID("#title_button", CHOICE.class_id)))
             self.notes[button] = entry.note(app) if ready else "coming"
             self.blurbs[button] = entry.blurb
             if not ready:
@@ -212,7 +217,7 @@ class TitleScene(Scene):
         third = (bw - 2 * gap) // 3
         for i, entry in enumerate(screens.extras()):        # how to play, daily puzzles, statistics: one row
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui))
+                pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui, object_id=CHOICE))
             self.blurbs[button] = entry.blurb
             self.choices.append((button, lambda e=entry: app.open(e.key)))
         y += small + gap
@@ -222,7 +227,7 @@ class TitleScene(Scene):
                                     ("Standings", lambda: app.open("standings"),
                                      (x + third + gap, y + small + gap, third, small)),
                                     ("Quit", app.quit, (x + 2 * (third + gap), y + small + gap, third, small))):
-            button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui))
+            button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui, object_id=CHOICE))
             self.choices.append((button, action))
         self.blurbs[self.choices[-3][0]] = screens.entry("online").blurb
         self.blurbs[self.choices[-2][0]] = screens.entry("standings").blurb
@@ -318,11 +323,8 @@ class TitleScene(Scene):
              (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
 
     def blurb(self) -> str | None:
-        """What the puzzle under the pointer (else the highlighted one) is."""
-        hovered = next((b for b in self.blurbs if b.hovered), None)
-        if hovered is None and self.choices:
-            hovered = self.choices[self.selected][0]
-        return self.blurbs.get(hovered)
+        """What the highlighted button is (the pointer moving onto a button highlights it)."""
+        return self.blurbs.get(self.choices[self.selected][0]) if self.choices else None
 
     def _draw_blurb(self, surface) -> None:
         """The blurb in its own place under the buttons, where it covers none of them."""

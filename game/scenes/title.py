@@ -87,8 +87,9 @@ class TitleScene(Scene):
             elif self.dailies is None:
                 button.set_text("...")
                 button.disable()
-            else:
-                button.set_text("Play again" if dailies.card(self.app.statistics, key, self.today).solved else "Play")
+            else:               # (with a standings server set, the card says its Play is not the ranked one)
+                solved = dailies.card(self.app.statistics, key, self.today).solved
+                button.set_text(("Play again" if solved else "Play") + (" unranked" if self.ranked_line() else ""))
                 button.enable()
 
     def open_run(self, key: str) -> int | None:
@@ -124,7 +125,8 @@ class TitleScene(Scene):
     def ranked_line(self) -> str:
         """The cards' word of the standings server, under the offline puzzle's: 'Ranked on HOST' (the
         place there, or the ranked run left open, is on the status line; before the player has a
-        name there too: the Daily screen asks it), or '' with no server."""
+        name there too: the Daily screen asks it), or '' with no server. The card's button then
+        says it is not the ranked run ('Play unranked'), and the line under the buttons where that starts."""
         if self.offer is not None:
             return f"Ranked on {self.offer.host}"
         url = configured(self.app.settings)
@@ -165,7 +167,8 @@ class TitleScene(Scene):
                             app.px(34)), "...", app.ui, object_id=CHOICE))
             self.cards[key] = (rect, button)
             self.blurbs[button] = f"today's daily {dailies.card(app.statistics, key, self.today).heading}: " \
-                                  "the same puzzle for everyone"
+                                  "the same puzzle for everyone" + \
+                                  ("; unranked here, the ranked run starts in Daily puzzles" if self.ranked_line() else "")
             self.choices.append((button, lambda k=key: self.play_daily(k)))
             y += height + app.px(12)
         self.refresh_cards()

@@ -312,16 +312,16 @@ class TitleScene(Scene):
         surface.fill(pal.background)
         w, h = surface.get_size()
         self._draw_banner(surface, pygame.Rect(0, int(h * 0.06), w, int(h * 0.30)))
-        if self.choices:
-            button = self.choices[self.selected][0]
-            pygame.draw.rect(surface, pal.accent, button.rect.inflate(app.px(10), app.px(10)),
-                             max(2, app.px(3)), border_radius=app.px(10))
         for button, note in self.notes.items():
             if note:
                 text(surface, note, (button.rect.right + app.px(14), button.rect.centery), app.px(17),
                      pal.accent if note != "coming" else pal.dim_text, anchor="midleft")
         self._draw_blurb(surface)
         self.draw_cards(surface)
+        if self.choices:                    # the ring over the cards too (a card's Play is one of the choices)
+            button = self.choices[self.selected][0]
+            pygame.draw.rect(surface, pal.accent, button.rect.inflate(app.px(10), app.px(10)),
+                             max(2, app.px(3)), border_radius=app.px(10))
         text(surface, "Up/Down and Enter, or the mouse; Ctrl+Q quits; F1 in a game shows the keys",
              (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
 

@@ -22,6 +22,14 @@ def look(button) -> bytes:
     return pygame.image.tobytes(button.image, "RGBA")
 
 
+def ringed_on_screen(app, button) -> bool:
+    """Whether the title, drawn, shows the accent ring just outside `button`."""
+    surface = app.draw()
+    ring = button.rect.inflate(app.px(10), app.px(10))
+    accent = tuple(app.palette.accent)
+    return any(tuple(surface.get_at((x, ring.top + 1)))[:3] == accent for x in range(ring.centerx - 20, ring.centerx + 20))
+
+
 def test_keys_move_the_ring_and_the_line_follows_it_not_the_pointer(tmp_path, monkeypatch):
     from game.scenes.title import TitleScene
     app = ScreenApp(tmp_path)
@@ -33,6 +41,7 @@ def test_keys_move_the_ring_and_the_line_follows_it_not_the_pointer(tmp_path, mo
     rest_pointer(app, monkeypatch, play.rect.center)
     assert scene.choices[scene.selected][0] is play and play.hovered
     assert scene.blurb() == scene.blurbs[play]
+    assert ringed_on_screen(app, play), "the ring shows round a card's Play (not under the card)"
     for _ in range(2):
         key(app, pygame.K_DOWN)
         app.frame(0.1)

@@ -22,7 +22,6 @@ import datetime as dt
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game import keys
 from game.draw.theme import font, text_size
@@ -37,8 +36,9 @@ from game.net.offer import GO_ON, Offer
 from solver import daily
 
 TODAY = registry.ordered()          # the puzzles with a Today card, top first
-#: the title's buttons: no hover look of their own (assets/themes/base.json), the ring is the one highlight
-CHOICE = ObjectID(class_id="@title_choice")
+#: the title's buttons (the puzzles' are "#title_button"): no hover look of their own
+#: (assets/themes/base.json), the ring is the one highlight
+CHOICE = "#title_choice"
 
 
 class TitleScene(Scene):
@@ -208,7 +208,7 @@ class TitleScene(Scene):
         for entry in screens.title_puzzles():
             ready = entry.available()
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id=ObjectID("#title_button", CHOICE.class_id)))
+                pygame.Rect(x, y, bw, bh), entry.title, app.ui, object_id="#title_button"))
             self.notes[button] = entry.note(app) if ready else "coming"
             self.blurbs[button] = entry.blurb
             if not ready:

@@ -42,3 +42,24 @@ def test_a_keyboard_held_piece_stays_at_its_cursor_on_a_resize(app, genius):
     cursor = hand.cursor
     resize(app, (1400, 900))
     assert hand.keyboard and hand.cursor == cursor and hand.held is not None
+
+
+def test_a_held_macmahon_tile_follows_the_new_layout_at_once(app):
+    from game.scenes.macmahon.scene import MacMahonScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    scene = MacMahonScene(app, variant="4x6x3")
+    app.push(scene)
+    app.worker.drain()
+    resize(app, (1400, 900))
+    press(app, scene.view.layout()["slots"][0].center)
+    hand = scene.session.hand
+    assert hand.held is not None and hand.held.tile == 0
+    geo = scene.view.layout()["geo"]
+    pointer = geo.cell_rect(geo.cols + 2).center            # B3 at 1400 x 900
+    move(app, pointer)
+    assert hand.pointer == geo.cols + 2
+    resize(app, (1100, 760))
+    new = scene.view.layout()["geo"]
+    assert new.cell_at(pointer) != geo.cols + 2 and hand.pointer == new.cell_at(pointer)
+    assert scene.frame().landing.cell == new.cell_at(pointer)

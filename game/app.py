@@ -331,6 +331,8 @@ class App:
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             self._resized()
+            if self.top is not None:     # then the screen hears of it: what the pointer holds is placed again
+                self.top.handle_event(event)
             return
         if event.type in WINDOW_STATE:
             self._window_event(event)

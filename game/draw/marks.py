@@ -8,6 +8,7 @@ for text), and the core still says which verdict it is.
 
 - `outline(surface, points, colour, width)`: a closed shape's edge (a triangle, a cell).
 - `ring(surface, rect, colour, width)`: a rectangle's edge, just inside `rect`.
+- `stroke(surface, start, end, colour, width)`: a straight line (a tile's side that clashes).
 - `cross(surface, rect, colour, width)`: an X over a cell.
 - `mark_cells(surface, rects, colour)`: "these cells break the rule": a cross on each.
 """
@@ -53,12 +54,17 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int)
         pygame.draw.rect(surface, paint or colour, pygame.Rect(rect).inflate(-2 * inset, -2 * inset), w)
 
 
+def stroke(surface: pygame.Surface, start, end, colour: Colour, width: int) -> None:
+    """A straight stroke from `start` to `end` with round ends, readable on any colour."""
+    for paint, w in bands(width):
+        _polyline(surface, paint or colour, [start, end], w, False)
+
+
 def cross(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int) -> None:
     """An X over `rect` (inset so its ends stay inside), readable on any colour."""
     box = pygame.Rect(rect).inflate(-rect.width // 4, -rect.height // 4)
-    for paint, w in bands(width):
-        _polyline(surface, paint or colour, [box.topleft, box.bottomright], w, False)
-        _polyline(surface, paint or colour, [box.topright, box.bottomleft], w, False)
+    stroke(surface, box.topleft, box.bottomright, colour, width)
+    stroke(surface, box.topright, box.bottomleft, colour, width)
 
 
 def mark_cells(surface: pygame.Surface, rects, colour: Colour) -> None:

@@ -13,6 +13,7 @@ The board shows its required border colour as a band around the cells.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -131,6 +132,19 @@ def mark_triangle(surface: pygame.Surface, rect: pygame.Rect, side: int, colour:
     pygame.draw.polygon(shade, (*colour, 80), [(x - rect.x, y - rect.y) for x, y in inner])
     surface.blit(shade, rect.topleft)
     marks.outline(surface, inner, colour, max(4, rect.width // 16))
+
+
+def mark_edge(surface: pygame.Surface, rect: pygame.Rect, side: int, colour: Colour) -> None:
+    """Mark one side of the tile in `rect` (a held tile's edge that would clash) with a stroke
+    along that edge, just inside it, short of the corners: the triangle's own colour stays in
+    sight (a wash over it turned a held tile's red, blue and white into pinks and purples)."""
+    width = max(4, rect.width // 16)
+    (ax, ay), (bx, by), (cx, cy) = triangle(rect, side)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    inward = (marks.bands(width)[0][1] / 2 + 1) / max(1.0, math.hypot(cx - mx, cy - my))
+    ends = [(x + (ox - x) * 0.08 + (cx - mx) * inward, y + (oy - y) * 0.08 + (cy - my) * inward)
+            for (x, y), (ox, oy) in (((ax, ay), (bx, by)), ((bx, by), (ax, ay)))]
+    marks.stroke(surface, ends[0], ends[1], colour, width)
 
 
 def empty_colour(pal: Palette) -> Colour:

@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from game.play import records
+from game.puzzles import registry
 from solver import daily, puzzles
 from solver.cli_common import ordinal
 
@@ -99,7 +100,7 @@ def next_change(now: dt.datetime) -> float:
 @dataclass(frozen=True)
 class Card:
     """What the title's Today card says about one puzzle's daily."""
-    heading: str         # 'Genius #327 · hard'
+    heading: str         # 'Genius #327 · hard' ('Genius #333 · very hard · one way' on a Sunday)
     status: str          # 'solved in 1:42' / 'not solved yet'
     streak: str          # 'daily streak 5'
     solved: bool
@@ -107,10 +108,13 @@ class Card:
 
 
 def card(statistics: dict, puzzle: str, today: dt.date) -> Card:
-    """Today's card of `puzzle`: its number and level (known without working the puzzle out),
-    whether it is done and in what time, and the daily streak."""
+    """Today's card of `puzzle`: its number and level, and what else its daily is that day (the
+    puzzle's `daily_note`; all known without working the puzzle out), whether it is done and in
+    what time, and the daily streak."""
     n = daily.number(today)
     current, _ = records.daily_streak(statistics, puzzle, n)
-    return Card(f"{puzzles.get(puzzle).short} #{n} · {daily.level(today)}", status(statistics, puzzle, n),
+    heading = " · ".join(w for w in (f"{puzzles.get(puzzle).short} #{n}", daily.level(today),
+                                     registry.get(puzzle).daily_note(today)) if w)
+    return Card(heading, status(statistics, puzzle, n),
                 f"daily streak {current}", first_win(statistics, puzzle, n) is not None,
                 place_words(statistics, puzzle, n))

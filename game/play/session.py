@@ -44,6 +44,7 @@ from solver.errors import IllegalMove, SquarewiseError
 RECORDED = ("play", "versus", "online", "ranked")       # the kinds of match whose end goes into the statistics
 HISTORY = ("undo", "redo", "restart")           # the mid end's keys that walk the history
 HANDS = (Press, Release, Pick, Turn)               # what takes or puts down (nothing while a solve plays)
+HINT_JOB = "Looking for a hint"                  # the label of a hint's question to the engine (shown while it looks)
 
 
 @dataclass(frozen=True)
@@ -367,26 +368,35 @@ class PlaySession:
 
     def ask_hint(self) -> None:
         """One more hint: the first asks the engine which piece or tile comes next; asking again
-        on the same position climbs to where, then how it is turned. Every rung is a hint used."""
+        on the same position climbs to where, then how it is turned. Every rung shown is a hint
+        used (`_used`); a press while the engine still looks asks nothing more and counts nothing:
+        a player pressing again then wants the hint on its way, not the next rung unseen."""
+        if self.jobs.job is not None and self.jobs.job.label == HINT_JOB:
+            return
         self.hand.let_go()
-        meta = self.match.meta
-        meta["hints"] = meta.get("hints", 0) + 1
-        meta["assisted"] = True
         notation = self.position.notation()
         if still_fresh(self.hint_step, notation):
             self._climb(notation, None)
         else:
-            self.ask_engine("Looking for a hint", self.puzzle.hint_job, self._hint_answer)
+            self.ask_engine(HINT_JOB, self.puzzle.hint_job, self._hint_answer)
 
     def _hint_answer(self, pos, result: Hint | Stuck) -> None:
         if isinstance(result, Hint):
             self._climb(pos.notation(), result.move)
         else:
+            self._used()
             self.stuck(result)
+
+    def _used(self) -> None:
+        """A hint said (a rung, or the engine's word that the board has no way on): counted, the game helped."""
+        meta = self.match.meta
+        meta["hints"] = meta.get("hints", 0) + 1
+        meta["assisted"] = True
 
     def _climb(self, notation: str, move) -> None:
         """Say the next rung (the hand marks it on the board): hints are said on the status line
         only, so no message outlives the position it is about."""
+        self._used()
         step = self.hint_step = escalate(self.hint_step, notation, move)
         self.hand.clear_marks()
         self.hand.mark_hint(self.position, step)

@@ -32,7 +32,7 @@ from game.puzzles.genius.deal import GeniusDealer
 from game.puzzles.genius import words as genius_words
 from game.puzzles.genius.hand import Hand as GeniusHand
 from game.puzzles.genius.puzzle import GENIUS
-from game.puzzles.genius.one_way import tables as genius_tables
+from game.puzzles.genius.one_way import daily_note as genius_daily_note, tables as genius_tables
 from game.puzzles.macmahon import guide as macmahon_guide
 from game.puzzles.macmahon.deal import MacMahonDealer
 from game.puzzles.macmahon import words as macmahon_words
@@ -117,6 +117,7 @@ class Entry:
     ways: tuple[Way, ...] = ()              # the ways of playing it its screen's mode picker offers, first the default
     rival_view: str = ""                    # a racer's board in a race's results: "module:function", called
                                             # (surface, app, area, board or None, lines beside it)
+    daily_note: Callable[[Any], str] = lambda day: ""   # its daily of a date, besides the level ('one way'), or ''
 
     @property
     def name(self) -> str:
@@ -166,7 +167,7 @@ PUZZLES: tuple[Entry, ...] = (
                     "genius_level": "any",         # a new roll's level: easy, medium, hard, very hard, any or 1..10
                     "oneway_level": "1"},          # the next One way puzzle's level, 1..10
           settings_menus=("game.scenes.genius.dice_menu:DiceMenu",),
-          statistics=genius_tables,
+          statistics=genius_tables, daily_note=genius_daily_note,
           rival_view="game.scenes.genius.versus_view:draw_rival"),
 )
 

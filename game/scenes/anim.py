@@ -98,10 +98,11 @@ def banner(surface: pygame.Surface, area: pygame.Rect, lines: list[str], pal: Pa
 
 
 class Result:
-    """What a board says when it ends: lines in a banner over it for a moment, with the confetti
-    of a win (`celebrate`) or without (`show`: a loss, a race's turn), the time counting up; a
-    banner shown to stay (`show(..., stays=True)`) is still there, still, once the moment is over,
-    until `clear`."""
+    """What a board says when it ends: lines in a banner over it, with the confetti of a win
+    (`celebrate`) or without (`show`: a loss, a race's turn), the time counting up. A win's banner
+    stays, as a ranked run's (`show(..., stays=True)`) does: still there once the moment is over,
+    until the player acts (`closed_by` a key or a click, a new game: `clear`); the others show
+    for a moment."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
@@ -112,7 +113,7 @@ class Result:
     def celebrate(self, area: pygame.Rect, colours, lines: list[str], seconds: float, best: bool,
                   confetti: bool) -> None:
         self.celebration = Celebration(area, colours, self.rng, seconds=seconds, best=best) if confetti else None
-        self.lines, self.stays = lines, False
+        self.lines, self.stays = lines, confetti        # (Animations off: the status line says it alone)
 
     def show(self, area: pygame.Rect, lines: list[str], stays: bool = False) -> None:
         self.celebration = Celebration(area, (), self.rng, confetti=False)
@@ -120,6 +121,15 @@ class Result:
 
     def clear(self) -> None:
         self.celebration, self.lines, self.stays = None, [], False
+
+    def closed_by(self, event) -> bool:
+        """Close a banner that stays on a key or a click; True if `event` is used up by it: a click
+        (aimed at the banner, it lifts nothing under it). A key goes on to do what it does (Escape
+        leaves, Ctrl+N deals a new game), so a key the banner offers works at the first press."""
+        if not self.stays or event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return False
+        self.clear()
+        return event.type == pygame.MOUSEBUTTONDOWN
 
     def update(self, dt: float) -> None:
         if self.celebration is not None:
@@ -130,12 +140,10 @@ class Result:
     def shown(self) -> list[str]:
         """The banner's lines while it shows (it shows with the confetti, or stays), else []."""
         c = self.celebration
-        if self.stays:
-            return list(self.lines)
-        if c is None or c.t >= Celebration.BANNER or not self.lines:
+        if not self.lines or (c is None or c.t >= Celebration.BANNER) and not self.stays:
             return []
         lines = list(self.lines)
-        final = format_time(c.seconds) if c.seconds is not None else None
+        final = format_time(c.seconds) if c is not None and c.seconds is not None else None
         if final and final in lines[0]:                   # the time counts up to the result
             lines[0] = lines[0].replace(final, format_time(c.counted()), 1)
         return lines

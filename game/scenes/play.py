@@ -93,9 +93,8 @@ class PlayScene(Scene):
             action = self.chrome.pressed(event)
             if action is not None:
                 return action == "" or self.do(action)
-        if self.result.stays and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.result.clear()                  # a banner that stays: any key or click closes it
-            return keys.action(event) != "back"  # (Escape goes on to leave the screen)
+        if self.result.closed_by(event):         # a banner that stays: a click closes it, a key closes it and acts
+            return True
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False               # any key or click closes the key table ...
             if keys.action(event) == "help":     # ... and F1 again opens How to play
@@ -104,7 +103,7 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.guide is not None and self.guide.press(event.pos):
             return True
         hand = self.session.hand
-        command = translate(event, partial(self.view.target_at, hand=hand), self.pointer, hand.held is not None)
+        command = translate(event, partial(self.view.target_at, hand=hand), self.pointer, hand)
         return command is not None and self.process(command, later=True)
 
     def process(self, command, later: bool = False) -> bool:
@@ -196,7 +195,8 @@ class PlayScene(Scene):
             self.copy_game_id(self.match.game_id)
         elif action in ("paste", "play_id"):
             text = self.app.paste_text().strip() if action == "paste" else self.chrome.id_entry.get_text()
-            return bool(text) and self.ask_play_id(text)
+            empty = not text.strip() and self.mode.refuses_ids() is None       # (a race's refusal comes first)
+            return self.chrome.no_id(self.session, self.kit.shown_id()) if empty else self.ask_play_id(text)
         elif action == "save" and self.allows("save"):
             name = datetime.now().strftime(f"{self.session.puzzle.name}-%Y%m%d-%H%M%S.json")
             self.ask_file("Save the game as", self.save_to, self.app.storage.saves_dir() / name, must_exist=False)

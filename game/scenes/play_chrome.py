@@ -97,6 +97,15 @@ class PlayChrome:
             return "play_id"
         return None
 
+    def no_id(self, session, shown_id: str | None) -> bool:
+        """Play (or Enter) with no game ID typed, or Paste with none on the clipboard: say on the
+        status line what a game ID is and where one comes from, and show this game's again."""
+        session.say(f"A game ID names one board: this game's is in the box ({key_words.describe('copy')} "
+                    "copies it); type or paste one, then Enter")
+        if self.id_entry is not None:
+            self.id_entry.set_text(shown_id or "")
+        return True
+
     # ------------------------------------------------------------------ what applies now
     def refresh(self, flags: dict, *, paused: bool, busy: bool, shown_id: str | None) -> None:
         """Enable what applies (`flags`: name -> enabled; a name left out is enabled), Pause or

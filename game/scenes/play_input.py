@@ -13,6 +13,7 @@ from solver.grid import is_ascii_number
 CLICK_SLOP = 6             # pixels a press may move and still count as a click
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 TURNS = {"rotate": 1, "rotate_back": 3}
+RESIZES = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)     # the window's new size (the App has laid it out)
 
 
 class Pointer:
@@ -23,11 +24,15 @@ class Pointer:
         self.pressed_at: tuple[int, int] | None = None
 
 
-def translate(event, target_at, pointer: Pointer, holding: bool):
+def translate(event, target_at, pointer: Pointer, hand):
     """The command `event` makes (None: none). `target_at(pos)`: the view's square or slot at a
-    pixel; `holding`: something is in hand (the wheel turns only what is held)."""
+    pixel; `hand`: what is held (the wheel turns only that; a resize places again what the
+    mouse holds under the pointer, in the new layout, without waiting for the pointer to move)."""
     if event.type == pygame.KEYDOWN:
         return key_command(event)
+    if event.type in RESIZES:
+        mouse_held = hand.held is not None and not getattr(hand, "keyboard", False)
+        return Hover(target_at(pointer.pos)) if mouse_held else None
     if event.type == pygame.MOUSEMOTION:
         pointer.pos = event.pos
         return Hover(target_at(event.pos))
@@ -41,7 +46,7 @@ def translate(event, target_at, pointer: Pointer, holding: bool):
         press, pointer.pressed_at = pointer.pressed_at, None
         click = press is not None and abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) <= CLICK_SLOP
         return Release(target_at(event.pos), click)
-    if event.type == pygame.MOUSEWHEEL and holding and keys.WHEEL_ROTATES:
+    if event.type == pygame.MOUSEWHEEL and hand.held is not None and keys.WHEEL_ROTATES:
         return Turn(1 if event.y > 0 else 3)
     return None
 

@@ -2,8 +2,10 @@
 
 Mouse or keyboard: Up/Down (or Tab) move the highlight, Enter opens. Escape does nothing here
 (two quick Escapes from a game must not close the window): Quit, Ctrl+Q or the close box quit.
-What a puzzle is shows in one line under the buttons (for the button under the pointer, else
-the highlighted one), never as a tooltip that could cover another button.
+One highlight: the ring, moved by the keys and by the pointer onto a button (whose own hover
+look is the plain one, so a pointer left on a button shows no second highlight); Enter opens
+the ringed button. What it is shows in one line under the buttons, never as a tooltip that
+could cover another button.
 
 Left of the buttons, a Today card per puzzle: the daily's number and level, whether it is done
 (and in what time), the daily streak and the time to the next one, and a Play button. The
@@ -34,6 +36,9 @@ from game.net.offer import GO_ON, Offer
 from solver import daily
 
 TODAY = registry.ordered()          # the puzzles with a Today card, top first
+#: the title's buttons (the puzzles' are "#title_button"): no hover look of their own
+#: (assets/themes/base.json), the ring is the one highlight
+CHOICE = "#title_choice"
 
 
 class TitleScene(Scene):
@@ -82,8 +87,9 @@ class TitleScene(Scene):
             elif self.dailies is None:
                 button.set_text("...")
                 button.disable()
-            else:
-                button.set_text("Play again" if dailies.card(self.app.statistics, key, self.today).solved else "Play")
+            else:               # (with a standings server set, the card says its Play is not the ranked one)
+                solved = dailies.card(self.app.statistics, key, self.today).solved
+                button.set_text(("Play again" if solved else "Play") + (" unranked" if self.ranked_line() else ""))
                 button.enable()
 
     def open_run(self, key: str) -> int | None:
@@ -119,7 +125,8 @@ class TitleScene(Scene):
     def ranked_line(self) -> str:
         """The cards' word of the standings server, under the offline puzzle's: 'Ranked on HOST' (the
         place there, or the ranked run left open, is on the status line; before the player has a
-        name there too: the Daily screen asks it), or '' with no server."""
+        name there too: the Daily screen asks it), or '' with no server. The card's button then
+        says it is not the ranked run ('Play unranked'), and the line under the buttons where that starts."""
         if self.offer is not None:
             return f"Ranked on {self.offer.host}"
         url = configured(self.app.settings)
@@ -157,10 +164,11 @@ class TitleScene(Scene):
             rect = pygame.Rect(x, y, width, height)
             button = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(rect.x + app.px(12), rect.bottom - app.px(44), min(app.px(200), width - app.px(24)),
-                            app.px(34)), "...", app.ui))
+                            app.px(34)), "...", app.ui, object_id=CHOICE))
             self.cards[key] = (rect, button)
             self.blurbs[button] = f"today's daily {dailies.card(app.statistics, key, self.today).heading}: " \
-                                  "the same puzzle for everyone"
+                                  "the same puzzle for everyone" + \
+                                  ("; unranked here, the ranked run starts in Daily puzzles" if self.ranked_line() else "")
             self.choices.append((button, lambda k=key: self.play_daily(k)))
             y += height + app.px(12)
         self.refresh_cards()
@@ -212,7 +220,7 @@ class TitleScene(Scene):
         third = (bw - 2 * gap) // 3
         for i, entry in enumerate(screens.extras()):        # how to play, daily puzzles, statistics: one row
             button = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui))
+                pygame.Rect(x + i * (third + gap), y, third, small), entry.title, app.ui, object_id=CHOICE))
             self.blurbs[button] = entry.blurb
             self.choices.append((button, lambda e=entry: app.open(e.key)))
         y += small + gap
@@ -222,7 +230,7 @@ class TitleScene(Scene):
                                     ("Standings", lambda: app.open("standings"),
                                      (x + third + gap, y + small + gap, third, small)),
                                     ("Quit", app.quit, (x + 2 * (third + gap), y + small + gap, third, small))):
-            button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui))
+            button = self.add(pygame_gui.elements.UIButton(pygame.Rect(rect), label, app.ui, object_id=CHOICE))
             self.choices.append((button, action))
         self.blurbs[self.choices[-3][0]] = screens.entry("online").blurb
         self.blurbs[self.choices[-2][0]] = screens.entry("standings").blurb
@@ -304,25 +312,22 @@ class TitleScene(Scene):
         surface.fill(pal.background)
         w, h = surface.get_size()
         self._draw_banner(surface, pygame.Rect(0, int(h * 0.06), w, int(h * 0.30)))
-        if self.choices:
-            button = self.choices[self.selected][0]
-            pygame.draw.rect(surface, pal.accent, button.rect.inflate(app.px(10), app.px(10)),
-                             max(2, app.px(3)), border_radius=app.px(10))
         for button, note in self.notes.items():
             if note:
                 text(surface, note, (button.rect.right + app.px(14), button.rect.centery), app.px(17),
                      pal.accent if note != "coming" else pal.dim_text, anchor="midleft")
         self._draw_blurb(surface)
         self.draw_cards(surface)
+        if self.choices:                    # the ring over the cards too (a card's Play is one of the choices)
+            button = self.choices[self.selected][0]
+            pygame.draw.rect(surface, pal.accent, button.rect.inflate(app.px(10), app.px(10)),
+                             max(2, app.px(3)), border_radius=app.px(10))
         text(surface, "Up/Down and Enter, or the mouse; Ctrl+Q quits; F1 in a game shows the keys",
              (w // 2, h - app.px(16)), app.px(14), pal.dim_text, anchor="midbottom")
 
     def blurb(self) -> str | None:
-        """What the puzzle under the pointer (else the highlighted one) is."""
-        hovered = next((b for b in self.blurbs if b.hovered), None)
-        if hovered is None and self.choices:
-            hovered = self.choices[self.selected][0]
-        return self.blurbs.get(hovered)
+        """What the highlighted button is (the pointer moving onto a button highlights it)."""
+        return self.blurbs.get(self.choices[self.selected][0]) if self.choices else None
 
     def _draw_blurb(self, surface) -> None:
         """The blurb in its own place under the buttons, where it covers none of them."""

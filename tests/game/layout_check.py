@@ -524,12 +524,21 @@ def hosted_states(app, sizes):
 
 
 def standings_states(app, sizes):
-    """The Today screen with a server and its name field, and the standings screen with a page
-    of rows, two groups and the code field: the server's answers from a fake connection."""
+    """The title's cards and the Today screen with a server (and its name field), and the
+    standings screen with a page of rows, two groups and the code field: the server's answers
+    from a fake connection."""
     from game.net import identity
     from game.scenes.ranked.standings import StandingsScene
     from tests.game.ranked.fake_desk import Clients
     app.settings["standings_server"] = "club.example.org"
+    assert type(app.top).__name__ == "TitleScene"
+    title = app.top
+    for size in sizes:                          # a card's Play ringed: the line under the buttons says it is unranked
+        resize(app, size)
+        title.selected = next(i for i, (button, _) in enumerate(title.choices) if button is title.cards["genius"][1])
+        frame(app)
+        yield f"title with a server, Play unranked ringed {size[0]}x{size[1]}"
+    title.selected = 0
     app.open("daily")
     frame(app)
     yield from each_size(app, "daily with a server", sizes)

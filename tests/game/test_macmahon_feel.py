@@ -43,6 +43,8 @@ def test_a_win_is_one_clean_line_said_once(app, macmahon):
     assert not any("Solved" in m for m, *_ in app.toasts.items)
     for _ in range(10):
         frame(app, dt=0.4)
+    assert macmahon.result.shown() == banner                 # it stays until the player acts (playtest 2, 16) ...
+    press(app, (2, app.size[1] - 2))                         # ... a click closes it
     line = macmahon.frame().status
     assert line.startswith("Solved in") and line.endswith("a new best time!")
     assert "  " not in line and " - " not in line and "\n" not in line

@@ -26,7 +26,8 @@ def test_no_tooltip_covers_a_button_when_the_pointer_starts_over_one(tmp_path, m
         for _ in range(30):                       # 3 s under the pointer: longer than any tooltip delay
             app.frame(0.1)
         assert covering(app, scene) == []
-        assert scene.blurb() == next(e.blurb for e in title_puzzles() if e.title == button.text)
+        assert scene.blurb() == title_puzzles()[0].blurb      # the ringed one's: a pointer that never moved
+        #                                                     moves no highlight (playtest 2, finding 20)
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1280, 800)])

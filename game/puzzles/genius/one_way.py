@@ -9,11 +9,14 @@ breaks the row down by level.
 """
 from __future__ import annotations
 
+import datetime as dt
+
 from game.play.match import format_time
 from game.play.records import GIVEN, games, timed
 from game.puzzles.genius.versus_stats import statistics_table as versus_table
 from solver.errors import SquarewiseError
 from solver.genius import dice, numbers
+from solver.genius.daily import ONE_WAY_DAY
 from solver.genius.one_way import LEVELS, check_level, deal
 
 ROW = "one way"                    # the statistics row (and the kept games' level) of One way matches
@@ -45,6 +48,12 @@ def level_choices() -> list[tuple[str, str, str]]:
 def best_key(level: int) -> str:
     """The best-time key of a One way level: a start with pieces given, apart per level."""
     return f"{ROW} {level}{GIVEN}"
+
+
+def daily_note(day: dt.date) -> str:
+    """What the Genius daily of `day` is besides its level, as its Today card says it: 'one way'
+    on the day the daily is a One way puzzle (Sunday: solver/genius/daily.py), else ''."""
+    return TITLE.lower() if day.weekday() == ONE_WAY_DAY else ""
 
 
 def subtitle(meta: dict, givens: int) -> str:

@@ -16,7 +16,7 @@ from game.play import key_words
 from game.draw.boards import BoardGeometry
 from game.draw.marks import mark_cells, ring
 from game.draw.theme import font, mix, text_size
-from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_triangle, tray_grid
+from game.draw.tiles import OUTLINE, draw_board, draw_tile, mark_edge, mark_triangle, tray_grid
 from game.draw.widgets import progress_bar, text, title_bar, wrap
 from game.play.commands import Slot, Square
 from game.play.frame import Frame
@@ -235,12 +235,13 @@ class MacMahonView:
         landing = frame.landing
         if landing is not None:
             cell, fits = landing.cell, landing.reason is None
+            over = pos.cells[cell] is not None          # (faint over another tile, which shows through)
             draw_tile(surface, rotate(board.tiles[hand.held.tile], hand.held.rotation), geo.cell_rect(cell), pal,
-                      alpha=230 if landing.allowed else 140, outline=pal.legal if fits else None)
-            if not fits and pos.cells[cell] is not None:       # the overlap is what breaks the rule
+                      alpha=140 if over and not landing.allowed else 230, outline=pal.legal if fits else None)
+            if not fits and over:                              # the overlap is what breaks the rule
                 mark_cells(surface, [geo.cell_rect(cell)], pal.illegal)
-            for where, side in landing.clashes:                # only the edges that clash, both sides of each
-                mark_triangle(surface, geo.cell_rect(where), SIDES.index(side), pal.illegal)
+            for where, side in landing.clashes:                # only the edges that clash, both sides of each,
+                mark_edge(surface, geo.cell_rect(where), SIDES.index(side), pal.illegal)   # the colours in sight
         if hand.keyboard and not frame.finished:
             pygame.draw.rect(surface, pal.accent, geo.cell_rect(hand.cursor).inflate(4, 4), max(2, geo.cell // 22),
                              border_radius=max(2, geo.cell // 12))

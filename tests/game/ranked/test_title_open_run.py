@@ -64,7 +64,7 @@ def test_the_title_card_says_the_run_is_open_and_its_button_goes_on_with_it(serv
     _, button = title.cards["genius"]
     assert button.text == GO_ON and button.is_enabled
     assert title.status("genius", None) == RUN_OPEN
-    assert title.cards["macmahon"][1].text in ("Play", "Play again")           # the other puzzle's as ever
+    assert title.cards["macmahon"][1].text in ("Play unranked", "Play again unranked")   # the other puzzle's as ever
     assert stale_pixels(app, tmp_path) == 0
     post(pressed(button))
     run_until(app, lambda: title.offer.starting == "genius")
@@ -79,7 +79,7 @@ def test_the_title_card_says_the_run_is_open_and_its_button_goes_on_with_it(serv
     run_until(app, lambda: app.top is title)
     answer_places(title.offer, {"place": 2, "ms": 90000, "runs": 1, "flagged": False})
     settle(app)
-    assert title.cards["genius"][1].text in ("Play", "Play again") and title.open_run("genius") is None
+    assert title.cards["genius"][1].text in ("Play unranked", "Play again unranked") and title.open_run("genius") is None
     assert identity.open_runs(app.storage.folder, URL) == {}
     assert stale_pixels(app, tmp_path) == 0
 
@@ -105,7 +105,7 @@ def test_the_title_says_the_servers_refusal(server):
     run_until(app, lambda: title.offer.starting is None)
     settle(app)
     assert any("over" in item[0] for item in app.toasts.items)
-    assert title.cards["genius"][1].text in ("Play", "Play again")             # forgotten: refused
+    assert title.cards["genius"][1].text in ("Play unranked", "Play again unranked")   # forgotten: refused
 
 
 def test_play_on_a_daily_whose_ranked_run_is_open_asks_first(server):

@@ -75,7 +75,8 @@ def test_the_whole_game_id_is_on_show(tmp_path, size):
 
 def test_the_ghost_marks_only_the_clashing_edges(tmp_path, monkeypatch):
     """Over a cell where it breaks the rules, the tile in hand gets rule marks (game/draw/marks)
-    on the triangles that clash, and on the neighbour's side of each clashing edge; nothing else."""
+    on the edges that clash, and on the neighbour's side of each clashing edge; nothing else
+    (along the edges, so its colours stay in sight: playtest 2, finding 15)."""
     import game.scenes.macmahon.view as view
     app = WidgetApp(tmp_path)
     kit = macmahon_kit(app)
@@ -92,7 +93,7 @@ def test_the_ghost_marks_only_the_clashing_edges(tmp_path, monkeypatch):
     colours = rotate(kit.board.tiles[tile], rotation)
     expected = {(1, "L"), (0, "R")} | ({(1, "T")} if colours[0] != "W" else set())
     marked, crossed, rings = [], [], []
-    monkeypatch.setattr(view, "mark_triangle", lambda s, rect, side, colour: marked.append((rect, side)))
+    monkeypatch.setattr(view, "mark_edge", lambda s, rect, side, colour: marked.append((rect, side)))
     monkeypatch.setattr(view, "mark_cells", lambda s, rects, colour: crossed.extend(rects))
     real = view.draw_tile
     monkeypatch.setattr(view, "draw_tile", lambda *a, **k: (rings.append(k.get("outline")), real(*a, **k)))

@@ -1,0 +1,41 @@
+"""The title's Today card says 'one way' on a Sunday (the Genius daily of a Sunday is a One way
+puzzle at level 10, solver/genius/daily.py; the game's subtitle says so, and now the card too),
+and only for the puzzle whose daily it is. The title drawn on a fake date; the lines it draws recorded."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+import game.scenes.title as title_module
+from solver.genius.daily import genius_daily
+from tests.game.screen_app import ScreenApp
+
+SUNDAY = dt.date(2026, 11, 29)
+SATURDAY = dt.date(2026, 11, 28)
+
+
+def card_lines(tmp_path, monkeypatch, day) -> list[str]:
+    drawn: list[str] = []
+    real = title_module.text
+    monkeypatch.setattr(title_module, "text", lambda surface, line, *a, **k: (drawn.append(line),
+                                                                               real(surface, line, *a, **k))[1])
+    app = ScreenApp(tmp_path)
+    scene = app.push(title_module.TitleScene(app, today=day))
+    app.draw()
+    return [line for line in drawn if "#" in line]
+
+
+def test_sunday_s_genius_card_says_one_way(tmp_path, monkeypatch):
+    assert SUNDAY.weekday() == 6 and genius_daily(SUNDAY).one_way      # (the engine's own word for it)
+    lines = card_lines(tmp_path, monkeypatch, SUNDAY)
+    genius = [line for line in lines if line.startswith("Genius #")]
+    macmahon = [line for line in lines if line.startswith("MacMahon #")]
+    assert genius == [f"Genius #{genius_daily(SUNDAY).number} · very hard · one way"]
+    assert macmahon and "one way" not in macmahon[0]
+
+
+@pytest.mark.parametrize("day", [SATURDAY, SUNDAY + dt.timedelta(days=1)])
+def test_other_days_cards_do_not(tmp_path, monkeypatch, day):
+    assert not genius_daily(day).one_way
+    assert not any("one way" in line for line in card_lines(tmp_path, monkeypatch, day))

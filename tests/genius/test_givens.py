@@ -35,7 +35,7 @@ def test_givens_do_not_change_equality():
     assert start == plain and hash(start) == hash(plain) and not plain.givens
 
 
-def test_givens_survive_pickling_and_placing():
+def test_givens_survive_copies():
     start = Position.parse(START)
     assert pickle.loads(pickle.dumps(start)).givens == start.givens
     assert start.place(Move.parse("1:F4")).givens == start.givens

@@ -100,7 +100,7 @@ def test_positions_with_pieces_placed_against_brute_force(text):
     assert answer.puzzle.placed.keys() >= position.placed.keys() and search.count(answer.puzzle) == 1
 
 
-def test_a_roll_with_one_solution_needs_no_piece_and_finishes_as_solved():
+def test_a_roll_with_one_solution_needs_no_piece():
     single = Position.parse("A3B2C1C4C6D5F2")     # an alternative roll with one solution
     answer = min_pieces.fewest(single)
     assert (answer.pieces, answer.given, answer.solutions) == (0, (), 1) and answer.finish == search.solve(single)

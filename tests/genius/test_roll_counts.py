@@ -100,7 +100,7 @@ def test_difficulty_label_names_the_group_of_every_default_rolls_level():
             assert roll_counts.difficulty_label(count) == levels.group_of(int(by_number[n]))
 
 
-def test_cli_json_reports_the_dice_set_and_its_hardest_roll(tmp_path, capsys):
+def test_cli_json_reports_its_run(tmp_path, capsys):
     path = tmp_path / "tiny.json"
     dice.save(tiny_set(), path)
     assert main(["genius", "roll-counts", "--dice", str(path), "--json", "--jobs", "1"]) == 0

@@ -194,7 +194,7 @@ def test_forged_tokens_are_refused_as_failed_joins(tmp_path):
     run(scenario())
 
 
-def test_replayed_moves_and_moves_outside_the_rules_are_refused_unkept(tmp_path):
+def test_moves_out_of_order_or_outside_the_rules_are_refused_unkept(tmp_path):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             client, token = await player(url, "Ann")
@@ -620,7 +620,7 @@ def test_todays_boards_are_never_dropped_nor_refused_for_old_days(tmp_path, monk
     run(scenario())
 
 
-def test_an_open_run_of_database_version_1_is_replayed_once_then_its_board_is_stored(tmp_path):
+def test_an_open_run_of_database_version_1_gets_its_board_stored_from_one_replay(tmp_path):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             client, token = await player(url, "Ann")

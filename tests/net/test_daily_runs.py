@@ -194,31 +194,34 @@ def test_forged_tokens_are_refused_as_failed_joins(tmp_path):
     run(scenario())
 
 
-def test_moves_out_of_order_or_outside_the_rules_are_refused_unkept(tmp_path):
+def in_a_run(tmp_path, check, puzzle: str = "genius") -> None:
+    """Ann in today's ranked run of `puzzle` on a fresh desk: check(client, token, its `run`, store)."""
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             client, token = await player(url, "Ann")
-            began = await start(client, token)
-            moves = day_solution(began)
-            await play(client, moves[:1])
-            board = execute(Position.parse(began["start"]), moves[0]).notation()
-            for seq, move, why in [(1, moves[0], "out of order"), (5, moves[1], "out of order"),
-                                   (2, "1:" + began["start"][:2], "blocker"),
-                                   (2, "9-Z:A1", "")]:
-                await client.send("move", seq=seq, move=move)
-                refused = await client.until("refused")
-                assert refused["seq"] == seq and why in refused["reason"] and refused["position"] == board
-            assert store.moves(store.ranked_run(1, "genius", TODAY).id) == tuple(moves[:1])   # nothing refused is kept
+            await check(client, token, await start(client, token, puzzle), store)
     run(scenario())
+
+
+def test_moves_out_of_order_or_outside_the_rules_are_refused_unkept(tmp_path):
+    async def check(client, token, began, store):
+        moves = day_solution(began)
+        await play(client, moves[:1])
+        board = execute(Position.parse(began["start"]), moves[0]).notation()
+        for seq, move, why in [(1, moves[0], "out of order"), (5, moves[1], "out of order"),
+                               (2, "1:" + began["start"][:2], "blocker"),
+                               (2, "9-Z:A1", "")]:
+            await client.send("move", seq=seq, move=move)
+            refused = await client.until("refused")
+            assert refused["seq"] == seq and why in refused["reason"] and refused["position"] == board
+        assert store.moves(store.ranked_run(1, "genius", TODAY).id) == tuple(moves[:1])   # nothing refused is kept
+    in_a_run(tmp_path, check)
 
 
 def test_a_player_in_a_daily_run_cannot_make_a_room(tmp_path):
-    async def scenario():
-        async with desk(tmp_path) as (server, url, store):
-            client, token = await player(url, "Ann")
-            await start(client, token)
-            assert "in a daily run" in await error(client, "create", name="Ann", dice="default", level="any")
-    run(scenario())
+    async def check(client, token, began, store):
+        assert "in a daily run" in await error(client, "create", name="Ann", dice="default", level="any")
+    in_a_run(tmp_path, check)
 
 
 def test_only_numbers_that_are_today_somewhere_are_accepted(tmp_path):
@@ -243,27 +246,21 @@ def test_only_numbers_that_are_today_somewhere_are_accepted(tmp_path):
 
 
 def test_a_macmahon_run_keeps_strict_rules(tmp_path):
-    async def scenario():
-        async with desk(tmp_path) as (server, url, store):
-            client, token = await player(url, "Ann")
-            moves = day_solution(await start(client, token, "macmahon"))
-            await client.send("move", seq=1, move=moves[0] + "!")
-            assert "strict rules" in (await client.until("refused"))["reason"]
-    run(scenario())
+    async def check(client, token, began, store):
+        await client.send("move", seq=1, move=day_solution(began)[0] + "!")
+        assert "strict rules" in (await client.until("refused"))["reason"]
+    in_a_run(tmp_path, check, "macmahon")
 
 
 def test_a_macmahon_run_keeps_its_given_tiles(tmp_path):
-    async def scenario():
-        async with desk(tmp_path) as (server, url, store):
-            client, token = await player(url, "Ann")
-            began = await start(client, token, "macmahon")
-            start_board = TilePosition.parse(began["start"])
-            first_given = next(c for c, v in enumerate(start_board.cells) if v is not None)
-            await client.send("move", seq=1, move="-" + start_board.board.cell_name(first_given))
-            refused = await client.until("refused")
-            assert "is given" in refused["reason"] and refused["position"] == began["start"]
-            assert store.ranked_run(1, "macmahon", TODAY).seq == 0
-    run(scenario())
+    async def check(client, token, began, store):
+        start_board = TilePosition.parse(began["start"])
+        first_given = next(c for c, v in enumerate(start_board.cells) if v is not None)
+        await client.send("move", seq=1, move="-" + start_board.board.cell_name(first_given))
+        refused = await client.until("refused")
+        assert "is given" in refused["reason"] and refused["position"] == began["start"]
+        assert store.ranked_run(1, "macmahon", TODAY).seq == 0
+    in_a_run(tmp_path, check, "macmahon")
 
 
 def test_a_run_faster_than_a_person_is_held_out_of_the_standings(tmp_path):
@@ -346,14 +343,11 @@ def test_a_weeks_standings_order_players_by_runs_then_total_time(tmp_path):
 
 
 def test_leaving_a_ranked_run_ends_it(tmp_path):
-    async def scenario():
-        async with desk(tmp_path) as (server, url, store):
-            client, token = await player(url, "Ann")
-            await start(client, token)
-            await client.send("leave")
-            assert "is over" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
-            assert store.ranked_run(1, "genius", TODAY).abandoned
-    run(scenario())
+    async def check(client, token, began, store):
+        await client.send("leave")
+        assert "is over" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
+        assert store.ranked_run(1, "genius", TODAY).abandoned
+    in_a_run(tmp_path, check)
 
 
 def test_a_many_row_standings_answer_fits_one_frame(tmp_path):

@@ -141,25 +141,25 @@ def test_a_room_takes_eight_players():
     run(main())
 
 
-def test_a_room_takes_distinct_names():
+def refused_a_seat(name: str, before=None) -> str:
+    """A room of two (`before` awaited on its clients), then a third joining as `name`: the refusal."""
     async def main():
         async with serving() as (_, url):
             clients, code, _ = await room(url, 2)
+            if before:
+                await before(clients)
             other = await RaceClient.connect(url)
-            await other.send("join", name="P1", room=code)
-            assert "taken" in (await other.until("error"))["reason"]
-    run(main())
+            await other.send("join", name=name, room=code)
+            return (await other.until("error"))["reason"]
+    return run(main())
+
+
+def test_a_room_takes_distinct_names():
+    assert "taken" in refused_a_seat("P1")
 
 
 def test_a_room_takes_no_latecomers():
-    async def main():
-        async with serving() as (_, url):
-            clients, code, _ = await room(url, 2)
-            await start(clients)
-            late = await RaceClient.connect(url)
-            await late.send("join", name="Late", room=code)
-            assert "racing" in (await late.until("error"))["reason"]
-    run(main())
+    assert "racing" in refused_a_seat("Late", before=start)
 
 
 def test_a_player_who_leaves_mid_race_is_unplaced_in_the_results():

@@ -113,45 +113,43 @@ def test_a_client_that_lets_answers_pile_up_unread_is_cut_at_the_backlog_bound()
 ADDRESS_CAPS = dict(trust_proxy=True, per_address_connections=3, per_address_rooms=1, per_address_seats=2)
 
 
-async def three_from_one_address(url: str) -> list[RaceClient]:
-    return [await RaceClient.connect(url, **_address("10.0.0.1")) for _ in range(3)]
+def under_address_caps(check) -> None:
+    """A server capping each address; three connections from 10.0.0.1 handed to `check`."""
+    async def main():
+        async with serving(**ADDRESS_CAPS) as (_, url):
+            await check(url, [await RaceClient.connect(url, **_address("10.0.0.1")) for _ in range(3)])
+    run(main())
 
 
 def test_connections_are_capped_per_address():
-    async def main():
-        async with serving(**ADDRESS_CAPS) as (_, url):
-            await three_from_one_address(url)
-            with pytest.raises(InvalidStatus) as refused:
-                await RaceClient.connect(url, **_address("10.0.0.1"))
-            assert refused.value.response.status_code == 429
-    run(main())
+    async def check(url, held):
+        with pytest.raises(InvalidStatus) as refused:
+            await RaceClient.connect(url, **_address("10.0.0.1"))
+        assert refused.value.response.status_code == 429
+    under_address_caps(check)
 
 
 def test_rooms_are_capped_per_address():
-    async def main():
-        async with serving(**ADDRESS_CAPS) as (_, url):
-            held = await three_from_one_address(url)
-            await held[0].send("create", name="A", dice="default", level="any")
-            await held[0].until("joined")
-            await held[1].send("create", name="B", dice="default", level="any")
-            assert "rooms open already" in (await held[1].until("error"))["reason"]
-    run(main())
+    async def check(url, held):
+        await held[0].send("create", name="A", dice="default", level="any")
+        await held[0].until("joined")
+        await held[1].send("create", name="B", dice="default", level="any")
+        assert "rooms open already" in (await held[1].until("error"))["reason"]
+    under_address_caps(check)
 
 
 def test_seats_are_capped_per_address_leaving_others_theirs():
-    async def main():
-        async with serving(**ADDRESS_CAPS) as (_, url):
-            held = await three_from_one_address(url)
-            await held[0].send("create", name="A", dice="default", level="any")
-            code = (await held[0].until("joined"))["room"]
-            await held[1].send("join", name="B", room=code)
-            await held[1].until("joined")
-            await held[2].send("join", name="C", room=code)
-            assert "seats already" in (await held[2].until("error"))["reason"]
-            other = await RaceClient.connect(url, **_address("10.0.0.2"))          # another household
-            await other.send("join", name="D", room=code)
-            await other.until("joined")
-    run(main())
+    async def check(url, held):
+        await held[0].send("create", name="A", dice="default", level="any")
+        code = (await held[0].until("joined"))["room"]
+        await held[1].send("join", name="B", room=code)
+        await held[1].until("joined")
+        await held[2].send("join", name="C", room=code)
+        assert "seats already" in (await held[2].until("error"))["reason"]
+        other = await RaceClient.connect(url, **_address("10.0.0.2"))          # another household
+        await other.send("join", name="D", room=code)
+        await other.until("joined")
+    under_address_caps(check)
 
 
 NETWORK_CAPS = dict(trust_proxy=True, per_address_connections=2, per_address_rooms=1, per_network_rooms=2)
@@ -239,29 +237,32 @@ def test_a_room_is_closed_when_its_lifetime_is_over():
 
 # --- 3. the copycat
 
-def test_during_a_race_opponents_get_progress_not_boards():
+def in_a_race_of_two(check) -> None:
+    """Two players racing: check(a, b, what each joined with, the roll's solution)."""
     async def main():
         async with serving() as (_, url):
             (a, b), _, joined = await room(url, 2)
-            moves = solution(await start([a, b]))
-            await play(a, moves[:3])
-            for placed in (1, 2, 3):
-                progress = await b.until("progress", placed=placed)
-                assert progress["seat"] == joined[0]["seat"] and progress["position"] is None
-                assert progress["cells"] > 0 and progress["ms"] >= 0
+            await check(a, b, joined, solution(await start([a, b])))
     run(main())
+
+
+def test_during_a_race_opponents_get_progress_not_boards():
+    async def check(a, b, joined, moves):
+        await play(a, moves[:3])
+        for placed in (1, 2, 3):
+            progress = await b.until("progress", placed=placed)
+            assert progress["seat"] == joined[0]["seat"] and progress["position"] is None
+            assert progress["cells"] > 0 and progress["ms"] >= 0
+    in_a_race_of_two(check)
 
 
 def test_every_board_comes_with_the_results():
-    async def main():
-        async with serving() as (_, url):
-            (a, b), _, joined = await room(url, 2)
-            moves = solution(await start([a, b]))
-            await play(a, moves)
-            await play(b, moves)
-            results = await b.until("results")
-            assert all(p["position"] == results["order"][0]["position"] for p in results["order"])
-    run(main())
+    async def check(a, b, joined, moves):
+        await play(a, moves)
+        await play(b, moves)
+        results = await b.until("results")
+        assert all(p["position"] == results["order"][0]["position"] for p in results["order"])
+    in_a_race_of_two(check)
 
 
 def test_the_host_may_choose_visible_boards_for_a_friendly_race():

@@ -5,15 +5,23 @@ import pytest
 from solver.atomic import write_text_atomic
 
 
-def test_writes_the_whole_text_and_leaves_no_temporary_file(tmp_path):
+def written(tmp_path):
     path = tmp_path / "a.json"
     write_text_atomic(path, "old")
     write_text_atomic(path, "new text")
-    assert path.read_text(encoding="utf-8") == "new text"
+    return path
+
+
+def test_writes_the_whole_text(tmp_path):
+    assert written(tmp_path).read_text(encoding="utf-8") == "new text"
+
+
+def test_a_write_leaves_no_temporary_file(tmp_path):
+    written(tmp_path)
     assert sorted(os.listdir(tmp_path)) == ["a.json"]
 
 
-def test_a_failed_write_keeps_the_old_file_and_cleans_up(tmp_path, monkeypatch):
+def failed_write(tmp_path, monkeypatch):
     path = tmp_path / "a.json"
     write_text_atomic(path, "old")
 
@@ -23,7 +31,15 @@ def test_a_failed_write_keeps_the_old_file_and_cleans_up(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError, match="No space left on device"):
         write_text_atomic(path, "new")
-    assert path.read_text(encoding="utf-8") == "old"
+    return path
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
+    assert failed_write(tmp_path, monkeypatch).read_text(encoding="utf-8") == "old"
+
+
+def test_a_failed_write_cleans_up(tmp_path, monkeypatch):
+    failed_write(tmp_path, monkeypatch)
     assert sorted(os.listdir(tmp_path)) == ["a.json"]
 
 

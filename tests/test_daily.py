@@ -14,11 +14,17 @@ from solver import daily, rng
 from solver.errors import SquarewiseError
 
 
-def test_numbers_count_days_from_the_epoch_and_back():
+def test_numbers_count_days_from_the_epoch():
     assert daily.number(daily.EPOCH) == 1
     assert daily.number(dt.date(2026, 11, 23)) == 327
-    for n in (1, 2, 365, 1000):
-        assert daily.number(daily.date_of(n)) == n
+
+
+@pytest.mark.parametrize("n", [1, 2, 365, 1000])
+def test_a_number_gives_back_its_date(n):
+    assert daily.number(daily.date_of(n)) == n
+
+
+def test_no_date_comes_before_the_epoch():
     with pytest.raises(SquarewiseError):
         daily.date_of(0)
 
@@ -40,13 +46,25 @@ def test_the_level_rises_through_the_week():
     assert week == ["easy", "easy", "medium", "medium", "hard", "hard", "very hard"]
 
 
-def test_seeds_depend_on_the_game_and_the_day_only():
-    day = dt.date(2026, 6, 1)
-    first = list(itertools.islice(daily.seeds("genius", day), 3))
-    assert first == list(itertools.islice(daily.seeds("genius", day), 3))
-    assert first != list(itertools.islice(daily.seeds("macmahon", day), 3))
-    assert first != list(itertools.islice(daily.seeds("genius", day + dt.timedelta(days=1)), 3))
+DAY = dt.date(2026, 6, 1)
+
+
+def first_seeds(game: str, day: dt.date) -> list[int]:
+    return list(itertools.islice(daily.seeds(game, day), 3))
+
+
+def test_seeds_repeat_for_the_same_game_on_the_same_day():
+    first = first_seeds("genius", DAY)
+    assert first == first_seeds("genius", DAY)
     assert all(0 <= s < 2 ** 64 for s in first)
+
+
+def test_seeds_differ_between_games():
+    assert first_seeds("genius", DAY) != first_seeds("macmahon", DAY)
+
+
+def test_seeds_differ_between_days():
+    assert first_seeds("genius", DAY) != first_seeds("genius", DAY + dt.timedelta(days=1))
 
 
 def test_shuffled_is_a_reproducible_permutation():

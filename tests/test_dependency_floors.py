@@ -57,7 +57,7 @@ def test_a_name_the_floor_lacks_is_caught():
     assert missing(uses({"numpy"})["numpy"], older) == ["numpy.bitwise_count: numpy has no bitwise_count"]
 
 
-def test_uses_follow_aliases_submodules_and_from_imports():
+def test_uses_follow_every_form_of_import():
     source = ("import numpy as np\nimport pygame.freetype\nfrom numpy.lib import format as npy\n"
               "def f(a):\n    return np.random.default_rng(1).integers(3) + np.add.reduceat(a, [0])\n")
     assert uses_in(source, {"numpy", "pygame"}) == {

@@ -26,15 +26,19 @@ def entry(path) -> dict[str, str]:
     return dict(parser["Desktop Entry"])
 
 
-def test_install_writes_the_entry_and_an_icon_per_size(tmp_path):
+def test_install_writes_the_entry(tmp_path):
     written = desktop.install(tmp_path, ["/opt/My Games/squarewise"], tmp_path / "config")
     assert written[0] == tmp_path / "applications" / "squarewise.desktop"
     fields = entry(written[0])
     assert fields["Exec"] == '"/opt/My Games/squarewise" %u'
     assert fields["Icon"] == "squarewise" and fields["Type"] == "Application"
-    for size in (48, 64, 128, 256):
-        icon = tmp_path / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "squarewise.png"
-        assert icon in written and png_size(icon) == (size, size)
+
+
+@pytest.mark.parametrize("size", [48, 64, 128, 256])
+def test_install_writes_an_icon_per_size(tmp_path, size):
+    written = desktop.install(tmp_path, ["/opt/My Games/squarewise"], tmp_path / "config")
+    icon = tmp_path / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "squarewise.png"
+    assert icon in written and png_size(icon) == (size, size)
 
 
 def test_exec_quoting_follows_the_desktop_entry_rules():
@@ -44,14 +48,17 @@ def test_exec_quoting_follows_the_desktop_entry_rules():
 
 
 @pytest.mark.skipif(not shutil.which("desktop-file-validate"), reason="desktop-file-utils not installed")
-def test_shipped_and_installed_entries_pass_desktop_file_validate(tmp_path):
-    installed = desktop.install(tmp_path, [sys.executable, "-m", "game"], tmp_path / "config")[0]
-    for path in (asset_path("desktop", "squarewise.desktop"), installed):
-        done = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True)
-        assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
+@pytest.mark.parametrize("which", ["shipped", "installed"])
+def test_an_entry_passes_desktop_file_validate(tmp_path, which):
+    if which == "shipped":
+        path = asset_path("desktop", "squarewise.desktop")
+    else:
+        path = desktop.install(tmp_path, [sys.executable, "-m", "game"], tmp_path / "config")[0]
+    done = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
 
 
-def test_the_option_runs_headless_and_points_at_this_program(tmp_path):
+def test_the_option_installs_this_programs_entry_without_pygame(tmp_path):
     code = ("import sys; from game.__main__ import main; rc = main(['--install-desktop']); "
             "assert 'pygame' not in sys.modules, 'pygame imported'; sys.exit(rc)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -61,27 +68,35 @@ def test_the_option_runs_headless_and_points_at_this_program(tmp_path):
     assert entry(tmp_path / "applications" / "squarewise.desktop")["Exec"] == f"{sys.executable} -m game %u"
 
 
-def test_extra_arguments_are_one_line_and_exit_2(capsys):
+def test_extra_arguments_are_refused_in_one_line(capsys):
     assert desktop.main(["--now"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "takes no arguments" in err
 
 
-def test_the_entry_opens_the_invites_links_and_is_their_default_handler(tmp_path):
+def install_beside_other_handlers(tmp_path):
     config = tmp_path / "config"
     config.mkdir()
     (config / "mimeapps.list").write_text("[Added Associations]\ntext/plain=editor.desktop;\n\n"
                                           "[Default Applications]\nx-scheme-handler/squarewise=old.desktop\n"
                                           "text/html=browser.desktop\n", encoding="utf-8")
-    written = desktop.install(tmp_path / "data", ["/usr/bin/squarewise"], config)
+    return desktop.install(tmp_path / "data", ["/usr/bin/squarewise"], config), config / "mimeapps.list"
+
+
+def test_the_entry_opens_the_invites_links(tmp_path):
+    written, _ = install_beside_other_handlers(tmp_path)
     fields = entry(written[0])
     assert fields["MimeType"] == "x-scheme-handler/squarewise;" and fields["Exec"].endswith(" %u")
+
+
+def test_the_entry_becomes_the_links_default_handler_keeping_the_others(tmp_path):
+    written, mimeapps = install_beside_other_handlers(tmp_path)
     handlers = configparser.ConfigParser(interpolation=None)
-    handlers.read(config / "mimeapps.list", encoding="utf-8")
+    handlers.read(mimeapps, encoding="utf-8")
     assert handlers["Default Applications"]["x-scheme-handler/squarewise"] == "squarewise.desktop"
     assert handlers["Default Applications"]["text/html"] == "browser.desktop"        # the rest kept
     assert handlers["Added Associations"]["text/plain"] == "editor.desktop;"
-    assert config / "mimeapps.list" in written
+    assert mimeapps in written
 
 
 def test_a_mimeapps_list_without_defaults_gets_the_section(tmp_path):

@@ -124,17 +124,23 @@ def test_deeply_nested_census_checkpoint(capsys, tmp_path):
 
 # --- lone surrogates --------------------------------------------------------------------------
 
-def test_lone_surrogates_in_names_and_keys(capsys, tmp_path, monkeypatch):
+def test_lone_surrogates_in_cli_input_are_refused(capsys, tmp_path):
     dice = tmp_path / "dice.json"
     dice.write_text('{"name": "\\ud800", "dice": [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]}')
     refused(capsys, "genius", "roll", "--dice", str(dice), words="lone surrogate")
     refused(capsys, "genius", "solve", "A1\udc80", *SEVEN[1:], words="is not a cell name")
-    if sys.platform.startswith("linux"):            # a file named in bytes that are not UTF-8 names the set
-        unnamed = os.path.join(os.fsencode(tmp_path), b"\xff.json")
-        with open(unnamed, "w") as out:
-            out.write('{"dice": [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]}')
-        code, out, _ = cli(capsys, "genius", "roll", "--json", "--dice", os.fsdecode(unnamed))
-        assert code == 0 and json.loads(out.encode("utf-8"))["dice"] == "\ufffd"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="file names in bytes that are not UTF-8")
+def test_a_dice_file_named_in_undecodable_bytes_names_the_set_with_a_replacement(capsys, tmp_path):
+    unnamed = os.path.join(os.fsencode(tmp_path), b"\xff.json")
+    with open(unnamed, "w") as out:
+        out.write('{"dice": [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]}')
+    code, out, _ = cli(capsys, "genius", "roll", "--json", "--dice", os.fsdecode(unnamed))
+    assert code == 0 and json.loads(out.encode("utf-8"))["dice"] == "\ufffd"
+
+
+def test_lone_surrogates_in_game_files_are_said(capsys, tmp_path, monkeypatch):
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text('{"version": 1, "data": {"dice": "\\udfff", "\\ud800": 1}}')
@@ -168,19 +174,26 @@ def test_a_save_named_in_bytes_that_are_not_utf8(tmp_path, monkeypatch):
 
 # --- NaN, Infinity and huge numbers in game files ---------------------------------------------
 
-def test_nan_infinity_and_huge_numbers_in_game_files(tmp_path, monkeypatch, capsys):
+AUTOSAVE = {"puzzle": "genius", "start": "A1A2A4A6B4D5E1", "history": ["A1A2A4A6B4D5E1"],
+            "index": 0, "elapsed": 1e308, "running": False, "meta": {}}
+
+
+def test_nan_infinity_in_game_files_are_said(tmp_path, monkeypatch, capsys):
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text('{"version": 1, "data": {"window": [NaN, Infinity]}}')
     (data / "statistics.json").write_text('{"version": 1, "data": {"genius": {"played": 1e999, "best": {"d": -Infinity}}}}')
-    autosave = {"puzzle": "genius", "start": "A1A2A4A6B4D5E1", "history": ["A1A2A4A6B4D5E1"],
-                "index": 0, "elapsed": 1e308, "running": False, "meta": {}}
-    (data / "genius-autosave.json").write_text(versioned(autosave))
+    (data / "genius-autosave.json").write_text(versioned(AUTOSAVE))
     lines = start_game(data, monkeypatch, capsys)
     assert any("NaN" in line for line in lines) and any("settings.json" in line for line in lines)
+
+
+def test_huge_numbers_in_game_files_are_kept_in_bounds(tmp_path, monkeypatch, capsys):
     # numbers that parse but are absurd: a window 10**4000 pixels wide, an index past the history
+    data = tmp_path / "data"
+    data.mkdir()
     (data / "settings.json").write_text(versioned({"window": [10 ** 4000, -5]}))
-    (data / "genius-autosave.json").write_text(versioned({**autosave, "index": 10 ** 4000, "elapsed": 10 ** 300}))
+    (data / "genius-autosave.json").write_text(versioned({**AUTOSAVE, "index": 10 ** 4000, "elapsed": 10 ** 300}))
     start_game(data, monkeypatch, capsys)
     from game.app import App
     from game.scenes.genius.scene import GeniusScene
@@ -204,13 +217,18 @@ def test_nan_in_a_census_checkpoint(capsys, tmp_path):
 # --- non-regular files and the size cap -------------------------------------------------------
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
-def test_fifos_devices_and_folders_are_refused_without_blocking(tmp_path):
-    fifo = tmp_path / "fifo.json"
-    os.mkfifo(fifo)
-    for target in (fifo, "/dev/zero", tmp_path):
-        proc = python_m("game", "genius", "roll", "--dice", str(target), timeout=30)
-        assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
-        assert "not a regular file" in proc.stderr or "is a folder" in proc.stderr
+@pytest.mark.parametrize("target", ["fifo", "/dev/zero", "folder"])
+def test_the_cli_refuses_what_is_not_a_regular_file_without_blocking(tmp_path, target):
+    if target == "fifo":
+        os.mkfifo(tmp_path / "fifo.json")
+    path = {"fifo": tmp_path / "fifo.json", "folder": tmp_path}.get(target, target)
+    proc = python_m("game", "genius", "roll", "--dice", str(path), timeout=30)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert "not a regular file" in proc.stderr or "is a folder" in proc.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_the_game_refuses_data_files_that_are_not_regular_without_blocking(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     os.mkfifo(data / "settings.json")
@@ -349,7 +367,7 @@ def refuse_new_files_in(folder: Path, monkeypatch) -> None:
         monkeypatch.setattr(os, "open", read_only)
 
 
-def test_a_read_only_data_folder_is_said_in_the_window_at_start_and_only_then(tmp_path, monkeypatch, capsys):
+def test_a_read_only_data_folder_is_said_once_at_start_in_the_window(tmp_path, monkeypatch, capsys):
     # issue 29: nothing was said until quit, and then three warnings
     data = tmp_path / "data"
     data.mkdir()
@@ -411,7 +429,7 @@ def test_stale_temporaries_of_killed_writes_are_cleaned_at_start(tmp_path, monke
     json.loads((data / "settings.json").read_text())    # never torn
 
 
-def test_written_files_get_the_umask_and_symlinks_stay_links(tmp_path):
+def test_written_files_get_the_umask(tmp_path):
     from solver.atomic import write_text_atomic
     old = os.umask(0o022)
     try:
@@ -422,6 +440,10 @@ def test_written_files_get_the_umask_and_symlinks_stay_links(tmp_path):
         assert stat.S_IMODE(os.stat(tmp_path / "b.json").st_mode) == 0o600
     finally:
         os.umask(old)
+
+
+def test_a_written_symlink_stays_a_link(tmp_path):
+    from solver.atomic import write_text_atomic
     target = tmp_path / "real" / "settings.json"
     target.parent.mkdir()
     target.write_text("old")
@@ -444,21 +466,27 @@ def test_game_saves_get_the_umask(tmp_path, monkeypatch, capsys):
 # --- no display ------------------------------------------------------------------------------
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="other systems always have a display driver")
-def test_no_display_says_so_and_exits_2(tmp_path):
+def test_no_display_is_refused_in_one_line(tmp_path):
     proc = python_m("game", env={"SQUAREWISE_DATA_DIR": str(tmp_path)}, timeout=60)
     lines = [line for line in proc.stderr.splitlines() if line.startswith("squarewise")]
     assert proc.returncode == 2 and len(lines) == 1 and "no display" in lines[0], proc.stderr
     assert "Traceback" not in proc.stderr
 
 
+# issue 29: SDL's "XDG_RUNTIME_DIR is invalid or not set" came first, and the data folder
+# was made in the home folder before the display was looked for
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="other systems always have a display driver")
-def test_no_display_is_only_squarewises_line_and_makes_no_folder(tmp_path):
-    # issue 29: SDL's "XDG_RUNTIME_DIR is invalid or not set" came first, and the data folder
-    # was made in the home folder before the display was looked for
+def test_no_display_is_only_squarewises_line(tmp_path):
     proc = python_m("game", env={"HOME": str(tmp_path)}, timeout=60)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == ("squarewise: error: no display to open the window on (set DISPLAY, or run a "
                            "subcommand: squarewise genius --help)\n")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="other systems always have a display driver")
+def test_no_display_makes_no_data_folder(tmp_path):
+    proc = python_m("game", env={"HOME": str(tmp_path)}, timeout=60)
+    assert proc.returncode == 2
     assert list(tmp_path.iterdir()) == []
 
 
@@ -473,14 +501,14 @@ def test_game_option_mistakes_are_one_line(argv, words, tmp_path):
     assert proc.returncode == 2 and len(lines) == 1 and words in lines[0], proc.stderr
 
 
-def test_top_level_help_lists_game_options_and_subcommands():
+def test_top_level_help_lists_what_the_program_offers():
     proc = python_m("game", "--help")
     assert proc.returncode == 0
     for word in ("--size", "--smoke-test", "--genius", "genius", "macmahon", "serve"):
         assert word in proc.stdout
 
 
-def test_colours_help_and_check_agree(capsys):
+def test_the_colours_help_states_the_range_the_check_enforces(capsys):
     from solver.macmahon.position import MAX_BOARD_COLOURS
     for command in ("solve", "count"):
         with pytest.raises(SystemExit):

@@ -24,7 +24,7 @@ def test_results_come_back_in_chunk_order_with_progress():
     assert seen[0] == (0, len(chunks)) and seen[-1] == (len(chunks), len(chunks))
 
 
-def test_cancel_stops_and_returns_none():
+def test_cancel_returns_none_at_any_job_count():
     assert run_chunks(_square_sum, chunked(range(100), 5), jobs=2, cancelled=lambda: True) is None
     assert run_chunks(_square_sum, chunked(range(100), 5), jobs=1, cancelled=lambda: True) is None
 

@@ -20,11 +20,11 @@ def test_a_race_deal_has_a_finish():
     assert completions(start.blockers, limit=1)
 
 
-def test_a_typed_race_level_is_forgiven_its_case_and_dashes():
+def test_a_typed_race_level_forgives_case_dashes():
     assert racing().check_level("Very-Hard") == "very hard"
 
 
-def test_a_race_level_outside_the_words_and_numbers_is_refused_in_one_line():
+def test_a_race_level_outside_the_list_is_refused_in_one_line():
     words, count = racing().race_levels
     with pytest.raises(SquarewiseError, match=f"1..{count}"):
         racing().check_level(count + 1)

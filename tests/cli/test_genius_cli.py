@@ -33,14 +33,23 @@ def test_solve_json(capsys):
     assert doc["solutions"] > 0
 
 
-def test_solve_text_and_unsolvable(capsys):
+UNSOLVABLE = ["A1", "A3", "A5", "B2", "B4", "B6", "C1"]
+
+
+def test_solve_text_draws_the_board(capsys):
     code, out, _ = run(capsys, "genius", "solve", *BOARD)
     assert code == 0 and out.splitlines()[0].split() == ["1", "2", "3", "4", "5", "6"] and "legend" in out
-    code, out, _ = run(capsys, "genius", "solve", "A1", "A3", "A5", "B2", "B4", "B6", "C1", "--json", "--count")
+
+
+def test_solve_json_of_an_unsolvable_board_gives_the_reason(capsys):
+    code, out, _ = run(capsys, "genius", "solve", *UNSOLVABLE, "--json", "--count")
     doc = json.loads(out)
     assert code == 1 and doc["solvable"] is False and doc["solution"] is None and doc["solutions"] == 0
     assert doc["reason"] == "all 7 blockers on one checkerboard colour"
-    code, out, _ = run(capsys, "genius", "solve", "A1", "A3", "A5", "B2", "B4", "B6", "C1")
+
+
+def test_solve_text_of_an_unsolvable_board_gives_the_reason(capsys):
+    code, out, _ = run(capsys, "genius", "solve", *UNSOLVABLE)
     assert code == 1 and "unsolvable: all 7 blockers on one checkerboard colour" in out
 
 
@@ -123,7 +132,7 @@ SEVEN = [["A1"], ["A2"], ["A3"], ["A4"], ["A5"], ["A6"], ["B1"]]
      "die 1 face 2: cell 'H2' is off the board"),
     (["frobnicate"], "invalid choice"),
 ])
-def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
+def test_bad_input_exits_2_with_one_line(capsys, tmp_path, argv, message):
     argv = [bad_file(tmp_path, a[5:]) if a.startswith("FILE:") else a for a in argv]
     code, out, err = run(capsys, "genius", *argv)
     assert code == 2 and out == ""
@@ -137,21 +146,30 @@ def test_bad_input_in_a_real_process():
     assert proc.stderr.strip() == "squarewise: error: duplicate blocker A1"
 
 
-def test_roll_at_a_level_and_the_daily_roll(capsys):
+def test_roll_at_a_level_json_has_a_board_of_that_level(capsys):
     assert main(["genius", "roll", "--level", "very-hard", "--seed", "4", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert (doc["level"], doc["group"], doc["seed"]) == (10, "very hard", 4)
     assert doc["solutions"] == search.count(Position.parse(doc["position"])) <= 393   # level 10: 11 to 393
+
+
+def test_roll_at_a_level_text_names_the_level(capsys):
     assert main(["genius", "roll", "--level", "easy", "--seed", "4"]) == 0
     assert "(easy):" in capsys.readouterr().out
+
+
+def test_the_daily_roll_json(capsys):
     assert main(["genius", "daily", "--date", "2026-11-23", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert (doc["number"], doc["level"], doc["position"]) == (327, "easy", "A1A3C3E1F1F4F6")
-    for argv in (["genius", "roll", "--level", "tricky"], ["genius", "daily", "--date", "2026-02-30"],
-                 ["genius", "daily", "--date", "1999-01-01"]):
-        assert main(argv) == 2
-        out, err = capsys.readouterr()
-        assert out == "" and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [["genius", "roll", "--level", "tricky"], ["genius", "daily", "--date", "2026-02-30"],
+                                  ["genius", "daily", "--date", "1999-01-01"]])
+def test_a_bad_level_or_date_exits_2_with_one_line(capsys, argv):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1
 
 
 def test_sunday_s_daily_says_its_given_pieces(capsys):

@@ -95,14 +95,26 @@ def test_solutions_lists_exactly_the_completions(capsys):
     assert len(listed) == len(set(listed)) == 11 and set(listed) == wanted
 
 
-def test_offset_limit_and_json_are_slices_of_the_same_list(capsys):
+def every_solution(capsys) -> list[str]:
     _, out, _ = run(capsys, "genius", "solutions", "--position", BOARD)
-    every = out.splitlines()
+    return out.splitlines()
+
+
+def test_solutions_lists_each_solution_once(capsys):
+    every = every_solution(capsys)
     assert len(every) == len(set(every)) == search.count(Position.parse(BOARD)) == 3202
+
+
+def test_offset_limit_slice_the_list(capsys):
+    every = every_solution(capsys)
     for offset, limit in [(0, 5), (7, 1), (3199, 10), (3201, 3), (100, 0)]:
         code, out, _ = run(capsys, "genius", "solutions", "--position", BOARD, "--offset", str(offset),
                            "--limit", str(limit))
         assert code == 0 and out.splitlines() == every[offset:offset + limit]
+
+
+def test_json_gives_a_slice_of_the_list(capsys):
+    every = every_solution(capsys)
     code, out, _ = run(capsys, "genius", "solutions", "--position", BOARD, "--offset", "10", "--limit", "4", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["solutions"] == every[10:14]
@@ -153,7 +165,7 @@ def test_all_22317_solutions_of_the_easiest_roll_in_a_real_process():
     (["solutions", *HARD, "--limit", "x"], "--limit: wants a whole number"),
     (["solutions", "A1", "--position", BOARD], "not both"),
 ])
-def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run(capsys, "genius", *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err

@@ -78,7 +78,7 @@ OUTPUT_COMMANDS = {
 
 @posix_only
 @pytest.mark.parametrize("option", OUTPUT_COMMANDS)
-def test_output_options_refuse_fifos_and_devices_before_any_work(tmp_path, option):
+def test_output_options_refuse_special_files_before_any_work(tmp_path, option):
     targets = special_files(tmp_path)
     for kind, target in targets.items():
         started = time.monotonic()
@@ -99,18 +99,23 @@ def test_device_nodes_can_be_made_here_or_the_skip_says_why(tmp_path):
 
 
 @posix_only
-def test_the_shared_writer_refuses_them_for_the_cli_and_the_game(tmp_path):
+def test_the_shared_writer_refuses_special_files_leaving_them(tmp_path):
     from solver.atomic import NotARegularFile, write_text_atomic
     from solver.errors import SquarewiseError
-    from solver.genius import dice
     for target in special_files(tmp_path).values():
         with pytest.raises(NotARegularFile) as caught:
             write_text_atomic(target, "x")
         assert isinstance(caught.value, SquarewiseError) and isinstance(caught.value, OSError)
-        with pytest.raises(OSError, match="not a regular file"):     # the game's writers catch OSError
-            dice.save(dice.builtin("default"), target)
     assert stat.S_ISFIFO(os.lstat(tmp_path / "fifo").st_mode)
     assert sorted(os.listdir(tmp_path)) == sorted(["fifo", "link"] + (["null"] * os.path.exists(tmp_path / "null")))
+
+
+@posix_only
+def test_the_games_writers_see_a_special_file_refused_as_an_os_error(tmp_path):
+    from solver.genius import dice
+    for target in special_files(tmp_path).values():
+        with pytest.raises(OSError, match="not a regular file"):     # the game's writers catch OSError
+            dice.save(dice.builtin("default"), target)
 
 
 def test_a_replaced_file_keeps_its_mode(tmp_path):
@@ -125,12 +130,15 @@ def test_a_replaced_file_keeps_its_mode(tmp_path):
     assert stat.S_IMODE(os.stat(private).st_mode) == 0o640
 
 
-def test_dash_writes_the_file_to_stdout_and_the_report_to_stderr(tmp_path):
+def test_make_dice_out_dash_writes_the_set_to_stdout_alone():
     from solver.genius.dice import from_json
     proc = squarewise("genius", "make-dice", "--seed", "1", "--jobs", "2", "--out", "-", timeout=300)
     assert proc.returncode == 0, proc.stderr
     made = from_json(json.loads(proc.stdout), "stdout")
     assert made.count() > 1 and "die 1:" in proc.stderr and "saved to" not in proc.stderr
+
+
+def test_count_classes_out_dash_writes_the_classes_to_stdout_alone(tmp_path):
     from solver.macmahon.store import classes_from_bytes
     with open(tmp_path / "classes", "wb") as out:
         proc = squarewise("macmahon", "count", "--rows", "1", "--cols", "1", "--colours", "1",
@@ -153,10 +161,10 @@ def closing(fd: int):
 
 
 @posix_only
-def test_a_closed_stdout_is_one_line_and_exit_2():
-    for argv in (["genius", "roll", "--seed", "1"], ["--version"], ["--help"]):
-        proc = squarewise(*argv, stderr=subprocess.PIPE, text=True, preexec_fn=closing(1))
-        assert proc.returncode == 2 and one_error_line(proc).endswith("standard output is closed")
+@pytest.mark.parametrize("argv", [["genius", "roll", "--seed", "1"], ["--version"], ["--help"]])
+def test_a_closed_stdout_exits_2_with_one_line(argv):
+    proc = squarewise(*argv, stderr=subprocess.PIPE, text=True, preexec_fn=closing(1))
+    assert proc.returncode == 2 and one_error_line(proc).endswith("standard output is closed")
 
 
 @posix_only
@@ -182,7 +190,7 @@ def test_a_stderr_that_cannot_be_written_changes_no_exit_code(tmp_path):
     assert on_full.returncode == shown.returncode and on_full.stdout == shown.stdout != ""
 
 
-def test_progress_off_a_terminal_is_a_line_now_and_then_with_the_time_left():
+def test_progress_off_a_terminal_is_lines_saying_the_time_left():
     from solver.parallel import ProgressBar
     stream = io.StringIO()
     bar = ProgressBar("counting", stream=stream, every=0)
@@ -193,9 +201,12 @@ def test_progress_off_a_terminal_is_a_line_now_and_then_with_the_time_left():
     assert lines[0].startswith("counting: 0.0%") and "left" in lines[2] and lines[-1].endswith("done")
 
 
-def test_roll_counts_says_how_long_and_shows_progress_off_a_terminal(tmp_path):
+def test_roll_counts_help_says_how_long_it_takes():
     proc = squarewise("genius", "roll-counts", "--help")
     assert proc.returncode == 0 and "6 to 20 minutes" in " ".join(proc.stdout.split())
+
+
+def test_roll_counts_shows_progress_off_a_terminal(tmp_path):
     dice_file = tmp_path / "pairs.json"
     dice_file.write_text(json.dumps(SMALL_DICE))
     proc = squarewise("genius", "roll-counts", "--dice", str(dice_file), "--jobs", "1")
@@ -289,24 +300,33 @@ def test_workers_end_quietly_with_a_parent_killed_by_sigkill():
 
 # --- 10. names from files never reach the terminal raw ---------------------------------------------
 
-def test_a_dice_name_with_escape_sequences_is_printed_escaped_and_capped(tmp_path):
-    evil = "\x1b[2J\x1b]0;pwned\x07" + "x" * 200
+EVIL = "\x1b[2J\x1b]0;pwned\x07" + "x" * 200
+
+
+def evil_dice(tmp_path) -> str:
     dice_file = tmp_path / "evil.json"
-    dice_file.write_text(json.dumps({**SMALL_DICE, "name": evil}))
-    for argv in (["genius", "roll", "--dice", str(dice_file), "--seed", "1"],
-                 ["genius", "verify-dice", str(dice_file), "--jobs", "1"]):
-        proc = squarewise(*argv)
-        assert "\x1b" not in proc.stdout + proc.stderr and "\x07" not in proc.stdout
-        assert "\\x1b[2J" in proc.stdout and "x" * 60 not in proc.stdout and "..." in proc.stdout
-    proc = squarewise("genius", "roll", "--dice", str(dice_file), "--seed", "1", "--json")
-    assert json.loads(proc.stdout)["dice"] == evil            # JSON carries it whole, escaped by JSON
+    dice_file.write_text(json.dumps({**SMALL_DICE, "name": EVIL}))
+    return str(dice_file)
+
+
+@pytest.mark.parametrize("argv", [["genius", "roll", "--dice", "{}", "--seed", "1"],
+                                  ["genius", "verify-dice", "{}", "--jobs", "1"]])
+def test_a_dice_name_with_escape_sequences_is_shown_as_a_safe_excerpt(tmp_path, argv):
+    proc = squarewise(*(a.format(evil_dice(tmp_path)) for a in argv))
+    assert "\x1b" not in proc.stdout + proc.stderr and "\x07" not in proc.stdout
+    assert "\\x1b[2J" in proc.stdout and "x" * 60 not in proc.stdout and "..." in proc.stdout
+
+
+def test_json_carries_a_dice_name_with_escape_sequences_whole(tmp_path):
+    proc = squarewise("genius", "roll", "--dice", evil_dice(tmp_path), "--seed", "1", "--json")
+    assert json.loads(proc.stdout)["dice"] == EVIL            # JSON carries it whole, escaped by JSON
 
 
 # --- 11. --install-desktop from a folder an entry cannot name ------------------------------------
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="desktop entries and byte file names: Linux")
 @pytest.mark.parametrize("folder", [b"not-utf8-\xff", b"new\nline"])
-def test_install_desktop_refuses_a_path_an_entry_cannot_hold_and_keeps_the_old_entry(tmp_path, folder):
+def test_install_desktop_refuses_a_path_an_entry_cannot_hold_losing_nothing(tmp_path, folder):
     data = tmp_path / "data"
     entry = data / "applications" / "squarewise.desktop"
     entry.parent.mkdir(parents=True)
@@ -344,7 +364,7 @@ def test_libraries_quiet_silences_descriptor_2_only_inside(capfd):
     assert capfd.readouterr().err == "after\n"
 
 
-def test_help_lists_version_and_install_desktop():
+def test_help_lists_the_programs_own_options():
     proc = squarewise("--help")
     assert proc.returncode == 0 and "--version" in proc.stdout and "--install-desktop" in proc.stdout
 
@@ -384,15 +404,20 @@ def test_macmahon_headers_are_read_in_any_case(capsys):
     assert code == 0 and json.loads(out)["solvable"]
 
 
-def test_messages_count_in_words_and_name_the_clashing_edge(capsys):
+def test_messages_count_in_words(capsys):
     code, out, _ = cli(capsys, "macmahon", "tiles", "--colours", "1")
     assert code == 0 and out.splitlines()[-1] == "1 tile with 1 colour"
     code, out, _ = cli(capsys, "macmahon", "count", "--rows", "1", "--cols", "1", "--colours", "1")
     assert code == 0 and "1 solution, 1 class under" in out
-    code, out, _ = cli(capsys, "macmahon", "solve", "--position", "4x6x3:....../.3a4c.../....../......")
-    assert code == 1 and out.splitlines()[-1] == "no solution: red meets white between B2 and B3"
-    code, out, _ = cli(capsys, "macmahon", "solve", "--position", "4x6x3:2a...../....../....../......")
-    assert code == 1 and out.splitlines()[-1] == "no solution: red on the top border at A1 (the border is white)"
+
+
+@pytest.mark.parametrize(("position", "said"), [
+    ("4x6x3:....../.3a4c.../....../......", "no solution: red meets white between B2 and B3"),
+    ("4x6x3:2a...../....../....../......", "no solution: red on the top border at A1 (the border is white)"),
+])
+def test_no_solution_names_the_clashing_edge(capsys, position, said):
+    code, out, _ = cli(capsys, "macmahon", "solve", "--position", position)
+    assert code == 1 and out.splitlines()[-1] == said
 
 
 def test_census_cache_defaults_to_the_users_cache_folder(tmp_path, monkeypatch, capsys):

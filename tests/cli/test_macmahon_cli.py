@@ -77,10 +77,13 @@ def test_classes_out_that_cannot_be_written_exits_2(capsys, tmp_path, where):
     assert len(err.strip().splitlines()) == 1 and "cannot write" in err and "Traceback" not in err
 
 
-def test_tiles_json_and_text(capsys):
+def test_tiles_json_lists_the_tiles(capsys):
     code, out, _ = run(capsys, "macmahon", "tiles", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["colours"] == 3 and len(doc["tiles"]) == 24 and doc["tiles"][15] == "WBBR"
+
+
+def test_tiles_text_counts_the_tiles(capsys):
     code, out, _ = run(capsys, "macmahon", "tiles", "--colours", "4")
     assert code == 0 and out.strip().endswith("70 tiles with 4 colours")
 
@@ -113,13 +116,19 @@ def test_count_of_the_classic_board_end_to_end(tmp_path):
     assert out_file.read_bytes() == asset_file(Board()).read_bytes()
 
 
-def test_daily_json_has_one_completion_and_bad_dates_exit_2(capsys):
+def test_daily_json_has_one_completion(capsys):
     code, out, _ = run(capsys, "macmahon", "daily", "--date", "2026-11-29", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["completions"] == 1 and doc["number"] == 333 and doc["level"] == "very hard"
     assert doc["position"].startswith("4x6x3:") and doc["givens"] == 24 - doc["position"].count(".")
+
+
+def test_daily_text_names_the_puzzle(capsys):
     code, out, _ = run(capsys, "macmahon", "daily", "--date", "2026-11-30")
     assert code == 0 and "Squarewise MacMahon #334" in out and "1 completion" in out
+
+
+def test_daily_refuses_a_bad_date(capsys):
     code, out, err = run(capsys, "macmahon", "daily", "--date", "yesterday")
     assert code == 2 and out == "" and "not a date" in err
 
@@ -133,7 +142,7 @@ def test_solve_count_prints_the_completions_of_a_position(capsys):
     assert code == 2 and len(err.splitlines()) == 1 and "solution table" in err
 
 
-def test_min_givens_json_keys_and_bad_jobs(capsys, monkeypatch):
+def test_min_givens_json_keys(capsys, monkeypatch):
     import solver.macmahon.min_givens_cli as cli
     from solver.macmahon import min_givens as mg
     from solver.macmahon.position import Position
@@ -144,5 +153,8 @@ def test_min_givens_json_keys_and_bad_jobs(capsys, monkeypatch):
     doc = json.loads(out)
     assert code == 0 and doc["minimum"] == 2 and doc["distribution"] == {"2": 4, "3": 4}
     assert doc["classes_distribution"] == {"2": 1, "3": 1} and doc["examples"] == [example.notation()]
+
+
+def test_min_givens_refuses_bad_jobs(capsys):
     code, _, err = run(capsys, "macmahon", "min-givens", "--jobs", "0")
     assert code == 2 and len(err.splitlines()) == 1

@@ -104,7 +104,7 @@ def test_class_1_is_the_first_solution_the_solver_gives(capsys):
     (["hint", "4x6x3:1a1b..../....../....../......"], "twice"),
     (["hint", "9x9x3"], "tiles"),
 ])
-def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run(capsys, "macmahon", *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err

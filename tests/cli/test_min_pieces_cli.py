@@ -61,15 +61,21 @@ def small_dice(tmp_path) -> str:
     return str(path)
 
 
-def test_a_roll_by_its_cells_text_and_json(capsys):
-    code, out, err = run(capsys, "A6", "E1", "A1", "A4", "A2", "D5", "B4")
+ROLL = ["A6", "E1", "A1", "A4", "A2", "D5", "B4"]
+
+
+def test_a_roll_by_its_cells_in_text(capsys):
+    code, out, err = run(capsys, *ROLL)
     assert code == 0 and err == ""
     assert "roll #51,948 of the default dice, 3,202 solutions" in out
     assert "fewest pieces to give for exactly one finish: 2 (no single piece leaves one finish" in out
-    code, out, _ = run(capsys, "A6", "E1", "A1", "A4", "A2", "D5", "B4", "--json")
+
+
+def test_a_roll_by_its_cells_in_json(capsys):
+    code, out, _ = run(capsys, *ROLL, "--json")
     doc = json.loads(out)
     assert code == 0 and (doc["pieces"], doc["solutions"], doc["number"], doc["singles"]) == (2, 3202, 51948, 0)
-    assert doc["blockers"] == sorted(["A6", "E1", "A1", "A4", "A2", "D5", "B4"]) and doc["own"] is False
+    assert doc["blockers"] == sorted(ROLL) and doc["own"] is False
     assert len(doc["given"]) == 2 and doc["puzzle"] == "/".join(["A1A2A4A6B4D5E1", *doc["given"]])
     check_example(cells(doc["blockers"]), doc["puzzle"], doc["finish"])
 
@@ -87,20 +93,26 @@ def test_a_roll_by_number_of_either_dice_set(capsys):
     assert len(completions(single, limit=2)) == 1
 
 
-def test_a_position_asks_for_more_pieces_and_a_finished_one_for_its_own(capsys):
-    start = "A1A2A4A6B4D5E1/4-O:E4E5F4F5"
-    code, out, _ = run(capsys, "--position", start, "--json")
+START = "A1A2A4A6B4D5E1/4-O:E4E5F4F5"
+FINISHED = ("A1A2A4A6B4D5E1/1:B1/2:D1D2/3-I:F1F2F3/3-L:B2C1C2/4-I:C6D6E6F6/4-L:A3B3C3C4/4-T:A5B5B6C5"
+            "/4-S:D3D4E2E3/4-O:E4E5F4F5")                                       # a finish of START
+
+
+def test_a_position_asks_for_more_pieces(capsys):
+    code, out, _ = run(capsys, "--position", START, "--json")
     doc = json.loads(out)
-    assert code == 0 and doc["position"] == start and doc["own"] is False and doc["puzzle"].startswith(start[:14])
-    check_example(cells(doc["blockers"]), doc["puzzle"], doc["finish"], start)
-    finish = doc["finish"]
-    code, out, _ = run(capsys, "--position", finish, "--json")
+    assert code == 0 and doc["position"] == START and doc["own"] is False and doc["puzzle"].startswith(START[:14])
+    check_example(cells(doc["blockers"]), doc["puzzle"], doc["finish"], START)
+
+
+def test_a_finished_position_asks_for_its_own_pieces(capsys):
+    code, out, _ = run(capsys, "--position", FINISHED, "--json")
     doc = json.loads(out)
-    assert code == 0 and doc["own"] is True and doc["finish"] == finish and doc["solutions"] == 3202
-    own = Position.parse(finish).placed
+    assert code == 0 and doc["own"] is True and doc["finish"] == FINISHED and doc["solutions"] == 3202
+    own = Position.parse(FINISHED).placed
     assert all(Move.parse(g).cells == own[Move.parse(g).piece] for g in doc["given"])
-    check_example(cells(doc["blockers"]), doc["puzzle"], finish)
-    code, out, _ = run(capsys, "--position", finish)
+    check_example(cells(doc["blockers"]), doc["puzzle"], FINISHED)
+    code, out, _ = run(capsys, "--position", FINISHED)
     assert "fewest of its own pieces that pin it down:" in out
 
 
@@ -125,7 +137,7 @@ def test_no_solution_is_exit_1(capsys):
     (["--all", "--dice", "nowhere.json"], "nowhere.json"),
     (["--all", "--jobs", "0"], "--jobs"),
 ])
-def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err
     one_line(err)
@@ -194,7 +206,7 @@ def test_all_refuses_a_checkpoint_it_cannot_use_before_any_work(tmp_path, capsys
 
 @pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
                     reason="finds the pool's workers through Linux's /proc")
-def test_ctrl_c_ends_all_with_one_line_and_no_workers_left(tmp_path):
+def test_ctrl_c_stops_every_worker_saying_interrupted(tmp_path):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "game", "genius", "min-pieces", "--all", "--dice", "alternative",
                              "--jobs", "2", "--checkpoint", str(tmp_path / "ck.npz")],

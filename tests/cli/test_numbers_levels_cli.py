@@ -78,14 +78,26 @@ def test_roll_at_a_level_by_number_or_word(capsys, level):
     assert f"level {doc['level']} ({doc['group']}): {doc['solutions']} solutions" in out
 
 
-def test_the_daily_carries_its_roll_number_and_level(capsys):
+def daily_json(capsys) -> dict:
     code, out, _ = run(capsys, "genius", "daily", "--date", "2026-11-23", "--json")
     doc = json.loads(out)
-    faces = cells(doc["blockers"])
     assert code == 0 and doc["number"] == 327                # the daily's own number
-    assert doc["roll_number"] == numbers.roll_number(builtin("default"), faces)
-    assert doc["roll_level"] == levels.level_of(builtin("default"), faces)
+    return doc
+
+
+def test_the_daily_carries_its_roll_number(capsys):
+    doc = daily_json(capsys)
+    assert doc["roll_number"] == numbers.roll_number(builtin("default"), cells(doc["blockers"]))
+
+
+def test_the_daily_carries_its_roll_level(capsys):
+    doc = daily_json(capsys)
+    assert doc["roll_level"] == levels.level_of(builtin("default"), cells(doc["blockers"]))
     assert levels.group_of(doc["roll_level"]) == doc["level"]
+
+
+def test_the_daily_text_names_its_roll(capsys):
+    doc = daily_json(capsys)
     assert f"roll {numbers.label(doc['roll_number'])} of the default dice, level {doc['roll_level']}" in \
         run(capsys, "genius", "daily", "--date", "2026-11-23")[1]
 
@@ -119,7 +131,7 @@ def test_macmahon_level_prints_a_board_with_one_completion(capsys):
     (["macmahon", "level", "two"], "wants a whole number from 1 to 10, not 'two'"),
     (["macmahon", "level", "3", "--seed", "x"], "--seed: wants a whole number"),
 ])
-def test_bad_numbers_and_levels_are_one_line_and_exit_2(capsys, argv, message):
+def test_a_bad_number_or_level_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
@@ -147,7 +159,7 @@ EASIEST = ["A1", "A3", "A4", "A5", "A6", "E3", "E4"]       # 22,317 solutions
     (["genius", "roll", "--level", " 5 "], "unknown level ' 5 '"),
     (["macmahon", "tiles", "--colours", "٣"], "--colours: wants a whole number from 1 to 8"),
 ])
-def test_every_typed_number_follows_one_rule_and_names_its_range(capsys, argv, message):
+def test_every_typed_number_is_refused_naming_its_range(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.startswith("squarewise: error: ") and message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

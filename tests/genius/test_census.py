@@ -75,7 +75,7 @@ def test_orbit_of_a_sample_by_brute_force(orbits):
         assert len(images) == sizes[i]
 
 
-def test_partition_counts_and_table_arithmetic(boards, orbits):
+def test_partitions_count_the_blockers_in_each_quadrant(boards):
     parts = census.partitions(boards[:: 1001])
     for m, p in zip(boards[:: 1001][:500], parts[:500]):
         q = [0, 0, 0, 0]
@@ -83,6 +83,9 @@ def test_partition_counts_and_table_arithmetic(boards, orbits):
             r, col = divmod(c, 6)
             q[[0, 1, 3, 2][(r >= 3) * 2 + (col >= 3)]] += 1  # Q1 TL, Q2 TR, Q4 BL, Q3 BR
         assert list(p) == q
+
+
+def test_the_partition_table_adds_up_to_the_census(orbits):
     rows = census.partition_rows()
     reps, sizes = orbits
     group = census.partition_class(census.partitions(reps))
@@ -120,7 +123,7 @@ def test_reason_classifier_agrees_with_the_engine(boards):
     assert counts[census.CHECKERBOARD] == 2 * comb(18, 7) == 63_648  # Jensen, Theorem 5.2
 
 
-def test_decisions_agree_with_the_engine_and_the_reference_solver(orbits, cache):
+def test_decisions_agree_with_both_solvers(orbits, cache):
     reps, _ = orbits
     rng = np.random.default_rng(3)
     sample = reps[rng.choice(len(reps), 120, replace=False)]
@@ -182,10 +185,13 @@ def test_checkpoint_errors_are_one_line(tmp_path):
         census.decide(np.array([1], dtype=np.uint64), jobs=1, checkpoint=tmp_path / "no" / "dir" / "ck.json")
 
 
-def test_cache_round_trip_and_missing_file(tmp_path, cache):
+def test_the_unsolvable_cache_round_trips(tmp_path, cache):
     path = tmp_path / "u.npz"
     census.save_unsolvable(cache[::-1], path)
     assert np.array_equal(census.load_unsolvable(path), cache)
+
+
+def test_a_missing_unsolvable_cache_is_not_found(tmp_path):
     with pytest.raises(SquarewiseError, match="not found"):
         census.load_unsolvable(tmp_path / "missing.npz")
 

@@ -46,9 +46,13 @@ def test_splitmix64_matches_the_published_generator():
     assert outs == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
 
 
-def test_roll_is_reproducible_and_weighted():
+def test_a_roll_is_reproducible_from_its_seed():
     d = dice.builtin("default")
     assert d.roll(7) == d.roll(7) and d.roll(7) != d.roll(8)
+
+
+def test_rolls_show_each_dies_faces_at_their_weights():
+    d = dice.builtin("default")
     rolls = [d.roll(seed) for seed in range(6000)]
     assert all(r[i] in d.dice[i] for r in rolls for i in range(7))
     halves = Counter(r[6] for r in rolls)
@@ -56,11 +60,14 @@ def test_roll_is_reproducible_and_weighted():
     assert abs(halves[parse_cell("A6")] / 6000 - 0.5) < 0.03
     assert abs(weighted[parse_cell("E1")] / 6000 - 1 / 6) < 0.03
     assert abs(weighted[parse_cell("A5")] / 6000 - 1 / 3) < 0.03
-    p = Position.from_blockers(d.roll(12345))
+
+
+def test_a_roll_is_a_solvable_board():
+    p = Position.from_blockers(dice.builtin("default").roll(12345))
     check_position(search.solve(p), p.blockers)
 
 
-def test_save_and_load_round_trip(tmp_path):
+def test_a_saved_dice_set_loads_back_equal(tmp_path):
     custom = dice.DiceSet("mine", [[0, 0, 1], [2], [3], [4], [5], [6], [7, 8]])
     path = tmp_path / "mine.json"
     dice.save(custom, path)
@@ -96,9 +103,12 @@ def test_bad_dice_files(tmp_path, document, message):
     assert str(path) in str(err.value) and message in str(err.value)
 
 
-def test_missing_dice_file_and_unknown_builtin(tmp_path):
+def test_a_missing_dice_file_is_not_found(tmp_path):
     with pytest.raises(SquarewiseError, match="not found"):
         dice.resolve(str(tmp_path / "nope.json"))
+
+
+def test_an_unknown_builtin_is_refused():
     with pytest.raises(SquarewiseError, match="no built-in dice set"):
         dice.builtin("nope")
 

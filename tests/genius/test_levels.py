@@ -80,12 +80,16 @@ def test_level_of_a_sample_of_rolls_agrees_with_fresh_counts(name):
         assert levels.level_of(dice_set, faces, solutions=fresh) == levels.level_of(dice_set, faces)
 
 
-def test_a_board_that_is_no_roll_is_placed_by_its_count_and_an_unsolvable_one_has_no_level():
+def test_a_board_that_is_no_roll_is_placed_by_its_count():
     default = builtin("default")
     board = [parse_cell(c) for c in "A1 A2 A3 B1 B2 B3 F6".split()]     # three faces of one die: no roll
     assert numbers.number_or_none(default, board) is None
     n = count_of(board)
     assert levels.level_of(default, board) == levels.level_for(n, None, levels.thresholds(default))
+
+
+def test_an_unsolvable_board_has_no_level():
+    default = builtin("default")
     unsolvable = [parse_cell(c) for c in "A1 A3 A5 B2 B4 B6 C1".split()]
     assert levels.level_of(default, unsolvable) is None and levels.level_for(0, 5, levels.thresholds(default)) is None
 
@@ -105,13 +109,16 @@ def test_the_words_are_groups_of_levels():
     assert levels.members("any") == tuple(range(1, 11)) and levels.members("very-hard") == (10,)
 
 
-def test_level_names_are_forgiving_and_unknown_ones_refused():
+def test_level_names_are_forgiving():
     assert levels.check_level("Very-Hard") == "very hard"
     assert levels.check_level("very_hard") == "very hard"
     assert [levels.check_level(x) for x in ("3", 3, "10")] == [3, 3, 10]
-    for bad in ("impossible", "0", "11", "-1", "٣", "", "1.5", " 10 ", "1_0"):
-        with pytest.raises(SquarewiseError, match="levels: 1..10, easy, medium, hard, very hard, any"):
-            levels.check_level(bad)
+
+
+@pytest.mark.parametrize("bad", ["impossible", "0", "11", "-1", "٣", "", "1.5", " 10 ", "1_0"])
+def test_an_unknown_level_is_refused(bad):
+    with pytest.raises(SquarewiseError, match="levels: 1..10, easy, medium, hard, very hard, any"):
+        levels.check_level(bad)
 
 
 @pytest.mark.parametrize("level", list(range(1, 11)) + list(levels.LEVELS))
@@ -140,13 +147,17 @@ def test_a_draw_is_the_first_roll_of_its_level_in_the_seeded_stream():
         assert faces == draw.faces
 
 
-def test_draws_are_reproducible_and_any_is_the_seeds_own_roll():
+def test_draws_at_a_level_are_reproducible():
     default = builtin("default")
     assert levels.roll_at_level(default, 10, 7) == levels.roll_at_level(default, "10", 7)
     assert levels.roll_at_level(default, 1, 7) != levels.roll_at_level(default, 1, 8)
-    for seed in (7, 8, 2 ** 64 - 1):          # 'any' is the roll `roll` gives with no level (and the game)
-        anything = levels.roll_at_level(default, "any", seed)
-        assert anything.tries == 1 and anything.faces == default.roll(seed)
+
+
+@pytest.mark.parametrize("seed", [7, 8, 2 ** 64 - 1])
+def test_a_draw_at_any_level_is_the_seeds_own_roll(seed):
+    default = builtin("default")          # 'any' is the roll `roll` gives with no level (and the game)
+    anything = levels.roll_at_level(default, "any", seed)
+    assert anything.tries == 1 and anything.faces == default.roll(seed)
 
 
 def test_a_custom_set_gets_estimated_cuts_the_same_every_time(monkeypatch):

@@ -35,7 +35,7 @@ def test_made_set_follows_the_rule(made):
     assert made.candidates >= 1 and made.rejected == made.candidates - 1  # only the last one passed
 
 
-def test_rolls_of_the_made_set_are_solved_and_validated(made):
+def test_sampled_rolls_of_the_made_set_have_validated_solutions(made):
     # make() has already decided all 62,208 rolls with the engine; here a sample is solved
     # again and every solution goes through the independent validator
     rolls = list(made.dice_set.rolls())
@@ -79,7 +79,7 @@ def test_a_wrong_cache_is_caught_by_the_final_verification(tmp_path):
         make_dice.make(seed=1, cache=empty, jobs=2)
 
 
-def test_cli_json_and_out_file_agree(tmp_path, capsys):
+def test_the_clis_json_report_matches_its_out_file(tmp_path, capsys):
     out = tmp_path / "new.json"
     assert main(["genius", "make-dice", "--seed", "5", "--faces", "8", "--out", str(out), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)

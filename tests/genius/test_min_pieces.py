@@ -100,12 +100,18 @@ def test_positions_with_pieces_placed_against_brute_force(text):
     assert answer.puzzle.placed.keys() >= position.placed.keys() and search.count(answer.puzzle) == 1
 
 
-def test_one_finish_and_no_finish():
+def test_a_roll_with_one_solution_needs_no_piece():
     single = Position.parse("A3B2C1C4C6D5F2")     # an alternative roll with one solution
     answer = min_pieces.fewest(single)
     assert (answer.pieces, answer.given, answer.solutions) == (0, (), 1) and answer.finish == search.solve(single)
+
+
+def test_an_unsolvable_roll_has_no_finish():
     none = min_pieces.fewest(Position.parse("A1A3A5B2B4B6C1"))
     assert none.pieces is None and none.finish is None and none.solutions == 0
+
+
+def test_a_finished_position_needs_no_piece():
     done = Position.parse("A1A2A4A6B4D5E1/1:B1/2:D1D2/3-I:F1F2F3/3-L:B2C1C2/4-I:C6D6E6F6/4-L:A3B3C3C4/4-T:A5B5B6C5"
                           "/4-S:D3D4E2E3/4-O:E4E5F4F5")
     assert min_pieces.fewest(done).pieces == 0

@@ -35,7 +35,7 @@ def test_the_default_dice_number_their_rolls_with_the_web_games_faces_in_its_ord
     assert default.count() == 62_208
 
 
-def test_every_default_roll_round_trips_and_matches_the_rule():
+def test_every_default_roll_round_trips_through_its_number():
     default = builtin("default")
     masks = numbers.masks_by_number(default)
     assert len(masks) == 62_208 and len(np.unique(masks)) == 62_208
@@ -44,17 +44,23 @@ def test_every_default_roll_round_trips_and_matches_the_rule():
         faces = numbers.roll_from_number(default, n)
         assert numbers.roll_number(default, faces) == n
         assert sum(1 << c for c in faces) == masks[n]
-    for n in (0, 1, 5, 6, 41_233, 62_207):
-        assert [cell_name(c) for c in numbers.roll_from_number(default, n)] == web_roll(n)
 
 
-def test_the_alternative_and_custom_sets_number_their_own_faces():
+@pytest.mark.parametrize("n", [0, 1, 5, 6, 41_233, 62_207])
+def test_a_default_rolls_number_follows_the_web_games_rule(n):
+    assert [cell_name(c) for c in numbers.roll_from_number(builtin("default"), n)] == web_roll(n)
+
+
+def test_the_alternative_set_numbers_its_own_faces():
     alternative = builtin("alternative")
     masks = numbers.masks_by_number(alternative)
     assert len(masks) == 93_750 == len(np.unique(masks))
     assert set(masks.tolist()) == {sum(1 << c for c in roll) for roll in alternative.rolls()}
     for n in range(0, 93_750, 7):
         assert numbers.roll_number(alternative, numbers.roll_from_number(alternative, n)) == n
+
+
+def test_a_custom_set_numbers_its_repeated_faces_once():
     # repeated faces count once, in first-seen order: die 1 has the digits B1, A1
     custom = DiceSet("mine", [[parse_cell(c) for c in die.split()] for die in
                               ("B1 A1 B1", "A2", "A3 B3", "A4", "A5", "A6", "B6")])
@@ -91,9 +97,15 @@ def test_dice_sharing_a_cell_have_no_numbering():
         numbers.roll_number(shared, [0, 2, 3, 4, 5, 6, 7])
 
 
-def test_numbers_are_typed_and_shown_with_thousands_separators():
+def test_numbers_are_shown_with_thousands_separators():
     assert numbers.label(41_233) == "#41,233" and numbers.label(7) == "#7"
+
+
+def test_a_typed_number_may_carry_its_hash_separators_spaces():
     assert [numbers.parse_number(t) for t in ("41233", "#41,233", " 41,233 ", "0")] == [41_233] * 3 + [0]
-    for text in ("", "#", "-3", "4.5", "٣", "12a", "1" * 41, "41_233", "4,12,33", "_1_", "##1"):
-        with pytest.raises(SquarewiseError, match="is not a roll number"):
-            numbers.parse_number(text)
+
+
+@pytest.mark.parametrize("text", ["", "#", "-3", "4.5", "٣", "12a", "1" * 41, "41_233", "4,12,33", "_1_", "##1"])
+def test_a_typed_text_that_is_no_number_is_refused(text):
+    with pytest.raises(SquarewiseError, match="is not a roll number"):
+        numbers.parse_number(text)

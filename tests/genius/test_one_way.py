@@ -57,7 +57,7 @@ def test_levels_never_rise_in_given_pieces():
     assert [givens_at(2, level) for level in range(1, LEVELS + 1)] == [7, 6, 6, 5, 5, 4, 4, 3, 3, 2]
 
 
-def test_a_deal_is_the_same_for_the_same_level_seed_and_roll():
+def test_a_deal_is_fixed_by_its_level_seed_roll():
     assert deal(4, 99).start.notation() == deal(4, 99).start.notation()
     assert deal(4, 99, _roll(100)).start.notation() == deal(4, 99, _roll(100)).start.notation()
     assert len({deal(4, seed).start.notation() for seed in range(8)}) > 1

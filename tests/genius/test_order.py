@@ -48,10 +48,13 @@ def test_a_partly_laid_start_orders_only_the_missing_pieces():
     assert "1" not in [m.piece for m in order] and laid(start, order) == solution
 
 
-def test_refuses_a_solution_of_another_board_and_an_unknown_style():
-    start = Position.parse(BOARD)
+def test_refuses_a_solution_of_another_board():
     other = search.solve(Position.parse("A1A2A4A6B4D5E2"))
     with pytest.raises(ValueError, match="does not complete"):
-        placing_order(start, other)
+        placing_order(Position.parse(BOARD), other)
+
+
+def test_refuses_an_unknown_style():
+    start = Position.parse(BOARD)
     with pytest.raises(ValueError, match="unknown placing order 'sideways'"):
         placing_order(start, search.solve(start), "sideways")

@@ -24,7 +24,7 @@ def test_orientations_match_the_independent_list(piece):
 
 
 @pytest.mark.parametrize("piece", PIECES)
-def test_turn_and_flip_form_the_symmetry_group(piece):
+def test_turns_with_flips_form_the_symmetry_group(piece):
     n = len(orientations(piece))
     for o in range(n):
         t = o
@@ -47,11 +47,14 @@ def test_turn_is_clockwise():
     assert orientations("3-L")[turn("3-L", 0)] == ((0, 0), (0, 1), (1, 0))
 
 
-def test_cells_at_and_off_the_board():
+def test_cells_at_a_place_on_the_board():
     assert cells_at("4-O", 0, 4, 4) == (28, 29, 34, 35)
+    assert cells_at("4-S", 0, 0, 0) == (1, 2, 6, 7)
+
+
+def test_cells_off_the_board_are_none():
     assert cells_at("4-O", 0, 5, 4) is None
     assert cells_at("4-I", 0, 0, 3) is None
-    assert cells_at("4-S", 0, 0, 0) == (1, 2, 6, 7)
 
 
 def test_orientation_of_recognises_shapes():

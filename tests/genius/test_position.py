@@ -34,10 +34,9 @@ def test_a_bare_board_has_every_piece_to_place():
     assert p.unplaced == PIECES and not p.placed and len(p.empty) == 29 and not p.is_complete
 
 
-def test_occupant_names_blockers_pieces_and_empty_cells(with_square):
-    assert with_square.occupant(parse_cell("B4")) == "#"
-    assert with_square.occupant(parse_cell("C2")) == "4-O"
-    assert with_square.occupant(parse_cell("B5")) is None
+@pytest.mark.parametrize(("cell", "occupant"), [("B4", "#"), ("C2", "4-O"), ("B5", None)])
+def test_occupant_names_what_covers_a_cell(with_square, cell, occupant):
+    assert with_square.occupant(parse_cell(cell)) == occupant
 
 
 @pytest.mark.parametrize("bad,message", [
@@ -110,7 +109,7 @@ def test_move_notation_is_canonical():
     assert Move.parse(" 4-o:d3c2C3d2 ").notation() == "4-O:C2C3D2D3"
 
 
-def test_move_parse_gives_the_piece_and_its_cells():
+def test_move_parse_reads_a_pieces_notation():
     assert Move.parse("4-O:C2C3D2D3") == Move("4-O", cells("C2", "C3", "D2", "D3"))
 
 
@@ -156,12 +155,14 @@ def test_a_long_paste_is_quoted_short_in_the_refusal():
     assert "is not a run of cell names" in message and len(message) < 120 and message.isprintable()
 
 
-def test_pickle_and_copy_keep_the_position(with_square):
-    for q in (pickle.loads(pickle.dumps(with_square)), copy.copy(with_square), copy.deepcopy(with_square)):
-        assert q == with_square and q.occupant(parse_cell("C2")) == "4-O"
+@pytest.mark.parametrize("duplicate", [lambda p: pickle.loads(pickle.dumps(p)), copy.copy, copy.deepcopy],
+                         ids=["pickle", "copy", "deepcopy"])
+def test_a_duplicated_position_keeps_its_pieces(with_square, duplicate):
+    q = duplicate(with_square)
+    assert q == with_square and q.occupant(parse_cell("C2")) == "4-O"
 
 
-def test_parse_ignores_case_order_and_spaces():
+def test_parse_forgives_case_order_spacing():
     p = Position.parse("  e1d5b4a6a4a2a1/4-o:d3d2c3c2 ")
     assert p.notation() == BOARD + "/4-O:C2C3D2D3"
 
@@ -217,10 +218,17 @@ def test_a_moves_cells_as_a_set_or_a_list_get_the_same_verdict(p, piece, cells):
     assert p.check(Move(piece, cells)) == p.check(Move(piece, sorted(cells)))
 
 
-def test_place_and_remove_keep_the_empty_cells_and_the_piece_order():
-    """A piece put or taken back leaves the position the notation would build."""
-    p = Position.parse(BOARD).place(Move.parse("4-O:C2C3D2D3")).place(Move.parse("1:F6"))
+def placed_two() -> Position:
+    return Position.parse(BOARD).place(Move.parse("4-O:C2C3D2D3")).place(Move.parse("1:F6"))
+
+
+def test_place_gives_the_position_the_notation_would_build():
+    p = placed_two()
     assert p == Position.parse(BOARD + "/1:F6/4-O:C2C3D2D3") and list(p.placed) == ["1", "4-O"]
     assert p.empty == frozenset(range(CELLS)) - p.blockers - cells("C2", "C3", "D2", "D3", "F6")
+
+
+def test_remove_frees_the_pieces_cells_keeping_the_others_order():
+    p = placed_two()
     q = p.remove("1")
     assert list(q.placed) == ["4-O"] and q.empty == p.empty | cells("F6")

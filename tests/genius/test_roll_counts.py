@@ -78,7 +78,7 @@ def _cell(name: str) -> int:
     return parse_cell(name)
 
 
-def test_difficulty_label_is_monotonic_and_names_the_group_of_every_default_rolls_level():
+def test_difficulty_label_is_monotonic():
     order = list(roll_counts.LABELS)
     previous = 0
     for n in range(0, 25_000, 7):
@@ -86,6 +86,9 @@ def test_difficulty_label_is_monotonic_and_names_the_group_of_every_default_roll
         assert rank >= previous
         previous = rank
     assert roll_counts.difficulty_label(0) == "impossible"
+
+
+def test_difficulty_label_names_the_group_of_every_default_rolls_level():
     # every default roll: the word of its level, except at a count shared across a group's edge
     default = dice.builtin("default")
     counts = exact_counts(default)
@@ -97,13 +100,16 @@ def test_difficulty_label_is_monotonic_and_names_the_group_of_every_default_roll
             assert roll_counts.difficulty_label(count) == levels.group_of(int(by_number[n]))
 
 
-def test_cli_json_and_bad_input(tmp_path, capsys):
+def test_cli_json_reports_its_run(tmp_path, capsys):
     path = tmp_path / "tiny.json"
     dice.save(tiny_set(), path)
     assert main(["genius", "roll-counts", "--dice", str(path), "--json", "--jobs", "1"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["dice"] == "tiny" and doc["rolls"] == 8 and "hardest" in doc and "seconds" in doc
-    for argv in (["--jobs", "0"], ["--dice", str(tmp_path / "missing.json")], ["--dice", "nonsense"]):
-        assert main(["genius", "roll-counts", *argv]) == 2
-        err = capsys.readouterr().err
-        assert err.count("\n") == 1 and err.startswith("squarewise: error:"), err
+
+
+@pytest.mark.parametrize("argv", [["--jobs", "0"], ["--dice", "{tmp}/missing.json"], ["--dice", "nonsense"]])
+def test_cli_bad_input_is_one_error_line(argv, tmp_path, capsys):
+    assert main(["genius", "roll-counts", *(a.format(tmp=tmp_path) for a in argv)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("squarewise: error:"), err

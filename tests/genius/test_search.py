@@ -57,7 +57,7 @@ def partial_positions(draw):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(partial_positions())
-def test_solve_count_and_hint_agree_with_the_reference(p):
+def test_the_engine_agrees_with_the_reference(p):
     expected = reference.count(p.blockers, p.placed)
     assert search.count(p) == expected
     done = search.solve(p)
@@ -117,10 +117,14 @@ def dead_end(p: Position) -> Position:
                 for q in [p.place(Move(piece, cells))] if search.solve(q) is None)
 
 
-def test_a_piece_no_solution_keeps_is_the_reason_and_is_blamed():
+def test_a_piece_no_solution_keeps_is_the_reason():
+    bad = dead_end(Position.parse(BOARD))
+    assert search.unsolvable_reason(bad) == "no solution keeps these pieces"
+
+
+def test_a_piece_no_solution_keeps_is_blamed():
     bad = dead_end(Position.parse(BOARD))
     (culprit,) = bad.placed
-    assert search.unsolvable_reason(bad) == "no solution keeps these pieces"
     assert search.blame(bad) == culprit
 
 
@@ -128,22 +132,33 @@ def test_a_solvable_bare_board_blames_nothing():
     assert search.blame(Position.parse(BOARD)) is None
 
 
-def test_a_piece_from_a_solution_has_no_reason_and_no_blame():
+def kept_piece() -> Position:
     p = Position.parse(BOARD)
-    keep = p.place(Move("4-O", search.solve(p).placed["4-O"]))
-    assert search.unsolvable_reason(keep) is None and search.blame(keep) is None
+    return p.place(Move("4-O", search.solve(p).placed["4-O"]))
 
 
-def test_a_complete_position_is_its_own_only_solution_and_has_no_hint():
+def test_a_piece_from_a_solution_leaves_no_reason():
+    assert search.unsolvable_reason(kept_piece()) is None
+
+
+def test_a_piece_from_a_solution_is_not_blamed():
+    assert search.blame(kept_piece()) is None
+
+
+def test_a_complete_position_is_its_own_only_solution():
     done = search.solve(Position.parse(BOARD))
-    assert search.solve(done) == done and search.count(done) == 1 and search.hint(done) is None
+    assert search.solve(done) == done and search.count(done) == 1
+
+
+def test_a_complete_position_has_no_hint():
+    assert search.hint(search.solve(Position.parse(BOARD))) is None
 
 
 def test_count_can_be_cancelled():
     assert search.count(Position.parse(BOARD), cancelled=lambda: True) is None
 
 
-def test_is_solvable_with_and_without_a_shared_table():
+def test_is_solvable_answers_alike_with_a_shared_table():
     known = {}
     for p in random_boards(99, 300):
         m = mask(p.blockers)

@@ -41,7 +41,7 @@ def test_the_easiest_roll_lists_all_22317_distinct_valid_solutions_in_a_stable_o
     assert key(solutions[-1]) == listed[-1]
 
 
-def test_several_rolls_and_a_partial_position_agree_with_count():
+def test_solutions_of_rolls_or_a_partial_position_are_their_count_of_valid_ones():
     starts = [board("A6 E1 A1 A4 A2 D5 B4"), board("F1 A5 F3 D6 A3 F5 E3"),
               board("A6 F2 D1 C6 B1 D5 E3")]
     first = search.solve(starts[0])
@@ -55,9 +55,12 @@ def test_several_rolls_and_a_partial_position_agree_with_count():
             check_position(p, start.blockers, keep=start.placed)
 
 
-def test_an_unsolvable_board_has_no_solutions_and_a_full_one_has_itself():
+def test_an_unsolvable_board_has_no_solutions():
     dead = board("A1 A3 A5 C1 C3 C5 E1")   # all on one colour
     assert len(Solutions(dead)) == 0 and list(Solutions(dead)) == []
+
+
+def test_a_full_board_has_itself_as_its_solution():
     full = search.solve(board("A6 E1 A1 A4 A2 D5 B4"))
     assert [key(p) for p in Solutions(full)] == [key(full)]
 

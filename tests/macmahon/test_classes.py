@@ -11,7 +11,7 @@ from tests.validate_macmahon import problems
 SMALL = Board(1, 1, 1)          # one tile, one class: small enough to list here
 
 
-def test_the_classic_board_shows_every_class_and_counts_every_solution():
+def test_the_classic_boards_classes_cover_every_solution():
     classes = Classes(Board(), load_asset(Board()))
     assert len(classes) == 13328 and classes.solutions == 106624
     assert len(classes.matching(None)) == 13328

@@ -41,6 +41,9 @@ def test_the_same_completion_as_the_solution_table(seed):
     assert 0 < found < 300             # both answers were met
 
 
-def test_the_empty_board_and_the_boards_without_classes():
+def test_the_empty_boards_first_completion_is_the_search_engines():
     assert first_completion(Position.empty(BOARD)) == search.solve(Position.empty(BOARD))
+
+
+def test_only_the_classic_board_has_classes():
     assert has_classes(BOARD) and not has_classes(Board(3, 8)) and not has_classes(Board(6, 4))

@@ -20,7 +20,7 @@ RNG = np.random.default_rng(30)
 
 
 @pytest.mark.parametrize("rotation", [True, False])
-def test_subset_counting_and_hitting_sets_agree_on_a_smaller_solution_set(rotation):
+def test_hitting_sets_agree_with_subset_counting_on_a_smaller_solution_set(rotation):
     # any set of solutions defines m; 3,000 of them keep every subset size fast to count
     table = solution_table(BOARD)
     values = mg.given_values(table[RNG.choice(len(table), 3000, replace=False)], rotation)
@@ -77,7 +77,7 @@ def test_m_is_the_same_on_every_image_of_a_solution():
         assert len({mg.smallest_puzzles(diffs, int(t), limit=1)[0] for t in maps[:, s]}) == 1
 
 
-def test_smallest_puzzles_have_one_completion_by_the_engine_and_the_validator(solved_boards):  # noqa: F811
+def test_smallest_puzzles_are_minimal_proper_puzzles(solved_boards):  # noqa: F811
     table = solution_table(BOARD)
     diffs = mg.DifferenceSets(table)
     for s in RNG.choice(len(table), 4):
@@ -110,13 +110,17 @@ def published() -> tuple[list[list[int]], list[str]]:
     return rows, examples
 
 
-def test_the_published_figures_add_up_and_each_example_has_one_completion(solved_boards):  # noqa: F811
-    from solver.macmahon.position import Position
+def test_the_published_figures_add_up():
     rows, examples = published()
     assert sum(r[1] for r in rows) == 106_624 and sum(r[2] for r in rows) == 13_328
     assert all(solutions == 8 * classes for _, solutions, classes in rows)
-    minimum, _, classes = rows[0]
-    assert len(examples) == classes
+    assert len(examples) == rows[0][2]
+
+
+def test_each_published_example_is_a_smallest_proper_puzzle(solved_boards):  # noqa: F811
+    from solver.macmahon.position import Position
+    rows, examples = published()
+    minimum = rows[0][0]
     for notation in examples:
         puzzle = Position.parse(notation)
         assert sum(v is not None for v in puzzle.cells) == minimum

@@ -36,7 +36,7 @@ def test_a_tile_turned_to_fit_is_legal():
     # tile 8 RWBW turned once: WRWB; its left (blue) meets the red right side of A1
     ("8b@A2", "blue meets red with the tile to the left at A2"),
 ])
-def test_check_names_the_rule_and_the_place(corner, move, reason):
+def test_check_says_which_rule_breaks_where(corner, move, reason):
     assert corner.check(Move.parse(move)) == reason
 
 
@@ -45,7 +45,7 @@ def test_place_refuses_an_illegal_move_with_the_reason(corner):
         corner.place(Move.parse("8b@A2"))
 
 
-def test_free_mode_allows_a_clash_and_reports_it():
+def test_free_mode_reports_the_clashes_it_allows():
     p = Position.empty().place_unchecked(Move.parse("6a@A1"))  # RRRR in the corner
     assert p.clashes() == {(parse_cell("A1"), "T"), (parse_cell("A1"), "L")}
 

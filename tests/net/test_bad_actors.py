@@ -48,7 +48,7 @@ async def honest_race(url: str, players: int = 2) -> dict:
     return results
 
 
-def test_every_malformed_message_gets_an_error_and_the_connection_goes_on():
+def test_every_malformed_message_gets_an_error_leaving_the_connection_open():
     async def main():
         async with serving(max_errors=len(BAD_FRAMES) + 1) as (_, url):
             client = await RaceClient.connect(url)
@@ -105,7 +105,7 @@ def test_a_flood_from_one_client_is_cut_off_while_another_room_races():
     run(main())
 
 
-def test_two_hundred_idle_connections_are_timed_out_and_a_race_goes_on_meanwhile():
+def test_two_hundred_idle_connections_are_timed_out_while_a_race_goes_on():
     async def main():
         async with serving(hello_timeout=3.0) as (server, url):
             idle = [await RaceClient.connect(url) for _ in range(200)]
@@ -135,37 +135,49 @@ def test_a_full_server_refuses_the_handshake():
     run(main())
 
 
-def test_a_cheating_player_is_refused_everything_and_the_honest_race_is_unaffected():
+async def cheated(url: str):
+    """Three racing, the third trying every cheat (each refused): (a, b, cheat, moves)."""
+    (a, b, cheat), _, joined = await room(url, 3)
+    position = await start([a, b, cheat])
+    moves = solution(position)
+    blocker = sorted(position.blockers)[0]
+    seat_b = joined[1]["seat"]
+
+    await raw(cheat, message("finished", seat=joined[2]["seat"], ms=1))         # claims a finish
+    assert "unknown message type" in (await cheat.until("error"))["reason"]
+    await raw(cheat, message("move", seq=1, move=moves[0], seat=seat_b))         # moves for B
+    assert "unknown field" in (await cheat.until("error"))["reason"]
+    await cheat.send("move", seq=1, move=f"1:{cell_name(blocker)}")              # on a blocker
+    refused = await cheat.until("refused")
+    assert "blocker" in refused["reason"] and refused["position"] == position.notation()
+    await cheat.send("move", seq=1, move="4-Q:A1")                               # no such piece
+    assert "unknown piece" in (await cheat.until("refused"))["reason"]
+    await cheat.send("move", seq=1, move=moves[0])
+    await cheat.until("moved", seq=1)
+    await cheat.send("move", seq=1, move=moves[0])                               # replayed
+    assert "out of order" in (await cheat.until("refused"))["reason"]
+    await cheat.send("move", seq=1, move=moves[1])                               # old number
+    assert "out of order" in (await cheat.until("refused"))["reason"]
+    await cheat.send("move", seq=9, move=moves[1])                               # skips ahead
+    assert "out of order" in (await cheat.until("refused"))["reason"]
+    await cheat.send("move", seq=2, move="-" + moves[1].split(":")[0])           # not placed
+    assert "not on the board" in (await cheat.until("refused"))["reason"]
+    await cheat.send("rematch")                                                  # mid-race
+    assert "after a race" in (await cheat.until("error"))["reason"]
+    return a, b, cheat, moves
+
+
+def test_a_cheating_player_is_refused_everything():
     async def main():
         async with serving() as (_, url):
-            (a, b, cheat), _, joined = await room(url, 3)
-            position = await start([a, b, cheat])
-            moves = solution(position)
-            blocker = sorted(position.blockers)[0]
-            seat_b = joined[1]["seat"]
+            await cheated(url)
+    run(main())
 
-            await raw(cheat, message("finished", seat=joined[2]["seat"], ms=1))         # claims a finish
-            assert "unknown message type" in (await cheat.until("error"))["reason"]
-            await raw(cheat, message("move", seq=1, move=moves[0], seat=seat_b))         # moves for B
-            assert "unknown field" in (await cheat.until("error"))["reason"]
-            await cheat.send("move", seq=1, move=f"1:{cell_name(blocker)}")              # on a blocker
-            refused = await cheat.until("refused")
-            assert "blocker" in refused["reason"] and refused["position"] == position.notation()
-            await cheat.send("move", seq=1, move="4-Q:A1")                               # no such piece
-            assert "unknown piece" in (await cheat.until("refused"))["reason"]
-            await cheat.send("move", seq=1, move=moves[0])
-            await cheat.until("moved", seq=1)
-            await cheat.send("move", seq=1, move=moves[0])                               # replayed
-            assert "out of order" in (await cheat.until("refused"))["reason"]
-            await cheat.send("move", seq=1, move=moves[1])                               # old number
-            assert "out of order" in (await cheat.until("refused"))["reason"]
-            await cheat.send("move", seq=9, move=moves[1])                               # skips ahead
-            assert "out of order" in (await cheat.until("refused"))["reason"]
-            await cheat.send("move", seq=2, move="-" + moves[1].split(":")[0])           # not placed
-            assert "not on the board" in (await cheat.until("refused"))["reason"]
-            await cheat.send("rematch")                                                  # mid-race
-            assert "after a race" in (await cheat.until("error"))["reason"]
 
+def test_the_honest_race_beside_a_cheat_is_unaffected():
+    async def main():
+        async with serving() as (_, url):
+            a, b, cheat, moves = await cheated(url)
             await play(a, moves)
             await play(b, moves)
             await cheat.send("leave")
@@ -223,7 +235,7 @@ async def closed_by_the_server(reader, writer, within: float = 10.0) -> bool:
         writer.close()
 
 
-def test_half_open_sockets_count_against_their_address_and_others_get_in():
+def test_half_open_sockets_count_against_their_address_alone():
     async def main():
         async with serving(per_address_connections=3, handshake_timeout=60, hello_timeout=60) as (server, url):
             held = await half_open(url, 3)
@@ -249,17 +261,41 @@ async def honest_race_from(url: str, *hosts: str) -> None:
     await race(clients)
 
 
-def test_half_open_sockets_count_against_the_server_and_a_flood_of_them_is_cut_at_accept():
+def with_descriptors_for_a_flood(main) -> None:
+    """Run `main` with room for 4,096 descriptors (a flood of half-open sockets), then the old limit."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+    try:
+        run(main(), 60)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
+
+SERVER_CAPS = dict(max_connections=5, per_address_connections=2, handshake_timeout=60, hello_timeout=60)
+
+
+async def server_filled(url: str) -> list:
+    return await half_open(url, 2) + await half_open(url, 2, "127.0.0.2") + await half_open(url, 1, "127.0.0.7")
+
+
+def test_half_open_sockets_count_against_the_server():
     async def main():
-        async with serving(max_connections=5, per_address_connections=2, handshake_timeout=60,
-                           hello_timeout=60) as (server, url):
-            held = await half_open(url, 2) + await half_open(url, 2, "127.0.0.2") + await half_open(url, 1, "127.0.0.7")
+        async with serving(**SERVER_CAPS) as (server, url):
+            held = await server_filled(url)
             with pytest.raises(InvalidStatus) as refused:
                 await RaceClient.connect(url, local_addr=("127.0.0.3", 0))      # the server is full
             assert refused.value.response.status_code == 503
+            for _, writer in held:
+                writer.close()
+            await asyncio.wait_for(until(lambda: server.admission.sockets == 0), 10)
+            await honest_race_from(url, "127.0.0.5", "127.0.0.6")
+    with_descriptors_for_a_flood(main)
+
+
+def test_a_flood_of_half_open_sockets_is_cut_at_accept():
+    async def main():
+        async with serving(**SERVER_CAPS) as (server, url):
+            held = await server_filled(url)
             flood = await half_open(url, 600, "127.0.0.4")
             assert server.admission.sockets <= 5 + admission.REFUSING                 # bounded, whatever comes
             assert all(await asyncio.gather(*(closed_by_the_server(*pair) for pair in flood)))
@@ -267,10 +303,7 @@ def test_half_open_sockets_count_against_the_server_and_a_flood_of_them_is_cut_a
                 writer.close()
             await asyncio.wait_for(until(lambda: server.admission.sockets == 0), 10)
             await honest_race_from(url, "127.0.0.5", "127.0.0.6")
-    try:
-        run(main(), 60)
-    finally:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    with_descriptors_for_a_flood(main)
 
 
 async def until(condition) -> None:
@@ -288,7 +321,7 @@ def test_a_handshake_not_finished_within_its_deadline_is_closed():
     run(main())
 
 
-def test_out_of_descriptors_serve_pauses_accepting_with_one_line_and_no_traceback(tmp_path):
+def test_out_of_descriptors_serve_pauses_accepting_saying_so_once(tmp_path):
     limit = 48
 
     def low_limit():

@@ -46,7 +46,7 @@ class Wire:
                 return message
 
 
-def test_a_ranked_board_is_neither_the_offline_daily_nor_an_unranked_runs_and_is_sent_once_its_clock_runs(tmp_path):
+def test_a_ranked_board_is_seen_by_no_one_before_its_clock_runs(tmp_path):
     """30 numbers of both puzzles: a client that reads the offline daily and plays the number
     unranked first finds neither board equal to its ranked one; the ranked board is on the wire
     only in the ranked run's `run`, which comes once the run is in the database with its start."""
@@ -129,30 +129,38 @@ async def bot(url, clock, name: str, rng: random.Random, kind: str) -> tuple[dic
     return began, done
 
 
-def test_bots_are_held_even_ones_flagged_and_people_placed_twenty_times_each(tmp_path):
+def twenty_of(tmp_path, kind: str) -> tuple[list[dict], dict[str, tuple], int]:
+    """Twenty players of one kind play the day through the server: their `done`s, the review
+    reasons by name, and the standings' total."""
     clock = Clock()
 
     async def scenario():
         async with desk(tmp_path, clock, SECRET, per_network_registrations=100) as (server, url, store):
-            outcome = {}
-            for kind in ("person", "bot", "even"):
-                rng = random.Random(f"issue 35 {kind}")
-                outcome[kind] = [await bot(url, clock, f"{kind}{i}", rng, kind) for i in range(20)]
+            rng = random.Random(f"issue 35 {kind}")
+            outcome = [await bot(url, clock, f"{kind}{i}", rng, kind) for i in range(20)]
             flags = {store.run(r.run.id).player: r.reasons for r in store.reviews()}
             names = {p: n for p, n in store.db.execute("SELECT id, name FROM players")}
-            by_name = {names[p]: reasons for p, reasons in flags.items()}
-            people = [done for _, done in outcome["person"]]
-            assert [d["status"] for d in people] == ["placed"] * 20 and all(d["place"] for d in people)
-            assert not [n for n in by_name if n.startswith("person")]           # no person flagged either
-            bots = [done for _, done in outcome["bot"]]
-            assert [(d["status"], d["place"]) for d in bots] == [("held", None)] * 20
-            assert all(by_name[f"bot{i}"][0].startswith("below the floor") for i in range(20))
-            evens = [done for _, done in outcome["even"]]
-            assert [d["status"] for d in evens] == ["placed"] * 20              # not held: flagged, for review
-            assert all(any(r.startswith("moves evenly spaced") for r in by_name[f"even{i}"]) for i in range(20))
             board = await standings(await RaceClient.connect(url), limit=100)
-            assert board["total"] == 40                                          # people and even bots
-    run(scenario(), 120)
+            return [done for _, done in outcome], {names[p]: reasons for p, reasons in flags.items()}, board["total"]
+    return run(scenario(), 120)
+
+
+def test_people_are_placed_twenty_times_out_of_twenty(tmp_path):
+    people, by_name, total = twenty_of(tmp_path, "person")
+    assert [d["status"] for d in people] == ["placed"] * 20 and all(d["place"] for d in people)
+    assert not by_name and total == 20                                 # no person flagged either
+
+
+def test_bots_are_held_twenty_times_out_of_twenty(tmp_path):
+    bots, by_name, total = twenty_of(tmp_path, "bot")
+    assert [(d["status"], d["place"]) for d in bots] == [("held", None)] * 20
+    assert all(by_name[f"bot{i}"][0].startswith("below the floor") for i in range(20)) and total == 0
+
+
+def test_even_bots_are_flagged_twenty_times_out_of_twenty(tmp_path):
+    evens, by_name, total = twenty_of(tmp_path, "even")
+    assert [d["status"] for d in evens] == ["placed"] * 20 and total == 20  # not held: flagged, for review
+    assert all(any(r.startswith("moves evenly spaced") for r in by_name[f"even{i}"]) for i in range(20))
 
 
 def test_the_issues_patient_bot_is_held_by_a_stretch_of_its_moves():
@@ -200,7 +208,7 @@ async def said(lines: list[str], words: str, before: int) -> list[str]:
     raise AssertionError(f"the server never said {words!r}: {lines[before:]}")
 
 
-def test_review_accept_disqualify_and_bar_change_the_standings_at_once_and_survive_a_restart(tmp_path, monkeypatch):
+def test_review_decisions_change_the_standings_at_once_surviving_a_restart(tmp_path, monkeypatch):
     monkeypatch.setattr(daily_desk, "DECISIONS_EVERY", 0.05)
     clock = Clock()
     db = tmp_path / "standings.db"
@@ -288,24 +296,33 @@ def test_each_move_is_kept_with_its_time(tmp_path, puzzle):
     run(scenario())
 
 
-def test_the_issues_patient_bot_through_the_server_is_held_and_an_even_bot_flagged(tmp_path):
-    """Through the server: the issue's bot (2.6 s, then 135 ms a move) is held, under review;
-    a bot pacing 400 ms a move after a 1.5 s pause (over the floor) is placed but flagged. (A
-    known secret: the board, so the floor of its solution's moves, is the same every run.)"""
+def paced(tmp_path, name: str, first: float, step: float) -> tuple[dict, list[str]]:
+    """Through the server (a known secret: the board, so the floor of its solution's moves, is
+    the same every run), one player: the first move after `first` s, then one each `step` s.
+    Its `done`, and the first reason of each run under review."""
     clock = Clock()
 
     async def scenario():
         async with desk(tmp_path, clock, SECRET) as (server, url, store):
-            outcomes = []
-            for name, first, step in (("Bot", 2.6, 0.135), ("Even", 1.5, 0.4)):
-                client, token = await player(url, name)
-                moves = day_solution(await start(client, token))
-                clock.tick(first - 0.135)
-                await play(client, moves[:1], clock, step=0.135)
-                await play(client, moves[1:], clock, step=step, first_seq=2)
-                outcomes.append(await client.until("done"))
-            assert (outcomes[0]["flagged"], outcomes[0]["place"]) == (True, None)
-            assert (outcomes[1]["flagged"], outcomes[1]["place"]) == (False, 1)
-            assert [r.reasons[0].split(":")[0] for r in store.reviews()] == [
-                "moves 2 to 9 came 1.08 s after move 1; a person's hands need 1.68 s for them", "moves evenly spaced"]
-    run(scenario())
+            client, token = await player(url, name)
+            moves = day_solution(await start(client, token))
+            clock.tick(first - 0.135)
+            await play(client, moves[:1], clock, step=0.135)
+            await play(client, moves[1:], clock, step=step, first_seq=2)
+            done = await client.until("done")
+            return done, [r.reasons[0].split(":")[0] for r in store.reviews()]
+    return run(scenario())
+
+
+def test_the_issues_patient_bot_through_the_server_is_held(tmp_path):
+    """The issue's bot (2.6 s, then 135 ms a move) is held, under review."""
+    done, reasons = paced(tmp_path, "Bot", 2.6, 0.135)
+    assert (done["flagged"], done["place"]) == (True, None)
+    assert reasons == ["moves 2 to 9 came 1.08 s after move 1; a person's hands need 1.68 s for them"]
+
+
+def test_an_even_bot_through_the_server_is_placed_but_flagged(tmp_path):
+    """A bot pacing 400 ms a move after a 1.5 s pause (over the floor) is placed but flagged."""
+    done, reasons = paced(tmp_path, "Even", 1.5, 0.4)
+    assert (done["flagged"], done["place"]) == (False, 1)
+    assert reasons == ["moves evenly spaced"]

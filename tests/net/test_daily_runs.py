@@ -22,14 +22,21 @@ from solver.genius.position import Position
 from solver.macmahon.position import Position as TilePosition
 
 
-def test_register_keeps_names_apart_and_caps_an_address(tmp_path):
+def test_register_keeps_names_apart(tmp_path):
     async def scenario():
-        async with desk(tmp_path, per_network_registrations=3) as (server, url, store):
+        async with desk(tmp_path) as (server, url, store):
             ann, token = await player(url, "  Ann ")
             assert store.player(token_hash(token)).name == "Ann"
             assert "taken" in await error(ann, "register", name="ann")
             assert "taken" in await error(ann, "register", name="\u0410nn")       # Cyrillic А
             assert "visible" in await error(ann, "register", name="\u3164")
+    run(scenario())
+
+
+def test_register_caps_an_address(tmp_path):
+    async def scenario():
+        async with desk(tmp_path, per_network_registrations=3) as (server, url, store):
+            ann, _ = await player(url, "Ann")
             await player(url, "Bob")
             await player(url, "Cy")
             assert "registered 3 players today" in await error(ann, "register", name="Dee")
@@ -38,7 +45,7 @@ def test_register_keeps_names_apart_and_caps_an_address(tmp_path):
 
 
 @pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
-def test_a_ranked_run_played_to_the_end_is_recorded_and_placed(tmp_path, puzzle):
+def test_a_ranked_run_played_to_the_end_is_recorded_in_its_place(tmp_path, puzzle):
     async def scenario():
         clock = Clock()
         async with desk(tmp_path, clock) as (server, url, store):
@@ -67,16 +74,29 @@ def test_a_ranked_run_played_to_the_end_is_recorded_and_placed(tmp_path, puzzle)
     run(scenario())
 
 
-def test_a_second_ranked_run_is_refused_and_an_unranked_one_stays_out_of_the_standings(tmp_path):
+async def ranked_run_played(url: str, clock: Clock):
+    """Ann plays today's ranked Genius to the end: (client, token, its `run`, its `done`)."""
+    client, token = await player(url, "Ann")
+    ranked = await start(client, token)
+    await play(client, day_solution(ranked), clock)
+    return client, token, ranked, await client.until("done")
+
+
+def test_a_second_ranked_run_is_refused(tmp_path):
     async def scenario():
         clock = Clock()
         async with desk(tmp_path, clock) as (server, url, store):
-            client, token = await player(url, "Ann")
-            ranked = await start(client, token)
-            await play(client, day_solution(ranked), clock)
-            first = await client.until("done")
+            client, token, _, _ = await ranked_run_played(url, clock)
             assert "your ranked run of Genius #330 is over; play it again unranked" == await error(
                 client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
+    run(scenario())
+
+
+def test_an_unranked_run_after_it_stays_out_of_the_standings(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            client, token, ranked, first = await ranked_run_played(url, clock)
             again = await start(client, token, ranked=False)
             assert again["ranked"] is False and again["seq"] == 0
             assert again["start"] == make_board("genius", TODAY).start.notation() != ranked["start"]  # the offline one
@@ -109,29 +129,43 @@ def test_a_dropped_connection_resumes_the_ranked_run_with_the_clock_still_runnin
     run(scenario())
 
 
-def test_the_gaps_of_a_run_count_over_a_dropped_connection_and_asking_again_gives_the_run_back(tmp_path):
+async def quick_bot_back(url: str, clock: Clock):
+    """A bot plays five quick moves, drops its connection, waits 10 s and comes back to its run:
+    (the new client, token, the day's moves)."""
+    bot, token = await player(url, "Bot")
+    moves = day_solution(await start(bot, token))
+    await play(bot, moves[:5], clock, step=0.01)
+    await bot.close()
+    clock.tick(10)
+    bot = await RaceClient.connect(url)
+    assert (await start(bot, token))["seq"] == 5
+    return bot, token, moves
+
+
+def test_the_gaps_of_a_run_count_over_a_dropped_connection(tmp_path):
     """A bot that drops its connection and waits to pass the time floor is still held by its
-    quick moves (their times are stored with them, so a restart forgets nothing); asking again
-    on the same connection gives the open run back."""
+    quick moves (their times are stored with them, so a restart forgets nothing)."""
     async def scenario():
         clock = Clock()
         async with desk(tmp_path, clock) as (server, url, store):
-            bot, token = await player(url, "Bot")
-            moves = day_solution(await start(bot, token))
-            await play(bot, moves[:5], clock, step=0.01)
-            await bot.close()
-            clock.tick(10)
-            bot = await RaceClient.connect(url)
-            assert (await start(bot, token))["seq"] == 5
-            again = await start(bot, token)
-            assert again["seq"] == 5 and again["elapsed_ms"] == 10_050
-            assert "already in a daily run" in await error(bot, "daily", token=token, puzzle="macmahon", daily=TODAY,
-                                                           ranked=True)
+            bot, token, moves = await quick_bot_back(url, clock)
             await play(bot, moves[5:], clock, step=0.2, first_seq=6)     # slow enough alone
             done = await bot.until("done")
             assert done["ms"] > 10_000 and done["flagged"] is True and done["status"] == "held"
             reasons = store.reviews()[0].reasons
             assert reasons[0].startswith("moves 2 to 5 came in") or "moves 2 to" in reasons[0], reasons
+    run(scenario())
+
+
+def test_asking_again_on_the_same_connection_gives_the_open_run_back(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            bot, token, _ = await quick_bot_back(url, clock)
+            again = await start(bot, token)
+            assert again["seq"] == 5 and again["elapsed_ms"] == 10_050
+            assert "already in a daily run" in await error(bot, "daily", token=token, puzzle="macmahon", daily=TODAY,
+                                                           ranked=True)
     run(scenario())
 
 
@@ -147,7 +181,7 @@ def test_a_second_connection_takes_the_run_over_from_a_half_open_one(tmp_path):
     run(scenario())
 
 
-def test_forged_tokens_replayed_moves_and_moves_outside_the_rules_are_refused(tmp_path):
+def test_forged_tokens_are_refused_as_failed_joins(tmp_path):
     async def scenario():
         async with desk(tmp_path, join_failures=1, join_delay=0.01) as (server, url, store):
             client, token = await player(url, "Ann")
@@ -157,19 +191,37 @@ def test_forged_tokens_replayed_moves_and_moves_outside_the_rules_are_refused(tm
                     client, "daily", token=forged, puzzle="genius", daily=TODAY, ranked=True)
             assert len(server.admission.failures["127.0.0.1"]) == 3          # counted as failed joins (delayed)
             assert "no such player" in await error(client, "groups", token=forged)
-            began = await start(client, token)
-            moves = day_solution(began)
-            await play(client, moves[:1])
-            board = execute(Position.parse(began["start"]), moves[0]).notation()
-            for seq, move, why in [(1, moves[0], "out of order"), (5, moves[1], "out of order"),
-                                   (2, "1:" + began["start"][:2], "blocker"),
-                                   (2, "9-Z:A1", "")]:
-                await client.send("move", seq=seq, move=move)
-                refused = await client.until("refused")
-                assert refused["seq"] == seq and why in refused["reason"] and refused["position"] == board
-            assert store.moves(store.ranked_run(1, "genius", TODAY).id) == tuple(moves[:1])   # nothing refused is kept
-            assert "in a daily run" in await error(client, "create", name="Ann", dice="default", level="any")
     run(scenario())
+
+
+def in_a_run(tmp_path, check, puzzle: str = "genius") -> None:
+    """Ann in today's ranked run of `puzzle` on a fresh desk: check(client, token, its `run`, store)."""
+    async def scenario():
+        async with desk(tmp_path) as (server, url, store):
+            client, token = await player(url, "Ann")
+            await check(client, token, await start(client, token, puzzle), store)
+    run(scenario())
+
+
+def test_moves_out_of_order_or_outside_the_rules_are_refused_unkept(tmp_path):
+    async def check(client, token, began, store):
+        moves = day_solution(began)
+        await play(client, moves[:1])
+        board = execute(Position.parse(began["start"]), moves[0]).notation()
+        for seq, move, why in [(1, moves[0], "out of order"), (5, moves[1], "out of order"),
+                               (2, "1:" + began["start"][:2], "blocker"),
+                               (2, "9-Z:A1", "")]:
+            await client.send("move", seq=seq, move=move)
+            refused = await client.until("refused")
+            assert refused["seq"] == seq and why in refused["reason"] and refused["position"] == board
+        assert store.moves(store.ranked_run(1, "genius", TODAY).id) == tuple(moves[:1])   # nothing refused is kept
+    in_a_run(tmp_path, check)
+
+
+def test_a_player_in_a_daily_run_cannot_make_a_room(tmp_path):
+    async def check(client, token, began, store):
+        assert "in a daily run" in await error(client, "create", name="Ann", dice="default", level="any")
+    in_a_run(tmp_path, check)
 
 
 def test_only_numbers_that_are_today_somewhere_are_accepted(tmp_path):
@@ -193,24 +245,25 @@ def test_only_numbers_that_are_today_somewhere_are_accepted(tmp_path):
     run(scenario())
 
 
-def test_a_macmahon_run_keeps_strict_rules_and_its_given_tiles(tmp_path):
-    async def scenario():
-        async with desk(tmp_path) as (server, url, store):
-            client, token = await player(url, "Ann")
-            began = await start(client, token, "macmahon")
-            moves = day_solution(began)
-            await client.send("move", seq=1, move=moves[0] + "!")
-            assert "strict rules" in (await client.until("refused"))["reason"]
-            start_board = TilePosition.parse(began["start"])
-            first_given = next(c for c, v in enumerate(start_board.cells) if v is not None)
-            await client.send("move", seq=1, move="-" + start_board.board.cell_name(first_given))
-            refused = await client.until("refused")
-            assert "is given" in refused["reason"] and refused["position"] == began["start"]
-            assert store.ranked_run(1, "macmahon", TODAY).seq == 0
-    run(scenario())
+def test_a_macmahon_run_keeps_strict_rules(tmp_path):
+    async def check(client, token, began, store):
+        await client.send("move", seq=1, move=day_solution(began)[0] + "!")
+        assert "strict rules" in (await client.until("refused"))["reason"]
+    in_a_run(tmp_path, check, "macmahon")
 
 
-def test_a_run_faster_than_a_person_is_flagged_and_left_out(tmp_path):
+def test_a_macmahon_run_keeps_its_given_tiles(tmp_path):
+    async def check(client, token, began, store):
+        start_board = TilePosition.parse(began["start"])
+        first_given = next(c for c, v in enumerate(start_board.cells) if v is not None)
+        await client.send("move", seq=1, move="-" + start_board.board.cell_name(first_given))
+        refused = await client.until("refused")
+        assert "is given" in refused["reason"] and refused["position"] == began["start"]
+        assert store.ranked_run(1, "macmahon", TODAY).seq == 0
+    in_a_run(tmp_path, check, "macmahon")
+
+
+def test_a_run_faster_than_a_person_is_held_out_of_the_standings(tmp_path):
     async def scenario():
         clock = Clock()
         async with desk(tmp_path, clock) as (server, url, store):
@@ -220,14 +273,21 @@ def test_a_run_faster_than_a_person_is_flagged_and_left_out(tmp_path):
             done = await bot.until("done")
             assert done["flagged"] is True and done["place"] is None and done["of"] == 0
             assert done["status"] == "held" and done["ms"] < 100
-            person, token = await player(url, "Ann")
-            await start(person, token)
-            clock.tick(2.0)                                            # slow thinking, then quick hands:
-            await play(person, moves, clock, step=0.1)                 # over 3.6 s, but 100 ms a move
-            assert (await person.until("done"))["flagged"] is True
             board = await standings(bot, token=bot_token)
             assert board["total"] == 0 and board["rows"] == []
             assert board["you"] == {"place": None, "ms": done["ms"], "runs": 1, "flagged": True, "status": "held"}
+    run(scenario())
+
+
+def test_quick_hands_after_slow_thinking_are_flagged(tmp_path):
+    async def scenario():
+        clock = Clock()
+        async with desk(tmp_path, clock) as (server, url, store):
+            person, token = await player(url, "Ann")
+            moves = day_solution(await start(person, token))
+            clock.tick(2.0)                                            # slow thinking, then quick hands:
+            await play(person, moves, clock, step=0.1)                 # over 3.6 s, but 100 ms a move
+            assert (await person.until("done"))["flagged"] is True
     run(scenario())
 
 
@@ -282,14 +342,18 @@ def test_a_weeks_standings_order_players_by_runs_then_total_time(tmp_path):
     run(scenario())
 
 
-def test_leaving_a_ranked_run_ends_it_and_a_many_row_answer_fits_one_frame(tmp_path):
+def test_leaving_a_ranked_run_ends_it(tmp_path):
+    async def check(client, token, began, store):
+        await client.send("leave")
+        assert "is over" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
+        assert store.ranked_run(1, "genius", TODAY).abandoned
+    in_a_run(tmp_path, check)
+
+
+def test_a_many_row_standings_answer_fits_one_frame(tmp_path):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
-            client, token = await player(url, "Ann")
-            await start(client, token)
-            await client.send("leave")
-            assert "is over" in await error(client, "daily", token=token, puzzle="genius", daily=TODAY, ranked=True)
-            assert store.ranked_run(1, "genius", TODAY).abandoned
+            client, _ = await player(url, "Ann")
             for i in range(120):                       # names of 24 three-byte letters
                 pid = store.add_player(f"{chr(0x4E00 + i) * 24}", bytes([i]) * 32, "x", 0).id
                 r = store.start_run(pid, "genius", TODAY, True, 0)
@@ -349,7 +413,7 @@ async def killed(process) -> None:
     await asyncio.wait_for(process.wait(), 10)
 
 
-def test_a_server_killed_mid_run_and_after_finishes_loses_no_run(tmp_path):
+def test_a_server_killed_mid_run_or_just_after_a_finish_loses_no_run(tmp_path):
     """SIGKILL while Bob's ranked run is open and just after finishes: Ann's finished run and
     Bob's moves are in the database; Bob resumes on the restarted server with his board and
     the clock run on; nothing recorded is lost."""
@@ -437,7 +501,7 @@ def test_a_ranked_run_ends_with_its_day(tmp_path):
     run(scenario())
 
 
-def test_a_resume_reads_the_stored_board_and_replays_nothing(tmp_path, monkeypatch):
+def test_a_resume_reads_the_stored_board_without_replaying(tmp_path, monkeypatch):
     played = []
     execute_move = daily_desk.Board.execute
 
@@ -466,7 +530,7 @@ def test_a_resume_reads_the_stored_board_and_replays_nothing(tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("damage", ["a move that cannot be replayed", "a board that is not the day's"])
-def test_a_stored_run_that_cannot_be_loaded_is_refused_in_one_line_and_kept(tmp_path, damage):
+def test_a_stored_run_that_cannot_be_loaded_is_refused_in_one_line_losing_nothing(tmp_path, damage):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             lines = []
@@ -550,7 +614,7 @@ def test_todays_boards_are_never_dropped_nor_refused_for_old_days(tmp_path, monk
     run(scenario())
 
 
-def test_an_open_run_of_database_version_1_is_replayed_once_then_its_board_is_stored(tmp_path):
+def test_an_open_run_of_database_version_1_gets_its_board_stored_from_one_replay(tmp_path):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             client, token = await player(url, "Ann")

@@ -117,7 +117,7 @@ def in_a_namespace(probe: str) -> dict:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def test_a_hosted_room_is_found_joined_and_forgotten_inside_a_private_network_namespace():
+def test_a_hosted_room_is_found_to_be_joined_until_it_closes_inside_a_private_network_namespace():
     """The game's path: HostedServer, create, advertise; another game browses, joins by the
     listed address; the host closes: the player hears it, the room is gone from the list."""
     result = in_a_namespace(PROBE)
@@ -177,7 +177,7 @@ host.close()
 """
 
 
-def test_a_listed_hosted_room_is_in_the_lobbys_list_and_gone_once_private():
+def test_a_listed_hosted_room_is_in_the_lobbys_list_only_while_listed():
     result = in_a_namespace(LISTED)
     assert result["listed"] == [f"1 of 8 · default, any · 127.0.0.1:{result['port']}"]
     assert result["after"] == []                  # no record on the network: the server is not asked any more

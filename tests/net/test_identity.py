@@ -15,7 +15,7 @@ def test_remembered_identities_come_back_per_server(tmp_path):
     assert list(identity.load(tmp_path)) == ["ws://b:8765/"]
 
 
-def test_a_damaged_entry_is_skipped_and_the_others_kept(tmp_path):
+def test_only_the_sound_entries_are_loaded(tmp_path):
     data = {"ws://a:8765/": {"token": TOKEN, "name": "Ann"}, "ws://b:8765/": {"token": 5, "name": "Bob"},
             "ws://c:8765/": {"token": "short", "name": "Cy"}}
     (tmp_path / identity.FILE).write_text(json.dumps({"version": 1, "data": data}))
@@ -68,12 +68,23 @@ def test_a_damaged_open_run_is_skipped(tmp_path):
     assert identity.open_runs(tmp_path, "ws://a:8765/") == {"macmahon": 330}
 
 
-def test_an_unreadable_file_is_said_once_and_given_to_the_game_to_show(tmp_path, capsys):
-    (tmp_path / identity.FILE).write_text('{"version": 1, "data": {"ws://a:8765/": ')
+UNREADABLE = '{"version": 1, "data": {"ws://a:8765/": '
+
+
+def test_an_unreadable_file_loads_as_empty(tmp_path):
+    (tmp_path / identity.FILE).write_text(UNREADABLE)
     assert identity.load(tmp_path) == {} and identity.open_runs(tmp_path, "ws://a:8765/") == {}
     assert identity.load(tmp_path) == {}
+
+
+def test_an_unreadable_file_is_said_once_as_the_line_the_game_shows(tmp_path, capsys):
+    (tmp_path / identity.FILE).write_text(UNREADABLE)
+    identity.load(tmp_path)
     line = identity.check(tmp_path)
     err = capsys.readouterr().err
     assert err == line + "\n" and line.startswith("squarewise: warning: ") and identity.FILE in line
     assert "cannot be used" in line and line.isprintable()
+
+
+def test_a_folder_without_the_file_says_nothing(tmp_path):
     assert identity.check(tmp_path / "elsewhere") is None

@@ -23,11 +23,19 @@ def test_a_steady_rate_reads_as_that_rate_once_the_horizon_has_passed():
     assert load.rate(6 * HORIZON) == pytest.approx(10.0, rel=0.02)
 
 
-def test_a_burst_then_quiet_reads_at_most_its_frames_over_the_horizon_and_fades():
+def burst_of_twenty() -> Load:
     load = Load(HORIZON, 0.0)
     for _ in range(20):
         load.add(1.0)                                           # twenty frames at once
-    assert load.rate(1.0) == pytest.approx(20 / HORIZON)
+    return load
+
+
+def test_a_burst_reads_at_most_its_frames_over_the_horizon():
+    assert burst_of_twenty().rate(1.0) == pytest.approx(20 / HORIZON)
+
+
+def test_a_burst_fades_over_quiet():
+    load = burst_of_twenty()
     assert load.rate(1.0 + HORIZON) < load.rate(1.0) / 2.5
 
 

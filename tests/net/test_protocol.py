@@ -76,13 +76,13 @@ def test_the_server_samples_are_of_types_both_sides_send():
 
 
 @pytest.mark.parametrize("schemas, kind, sample", CASES)
-def test_every_message_type_goes_through_encode_and_decode_unchanged(schemas, kind, sample):
+def test_every_message_type_round_trips_unchanged(schemas, kind, sample):
     text = encode(schemas, kind, **sample)
     assert decode(text, schemas) == {"v": protocol.VERSION, "type": kind, **sample}
 
 
 @pytest.mark.parametrize("schemas, kind, sample", CASES)
-def test_every_field_is_required_and_no_other_is_allowed(schemas, kind, sample):
+def test_every_field_is_required(schemas, kind, sample):
     base = {"v": protocol.VERSION, "type": kind, **sample}
     for field in sample:
         lacking = json.dumps({k: v for k, v in base.items() if k != field})
@@ -91,8 +91,12 @@ def test_every_field_is_required_and_no_other_is_allowed(schemas, kind, sample):
             continue
         with pytest.raises(ProtocolError, match=f"missing field '{field}'"):
             decode(lacking, schemas)
+
+
+@pytest.mark.parametrize("schemas, kind, sample", CASES)
+def test_no_other_field_is_allowed(schemas, kind, sample):
     with pytest.raises(ProtocolError, match="unknown field 'extra'"):
-        decode(json.dumps({**base, "extra": 1}), schemas)
+        decode(json.dumps({"v": protocol.VERSION, "type": kind, **sample, "extra": 1}), schemas)
 
 
 @pytest.mark.parametrize("kind, field, value", [
@@ -149,14 +153,17 @@ def test_a_client_drops_the_fields_it_does_not_know_at_any_depth(kind, sample):
     assert decode(json.dumps(grown(message)), SERVER, strict=False) == message
 
 
-def test_a_client_skips_a_type_it_does_not_know_and_still_refuses_what_is_wrong():
+def test_a_client_skips_a_type_it_does_not_know():
     assert decode('{"v": 2, "type": "news", "text": "new in a later server"}', SERVER, strict=False) is None
-    for text, says in [('{"v": 3, "type": "moved", "seq": 1, "ms": 5}', "version"),
-                       ('{"v": 2, "type": "moved", "seq": 1, "later": 5}', "missing field 'ms'"),
-                       ('{"v": 2, "type": "moved", "seq": "1", "ms": 5, "later": 5}', "seq"),
-                       ('{"v": 2, "type": 7}', "unknown message type")]:
-        with pytest.raises(ProtocolError, match=says):
-            decode(text, SERVER, strict=False)
+
+
+@pytest.mark.parametrize(("text", "says"), [('{"v": 3, "type": "moved", "seq": 1, "ms": 5}', "version"),
+                                            ('{"v": 2, "type": "moved", "seq": 1, "later": 5}', "missing field 'ms'"),
+                                            ('{"v": 2, "type": "moved", "seq": "1", "ms": 5, "later": 5}', "seq"),
+                                            ('{"v": 2, "type": 7}', "unknown message type")])
+def test_a_lenient_client_still_refuses_what_is_wrong(text, says):
+    with pytest.raises(ProtocolError, match=says):
+        decode(text, SERVER, strict=False)
 
 
 def test_the_server_stays_strict_about_what_clients_send():

@@ -36,16 +36,29 @@ def test_players_race_to_a_finish_in_the_order_they_finish(players):
     run(main())
 
 
-def test_the_lobby_counts_down_3_2_1_and_the_roll_has_the_hosts_level():
+async def ready_with_the_hosts_settings(url: str):
+    """Two players, the host choosing the alternative dice at 'hard', both ready: the guest."""
+    (a, b), _, _ = await room(url, 2)
+    await a.send("settings", dice="alternative", level="hard", boards="hidden")
+    assert (await b.until("room", level="hard"))["dice"] == "alternative"
+    await a.send("ready", ready=True)
+    await b.send("ready", ready=True)
+    return b
+
+
+def test_the_lobby_counts_down_3_2_1():
     async def main():
         async with serving() as (_, url):
-            (a, b), _, _ = await room(url, 2)
-            await a.send("settings", dice="alternative", level="hard", boards="hidden")
-            assert (await b.until("room", level="hard"))["dice"] == "alternative"
-            await a.send("ready", ready=True)
-            await b.send("ready", ready=True)
+            b = await ready_with_the_hosts_settings(url)
             counts = [(await b.until("countdown"))["n"] for _ in range(3)]
             assert counts == [3, 2, 1]
+    run(main())
+
+
+def test_the_roll_has_the_hosts_dice_at_the_hosts_level():
+    async def main():
+        async with serving() as (_, url):
+            b = await ready_with_the_hosts_settings(url)
             race_message = await b.until("race")
             board = Position.parse(race_message["blockers"])
             alternative = builtin("alternative")
@@ -66,12 +79,19 @@ def test_a_level_may_be_one_of_the_ten():
     run(main())
 
 
-def test_only_the_host_chooses_and_only_in_the_lobby():
+def test_only_the_host_chooses():
     async def main():
         async with serving() as (_, url):
             (a, b), _, _ = await room(url, 2)
             await b.send("settings", dice="alternative", level="easy", boards="hidden")
             assert "host" in (await b.until("error"))["reason"]
+    run(main())
+
+
+def test_the_host_chooses_only_in_the_lobby():
+    async def main():
+        async with serving() as (_, url):
+            (a, b), _, _ = await room(url, 2)
             await start([a, b])
             await a.send("settings", dice="alternative", level="easy", boards="hidden")
             assert "host" in (await a.until("error"))["reason"]
@@ -108,7 +128,7 @@ def test_rematch_is_a_new_roll_in_the_same_room():
     run(main())
 
 
-def test_a_room_takes_eight_players_with_distinct_names_and_no_latecomers():
+def test_a_room_takes_eight_players():
     async def main():
         async with serving() as (_, url):
             clients, code, _ = await room(url, 8)
@@ -116,19 +136,33 @@ def test_a_room_takes_eight_players_with_distinct_names_and_no_latecomers():
             await ninth.send("join", name="P9", room=code)
             assert "full" in (await ninth.until("error"))["reason"]
             await clients[7].send("leave")
-            await ninth.send("join", name="P1", room=code)
-            assert "taken" in (await ninth.until("error"))["reason"]
             await ninth.send("join", name="P9", room=code)
             await ninth.until("joined")
-            clients[7] = ninth
-            await start(clients)
-            late = await RaceClient.connect(url)
-            await late.send("join", name="Late", room=code)
-            assert "racing" in (await late.until("error"))["reason"]
     run(main())
 
 
-def test_a_player_who_leaves_mid_race_is_unplaced_and_the_race_ends_with_the_others():
+def refused_a_seat(name: str, before=None) -> str:
+    """A room of two (`before` awaited on its clients), then a third joining as `name`: the refusal."""
+    async def main():
+        async with serving() as (_, url):
+            clients, code, _ = await room(url, 2)
+            if before:
+                await before(clients)
+            other = await RaceClient.connect(url)
+            await other.send("join", name=name, room=code)
+            return (await other.until("error"))["reason"]
+    return run(main())
+
+
+def test_a_room_takes_distinct_names():
+    assert "taken" in refused_a_seat("P1")
+
+
+def test_a_room_takes_no_latecomers():
+    assert "racing" in refused_a_seat("Late", before=start)
+
+
+def test_a_player_who_leaves_mid_race_is_unplaced_in_the_results():
     async def main():
         async with serving() as (_, url):
             (a, b, c), _, _ = await room(url, 3)

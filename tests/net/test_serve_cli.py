@@ -23,7 +23,7 @@ SERVE = [sys.executable, "-m", "game", "serve"]
     (["--host", "192.0.2.1", "--port", "0"], "cannot listen on 192.0.2.1:0"),    # not an address of this machine
     (["--bogus"], "unrecognized arguments: --bogus"),
 ])
-def test_bad_input_is_one_line_and_exit_2(args, says):
+def test_bad_input_exits_2_with_one_line(args, says):
     run = subprocess.run(SERVE + args, capture_output=True, text=True, timeout=30)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.count("\n") == 1 and run.stderr.startswith("squarewise: error: ") and says in run.stderr
@@ -70,7 +70,7 @@ def test_serve_never_imports_pygame():
     assert run.returncode == 2, run.stderr
 
 
-def test_what_is_not_a_websocket_is_turned_away_and_nothing_reaches_the_terminal():
+def test_what_is_not_a_websocket_is_turned_away_quietly():
     process = subprocess.Popen(SERVE + ["--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         port = int(process.stdout.readline().rsplit(":", 1)[1].split("/")[0])

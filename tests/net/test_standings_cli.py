@@ -42,35 +42,53 @@ async def finished_day(url: str, clock: Clock, names_steps) -> dict:
     return tokens
 
 
-def test_the_table_and_your_place_come_from_the_server(tmp_path):
+def with_three_placed(tmp_path, check) -> None:
+    """Ann, Bob and Cy placed today on a fresh server, Bob's identity in `tmp_path`: check(url)."""
     async def scenario():
         clock = Clock()
         async with desk(tmp_path, clock) as (server, url, store):
             tokens = await finished_day(url, clock, [("Ann", 1.0), ("Bob", 2.0), ("Cy", 3.0)])
             identity.remember(tmp_path, url, tokens["Bob"], "Bob")
-            code, out, err = await cli("--server", url, "--daily", str(TODAY), data=tmp_path)
-            assert code == 0 and err == ""
-            lines = out.splitlines()
-            assert lines[0] == f"Genius #{TODAY} (2026-11-26) on {url}: 3 placed"
-            assert [line.split()[:3] for line in lines[1:4]] == [["1", "Ann", "0:09.0"], ["2", "Bob", "0:18.0"],
-                                                                 ["3", "Cy", "0:27.0"]]
-            assert lines[4] == "You: 2nd of 3 (Bob, 0:18.0)"
-            code, again, err = await cli("--server", url, "--daily", str(TODAY), "--progress", data=tmp_path)
-            assert code == 0 and again == out                   # --progress: the rows as they come, on stderr
-            assert err.splitlines() and all(line.startswith(f"standings from {url}: ") for line in err.splitlines())
-            assert err.splitlines()[-1].startswith(f"standings from {url}: 100.0%")
-            code, out, err = await cli("--server", url, "--daily", str(TODAY), "--json", "--limit", "2",
-                                       data=tmp_path / "none")
-            doc = json.loads(out)
-            assert code == 0 and set(doc) >= {"server", "puzzle", "daily", "date", "days", "group", "total", "rows",
-                                              "name", "you"}
-            assert doc["total"] == 3 and [r["name"] for r in doc["rows"]] == ["Ann", "Bob"]
-            assert doc["rows"][0] == {"place": 1, "name": "Ann", "ms": 9000, "runs": 1}
-            assert doc["you"] is None and doc["name"] is None
+            await check(url)
     run(scenario(), 120)
 
 
-def test_what_cannot_be_had_is_one_line_and_exit_1(tmp_path):
+def test_the_table_with_your_place_comes_from_the_server(tmp_path):
+    async def check(url):
+        code, out, err = await cli("--server", url, "--daily", str(TODAY), data=tmp_path)
+        assert code == 0 and err == ""
+        lines = out.splitlines()
+        assert lines[0] == f"Genius #{TODAY} (2026-11-26) on {url}: 3 placed"
+        assert [line.split()[:3] for line in lines[1:4]] == [["1", "Ann", "0:09.0"], ["2", "Bob", "0:18.0"],
+                                                             ["3", "Cy", "0:27.0"]]
+        assert lines[4] == "You: 2nd of 3 (Bob, 0:18.0)"
+    with_three_placed(tmp_path, check)
+
+
+def test_progress_says_how_much_of_the_table_has_come(tmp_path):
+    async def check(url):
+        _, out, _ = await cli("--server", url, "--daily", str(TODAY), data=tmp_path)
+        code, again, err = await cli("--server", url, "--daily", str(TODAY), "--progress", data=tmp_path)
+        assert code == 0 and again == out                   # --progress: the rows as they come, on stderr
+        assert err.splitlines() and all(line.startswith(f"standings from {url}: ") for line in err.splitlines())
+        assert err.splitlines()[-1].startswith(f"standings from {url}: 100.0%")
+    with_three_placed(tmp_path, check)
+
+
+def test_json_gives_the_table_from_the_server(tmp_path):
+    async def check(url):
+        code, out, err = await cli("--server", url, "--daily", str(TODAY), "--json", "--limit", "2",
+                                   data=tmp_path / "none")
+        doc = json.loads(out)
+        assert code == 0 and set(doc) >= {"server", "puzzle", "daily", "date", "days", "group", "total", "rows",
+                                          "name", "you"}
+        assert doc["total"] == 3 and [r["name"] for r in doc["rows"]] == ["Ann", "Bob"]
+        assert doc["rows"][0] == {"place": 1, "name": "Ann", "ms": 9000, "runs": 1}
+        assert doc["you"] is None and doc["name"] is None
+    with_three_placed(tmp_path, check)
+
+
+def test_what_cannot_be_had_exits_1_with_one_line(tmp_path):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             ann, token = await player(url, "Ann")
@@ -107,7 +125,7 @@ def test_the_command_is_registered_with_its_options(capsys):
 @pytest.mark.parametrize("server", ["", "ws://127.0.0.1:99999/", "ws://[::1", "127.0.0.1:0", "a" * 300,
                                     "127.0.0.1:8765/Q7KX2M", "\u00fc" + "a" * 59 + ".example.org:8765",
                                     "ws://a..b:8765/"])
-def test_an_address_that_is_not_a_server_is_one_line_and_exit_2(server, capsys):
+def test_an_address_that_is_not_a_server_exits_2_with_one_line(server, capsys):
     assert main(["standings", "--server", server]) == 2
     err = capsys.readouterr().err
     assert err.startswith("squarewise: error: argument --server: ") and err.count("\n") == 1

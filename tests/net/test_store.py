@@ -45,7 +45,7 @@ def test_a_new_file_is_made_at_the_latest_version_in_wal_mode(tmp_path):
     raw.close()
 
 
-def test_an_empty_file_is_version_0_and_is_migrated(tmp_path):
+def test_an_empty_file_is_migrated_from_version_0(tmp_path):
     path = tmp_path / "empty.sqlite3"
     path.write_bytes(b"")
     with_store = Store(path)
@@ -77,26 +77,49 @@ def test_a_version_1_database_made_by_hand_opens_with_its_data(tmp_path):
     store.close()
 
 
-def test_a_database_from_a_newer_server_is_refused_and_not_altered(tmp_path):
+def newer_database(tmp_path):
     path = tmp_path / "newer.sqlite3"
     raw = sqlite3.connect(path)
     raw.execute("CREATE TABLE future (x)")
     raw.execute(f"PRAGMA user_version = {VERSION + 1}")
     raw.commit()
     raw.close()
-    before = path.read_bytes()
+    return path
+
+
+def test_a_database_from_a_newer_server_is_refused(tmp_path):
+    path = newer_database(tmp_path)
     with pytest.raises(StoreError, match=f"newer Squarewise \\(database version {VERSION + 1}.*left as it is"):
+        Store(path)
+
+
+def test_a_database_from_a_newer_server_is_not_altered(tmp_path):
+    path = newer_database(tmp_path)
+    before = path.read_bytes()
+    with pytest.raises(StoreError):
         Store(path)
     assert path.read_bytes() == before and not (tmp_path / "newer.sqlite3-wal").exists()
 
 
-@pytest.mark.parametrize("content", [b"{\"version\": 1}\n", b"x" * 5000, bytes(range(256)) * 8])
-def test_a_file_that_is_not_a_database_is_refused_in_one_line_and_left_as_it_is(tmp_path, content):
+NOT_DATABASES = [b"{\"version\": 1}\n", b"x" * 5000, bytes(range(256)) * 8]
+
+
+@pytest.mark.parametrize("content", NOT_DATABASES)
+def test_a_file_that_is_not_a_database_is_refused_in_one_line(tmp_path, content):
     path = tmp_path / "notes.txt"
     path.write_bytes(content)
     with pytest.raises(StoreError, match="is not a Squarewise database") as refused:
         Store(path)
-    assert "\n" not in str(refused.value) and path.read_bytes() == content
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("content", NOT_DATABASES)
+def test_a_file_that_is_not_a_database_is_left_as_it_is(tmp_path, content):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    with pytest.raises(StoreError):
+        Store(path)
+    assert path.read_bytes() == content
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
@@ -132,7 +155,7 @@ def test_registrations_are_counted_per_address_since_a_time(store):
     assert store.registrations_since("198.51.100.1", 0.0) == 1
 
 
-def test_one_ranked_run_per_player_puzzle_and_daily_any_number_unranked(store):
+def test_one_ranked_run_per_player_puzzle_daily(store):
     ann = player(store, "Ann")
     run = store.start_run(ann.id, "genius", 10, True, 100.0)
     assert store.ranked_run(ann.id, "genius", 10) == run
@@ -142,11 +165,16 @@ def test_one_ranked_run_per_player_puzzle_and_daily_any_number_unranked(store):
     with pytest.raises(RankedTaken):
         store.start_run(ann.id, "genius", 10, True, 102.0)
     assert store.ranked_run(ann.id, "genius", 10).abandoned
-    one, two = (store.start_run(ann.id, "genius", 10, False, 103.0) for _ in range(2))
-    assert one.id != two.id and not one.ranked
     assert store.start_run(ann.id, "macmahon", 10, True, 104.0).ranked     # another puzzle
     assert store.start_run(ann.id, "genius", 11, True, 105.0).ranked       # another daily
     assert store.ranked_run(ann.id, "genius", 12) is None
+
+
+def test_any_number_of_unranked_runs_beside_a_ranked_one(store):
+    ann = player(store, "Ann")
+    store.start_run(ann.id, "genius", 10, True, 100.0)
+    one, two = (store.start_run(ann.id, "genius", 10, False, 103.0) for _ in range(2))
+    assert one.id != two.id and not one.ranked
 
 
 def test_an_open_runs_moves_survive_closing_the_database(tmp_path):
@@ -194,7 +222,7 @@ def test_one_days_standings_by_time_equal_times_share_a_place_then_finish_order(
     assert store.standings("macmahon", 10) == (0, [], None)
 
 
-def test_unranked_unfinished_abandoned_and_flagged_runs_are_not_placed(store):
+def test_only_finished_ranked_unflagged_runs_are_placed(store):
     ann, bob, cy, dee = (player(store, n) for n in ("Ann", "Bob", "Cy", "Dee"))
     finished(store, ann, 8000)
     finished(store, bob, 900, flagged=True)
@@ -227,20 +255,40 @@ def test_a_week_orders_players_by_runs_finished_then_total_time(store):
         Row(1, "Bob", 6000, 2), Row(2, "Cy", 4000, 1), Row(3, "Ann", 9000, 1)]
 
 
-def test_groups_filter_rows_and_the_total_to_their_members(store):
+def club(store):
+    """Ann, Bob and Cy finished daily 10; Ann's group ABCDEFGH "Club", Bob in it, Cy not."""
     ann, bob, cy = (player(store, n) for n in ("Ann", "Bob", "Cy"))
     for who, ms in ((ann, 5000), (bob, 6000), (cy, 4000)):
         finished(store, who, ms)
     assert store.create_group(ann.id, "ABCDEFGH", "Club") == Group("ABCDEFGH", "Club", 1)
+    return ann, bob, cy
+
+
+def test_a_group_code_is_taken_once(store):
+    ann, bob, cy = club(store)
     with pytest.raises(CodeTaken):
         store.create_group(bob.id, "ABCDEFGH", "Other")
+
+
+def test_joining_a_group_makes_a_member_once(store):
+    ann, bob, cy = club(store)
     assert store.join_group(bob.id, "ABCDEFGH") == Group("ABCDEFGH", "Club", 2)
     assert store.join_group(bob.id, "ABCDEFGH") == Group("ABCDEFGH", "Club", 2)   # again: harmless
     assert store.join_group(cy.id, "ZZZZZZZZ") is None
     assert store.is_member(bob.id, "ABCDEFGH") and not store.is_member(cy.id, "ABCDEFGH")
+
+
+def test_groups_filter_the_standings_to_their_members(store):
+    ann, bob, cy = club(store)
+    store.join_group(bob.id, "ABCDEFGH")
     total, rows, you = store.standings("genius", 10, group="ABCDEFGH", player=bob.id)
     assert (total, rows, you) == (2, [Row(1, "Ann", 5000, 1), Row(2, "Bob", 6000, 1)], Row(2, "Bob", 6000, 1))
     assert store.standings("genius", 10)[0] == 3
+
+
+def test_leaving_a_group_takes_the_player_out_of_its_standings(store):
+    ann, bob, cy = club(store)
+    store.join_group(bob.id, "ABCDEFGH")
     store.create_group(bob.id, "QQQQQQQQ", "Afamily")
     assert store.groups(bob.id) == [Group("QQQQQQQQ", "Afamily", 1), Group("ABCDEFGH", "Club", 2)]
     store.leave_group(bob.id, "ABCDEFGH")
@@ -250,19 +298,32 @@ def test_groups_filter_rows_and_the_total_to_their_members(store):
     assert store.groups(ann.id) == [Group("ABCDEFGH", "Club", 1)]
 
 
-def test_prune_drops_runs_and_moves_of_earlier_dailies_and_keeps_the_rest(store):
+def pruned(store):
     ann, bob = player(store, "Ann"), player(store, "Bob")
     old = store.start_run(ann.id, "genius", 3, True, 1.0)
     store.add_move(old.id, 1, "P2 A1", "board 1")
     finished(store, ann, 5000, daily=4)
     finished(store, bob, 6000, daily=5)
     assert store.prune(5) == 2
+    return old
+
+
+def test_prune_drops_the_runs_of_earlier_dailies_with_their_moves(store):
+    old = pruned(store)
     assert store.run(old.id) is None and store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 0
+
+
+def test_prune_keeps_the_rest(store):
+    pruned(store)
     assert store.standings("genius", 5)[1] == [Row(1, "Bob", 6000, 1)]
     assert store.counts()["players"] == 2 and store.counts()["runs"] == 1
 
 
-def test_keep_days_prunes_at_open_and_on_keep_relative_to_the_utc_date(tmp_path, monkeypatch):
+DAY3_NOON = 1767225600 + 2 * 86400 + 43200      # 2026-01-03 12:00 UTC: daily 3
+
+
+def four_dailies_on_day_3(tmp_path, monkeypatch):
+    """A database with dailies 1 to 4 of both puzzles, opened on daily 3's day."""
     path = tmp_path / "s.sqlite3"
     store = Store(path)
     ann = player(store, "Ann")
@@ -270,14 +331,29 @@ def test_keep_days_prunes_at_open_and_on_keep_relative_to_the_utc_date(tmp_path,
         for daily in (1, 2, 3, 4):
             finished(store, ann, 5000, daily=daily, puzzle=puzzle)
     store.close()
-    day3_noon = 1767225600 + 2 * 86400 + 43200      # 2026-01-03 12:00 UTC: daily 3
-    monkeypatch.setattr(store_module, "time", SimpleNamespace(time=lambda: day3_noon))
-    store = Store(path, keep_days=1)                 # keeps daily 3 and the one before it (and later ones)
-    assert {r for (r,) in store.db.execute("SELECT daily FROM runs")} == {2, 3, 4}
-    assert store.keep(day3_noon + 86400) == 2 and {r for (r,) in store.db.execute("SELECT daily FROM runs")} == {3, 4}
+    monkeypatch.setattr(store_module, "time", SimpleNamespace(time=lambda: DAY3_NOON))
+    return path
+
+
+def dailies(store) -> set[int]:
+    return {r for (r,) in store.db.execute("SELECT daily FROM runs")}
+
+
+def test_keep_days_prunes_at_open_by_the_utc_date(tmp_path, monkeypatch):
+    store = Store(four_dailies_on_day_3(tmp_path, monkeypatch), keep_days=1)
+    assert dailies(store) == {2, 3, 4}               # keeps daily 3 and the one before it (and later ones)
     store.close()
-    store = Store(path)                              # no keep_days: keeps all
-    assert store.keep(day3_noon + 10 * 86400) == 0 and store.counts()["runs"] == 4
+
+
+def test_keep_days_prunes_on_keep_by_the_utc_date(tmp_path, monkeypatch):
+    store = Store(four_dailies_on_day_3(tmp_path, monkeypatch), keep_days=1)
+    assert store.keep(DAY3_NOON + 86400) == 2 and dailies(store) == {3, 4}
+    store.close()
+
+
+def test_no_keep_days_keeps_every_daily(tmp_path, monkeypatch):
+    store = Store(four_dailies_on_day_3(tmp_path, monkeypatch))
+    assert store.keep(DAY3_NOON + 10 * 86400) == 0 and store.counts()["runs"] == 8
     store.close()
 
 
@@ -329,9 +405,8 @@ def test_a_backup_never_goes_over_the_files_sqlite_keeps_beside_the_database(sto
     assert store.standings("genius", 10)[0] == 1
 
 
-def test_a_moves_number_comes_from_the_run_and_its_board_is_kept_with_it(store):
-    """Move n is kept only on a run at move n - 1 (another writer's idea of the run is refused),
-    in one transaction with the board after it; the last one and the finish go together."""
+def test_a_moves_number_comes_from_the_run(store):
+    """Move n is kept only on a run at move n - 1 (another writer's idea of the run is refused)."""
     ann = player(store, "Ann")
     run = store.start_run(ann.id, "genius", 10, True, 1.0)
     store.add_move(run.id, 1, "m1", "board 1")
@@ -339,19 +414,26 @@ def test_a_moves_number_comes_from_the_run_and_its_board_is_kept_with_it(store):
         store.add_move(run.id, 1, "again", "board 1'")
     with pytest.raises(StoreError, match="not open at move 2"):
         store.add_move(run.id, 3, "skipped", "board 3")
+    store.add_move(run.id, 2, "m2", "board 2", finish=(5000, False))
+    with pytest.raises(StoreError, match="not open at move 2"):
+        store.add_move(run.id, 3, "m3", "board 3")
+
+
+def test_a_moves_board_is_kept_with_it(store):
+    """In one transaction with the board after it; the last one and the finish go together."""
+    ann = player(store, "Ann")
+    run = store.start_run(ann.id, "genius", 10, True, 1.0)
+    store.add_move(run.id, 1, "m1", "board 1")
     assert store.moves(run.id) == ("m1",) and (store.run(run.id).seq, store.run(run.id).position) == (1, "board 1")
     first = store.add_move(run.id, 2, "m2", "board 2", finish=(5000, False))
     second = store.finish_run(store.start_run(ann.id, "genius", 11, True, 1.0).id, 6000, False)
     done = store.run(run.id)
     assert (done.seq, done.position, done.ms, store.moves(run.id)) == (2, "board 2", 5000, ("m1", "m2"))
     assert second > first >= 1
-    with pytest.raises(StoreError, match="not open at move 2"):
-        store.add_move(run.id, 3, "m3", "board 3")
 
 
-def test_a_version_3_database_gets_a_secret_its_runs_on_the_offline_daily_and_its_flagged_runs_held(tmp_path):
-    """Version 4 (issue 35): a secret made once and kept; the runs before it were dealt the
-    offline daily; a run flagged by the old floor is held for review; moves keep their times."""
+def version_3_database(tmp_path):
+    """Version 4 (issue 35) opens this: a version 3 file with one run, flagged by the old floor."""
     path = tmp_path / "v3.sqlite3"
     raw = sqlite3.connect(path, isolation_level=None)
     for version in MIGRATIONS[:3]:
@@ -364,30 +446,61 @@ def test_a_version_3_database_gets_a_secret_its_runs_on_the_offline_daily_and_it
                 "VALUES (1, 'genius', 10, 1, 0, 900, 1, 1)")
     raw.execute("INSERT INTO moves (run, seq, move) VALUES (1, 0, '1:A1')")
     raw.close()
+    return path
+
+
+def test_a_version_3_database_gets_a_secret_made_once(tmp_path):
+    path = version_3_database(tmp_path)
     store = Store(path)
-    try:
-        secret = store.secret
-        assert len(secret) == 32 and store.run(1).held and not store.run(1).dealt
-        assert store.timeline(1) == ((1, "1:A1", None),)
-        [review] = store.reviews()
-        assert review.run.id == 1 and review.name == "Bot"
-    finally:
-        store.close()
+    secret = store.secret
+    store.close()
     again = Store(path)
     try:
+        assert len(secret) == 32
         assert again.secret == secret                       # made once, at the first start of version 4
-        assert again.start_run(1, "genius", 11, True, 0).dealt
     finally:
         again.close()
 
 
-def test_decisions_are_kept_with_their_time_and_change_what_is_placed(store):
+def test_a_version_3_databases_runs_were_on_the_offline_daily(tmp_path):
+    store = Store(version_3_database(tmp_path))
+    try:
+        assert not store.run(1).dealt
+        assert store.start_run(1, "genius", 11, True, 0).dealt
+    finally:
+        store.close()
+
+
+def test_a_version_3_databases_flagged_runs_are_held_for_review(tmp_path):
+    store = Store(version_3_database(tmp_path))
+    try:
+        assert store.run(1).held
+        assert store.timeline(1) == ((1, "1:A1", None),)        # moves keep their times (none then)
+        [review] = store.reviews()
+        assert review.run.id == 1 and review.name == "Bot"
+    finally:
+        store.close()
+
+
+def held_and_flagged(store):
+    """Ann's run held below the floor, Bob's placed, Cy's flagged for evenly spaced moves."""
     ann, bob = player(store, "Ann"), player(store, "Bob")
     held = store.start_run(ann.id, "genius", 10, True, 0)
     store.finish_run(held.id, 700, True, ("below the floor",))
     finished(store, bob, 9000)
     flagged = store.start_run(player(store, "Cy").id, "genius", 10, True, 0)
     store.finish_run(flagged.id, 8000, False, ("moves evenly spaced",))
+    return ann, bob, held, flagged
+
+
+def decide_three(store, held) -> None:
+    store.decide("accept", str(held.id), 100.0)
+    store.decide("disqualify", str(held.id), 200.0)
+    store.decide("bar", "BOB", 300.0)
+
+
+def test_decisions_change_what_is_placed(store):
+    ann, bob, held, flagged = held_and_flagged(store)
     assert [(r.run.id, r.reasons) for r in store.reviews()] == [(held.id, ("below the floor",)),
                                                                 (flagged.id, ("moves evenly spaced",))]
     assert [r.name for r in store.standings("genius", 10)[1]] == ["Cy", "Bob"]
@@ -399,10 +512,21 @@ def test_decisions_are_kept_with_their_time_and_change_what_is_placed(store):
     store.decide("bar", "BOB", 300.0)
     assert [r.name for r in store.standings("genius", 10)[1]] == ["Cy"]
     assert store.standings("genius", 10, player=bob.id)[2].status == "barred"
+
+
+def test_decisions_are_kept_with_their_time(store):
+    ann, bob, held, flagged = held_and_flagged(store)
+    decide_three(store, held)
     assert [(d.id, d.at, d.action) for d in store.decisions()] == [(1, 100.0, "accept"), (2, 200.0, "disqualify"),
                                                                    (3, 300.0, "bar")]
     assert store.decisions(2)[0].said.startswith('barred "Bob" (player 2): 1 finished ranked run left out')
-    for action, target in (("accept", "99"), ("bar", "Zed"), ("accept", "x")):
-        with pytest.raises(StoreError):
-            store.decide(action, target, 0.0)
+    assert store.last_decision() == 3
+
+
+@pytest.mark.parametrize(("action", "target"), [("accept", "99"), ("bar", "Zed"), ("accept", "x")])
+def test_a_decision_on_no_such_run_or_player_is_refused(store, action, target):
+    ann, bob, held, flagged = held_and_flagged(store)
+    decide_three(store, held)
+    with pytest.raises(StoreError):
+        store.decide(action, target, 0.0)
     assert store.last_decision() == 3

@@ -44,14 +44,14 @@ def test_the_database_is_made_in_the_data_folder_or_at_db(tmp_path):
         db.close()
 
 
-def test_a_file_that_is_not_a_database_is_one_line_and_kept(tmp_path):
+def test_a_file_that_is_not_a_database_is_refused_in_one_line_losing_nothing(tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n" * 100)
     one_line_error(["--db", str(notes)], "is not a Squarewise database")
     assert notes.read_text() == "my notes\n" * 100
 
 
-def test_a_newer_database_is_one_line_and_kept(tmp_path):
+def test_a_newer_database_is_refused_in_one_line_losing_nothing(tmp_path):
     path = tmp_path / "newer.sqlite3"
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {VERSION + 1}")
@@ -78,13 +78,13 @@ def test_a_folder_given_as_the_database_gets_no_lock_file_beside_it(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]
 
 
-def test_backup_of_no_database_is_one_line_and_makes_nothing(tmp_path):
+def test_backup_of_no_database_is_refused_in_one_line_making_nothing(tmp_path):
     one_line_error(["--db", str(tmp_path / "none.sqlite3"), "--backup", str(tmp_path / "copy")],
                    "there is no database")
     assert list(tmp_path.iterdir()) == []
 
 
-def test_backup_copies_the_database_and_exits(tmp_path):
+def test_backup_copies_the_database(tmp_path):
     path, copy = tmp_path / "s.sqlite3", tmp_path / "copy.sqlite3"
     store = Store(path)
     store.add_player("Ann", b"a" * 32, "192.0.2.1", 1.0)

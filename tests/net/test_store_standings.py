@@ -53,17 +53,26 @@ def test_a_ranking_kept_as_runs_finish_is_the_ranking_built_afresh(tmp_path):
     store.close()
 
 
-def test_places_follow_the_rules_with_ties_and_first_finishers():
-    ranking = Ranking([(1, "Ann", 2, 9000, 50.0), (2, "Bob", 2, 9000, 40.0), (3, "Cy", 3, 20000, 60.0),
-                       (4, "Dee", 1, 1000, 10.0)])
+def four_runners() -> Ranking:
+    return Ranking([(1, "Ann", 2, 9000, 50.0), (2, "Bob", 2, 9000, 40.0), (3, "Cy", 3, 20000, 60.0),
+                    (4, "Dee", 1, 1000, 10.0)])
+
+
+def test_places_follow_the_rules_with_ties_to_the_first_finisher():
+    ranking = four_runners()
     assert ranking.page(0, 10) == (4, [ranking.row(3), ranking.row(2), ranking.row(1), ranking.row(4)])
     assert [(r.place, r.name, r.runs, r.ms) for r in ranking.page(0, 10)[1]] == [
         (1, "Cy", 3, 20000), (2, "Bob", 2, 9000), (2, "Ann", 2, 9000), (4, "Dee", 1, 1000)]
+    assert ranking.row(None) is None
+
+
+def test_a_finished_run_moves_its_player_up_at_once():
+    ranking = four_runners()
     ranking.add(4, "Dee", 2000, 70.0)            # a second run: Dee ahead of Ann and Bob (less time)
-    assert ranking.row(4).place == 2 and ranking.row(1).place == 3 and ranking.row(None) is None
+    assert ranking.row(4).place == 2 and ranking.row(1).place == 3
 
 
-def test_a_31_day_ranking_is_built_once_and_kept_as_runs_finish(tmp_path, monkeypatch):
+def test_a_31_day_ranking_is_kept_up_to_date_from_one_build(tmp_path, monkeypatch):
     """Two 31-day standings cost one build; a run finished after it shows at once, without another."""
     built = []
     totals = Store.totals

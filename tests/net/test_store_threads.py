@@ -46,7 +46,7 @@ async def others_are_served(url: str) -> None:
     await other.close()
 
 
-def test_a_ranked_move_waiting_on_a_write_holds_up_nobody_and_is_answered_once_committed(tmp_path, monkeypatch):
+def test_a_ranked_move_is_answered_once_committed_without_holding_up_others(tmp_path, monkeypatch):
     async def scenario():
         async with desk(tmp_path) as (server, url, store):
             ann, token = await player(url, "Ann")
@@ -108,21 +108,33 @@ def test_a_ranked_move_is_timed_when_its_frame_is_read_not_when_it_is_handled(tm
     run(scenario())
 
 
-def test_standings_have_their_own_budget_per_connection_and_per_address(tmp_path):
+BUDGETS = {"standings_rate": 1e-9, "standings_burst": 3, "per_address_standings_rate": 1e-9,
+           "per_address_standings_burst": 5}
+
+
+async def asked_until_refused(client, times: int, days: int) -> None:
+    for _ in range(times):
+        assert (await standings(client, days=days))["total"] == 0
+    assert "too many standings asked" in await error(client, "standings", puzzle="genius", daily=330, days=days,
+                                                     group=None, token=None, offset=0, limit=20)
+
+
+def test_standings_have_their_own_budget_per_connection(tmp_path):
     async def scenario():
-        async with desk(tmp_path, standings_rate=1e-9, standings_burst=3, per_address_standings_rate=1e-9,
-                        per_address_standings_burst=5) as (server, url, store):
+        async with desk(tmp_path, **BUDGETS) as (server, url, store):
             ann, token = await player(url, "Ann")
-            for _ in range(3):
-                assert (await standings(ann, days=31))["total"] == 0
-            assert "too many standings asked" in await error(ann, "standings", puzzle="genius", daily=330, days=31,
-                                                             group=None, token=None, offset=0, limit=20)
+            await asked_until_refused(ann, 3, 31)
+            assert (await start(ann, token))["seq"] == 0            # the connection is still served
+    run(scenario())
+
+
+def test_standings_have_their_own_budget_per_address(tmp_path):
+    async def scenario():
+        async with desk(tmp_path, **BUDGETS) as (server, url, store):
+            ann, token = await player(url, "Ann")
+            await asked_until_refused(ann, 3, 31)
             bob = await RaceClient.connect(url)                    # the same address: two left for it
-            for _ in range(2):
-                assert (await standings(bob))["total"] == 0
-            assert "too many standings asked" in await error(bob, "standings", puzzle="genius", daily=330, days=1,
-                                                             group=None, token=None, offset=0, limit=20)
-            assert (await start(ann, token))["seq"] == 0            # both connections are still served
+            await asked_until_refused(bob, 2, 1)
             await bob.send("register", name="Bob")
             assert (await bob.until("registered"))["name"] == "Bob"
     run(scenario())
@@ -133,7 +145,7 @@ def test_standings_have_their_own_budget_per_connection_and_per_address(tmp_path
      "the server's database failed; try again in a moment"),
     ("add_move", "database or disk is full", "is full", "the server could not record that; ask for the run again"),
 ])
-def test_a_store_error_mid_run_is_one_line_each_side_and_the_run_goes_on(tmp_path, monkeypatch, caplog, fails,
+def test_a_store_error_mid_run_is_said_once_each_side_without_ending_the_run(tmp_path, monkeypatch, caplog, fails,
                                                                         error_words, logged, told):
     """A read (a group's standings) or a write (a move) fails in the database: one log line,
     one `error`, others served; the run goes on (after a failed write, asked for again)."""

@@ -54,7 +54,7 @@ def test_a_second_server_on_the_same_database_refuses_in_one_line_naming_the_fir
         Store(db).backup(f"{db}.lock")                  # the lock file is never a backup's target
 
 
-def test_a_damaged_database_is_one_line_naming_the_backup_and_is_left_as_it_is(tmp_path):
+def test_a_damaged_database_is_refused_naming_the_backup(tmp_path):
     path = tmp_path / "standings.sqlite3"
     made(path)
     data = bytearray(path.read_bytes())

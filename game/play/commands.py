@@ -204,9 +204,7 @@ class Open:
 
 @dataclass(frozen=True)
 class Leave:
-    """Close this screen; `back_below`: the screen under it then goes back as its Back does (a
-    race online's lobby, which gives the seat up)."""
-    back_below: bool = False
+    """Close this screen."""
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from game.scenes.base import Scene
 from game.net.finder import RoomFinder
 from game.net.race_link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
 from game.scenes.online.room_list import RoomList
+from game.scenes.online.results import names_said
 from game.scenes.online.room_settings import RoomSettings
 from solver.errors import SquarewiseError
 from solver.genius.dice import BUILTIN
@@ -121,6 +122,7 @@ class RaceOnlineScene(Scene):
         in_lobby = me is not None and self.link.room["phase"] in ("lobby", "countdown") and self.link.lost is None
         self.ready_button.enable() if in_lobby else self.ready_button.disable()
         self.ready_button.set_text("Not ready" if me and me["ready"] else "Ready")
+        self.leave_button.set_text("Leave (Esc)" if seated else "Back (Esc)")
         self.copy_button.show() if seated and self.link.invite and self.link.lost is None else self.copy_button.hide()
         self.pickers.sync(self.link)
         self.rooms.sync(self.finder.rooms() if self.finder is not None and not seated else [])
@@ -216,8 +218,12 @@ class RaceOnlineScene(Scene):
         self.find()
 
     def back(self) -> None:
-        self.leave()
-        self.app.pop()
+        """Leave (Esc): seated, the room is left and this screen stays (where the player came
+        from); not seated, back to the title."""
+        if self.link is not None:
+            self.leave()
+        else:
+            self.app.pop()
 
     def on_quit(self) -> None:
         self.leave()
@@ -292,6 +298,9 @@ class RaceOnlineScene(Scene):
 
     def update(self, dt: float) -> None:
         link = self.link
+        if link is not None and link.left:         # given up on the race screen: back here, unseated
+            self.leave()
+            link = None
         if link is not None:
             link.pump()
             for words in link.departures():
@@ -326,7 +335,25 @@ class RaceOnlineScene(Scene):
         if link.countdown is not None:
             return f"The race starts in {link.countdown}..."
         ready = sum(p["ready"] for p in link.players())
+        behind = [p["name"] for p in link.players() if p.get("on_results")]
+        if behind:
+            return f"{ready} of {len(link.players())} ready; {names_said(behind)} " \
+                   f"{'is' if len(behind) == 1 else 'are'} still on the results"
         return f"{ready} of {len(link.players())} ready; the race starts when everyone (2 to 8) is"
+
+    def player_lines(self) -> list[str]:
+        """A line a player: 'Bob (host): not ready', '... ready', 'dropped', 'on the results' (not
+        back from the last race's results yet: Rematch not pressed)."""
+        link, out = self.link, []
+        for p in link.players():
+            mark = "ready" if p["ready"] else "not ready"
+            if p.get("on_results"):
+                mark = "on the results"
+            if not p["connected"]:
+                mark = "dropped"
+            who = " (you)" if p["seat"] == link.seat else " (host)" if p["seat"] == link.room["host"] else ""
+            out.append(f"{p['name']}{who}: {mark}")
+        return out
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -368,12 +395,8 @@ class RaceOnlineScene(Scene):
         text(surface, f"Dice: {link.room['dice']} · level: {link.room['level']} · boards: {link.room['boards']}"
              + ("" if link.seat != link.room["host"] else " (yours to pick)"), (x, y), body, pal.text, max_width=width)
         y += round(body * 1.8)
-        for p in link.players():
-            mark = "ready" if p["ready"] else "not ready"
-            if not p["connected"]:
-                mark = "dropped"
-            who = " (you)" if p["seat"] == link.seat else " (host)" if p["seat"] == link.room["host"] else ""
-            text(surface, f"{p['name']}{who}: {mark}", (x, y), body, pal.legal if p["ready"] else pal.text)
+        for p, words in zip(link.players(), self.player_lines()):
+            text(surface, words, (x, y), body, pal.legal if p["ready"] else pal.text)
             y += round(body * 1.6)
         if link.countdown is not None:
             text(surface, str(link.countdown), (surface.get_width() // 2, surface.get_height() // 2), heading * 4,

@@ -24,7 +24,9 @@ from game.net.client import ThreadedClient, parse_target, server_url
 from game.net.invite import is_invite, parse_invite
 from game.play.hints import capital
 from game.scenes.base import Scene
+from game.ui_paste import OneLine
 from game.net.finder import RoomFinder
+from game.net.names import BadName, normalise
 from game.net.race_link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
 from game.scenes.online.room_list import RoomList
 from game.scenes.online.results import names_said
@@ -49,6 +51,7 @@ class RaceOnlineScene(Scene):
         self.line = "Host a room on this computer, or join one"
         self.target = invite or ""            # the address last joined (joined again once its certificate is trusted)
         self.invited = invite is not None     # joined as soon as the screen shows
+        self.unkept: str | None = None        # the server joined, until it seats the player (then kept)
 
     # ------------------------------------------------------------------ widgets
     def layout(self) -> dict:
@@ -80,11 +83,11 @@ class RaceOnlineScene(Scene):
     def build_ui(self) -> None:
         app, lay = self.app, self.layout()
         w, h = app.px(260), app.px(38)
-        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(lay["name"], app.ui))
+        self.name_entry = self.add(OneLine(lay["name"], app.ui))
         self.name_entry.set_text_length_limit(24)
         self.name_entry.set_text(self.known_name())
         self.host_button = self.add(pygame_gui.elements.UIButton(lay["host"], "Host a room", app.ui))
-        self.target_entry = self.add(pygame_gui.elements.UITextEntryLine(lay["address"], app.ui))
+        self.target_entry = self.add(OneLine(lay["address"], app.ui))
         self.target_entry.set_text_length_limit(200)
         self.target_entry.set_text(self.target)
         self.join_button = self.add(pygame_gui.elements.UIButton(lay["join"], "Join", app.ui))
@@ -128,23 +131,38 @@ class RaceOnlineScene(Scene):
         self.rooms.sync(self.finder.rooms() if self.finder is not None and not seated else [])
 
     # ------------------------------------------------------------------ host, join, leave
-    def player_name(self) -> str:
-        name = clean_name(self.name_entry.get_text())
+    def player_name(self) -> str | None:
+        """The name typed, as the room will show it (kept for next time); None, said in one line
+        as the ranked name box says it, when it is no name (empty, or nothing visible)."""
+        typed = "".join(c for c in self.name_entry.get_text() if c.isprintable())
+        try:
+            name = normalise(typed)
+        except BadName as exc:
+            self.say(f"Your name: {exc}")
+            return None
         self.name_entry.set_text(name)
         self.app.settings[NAME_SETTING] = name
         self.app.save_settings()
         return name
+
+    def say(self, words: str) -> None:
+        """A refusal: the line, and a message."""
+        self.line = words
+        self.app.toasts.show(words, 5, self.app.palette.illegal)
 
     def host(self) -> None:
         """Start the server here (on the local network from now on) and create a room on it."""
         from game.net.discovery import lan_addresses
         from game.net.host import HostedServer
         name = self.player_name()
+        if name is None:
+            return
         try:
             hosted = HostedServer(host=self.bind)
         except OSError as exc:
             self.line = f"Cannot host here: {exc.strerror or exc}"
             return
+        self.unkept = None
         hello = ("create", {"name": name, "dice": self.dice(), "level": "any"})
         here = (lan_addresses() or [None])[0] if self.bind != "127.0.0.1" else "127.0.0.1"
         self.seat(RaceLink(ThreadedClient(hosted.url, wake=self.app.wake), hello, hosted, advertise=self.lan,
@@ -154,16 +172,17 @@ class RaceOnlineScene(Scene):
         try:
             url, code = parse_invite(target) if is_invite(target) else parse_target(target)
         except SquarewiseError as exc:
-            self.line = str(exc)
-            self.app.toasts.show(self.line, 5, self.app.palette.illegal)
+            self.say(str(exc))
             return
         name = self.player_name()
+        if name is None:
+            return
         hello = ("join", {"name": name, "room": code}) if code else \
             ("create", {"name": name, "dice": self.dice(), "level": "any"})
         trusted = self.app.settings.get(TRUSTED)
         trust = trusted.get(url) if isinstance(trusted, dict) and isinstance(trusted.get(url), str) else None
         self.target = target.strip()
-        self.remember(url)
+        self.unkept = url                     # kept among the servers raced on once it seats the player
         self.seat(RaceLink(ThreadedClient(url, wake=self.app.wake, trust=trust), hello), f"Connecting to {url}...")
 
     def remember(self, url: str) -> None:
@@ -214,7 +233,7 @@ class RaceOnlineScene(Scene):
         """A join or a room the server refused, or a server not reached: the reason stays said,
         the fields are the player's again to mend the name or the address."""
         self.link.close()
-        self.link = None
+        self.link, self.unkept = None, None
         self.find()
 
     def back(self) -> None:
@@ -303,6 +322,9 @@ class RaceOnlineScene(Scene):
             link = None
         if link is not None:
             link.pump()
+            if link.seat is not None and self.unkept is not None:     # a server that answers: kept
+                self.remember(self.unkept)
+                self.unkept = None
             for words in link.departures():
                 self.app.toasts.show(words, 4)
             if link.fresh:

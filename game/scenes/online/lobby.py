@@ -30,7 +30,7 @@ from game.net.names import BadName, normalise
 from game.net.race_link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
 from game.scenes.online.room_list import RoomList
 from game.scenes.online.results import names_said
-from game.scenes.online.room_settings import RoomSettings
+from game.scenes.online.room_settings import RoomSettings, label
 from solver.errors import SquarewiseError
 from solver.genius.dice import BUILTIN
 
@@ -414,7 +414,8 @@ class RaceOnlineScene(Scene):
             text(surface, f"Copy it and send it: pasted into Join, or clicked, it brings a player {where} here",
                  (x, y), text_size("small", app.scale), pal.dim_text, max_width=width)
             y += round(body * 1.8)
-        text(surface, f"Dice: {link.room['dice']} · level: {link.room['level']} · boards: {link.room['boards']}"
+        text(surface, f"Dice: {link.room['dice']} · level: {label(link.room['level'])} · "
+             f"boards: {link.room['boards']}"
              + ("" if link.seat != link.room["host"] else " (yours to pick)"), (x, y), body, pal.text, max_width=width)
         y += round(body * 1.8)
         for p, words in zip(link.players(), self.player_lines()):

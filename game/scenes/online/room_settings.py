@@ -5,7 +5,8 @@ pygame-gui drop-downs, shown to the room's host only while the room is in the lo
 showing the room as the server last described it (after a rematch too). A choice goes to the
 server as a `settings` (`listing`, `remove`) message (docs/protocol.md) and comes back to every
 player in the `room` message, which the lobby writes out for all. The levels are those
-solver/genius/levels.py `check_level` takes: a word or 1 (most solutions) .. 10 (fewest).
+solver/genius/levels.py `check_level` takes: a word or 1 (most solutions) .. 10 (fewest), each
+word shown with its numbers and each number under its word.
 Boards are hidden by default (the others see each racer's progress only, so nobody can copy a
 board); a friendly race shows them. A listed room is in the server's list of open rooms (and a
 room hosted here is announced on the local network); a private one is joined by its invite.
@@ -19,20 +20,59 @@ from game.draw.theme import text_size
 from game.draw.widgets import text
 from game.net.race_link import RaceLink
 from solver.genius.dice import BUILTIN
-from solver.genius.levels import ANY, COUNT, LEVELS, check_level
+from solver import puzzles as engines
+from solver.genius.levels import check_level
+
+# A race's levels as the Level picker and the room's line say them: each word with the numbers it
+# draws among, each number under its word with the word beside it ('any (1-10)', 'easy (1-2)',
+# '1 (easy)', '2 (easy)', 'medium (3-7)', ...), from the engine list (solver/puzzles.py racing()).
+RACED = engines.racing()
+WORDS, COUNT = RACED.race_levels            # the words ('any' among them) and the numbers 1..COUNT
+GROUPS = RACED.race_level_groups            # each word but 'any': its numbers
+ANY = next(word for word in WORDS if word not in GROUPS)     # every number
+
+
+def span(numbers) -> str:
+    """'1-2', '10'."""
+    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+
+
+def members(word: str) -> tuple[int, ...]:
+    """The numbers a word draws among ('any': all of them)."""
+    return GROUPS.get(word, tuple(range(1, COUNT + 1)))
+
+
+def group_of(number: int) -> str:
+    return next(word for word, numbers in GROUPS.items() if number in numbers)
+
+
+def label(level) -> str:
+    """A room's level (a word or a number) as it is shown."""
+    if isinstance(level, int) or str(level).isdigit():
+        return f"{level} ({group_of(int(level))})"
+    return f"{level} ({span(members(level))})"
+
+
+LEVEL_OPTIONS = [label(ANY)] + \
+    [shown for word in GROUPS for shown in (label(word), *(label(n) for n in GROUPS[word]))]
+
+
+def level_of(shown: str) -> str:
+    """The level a shown option stands for, as the room's settings take it ('easy', '3')."""
+    return shown.rsplit(" (", 1)[0]
+
 
 DICE_OPTIONS = list(BUILTIN)
-LEVEL_OPTIONS = [ANY, *LEVELS, *map(str, range(1, COUNT + 1))]
 BOARDS = {"hidden": "Hidden: progress only", "visible": "Visible: a friendly race"}
 LISTING = {True: "Listed: anyone may join", False: "Private: by invite"}
-PICKERS = (("dice", "Dice set", DICE_OPTIONS), ("level", "Level", LEVEL_OPTIONS),
+PICKERS = (("dice", "Dice set", DICE_OPTIONS), ("level", f"Level (1 easiest, {COUNT} hardest)", LEVEL_OPTIONS),
            ("boards", "Boards", list(BOARDS.values())), ("listed", "Room", list(LISTING.values())))
 REMOVE = "Remove a player..."
 
 
 def shown(room: dict, listed: bool) -> dict:
     """The option each picker shows for `room` (a `room` message) listed or not."""
-    return {"dice": room["dice"], "level": str(room["level"]), "boards": BOARDS[room["boards"]],
+    return {"dice": room["dice"], "level": label(room["level"]), "boards": BOARDS[room["boards"]],
             "listed": LISTING[listed]}
 
 
@@ -50,7 +90,7 @@ class RoomSettings:
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.options: dict[str, str] = {}        # what each shows: the room's, or the host's pick on its way
         self.sent: dict | None = None            # the settings last sent, until a `room` message has them
-        for name, option in {"dice": dice, "level": ANY, "boards": BOARDS["hidden"], "listed": LISTING[False]}.items():
+        for name, option in {"dice": dice, "level": label(ANY), "boards": BOARDS["hidden"], "listed": LISTING[False]}.items():
             self.build(name, option)
         self.remove_rect = pygame.Rect(x, y + len(PICKERS) * step, w, h)
         self.remove = None                       # the drop-down of the others, while there are some
@@ -112,7 +152,7 @@ class RoomSettings:
         if picked == "listed":
             link.list_room(event.text == LISTING[True])
             return True
-        self.sent = {"dice": self.options["dice"], "level": check_level(self.options["level"]),
+        self.sent = {"dice": self.options["dice"], "level": check_level(level_of(self.options["level"])),
                      "boards": next(k for k, words in BOARDS.items() if words == self.options["boards"])}
         link.send("settings", **self.sent)
         return True

@@ -189,10 +189,12 @@ class Replace:
 @dataclass(frozen=True)
 class Banner:
     """Lines over the board for a moment (a race's result, a loss), no confetti, with `sound`;
-    one that `stays` shows until the player closes it (a ranked run's result)."""
+    one that `stays` shows until the player closes it (a ranked run's result); `again`: new words
+    for the banner on show (a ranked run's place moved), no sound, nothing once it is closed."""
     lines: tuple
     sound: str = "win"
     stays: bool = False
+    again: bool = False
 
 
 @dataclass(frozen=True)

@@ -254,11 +254,11 @@ class RaceLink(Refereed):
             self.told()
 
     def leave(self) -> None:
-        """Give the seat up, once: the server is sent `leave`, and nothing after it (a message
-        out of a room is one it answers with an error)."""
-        if not self.left:
+        """Give the seat up, once: the server is sent `leave` (if it seated the player), and
+        nothing after it (a message out of a room is one it answers with an error)."""
+        if not self.left and self.seat is not None:
             self.send("leave")
-            self.left = True
+        self.left = True
 
     def close(self) -> None:
         """Give the seat up and stop the connection (and the server, for the host)."""

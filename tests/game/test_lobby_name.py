@@ -62,6 +62,7 @@ def test_an_empty_name_is_refused_in_one_line_and_nothing_is_joined(app, lobby, 
         assert lobby.link is None
         type_in(app, lobby.name_entry, "Ann")                             # mended: joined
         click(app, lobby.join_button)
+        assert said not in messages(app), "the refusal taken down"
         run_until(app, lambda: lobby.link is not None and len(lobby.link.players()) == 2, [bob])
         assert sorted(p["name"] for p in lobby.link.players()) == ["Ann", "Bob"]
     finally:

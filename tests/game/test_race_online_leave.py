@@ -142,3 +142,15 @@ def test_a_seated_lobbys_leave_button_leaves_the_room_and_stays(app, lobby, serv
         assert app.top is lobby and lobby.link is None and lobby.leave_button.text == "Back (Esc)"
     finally:
         bob.close()
+
+
+def test_a_refused_join_sends_no_leave_the_server_would_call_an_error(app, lobby, server):
+    """(Seen in this branch's playtest: an invite to a closed room, refused, then `leave` from
+    no room: the server logged 'not in a room'.)"""
+    lines = logged(server)
+    lobby.name_entry.set_text("Ann")
+    lobby.target_entry.set_text(f"127.0.0.1:{server.port}/ABCDEF")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link is None and "no room" in lobby.line)
+    until_links(server, 0)
+    assert [line for line in lines if "error" in line] == [line for line in lines if "no room with that code" in line]

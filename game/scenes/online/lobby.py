@@ -140,6 +140,7 @@ class RaceOnlineScene(Scene):
         except BadName as exc:
             self.say(f"Your name: {exc}")
             return None
+        self.app.toasts.withdraw(self.line)      # a refusal said before is mended
         self.name_entry.set_text(name)
         self.app.settings[NAME_SETTING] = name
         self.app.save_settings()

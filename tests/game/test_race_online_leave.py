@@ -9,6 +9,7 @@ import time
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.scenes.online.lobby import RaceOnlineScene
 from game.scenes.online.results import ResultsScene
@@ -45,6 +46,22 @@ def sent_kinds(link) -> list[str]:
     return kinds
 
 
+@pytest.fixture
+def bobs_room(server):
+    """Bob's room on the server (Bob headless, its host): (Bob, the room's code)."""
+    bob, code = opponent_room(server)
+    yield bob, code
+    bob.close()
+
+
+def left_to_lobby(app, lobby, server, bob, kinds: list[str], lines: list[str]) -> None:
+    """Until the lobby is on top, unseated; the server heard one `leave` and logged no error."""
+    run_until(app, lambda: app.top is lobby and lobby.link is None, [bob])
+    assert kinds == ["leave"]
+    until_links(server, 1)                                   # Bob's alone: everything Ann sent is handled
+    assert not [line for line in lines if "error" in line], lines
+
+
 def finished_race(app, lobby, server, bob, code) -> ResultsScene:
     """Ann (the game) and Bob race to the end; the results on Ann's screen."""
     race = join_and_race(app, lobby, server, bob, code)
@@ -55,93 +72,72 @@ def finished_race(app, lobby, server, bob, code) -> ResultsScene:
     return app.top
 
 
-def test_leaving_a_race_lands_in_the_lobby_and_the_server_hears_one_leave(app, lobby, server):
+def test_leaving_a_race_lands_in_the_lobby_and_the_server_hears_one_leave(app, lobby, server, bobs_room):
     lines = logged(server)
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        kinds = sent_kinds(race.link)
-        key(app, pygame.K_ESCAPE)                            # "Leave the race?" ...
-        assert race.dialog_open
-        key(app, pygame.K_RETURN)                            # ... Leave
-        run_until(app, lambda: app.top is lobby and lobby.link is None, [bob])
-        assert kinds == ["leave"]
-        assert lobby.host_button.is_enabled and lobby.join_button.is_enabled and lobby.line == "You left the room"
-        until_links(server, 1)                               # Bob's alone: everything Ann sent is handled
-        assert any(line.endswith(" left") for line in lines)
-        assert not [line for line in lines if "error" in line], lines
-    finally:
-        bob.close()
+    bob, code = bobs_room
+    race = join_and_race(app, lobby, server, bob, code)
+    kinds = sent_kinds(race.link)
+    key(app, pygame.K_ESCAPE)                            # "Leave the race?" ...
+    assert race.dialog_open
+    key(app, pygame.K_RETURN)                            # ... Leave
+    left_to_lobby(app, lobby, server, bob, kinds, lines)
+    assert lobby.host_button.is_enabled and lobby.join_button.is_enabled and lobby.line == "You left the room"
+    assert any(line.endswith(" left") for line in lines)
 
 
-def test_leave_on_the_results_lands_in_the_lobby_and_the_server_hears_one_leave(app, lobby, server):
+def test_leave_on_the_results_lands_in_the_lobby_and_the_server_hears_one_leave(app, lobby, server, bobs_room):
     lines = logged(server)
-    bob, code = opponent_room(server)
-    try:
-        results = finished_race(app, lobby, server, bob, code)
-        kinds = sent_kinds(results.link)
-        click(app, results.buttons["leave"])
-        run_until(app, lambda: app.top is lobby and lobby.link is None, [bob])
-        assert kinds == ["leave"]
-        until_links(server, 1)
-        assert not [line for line in lines if "error" in line], lines
-        key(app, pygame.K_ESCAPE)                            # unseated, Escape goes back to the title
-        assert not isinstance(app.top, RaceOnlineScene)
-    finally:
-        bob.close()
+    bob, code = bobs_room
+    results = finished_race(app, lobby, server, bob, code)
+    kinds = sent_kinds(results.link)
+    click(app, results.buttons["leave"])
+    left_to_lobby(app, lobby, server, bob, kinds, lines)
+    key(app, pygame.K_ESCAPE)                            # unseated, Escape goes back to the title
+    assert not isinstance(app.top, RaceOnlineScene)
 
 
-def test_after_a_race_each_player_is_told_who_pressed_rematch_and_who_has_not(app, lobby, server):
+def test_after_a_race_each_player_is_told_who_pressed_rematch_and_who_has_not(app, lobby, server, bobs_room):
     lines = logged(server)
-    bob, code = opponent_room(server)
-    try:
-        results = finished_race(app, lobby, server, bob, code)
-        assert results.rematch_line() == ""                   # nobody has pressed it yet
-        bob.send("rematch")                                   # Bob first: the room goes back to the lobby
-        run_until(app, lambda: results.rematch_line() != "", [bob])
-        assert results.rematch_line() == "Bob pressed Rematch and waits in the lobby"
-        click(app, results.buttons["rematch"])                # Ann too: both in the lobby
-        assert app.top is lobby
-        run_until(app, lambda: not lobby.link.me()["on_results"], [bob])
-        assert "on the results" not in lobby.lobby_line()
-        until_links(server, 2)
-        assert not [line for line in lines if "error" in line], lines   # the second Rematch is no error
-    finally:
-        bob.close()
+    bob, code = bobs_room
+    results = finished_race(app, lobby, server, bob, code)
+    assert results.rematch_line() == ""                   # nobody has pressed it yet
+    bob.send("rematch")                                   # Bob first: the room goes back to the lobby
+    run_until(app, lambda: results.rematch_line() != "", [bob])
+    assert results.rematch_line() == "Bob pressed Rematch and waits in the lobby"
+    click(app, results.buttons["rematch"])                # Ann too: both in the lobby
+    assert app.top is lobby
+    run_until(app, lambda: not lobby.link.me()["on_results"], [bob])
+    assert "on the results" not in lobby.lobby_line()
+    until_links(server, 2)
+    assert not [line for line in lines if "error" in line], lines   # the second Rematch is no error
 
 
-def test_the_first_to_press_rematch_sees_who_is_still_on_the_results(app, lobby, server):
-    bob, code = opponent_room(server)
-    try:
-        results = finished_race(app, lobby, server, bob, code)
-        click(app, results.buttons["rematch"])                # Ann first
-        assert app.top is lobby
-        seen: list = []
-        run_until(app, lambda: seen.extend(bob.poll()) or any(
-            m["type"] == "room" and m["phase"] == "lobby" for m in seen))
-        on_results = {p["name"]: p["on_results"] for p in [m for m in seen if m["type"] == "room"][-1]["players"]}
-        assert on_results == {"Ann the quick": False, "Bob": True}           # what Bob's screen reads
-        assert lobby.lobby_line().endswith("Bob is still on the results")
-        assert "Bob (host): on the results" in lobby.player_lines()
-        bob.send("rematch")                                   # Bob's Rematch: back in the lobby
-        run_until(app, lambda: "on the results" not in lobby.lobby_line(), [bob])
-        assert "Bob (host): not ready" in lobby.player_lines()
-    finally:
-        bob.close()
+def test_the_first_to_press_rematch_sees_who_is_still_on_the_results(app, lobby, server, bobs_room):
+    bob, code = bobs_room
+    results = finished_race(app, lobby, server, bob, code)
+    click(app, results.buttons["rematch"])                # Ann first
+    assert app.top is lobby
+    seen: list = []
+    run_until(app, lambda: seen.extend(bob.poll()) or any(
+        m["type"] == "room" and m["phase"] == "lobby" for m in seen))
+    on_results = {p["name"]: p["on_results"] for p in [m for m in seen if m["type"] == "room"][-1]["players"]}
+    assert on_results == {"Ann the quick": False, "Bob": True}           # what Bob's screen reads
+    assert lobby.lobby_line().endswith("Bob is still on the results")
+    assert "Bob (host): on the results" in lobby.player_lines()
+    bob.send("rematch")                                   # Bob's Rematch: back in the lobby
+    run_until(app, lambda: "on the results" not in lobby.lobby_line(), [bob])
+    assert "Bob (host): not ready" in lobby.player_lines()
 
 
-def test_a_seated_lobbys_leave_button_leaves_the_room_and_stays(app, lobby, server):
-    bob, code = opponent_room(server)
-    try:
-        lobby.name_entry.set_text("Ann")
-        lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
-        click(app, lobby.join_button)
-        run_until(app, lambda: lobby.link is not None and lobby.link.me() is not None, [bob])
-        assert lobby.leave_button.text == "Leave (Esc)"
-        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=lobby.leave_button)])
-        assert app.top is lobby and lobby.link is None and lobby.leave_button.text == "Back (Esc)"
-    finally:
-        bob.close()
+def test_a_seated_lobbys_leave_button_leaves_the_room_and_stays(app, lobby, server, bobs_room):
+    bob, code = bobs_room
+    lobby.name_entry.set_text("Ann")
+    lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link is not None and lobby.link.me() is not None, [bob])
+    assert lobby.leave_button.text == "Leave (Esc)"
+    app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=lobby.leave_button)])
+    assert app.top is lobby and lobby.link is None and lobby.leave_button.text == "Back (Esc)"
 
 
 def test_a_refused_join_sends_no_leave_the_server_would_call_an_error(app, lobby, server):

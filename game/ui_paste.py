@@ -8,8 +8,8 @@ anything is sent, and mends it there; a field the paste would leave unchanged st
 """
 from __future__ import annotations
 
+import pygame
 import pygame_gui
-from pygame_gui.core.utility import clipboard_paste
 
 
 def first_line(text: str, limit: int | None = None) -> str:
@@ -37,7 +37,11 @@ class OneLine(pygame_gui.elements.UITextEntryLine):
         low, high = sorted(self.select_range) if self.select_range[0] != self.select_range[1] else \
             (self.edit_position, self.edit_position)
         room = None if self.length_limit is None else self.length_limit - len(self.text) + (high - low)
-        line = first_line(clipboard_paste() or "", room)
+        try:
+            pasted = pygame.scrap.get_text() or ""          # (pygame-gui's own clipboard read)
+        except pygame.error:                                # (no clipboard here)
+            pasted = ""
+        line = first_line(pasted, room)
         if line and self.validate_text_string(line):
             self.select_range = [0, 0]
             self.set_text(self.text[:low] + line + self.text[high:])

@@ -118,7 +118,7 @@ def test_the_first_to_press_rematch_sees_who_is_still_on_the_results(app, lobby,
     click(app, results.buttons["rematch"])                # Ann first
     assert app.top is lobby
     seen: list = []
-    run_until(app, lambda: seen.extend(bob.poll()) or any(
+    run_until(app, lambda: seen.extend(bob.poll()) or lobby.link.room["phase"] == "lobby" and any(
         m["type"] == "room" and m["phase"] == "lobby" for m in seen))
     on_results = {p["name"]: p["on_results"] for p in [m for m in seen if m["type"] == "room"][-1]["players"]}
     assert on_results == {"Ann the quick": False, "Bob": True}           # what Bob's screen reads

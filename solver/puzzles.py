@@ -24,6 +24,7 @@ and the puzzle the race server deals (`races`) also:
 
     RACE_DICE                  the dice sets a race may roll (names)
     RACE_LEVELS                (words, count): a race's level is a word ('any' among them) or 1..count
+    RACE_LEVEL_GROUPS          {word: numbers}: the numbers each word but 'any' draws among
     check_level(value)         a typed level as the race takes it (SquarewiseError listing them)
     race_deal(dice, level, seed)  a race's start (slow: off an event loop)
 
@@ -108,6 +109,10 @@ class Engine:
     @property
     def race_levels(self) -> tuple[tuple[str, ...], int]:
         return self.rules.RACE_LEVELS
+
+    @property
+    def race_level_groups(self) -> dict[str, tuple[int, ...]]:
+        return self.rules.RACE_LEVEL_GROUPS
 
     def check_level(self, value):
         return self.rules.check_level(value)

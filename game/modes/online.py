@@ -172,10 +172,11 @@ class Online(RefereedMode):
         return self.leave_now()
 
     def leave_now(self) -> list:
-        """Give the seat up and go back to the title (through the lobby, which closes too)."""
+        """Give the seat up and go back to the lobby, where the player came from (it closes the
+        link and looks for rooms again)."""
         self.leave()
-        self.link.send("leave")
-        return [Leave(back_below=True)]
+        self.link.leave()
+        return [Leave()]
 
     def leave(self) -> None:
         """Leaving mid-race (or closing the window) loses it (the lobby below gives the seat up)."""

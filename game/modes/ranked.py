@@ -12,7 +12,9 @@ back. Game -> Give up the run (asked first) ends it for the day, unplaced.
 from __future__ import annotations
 
 from game.modes.refereed import RefereedMode
+from game.modes.place import PlaceWatch
 from game.net.desk import Desk
+from game.play import records
 from game.play.commands import Ask, Banner, Leave, Refresh, Toast
 from game.play.hints import capital
 from game.play.match import Timer, format_time
@@ -50,6 +52,7 @@ class Ranked(RefereedMode):
     def __init__(self, table, desk: Desk, buttons: tuple = ()):
         super().__init__(table, desk)
         self.given_up = False
+        self.watch: PlaceWatch | None = None      # the place followed, once the run is placed
         self.BUTTONS = self.BUTTONS + buttons       # the puzzle's own (its kit's RUN_BUTTONS)
 
     @property
@@ -95,7 +98,28 @@ class Ranked(RefereedMode):
             effects += self.finish(desk.done)
         else:
             self.tell_full(m, "the server checks it")
-        return effects + self.tell(self.news())
+        return effects + self.tell(self.news()) + self.follow_place()
+
+    def follow_place(self) -> list:
+        """A placed run's place follows the standings while the screen shows (game/modes/place.py):
+        a later, faster finisher moves it down; the banner, the status line and the record say so."""
+        if self.watch is None:
+            return []
+        self.watch.pump()
+        now = self.watch.take()
+        done = self.desk.done
+        if now is None or now == (done["place"], done["of"]):
+            return []
+        done["place"], done["of"] = now
+        if records.set_place(self.services.statistics, self.run["puzzle"], self.run["daily"], now[0]):
+            self.services.save_statistics()
+        words = done_words(done)
+        self.session.say(words)
+        return [Banner((words, CLOSE), again=True), Refresh()]
+
+    def redraw_in(self) -> float | None:
+        """The next look at the standings, while the place is followed."""
+        return self.watch.due_in() if self.watch is not None else None
 
     def finish(self, done: dict) -> list:
         """The server recorded the run: its time (and place) are the record's."""
@@ -103,6 +127,8 @@ class Ranked(RefereedMode):
         m.timer = Timer(done["ms"] / 1000, clock=self.clock)
         if done["place"] is not None:
             m.meta["place"] = done["place"]
+            if self.desk.asked is not None:
+                self.watch = PlaceWatch(self.desk, self.run["puzzle"], self.run["daily"], self.desk.asked["token"])
         self.session.end(won=True)
         return [Refresh()]
 

@@ -203,7 +203,7 @@ CLIENT: dict[str, dict] = {
 }
 
 PLAYER = Record({"seat": SEAT, "name": NAME, "ready": Bool(), "connected": Bool(), "left": Bool(),
-                 "idle": Bool(), "placed": Int(0, PIECE_COUNT), "ms": Nullable(MS)})
+                 "idle": Bool(), "placed": Int(0, PIECE_COUNT), "ms": Nullable(MS), "on_results": Optional(Nullable(Bool()))})
 ROW = Record({"place": Int(1, 1 << 30), "name": NAME, "ms": Nullable(MS), "runs": TALLY})
 YOU = Record({"place": Nullable(Int(1, 1 << 30)), "ms": Nullable(MS), "runs": TALLY, "flagged": Bool(),
               "status": Optional(Nullable(STATUS))})

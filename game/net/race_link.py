@@ -76,6 +76,7 @@ class RaceLink(Refereed):
         self.finished: dict[int, dict] = {}
         self.results: list[dict] | None = None
         self.token: str | None = None         # the seat's secret, to resume it
+        self.left = False                     # the seat given up (`leave`): nothing more is sent
         self.fingerprint: str | None = None   # the certificate a wss:// server showed that nobody trusts
 
     def pump(self) -> None:
@@ -113,7 +114,7 @@ class RaceLink(Refereed):
     @property
     def playing(self) -> bool:
         """Seated in the room (moves only once a race has dealt the board)."""
-        return self.seat is not None
+        return self.seat is not None and not self.left
 
     @property
     def started(self) -> bool:
@@ -248,13 +249,20 @@ class RaceLink(Refereed):
             self.hosted.advertise(code or self.code, self.hello[1]["name"]) if listed else self.hosted.hide()
 
     def send(self, kind: str, **fields) -> None:
-        if self.online:
+        if self.online and not self.left:
             self.client.send(kind, **fields)
             self.told()
 
+    def leave(self) -> None:
+        """Give the seat up, once: the server is sent `leave` (if it seated the player), and
+        nothing after it (a message out of a room is one it answers with an error)."""
+        if not self.left and self.seat is not None:
+            self.send("leave")
+        self.left = True
+
     def close(self) -> None:
         """Give the seat up and stop the connection (and the server, for the host)."""
-        self.send("leave")
+        self.leave()
         self.client.close()
         if self.hosted is not None:
             self.hosted.close()

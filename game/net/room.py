@@ -30,6 +30,7 @@ from .protocol import MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 
 HOST_CHOOSES = "only the host chooses, in the lobby"
 HOST_REMOVES = "only the host removes a player, and not during a race"
+AFTER_A_RACE = "a rematch comes after a race"
 
 
 class Position(Protocol):
@@ -88,6 +89,7 @@ class Player:
         self.ready = False
         self.left = False
         self.idle = False                       # out of this race: no move for race_idle seconds
+        self.on_results = False                 # back in the lobby after a rematch another pressed: not yet
         self.position: Position | None = None
         self.seq = 0
         self.ms: int | None = None
@@ -99,7 +101,7 @@ class Player:
     def summary(self) -> dict:
         return {"seat": self.seat, "name": self.name, "ready": self.ready, "connected": self.link is not None,
                 "left": self.left, "idle": self.idle, "placed": len(self.position.placed) if self.position else 0,
-                "ms": self.ms}
+                "ms": self.ms, "on_results": self.on_results}
 
     def send(self, kind: str, **fields) -> None:
         if self.link is not None:
@@ -457,15 +459,23 @@ class Room:
         return [{"seat": p.seat, "name": p.name, "place": p.place, "ms": p.ms,
                  "position": p.position.notation() if p.position is not None else None} for p in ranked]
 
-    def rematch(self) -> None:
+    def rematch(self, player: Player | None = None) -> None:
         """Back to the lobby for a new roll (after a race): everyone un-ready; the seats of
-        players who left or are not connected are freed (as a dropped connection in the lobby is)."""
+        players who left or are not connected are freed (as a dropped connection in the lobby is).
+        The others than `player` (who pressed Rematch) are `on_results` until they press it too."""
         self.phase = "lobby"
         self.event("rematch")
-        for player in list(self.players.values()):
-            player.ready, player.position, player.seq, player.ms, player.place = False, None, 0, None, None
-            player.idle = False
-            if player.left or player.link is None:
-                self.remove(player, "seat freed at the rematch")
+        for other in list(self.players.values()):
+            other.ready, other.position, other.seq, other.ms, other.place = False, None, 0, None, None
+            other.idle, other.on_results = False, player is not None and other is not player
+            if other.left or other.link is None:
+                self.remove(other, "seat freed at the rematch")
         if not self.shut:
             self.broadcast_room()
+
+    def back_from_results(self, player: Player) -> None:
+        """Rematch pressed after another's took the room back to the lobby: the player is back."""
+        if not player.on_results:
+            raise ProtocolError(AFTER_A_RACE)
+        player.on_results = False
+        self.broadcast_room()

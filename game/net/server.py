@@ -31,7 +31,7 @@ from .config import Config
 from .daily import DESK_TYPES, DailyDesk
 from .log_lines import escaped
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, ProtocolError
-from .room import HOST_CHOOSES, HOST_REMOVES, Position, Room
+from .room import AFTER_A_RACE, HOST_CHOOSES, HOST_REMOVES, Position, Room
 from .store import Store
 from .transport import POLICY, Connection, Link, Writes
 
@@ -45,7 +45,6 @@ SEATED = "already in a room: leave it first"
 IN_A_ROOM = "in a room: leave it first"
 NO_RACE = "no race is running"
 LOBBY_ONLY = "Ready is for the lobby"
-AFTER_A_RACE = "a rematch comes after a race"
 NO_STANDINGS = "this server keeps no standings"
 
 
@@ -59,7 +58,8 @@ def _settings(server, link, m): link.player.room.settings(link.player, m["dice"]
 def _listing(server, link, m): link.player.room.listing(link.player, m["listed"])
 def _remove(server, link, m): link.player.room.kick(link.player, m["seat"])
 def _move(server, link, m): link.player.room.play(link.player, m["seq"], m["move"])
-def _rematch(server, link, m): link.player.room.rematch()
+def _rematch(server, link, m): link.player.room.rematch(link.player)
+def _back(server, link, m): link.player.room.back_from_results(link.player)
 def _leave(server, link, m): link.player.room.remove(link.player)
 def _alive(server, link, m): return None
 
@@ -76,7 +76,7 @@ ROWS = {
     "ready":     (NOT_IN_ROOM,  IN_A_RUN,  _ready,       _ready,       LOBBY_ONLY,   LOBBY_ONLY),
     "remove":    (NOT_IN_ROOM,  IN_A_RUN,  _remove,      _remove,      HOST_REMOVES, _remove),
     "move":      (NOT_IN_ROOM,  _desk,     NO_RACE,      NO_RACE,      _move,        NO_RACE),
-    "rematch":   (NOT_IN_ROOM,  IN_A_RUN,  AFTER_A_RACE, AFTER_A_RACE, AFTER_A_RACE, _rematch),
+    "rematch":   (NOT_IN_ROOM,  IN_A_RUN,  _back,        AFTER_A_RACE, AFTER_A_RACE, _rematch),
     "leave":     (NOT_IN_ROOM,  _desk,     _leave,       _leave,       _leave,       _leave),
     "alive":     (NOT_IN_ROOM,  _desk,     _alive,       _alive,       _alive,       _alive),
     **{kind:     (_desk,        _desk,     IN_A_ROOM,    IN_A_ROOM,    IN_A_ROOM,    IN_A_ROOM) for kind in DESK_TYPES},

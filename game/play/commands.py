@@ -189,10 +189,12 @@ class Replace:
 @dataclass(frozen=True)
 class Banner:
     """Lines over the board for a moment (a race's result, a loss), no confetti, with `sound`;
-    one that `stays` shows until the player closes it (a ranked run's result)."""
+    one that `stays` shows until the player closes it (a ranked run's result); `again`: new words
+    for the banner on show (a ranked run's place moved), no sound, nothing once it is closed."""
     lines: tuple
     sound: str = "win"
     stays: bool = False
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -204,9 +206,7 @@ class Open:
 
 @dataclass(frozen=True)
 class Leave:
-    """Close this screen; `back_below`: the screen under it then goes back as its Back does (a
-    race online's lobby, which gives the seat up)."""
-    back_below: bool = False
+    """Close this screen."""
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,12 @@ class Result:
         self.celebration = Celebration(area, colours, self.rng, seconds=seconds, best=best) if confetti else None
         self.lines, self.stays = lines, confetti        # (Animations off: the status line says it alone)
 
-    def show(self, area: pygame.Rect, lines: list[str], stays: bool = False) -> None:
+    def show(self, area: pygame.Rect, lines: list[str], stays: bool = False, again: bool = False) -> None:
+        """Show `lines`; `again`: new words for a banner that stays, while it shows (once
+        closed, it stays closed)."""
+        if again:
+            self.lines = lines if self.stays else self.lines
+            return
         self.celebration = Celebration(area, (), self.rng, confetti=False)
         self.lines, self.stays = lines, stays
 

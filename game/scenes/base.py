@@ -89,8 +89,6 @@ class Scene:
             self.app.open(effect.key, **effect.options)
         elif isinstance(effect, Leave):
             self.app.pop()
-            if effect.back_below:
-                self.app.top.back()
         return isinstance(effect, (Ask, Open, Leave))
 
     def confirm(self, message: str, on_yes, title: str = "Are you sure?", action: str = "OK", *,

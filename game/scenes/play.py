@@ -142,9 +142,9 @@ class PlayScene(Scene):
                 self.guide.refused(effect.reason)
             elif isinstance(effect, Won):
                 self.announce(effect.ending)
-            elif isinstance(effect, Banner):
-                self.app.sounds.play(effect.sound)
-                self.result.show(self.view.layout()["geo"].rect, list(effect.lines), effect.stays)
+            elif isinstance(effect, Banner):                 # (`again`: new words on show, no sound)
+                self.app.sounds.play(effect.sound) if not effect.again else None
+                self.result.show(self.view.layout()["geo"].rect, list(effect.lines), effect.stays, effect.again)
             elif isinstance(effect, Began):       # another match: no banner, no motion, no guide
                 self.guide = None
                 self.result.clear()

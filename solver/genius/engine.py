@@ -8,20 +8,22 @@ import datetime as dt
 from ..daily import Day
 from .acts import acts
 from .dice import BUILTIN, builtin
-from .levels import CHOICES, COUNT, LEVELS, check_level, roll_at_level
+from .levels import CHOICES, COUNT, GROUPS, LEVELS, check_level, roll_at_level
 from .moves import describe, execute
 from .pieces import PIECES
 from .position import Position
 from .ranked import run_move, run_position, same_deal
 
-__all__ = ["LEVELS", "RACE_DICE", "RACE_LEVELS", "PLACINGS", "acts", "check_level", "daily", "describe", "execute",
-           "parse", "race_deal", "run_move", "run_position", "same_deal", "start", "strict", "to_place"]
+__all__ = ["LEVELS", "PLACINGS", "RACE_DICE", "RACE_LEVELS", "RACE_LEVEL_GROUPS", "acts", "check_level", "daily",
+           "describe", "execute", "parse", "race_deal", "run_move", "run_position", "same_deal", "start", "strict",
+           "to_place"]
 
 parse = start = Position.parse       # a game ID's pieces "/p:cells" move like any other, "/p=cells" stay put
 LEVELS = LEVELS + ("one way",)       # a One way puzzle is recorded in a row of its own (game/puzzles/genius/one_way.py)
 PLACINGS = len(PIECES)               # the pieces a whole game places
 RACE_DICE = BUILTIN                  # the dice sets a race may roll
 RACE_LEVELS = (CHOICES, COUNT)       # a race's level: one of the words ('any' among them) or 1..COUNT
+RACE_LEVEL_GROUPS = GROUPS           # each word but 'any': the numbers it draws among ('easy': (1, 2))
 
 
 def strict(move: str) -> str:

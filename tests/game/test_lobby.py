@@ -58,7 +58,7 @@ def test_after_a_rematch_the_hosts_pickers_show_the_rooms_settings(app, lobby):
     try:
         bob.send("join", name="Bob", room=lobby.link.code)
         run_until(app, lambda: len(lobby.link.players()) == 2, [bob])
-        for menu, choice in ((lobby.pickers.menus["boards"], BOARDS["visible"]), (lobby.pickers.menus["level"], "easy"),
+        for menu, choice in ((lobby.pickers.menus["boards"], BOARDS["visible"]), (lobby.pickers.menus["level"], "easy (1-2)"),
                              (lobby.pickers.menus["listed"], LISTING[False])):
             app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=choice)])
         run_until(app, lambda: lobby.link.room["boards"] == "visible" and lobby.link.room["level"] == "easy", [bob])
@@ -74,7 +74,7 @@ def test_after_a_rematch_the_hosts_pickers_show_the_rooms_settings(app, lobby):
         app.frame(1 / 60)
         pickers = lobby.pickers.menus
         assert pickers["boards"].visible and shows(pickers["boards"]) == BOARDS["visible"]
-        assert shows(pickers["level"]) == "easy" and shows(pickers["listed"]) == LISTING[False]
+        assert shows(pickers["level"]) == "easy (1-2)" and shows(pickers["listed"]) == LISTING[False]
         assert shows(pickers["dice"]) == lobby.link.room["dice"]
     finally:
         bob.close()

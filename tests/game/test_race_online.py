@@ -203,7 +203,8 @@ def test_a_server_gone_mid_race_is_said_and_the_race_is_no_result(app, server, r
     run_until(app, lambda: "no result" in race.session.status)             # the win says it
     assert genius_games(app) == []                                        # no result: no win, no loss
     race.back()                                                            # no race to leave: straight out
-    assert isinstance(app.top, TitleScene) and genius_games(app) == []
+    app.frame(1 / 60)
+    assert isinstance(app.top, RaceOnlineScene) and app.top.link is None and genius_games(app) == []
 
 
 def test_a_server_gone_after_another_finished_first_is_a_loss(app, server, racing):
@@ -250,11 +251,13 @@ def test_join_says_what_is_wrong_with_an_address_in_one_line(app, lobby):
 
 
 def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby):
-    lobby.name_entry.set_text("  ")
+    lobby.name_entry.set_text(" Ann ")
     click(app, lobby.host_button)
     run_until(app, lambda: lobby.link.code is not None)
     url = lobby.link.hosted.url
-    assert app.settings["race_name"] == "Player"                          # an empty name: the default
+    assert app.settings["race_name"] == "Ann"
+    click(app, lobby.leave_button)
+    assert app.top is lobby and lobby.link is None                        # the room left, this screen kept
     click(app, lobby.leave_button)
     assert isinstance(app.top, TitleScene)
     probe = ThreadedClient(url, timeout=2)

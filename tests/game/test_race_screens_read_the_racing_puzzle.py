@@ -25,6 +25,7 @@ parse = third_puzzle.parse               # this module as the racing puzzle's ru
 PLACINGS = 3
 RACE_DICE = ("plain", "spotted")
 RACE_LEVELS = (("calm", "any"), 2)
+RACE_LEVEL_GROUPS = {"calm": (1, 2)}
 
 
 def check_level(value):
@@ -99,7 +100,7 @@ def options(menu) -> list[str]:
 def test_the_hosts_pickers_offer_what_the_racing_puzzle_may_deal(app, racing):
     scene = lobby(app)
     assert options(scene.pickers.menus["dice"]) == ["plain", "spotted"]
-    assert options(scene.pickers.menus["level"]) == ["any", "calm", "1", "2"]
+    assert options(scene.pickers.menus["level"]) == ["any (1-2)", "calm (1-2)", "1 (calm)", "2 (calm)"]
 
 
 def test_a_picked_level_is_sent_as_the_racing_puzzle_takes_it(app, racing):
@@ -108,7 +109,7 @@ def test_a_picked_level_is_sent_as_the_racing_puzzle_takes_it(app, racing):
     app.frame(1 / 60, [])
     assert scene.pickers.menus["level"].visible
     app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.pickers.menus["level"],
-                                          text="calm")])
+                                          text="calm (1-2)")])
     assert scene.link.client.sent[-1] == ("settings", {"dice": "plain", "level": "calm", "boards": "hidden"})
 
 

@@ -10,7 +10,7 @@ from game.net.protocol import CLIENT, SERVER, ProtocolError, decode, encode
 from tests.net.race import grown
 
 PLAYER = {"seat": 1, "name": "Ann", "ready": True, "connected": True, "left": False, "idle": False, "placed": 3,
-          "ms": None}
+          "ms": None, "on_results": False}
 SAMPLES = {
     "create": {"name": "Ann", "dice": "alternative", "level": "very hard"},
     "join": {"name": "Zoë 🙂", "room": "ABC234"},

@@ -218,6 +218,21 @@ def test_a_rematch_goes_back_to_the_lobby_with_everyone_unready():
         ("lobby", [False, False], [None, None])
 
 
+def test_the_players_who_have_not_pressed_rematch_are_said_on_the_results_until_they_do():
+    """Playtest 2, item 18: nobody was told who waits. The room says who is still on the results."""
+    server, room, (a, b, c), lines = racing(3)
+    for player in (a, b, c):
+        play_all(room, player, MOVES)
+    room.rematch(a)
+    assert {p["name"]: p["on_results"] for p in lines[1].last("room")["players"]} == \
+        {a.name: False, b.name: True, c.name: True}
+    room.back_from_results(b)
+    assert {p["name"]: p["on_results"] for p in lines[0].last("room")["players"]} == \
+        {a.name: False, b.name: False, c.name: True}
+    with pytest.raises(ProtocolError, match="a rematch comes after a race"):
+        room.back_from_results(b)                       # pressed twice: back once
+
+
 def test_a_rematch_races_a_new_roll_numbered_2():
     server, room, (a, b), lines = racing(2)
     play_all(room, a, MOVES)

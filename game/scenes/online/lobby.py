@@ -24,10 +24,13 @@ from game.net.client import ThreadedClient, parse_target, server_url
 from game.net.invite import is_invite, parse_invite
 from game.play.hints import capital
 from game.scenes.base import Scene
+from game.ui_paste import OneLine
 from game.net.finder import RoomFinder
+from game.net.names import BadName, normalise
 from game.net.race_link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
 from game.scenes.online.room_list import RoomList
-from game.scenes.online.room_settings import RoomSettings
+from game.scenes.online.results import names_said
+from game.scenes.online.room_settings import RoomSettings, label
 from solver.errors import SquarewiseError
 from solver.puzzles import racing
 
@@ -48,6 +51,7 @@ class RaceOnlineScene(Scene):
         self.line = "Host a room on this computer, or join one"
         self.target = invite or ""            # the address last joined (joined again once its certificate is trusted)
         self.invited = invite is not None     # joined as soon as the screen shows
+        self.unkept: str | None = None        # the server joined, until it seats the player (then kept)
 
     # ------------------------------------------------------------------ widgets
     def layout(self) -> dict:
@@ -79,11 +83,11 @@ class RaceOnlineScene(Scene):
     def build_ui(self) -> None:
         app, lay = self.app, self.layout()
         w, h = app.px(260), app.px(38)
-        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(lay["name"], app.ui))
+        self.name_entry = self.add(OneLine(lay["name"], app.ui))
         self.name_entry.set_text_length_limit(24)
         self.name_entry.set_text(self.known_name())
         self.host_button = self.add(pygame_gui.elements.UIButton(lay["host"], "Host a room", app.ui))
-        self.target_entry = self.add(pygame_gui.elements.UITextEntryLine(lay["address"], app.ui))
+        self.target_entry = self.add(OneLine(lay["address"], app.ui))
         self.target_entry.set_text_length_limit(200)
         self.target_entry.set_text(self.target)
         self.join_button = self.add(pygame_gui.elements.UIButton(lay["join"], "Join", app.ui))
@@ -121,28 +125,45 @@ class RaceOnlineScene(Scene):
         in_lobby = me is not None and self.link.room["phase"] in ("lobby", "countdown") and self.link.lost is None
         self.ready_button.enable() if in_lobby else self.ready_button.disable()
         self.ready_button.set_text("Not ready" if me and me["ready"] else "Ready")
+        self.leave_button.set_text("Leave (Esc)" if seated else "Back (Esc)")
         self.copy_button.show() if seated and self.link.invite and self.link.lost is None else self.copy_button.hide()
         self.pickers.sync(self.link)
         self.rooms.sync(self.finder.rooms() if self.finder is not None and not seated else [])
 
     # ------------------------------------------------------------------ host, join, leave
-    def player_name(self) -> str:
-        name = clean_name(self.name_entry.get_text())
+    def player_name(self) -> str | None:
+        """The name typed, as the room will show it (kept for next time); None, said in one line
+        as the ranked name box says it, when it is no name (empty, or nothing visible)."""
+        typed = "".join(c for c in self.name_entry.get_text() if c.isprintable())
+        try:
+            name = normalise(typed)
+        except BadName as exc:
+            self.say(f"Your name: {exc}")
+            return None
+        self.app.toasts.withdraw(self.line)      # a refusal said before is mended
         self.name_entry.set_text(name)
         self.app.settings[NAME_SETTING] = name
         self.app.save_settings()
         return name
+
+    def say(self, words: str) -> None:
+        """A refusal: the line, and a message."""
+        self.line = words
+        self.app.toasts.show(words, 5, self.app.palette.illegal)
 
     def host(self) -> None:
         """Start the server here (on the local network from now on) and create a room on it."""
         from game.net.discovery import lan_addresses
         from game.net.host import HostedServer
         name = self.player_name()
+        if name is None:
+            return
         try:
             hosted = HostedServer(host=self.bind)
         except OSError as exc:
             self.line = f"Cannot host here: {exc.strerror or exc}"
             return
+        self.unkept = None
         hello = ("create", {"name": name, "dice": self.dice(), "level": "any"})
         here = (lan_addresses() or [None])[0] if self.bind != "127.0.0.1" else "127.0.0.1"
         self.seat(RaceLink(ThreadedClient(hosted.url, wake=self.app.wake), hello, hosted, advertise=self.lan,
@@ -152,16 +173,17 @@ class RaceOnlineScene(Scene):
         try:
             url, code = parse_invite(target) if is_invite(target) else parse_target(target)
         except SquarewiseError as exc:
-            self.line = str(exc)
-            self.app.toasts.show(self.line, 5, self.app.palette.illegal)
+            self.say(str(exc))
             return
         name = self.player_name()
+        if name is None:
+            return
         hello = ("join", {"name": name, "room": code}) if code else \
             ("create", {"name": name, "dice": self.dice(), "level": "any"})
         trusted = self.app.settings.get(TRUSTED)
         trust = trusted.get(url) if isinstance(trusted, dict) and isinstance(trusted.get(url), str) else None
         self.target = target.strip()
-        self.remember(url)
+        self.unkept = url                     # kept among the servers raced on once it seats the player
         self.seat(RaceLink(ThreadedClient(url, wake=self.app.wake, trust=trust), hello), f"Connecting to {url}...")
 
     def remember(self, url: str) -> None:
@@ -214,12 +236,16 @@ class RaceOnlineScene(Scene):
         """A join or a room the server refused, or a server not reached: the reason stays said,
         the fields are the player's again to mend the name or the address."""
         self.link.close()
-        self.link = None
+        self.link, self.unkept = None, None
         self.find()
 
     def back(self) -> None:
-        self.leave()
-        self.app.pop()
+        """Leave (Esc): seated, the room is left and this screen stays (where the player came
+        from); not seated, back to the title."""
+        if self.link is not None:
+            self.leave()
+        else:
+            self.app.pop()
 
     def on_quit(self) -> None:
         self.leave()
@@ -294,8 +320,14 @@ class RaceOnlineScene(Scene):
 
     def update(self, dt: float) -> None:
         link = self.link
+        if link is not None and link.left:         # given up on the race screen: back here, unseated
+            self.leave()
+            link = None
         if link is not None:
             link.pump()
+            if link.seat is not None and self.unkept is not None:     # a server that answers: kept
+                self.remember(self.unkept)
+                self.unkept = None
             for words in link.departures():
                 self.app.toasts.show(words, 4)
             if link.fresh:
@@ -328,7 +360,25 @@ class RaceOnlineScene(Scene):
         if link.countdown is not None:
             return f"The race starts in {link.countdown}..."
         ready = sum(p["ready"] for p in link.players())
+        behind = [p["name"] for p in link.players() if p.get("on_results")]
+        if behind:
+            return f"{ready} of {len(link.players())} ready; {names_said(behind)} " \
+                   f"{'is' if len(behind) == 1 else 'are'} still on the results"
         return f"{ready} of {len(link.players())} ready; the race starts when everyone (2 to 8) is"
+
+    def player_lines(self) -> list[str]:
+        """A line a player: 'Bob (host): not ready', '... ready', 'dropped', 'on the results' (not
+        back from the last race's results yet: Rematch not pressed)."""
+        link, out = self.link, []
+        for p in link.players():
+            mark = "ready" if p["ready"] else "not ready"
+            if p.get("on_results"):
+                mark = "on the results"
+            if not p["connected"]:
+                mark = "dropped"
+            who = " (you)" if p["seat"] == link.seat else " (host)" if p["seat"] == link.room["host"] else ""
+            out.append(f"{p['name']}{who}: {mark}")
+        return out
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -367,15 +417,12 @@ class RaceOnlineScene(Scene):
             text(surface, f"Copy it and send it: pasted into Join, or clicked, it brings a player {where} here",
                  (x, y), text_size("small", app.scale), pal.dim_text, max_width=width)
             y += round(body * 1.8)
-        text(surface, f"Dice: {link.room['dice']} · level: {link.room['level']} · boards: {link.room['boards']}"
+        text(surface, f"Dice: {link.room['dice']} · level: {label(link.room['level'])} · "
+             f"boards: {link.room['boards']}"
              + ("" if link.seat != link.room["host"] else " (yours to pick)"), (x, y), body, pal.text, max_width=width)
         y += round(body * 1.8)
-        for p in link.players():
-            mark = "ready" if p["ready"] else "not ready"
-            if not p["connected"]:
-                mark = "dropped"
-            who = " (you)" if p["seat"] == link.seat else " (host)" if p["seat"] == link.room["host"] else ""
-            text(surface, f"{p['name']}{who}: {mark}", (x, y), body, pal.legal if p["ready"] else pal.text)
+        for p, words in zip(link.players(), self.player_lines()):
+            text(surface, words, (x, y), body, pal.legal if p["ready"] else pal.text)
             y += round(body * 1.6)
         if link.countdown is not None:
             text(surface, str(link.countdown), (surface.get_width() // 2, surface.get_height() // 2), heading * 4,

@@ -10,13 +10,19 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.draw.widgets import grid_rects, pressed_name, screen_heading
+from game.draw.theme import text_size
+from game.draw.widgets import grid_rects, pressed_name, screen_heading, text
 from game.play.match import format_time
 from game.puzzles import registry
 from game.scenes.base import Scene
 from game.net.race_link import RaceLink
 from solver.cli_common import ordinal
 from solver.puzzles import racing
+
+
+def names_said(names: list[str]) -> str:
+    """'Bob', 'Bob and Cy', 'Bob, Cy and Di'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class ResultsScene(Scene):
@@ -58,6 +64,17 @@ class ResultsScene(Scene):
             ready = self.link.results is not None and self.link.online
             self.buttons["rematch"].enable() if ready else self.buttons["rematch"].disable()
 
+    def rematch_line(self) -> str:
+        """Who has pressed Rematch (the room is back in the lobby, waiting for this player), in a
+        line; '' while nobody has."""
+        room = self.link.room
+        if room is None or room["phase"] != "lobby" or self.link.results is None:
+            return ""
+        back = [p["name"] for p in self.link.rivals() if p.get("on_results") is False]
+        if not back:                         # (a server that does not say who: an older one)
+            return "Rematch was pressed: the room is back in the lobby"
+        return f"{names_said(back)} pressed Rematch and wait{'s' if len(back) == 1 else ''} in the lobby"
+
     def handle_event(self, event) -> bool:
         name = pressed_name(event, self.buttons) if event.type == pygame_gui.UI_BUTTON_PRESSED else None
         if name == "rematch":
@@ -65,9 +82,9 @@ class ResultsScene(Scene):
             self.app.pop()                   # the race screen ...
             self.app.pop()                   # ... and back to the lobby: Ready again
         elif name == "leave":
-            self.link.send("leave")
+            self.link.leave()
             self.app.pop()
-            self.app.top.back()              # the race screen leaves through the lobby
+            self.app.top.back()              # the race screen goes too: back in the lobby, unseated
         return name is not None
 
     def update(self, dt: float) -> None:
@@ -94,3 +111,7 @@ class ResultsScene(Scene):
         draw_rival = registry.load(registry.get(racing().name).rival_view)
         for (lines, board), cell in zip(rows, cells):
             draw_rival(surface, app, cell, board, lines)
+        line = self.rematch_line()
+        if line:
+            text(surface, line, (w // 2, area.bottom + app.px(16)), text_size("body", app.scale), app.palette.accent,
+                 anchor="center", max_width=area.width)

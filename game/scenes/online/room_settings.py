@@ -6,7 +6,8 @@ showing the room as the server last described it (after a rematch too). A choice
 server as a `settings` (`listing`, `remove`) message (docs/protocol.md) and comes back to every
 player in the `room` message, which the lobby writes out for all. The dice sets and the levels
 are those of the puzzle races deal (solver/puzzles.py `racing`: `race_dice`, `race_levels`,
-`check_level`): 'any' first, then its words, then its numbered levels.
+`race_level_groups`, `check_level`), read when the pickers are built: 'any' first, then each
+word shown with its numbers and each number under its word.
 Boards are hidden by default (the others see each racer's progress only, so nobody can copy a
 board); a friendly race shows them. A listed room is in the server's list of open rooms (and a
 room hosted here is announced on the local network); a private one is joined by its invite.
@@ -21,27 +22,62 @@ from game.draw.widgets import text
 from game.net.race_link import RaceLink
 from solver.puzzles import racing
 
-ANY = "any"                  # the level a room is created with: a roll of any level
 BOARDS = {"hidden": "Hidden: progress only", "visible": "Visible: a friendly race"}
 LISTING = {True: "Listed: anyone may join", False: "Private: by invite"}
 REMOVE = "Remove a player..."
 
 
+# A race's levels as the Level picker and the room's line say them: each word with the numbers it
+# draws among, each number under its word with the word beside it ('any (1-10)', 'easy (1-2)',
+# '1 (easy)', '2 (easy)', 'medium (3-7)', ...).
+def span(numbers) -> str:
+    """'1-2', '10'."""
+    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+
+
+def any_level() -> str:
+    """The word for every level ('any'): the one no group names."""
+    return next(word for word in racing().race_levels[0] if word not in racing().race_level_groups)
+
+
+def members(word: str) -> tuple[int, ...]:
+    """The numbers a word draws among ('any': all of them)."""
+    return racing().race_level_groups.get(word, tuple(range(1, racing().race_levels[1] + 1)))
+
+
+def group_of(number: int) -> str:
+    return next(word for word, numbers in racing().race_level_groups.items() if number in numbers)
+
+
+def label(level) -> str:
+    """A room's level (a word or a number) as it is shown."""
+    if isinstance(level, int) or str(level).isdigit():
+        return f"{level} ({group_of(int(level))})"
+    return f"{level} ({span(members(level))})"
+
+
+def level_of(shown: str) -> str:
+    """The level a shown option stands for, as the room's settings take it ('easy', '3')."""
+    return shown.rsplit(" (", 1)[0]
+
+
 def level_options() -> list[str]:
-    """The level picker's choices: 'any', the racing puzzle's other words, its numbers."""
-    words, count = racing().race_levels
-    return [ANY, *(word for word in words if word != ANY), *map(str, range(1, count + 1))]
+    """The level picker's choices: 'any', then each word and its numbers."""
+    groups = racing().race_level_groups
+    return [label(any_level())] + [shown for word in groups for shown in (label(word), *map(label, groups[word]))]
 
 
 def pickers() -> tuple[tuple[str, str, list[str]], ...]:
     """(name, label, options) of each picker, top to bottom."""
-    return (("dice", "Dice set", list(racing().race_dice)), ("level", "Level", level_options()),
+    count = racing().race_levels[1]
+    return (("dice", "Dice set", list(racing().race_dice)), ("level", f"Level (1 easiest, {count} hardest)",
+                                                              level_options()),
             ("boards", "Boards", list(BOARDS.values())), ("listed", "Room", list(LISTING.values())))
 
 
 def shown(room: dict, listed: bool) -> dict:
     """The option each picker shows for `room` (a `room` message) listed or not."""
-    return {"dice": room["dice"], "level": str(room["level"]), "boards": BOARDS[room["boards"]],
+    return {"dice": room["dice"], "level": label(room["level"]), "boards": BOARDS[room["boards"]],
             "listed": LISTING[listed]}
 
 
@@ -61,7 +97,7 @@ class RoomSettings:
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.options: dict[str, str] = {}        # what each shows: the room's, or the host's pick on its way
         self.sent: dict | None = None            # the settings last sent, until a `room` message has them
-        for name, option in {"dice": dice, "level": ANY, "boards": BOARDS["hidden"], "listed": LISTING[False]}.items():
+        for name, option in {"dice": dice, "level": label(any_level()), "boards": BOARDS["hidden"], "listed": LISTING[False]}.items():
             self.build(name, option)
         self.remove_rect = pygame.Rect(x, y + len(self.choices) * step, w, h)
         self.remove = None                       # the drop-down of the others, while there are some
@@ -123,7 +159,7 @@ class RoomSettings:
         if picked == "listed":
             link.list_room(event.text == LISTING[True])
             return True
-        self.sent = {"dice": self.options["dice"], "level": racing().check_level(self.options["level"]),
+        self.sent = {"dice": self.options["dice"], "level": racing().check_level(level_of(self.options["level"])),
                      "boards": next(k for k, words in BOARDS.items() if words == self.options["boards"])}
         link.send("settings", **self.sent)
         return True

@@ -10,6 +10,7 @@ import game.net.desk as desk_module
 from game.net import identity
 from game.scenes.anim import Celebration
 from game.net.offer import Offer
+from game.modes import place
 from game.modes.ranked import CLOSE
 from game.scenes.ranked.run import RankedScene
 from game.scenes.title import TitleScene
@@ -47,7 +48,8 @@ def test_the_place_stays_on_the_board_until_the_player_closes_it(done):
         app.frame(1 / 60, [])
     assert done.frame().anims.banner == ("3rd of 41 · 0:44", CLOSE)
     settle(app)
-    assert app.redraw_in() is None, "a banner that stays is still: no frames for it"
+    done.mode.watch.clock, done.mode.watch.next = (lambda: 0.0), place.FIRST     # (the place's looks held)
+    assert app.redraw_in() == place.FIRST, "a banner that stays is still: no frames for it until the place's look"
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
     settle(app)
     assert done.frame().anims.banner == () and "3rd of 41" in done.session.status

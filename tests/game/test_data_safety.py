@@ -168,7 +168,7 @@ def stopped_by(tmp_path, signum) -> tuple[int, str]:
 
 @pytest.mark.skipif(not POSIX, reason="real signals")
 @SIGNALS
-def test_a_signal_says_one_line_and_its_exit_code(tmp_path, signum, code, line):
+def test_a_signal_exits_with_its_code_saying_one_line(tmp_path, signum, code, line):
     returncode, err = stopped_by(tmp_path, signum)
     assert returncode == code and err.strip() == line, err
 

@@ -43,7 +43,7 @@ def won_level(app, genius) -> int:
     return won
 
 
-def test_a_win_offers_harder_and_the_same_level(app, genius):
+def test_a_win_offers_the_next_games(app, genius):
     assert genius.chrome.offers == {}                       # nothing offered before the win
     won = won_level(app, genius)
     offered = ["next_puzzle", "same_level"] + (["harder"] if won < 10 else [])

@@ -360,7 +360,7 @@ def resumed(app, server, race: OnlineRaceScene, bob, monkeypatch) -> float:
     return before
 
 
-def test_a_dropped_connection_resumes_the_same_board_and_clock(app, server, racing, monkeypatch):
+def test_a_dropped_connection_resumes_where_the_server_left_off(app, server, racing, monkeypatch):
     race, bob = racing
     before = resumed(app, server, race, bob, monkeypatch)
     assert race.link.retry is None and race.link.lost is None

@@ -156,7 +156,7 @@ def second(app, race) -> dict:
     return scene.link.finished[scene.link.seat]
 
 
-def test_a_later_finisher_is_told_the_place_and_the_time(app, race):
+def test_a_later_finisher_is_told_its_finish(app, race):
     mine = second(app, race)
     scene = race[0]
     assert mine["place"] == 2

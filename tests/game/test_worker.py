@@ -101,7 +101,7 @@ def test_a_process_job_reports_progress():
         stuck.wait(30)
 
 
-def test_a_cancelled_process_job_ends_and_delivers_nothing():
+def test_a_cancelled_process_job_delivers_nothing():
     worker, seen = Worker(), []
     stuck = stuck_in_a_child(worker, seen)
     stuck.cancel()

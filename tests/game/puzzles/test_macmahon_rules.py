@@ -122,7 +122,7 @@ def test_redo_takes_the_tile_back_again(tmp_path, solution):
     assert session.position.cells[A1] is None
 
 
-def test_restart_goes_back_to_the_start_after_tiles_come_and_go(tmp_path, solution):
+def test_restart_goes_back_to_the_start_after_tiles_moved(tmp_path, solution):
     session, _, _ = placed_then_taken_back(tmp_path, solution)
     session.process(Key("undo"))
     session.process(Key("restart"))

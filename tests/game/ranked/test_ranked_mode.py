@@ -112,7 +112,7 @@ def test_a_full_board_waits_for_the_server(genius):
     assert match.finished and not match.ended     # the server says when it ends
 
 
-def test_done_shows_the_servers_place_and_time(genius):
+def test_done_shows_the_servers_verdict(genius):
     won = next(e for e in done_3rd_of_41(genius) if isinstance(e, Won))
     assert genius[0].won(won.ending)[0] == Banner(("3rd of 41 · 0:44", CLOSE), "win", stays=True)
 

@@ -74,7 +74,9 @@ def test_drag_rotate_flip_undo_redo(tmp_path):
     assert session.position == start and session.match.can_undo
 
 
-def test_an_illegal_drop_changes_nothing_and_says_why(tmp_path):
+def illegal_drop(tmp_path):
+    """The 4-O let go with its top-left square on A1, a blocker: (session, start, the engine's
+    reason, the effects)."""
     kit = genius_kit(tmp_path)
     session, start = kit.session, kit.session.position
     session.process(Press(Slot(PIECES.index("4-O"), (0, 0))))
@@ -82,8 +84,16 @@ def test_an_illegal_drop_changes_nothing_and_says_why(tmp_path):
     session.process(Hover(Square(*grab)))          # the square's top-left on A1, a blocker
     cells, reason = session.hand.landing(session.position)[:2]
     assert reason == start.check(Move("4-O", cells)) and reason.startswith("on a blocker")
-    effects = session.process(Release(Square(*grab)))
+    return session, start, reason, session.process(Release(Square(*grab)))
+
+
+def test_an_illegal_drop_changes_nothing(tmp_path):
+    session, start, _, _ = illegal_drop(tmp_path)
     assert session.position == start and session.hand.held is None
+
+
+def test_an_illegal_drop_says_why(tmp_path):
+    _, _, reason, effects = illegal_drop(tmp_path)
     assert any(isinstance(e, Toast) and reason in e.text for e in effects)
 
 

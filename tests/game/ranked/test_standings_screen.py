@@ -55,12 +55,17 @@ def standings(tmp_path):
     return app, scene, clients, [action for action, _ in scene.order]
 
 
-def test_copy_code_comes_before_leave_and_waits_for_a_group(tmp_path):
-    _, scene, _, order = standings(tmp_path)
-    assert order.index("copy") < order.index("leave") and not dict(scene.order)["copy"].is_enabled
+def test_copy_code_comes_before_leave_group(tmp_path):
+    _, _, _, order = standings(tmp_path)
+    assert order.index("copy") < order.index("leave")
 
 
-def test_tab_and_the_arrows_move_the_highlight_round_the_buttons(tmp_path):
+def test_copy_code_waits_for_a_group(tmp_path):
+    _, scene, _, _ = standings(tmp_path)
+    assert not dict(scene.order)["copy"].is_enabled
+
+
+def test_the_navigation_keys_move_the_highlight_round_the_buttons(tmp_path):
     _, scene, _, _ = standings(tmp_path)
     start = scene.selected
     keydown(scene, pygame.K_TAB)

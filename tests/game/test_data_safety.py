@@ -61,7 +61,7 @@ def test_a_second_process_on_a_data_folder_runs_read_only_until_the_first_ends(t
 
 
 @pytest.mark.skipif(not POSIX, reason="real signals")
-def test_a_second_game_on_the_same_folder_plays_but_saves_nothing(tmp_path):
+def test_a_second_game_on_the_same_folder_saves_nothing(tmp_path):
     first = start_game(tmp_path, "--genius", BOARD)
     try:
         wait_for_lock(tmp_path, first)

@@ -117,12 +117,21 @@ def test_an_assisted_win_stays_off_the_charts():
     assert summary(stats, "genius").recent == (100.0, 90.0)
 
 
-def test_only_the_last_games_are_kept_but_totals_are_not(monkeypatch):
+def ten_kept_five(monkeypatch) -> dict:
+    """Ten games won (10 s to 19 s) with five kept."""
     monkeypatch.setattr(records, "GAMES_KEPT", 5)
     stats = {}
     play(stats, [float(s) for s in range(10, 20)])
+    return stats
+
+
+def test_only_the_last_games_are_kept(monkeypatch):
+    stats = ten_kept_five(monkeypatch)
     assert len(stats["genius"]["games"]) == 5 and stats["genius"]["games"][0]["seconds"] == 15.0
-    s = summary(stats, "genius")
+
+
+def test_the_totals_count_the_games_no_longer_kept(monkeypatch):
+    s = summary(ten_kept_five(monkeypatch), "genius")
     assert (s.played, s.won, s.best, s.longest_streak) == (10, 10, 10.0, 10)
 
 
@@ -187,13 +196,25 @@ def test_histogram_refuses_a_single_bar():
         histogram([1, 2], bins=1)
 
 
-def test_a_daily_is_counted_as_played_but_left_out_of_every_time_figure():
+def with_a_daily() -> dict:
+    """Two hard games won in 100 s and 120 s, and a daily won in 30 s."""
     stats = {}
     play(stats, [100, 120], level="hard")
     record_game(stats, "genius", records.DAILY, 30.0, True, level="hard", daily=5, when=T0)
+    return stats
+
+
+def test_a_daily_is_counted_as_played():
+    stats = with_a_daily()
     for level in (None, "hard"):
         s = summary(stats, "genius", level)
         assert (s.played, s.won) == (3, 3)
+
+
+def test_a_daily_is_left_out_of_every_time_figure():
+    stats = with_a_daily()
+    for level in (None, "hard"):
+        s = summary(stats, "genius", level)
         assert (s.best, s.median, s.recent) == (100.0, 110.0, (100.0, 120.0))
         assert records.solve_times(stats, "genius", level) == [100.0, 120.0]
 

@@ -159,12 +159,18 @@ def test_escape_leaves_a_ranked_run_on_the_server(genius):
     assert mode.services.statistics.get("genius", {}).get("played", 0) == 0
 
 
-def test_giving_up_a_ranked_run_asks_first_then_it_is_over_on_the_server(genius):
+def test_giving_up_a_ranked_run_asks_first(genius):
     mode, session, client = genius
     session.move("1:F6")
     assert ("give_up", "Give up the run") in mode.GAME_MENU
     asked = mode.do("give_up")
     assert isinstance(asked[0], Ask) and "over for today" in asked[0].question
+
+
+def test_a_ranked_run_given_up_is_over_on_the_server(genius):
+    mode, session, client = genius
+    session.move("1:F6")
+    asked = mode.do("give_up")
     assert asked[0].on_yes() == [Leave()]
     assert client.sent[-1] == ("leave", {}) and session.match.meta["result"] == "lost"
 

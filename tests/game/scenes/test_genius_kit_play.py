@@ -23,13 +23,23 @@ def solution_of(position):
     return done
 
 
-def test_a_roll_animates_then_the_clock_starts(tmp_path):
+def rolling(tmp_path):
     kit = genius_kit(tmp_path, seed=11, animations=True)
     act(kit, "new")
+    return kit
+
+
+def test_a_roll_animates_with_the_clock_stopped(tmp_path):
+    kit = rolling(tmp_path)
     assert kit.roll is not None and not kit.match.timer.running
     seed = kit.match.meta["seed"]
     assert kit.match.start.blockers == frozenset(dice.builtin("default").roll(seed))
     assert kit.match.meta["rolled"] == list(dice.builtin("default").roll(seed))
+
+
+def test_the_clock_starts_once_the_roll_lands(tmp_path):
+    kit = rolling(tmp_path)
+    seed = kit.match.meta["seed"]
     for _ in range(200):
         if kit.roll is None:
             break

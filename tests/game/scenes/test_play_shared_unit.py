@@ -143,17 +143,32 @@ def test_played_counts_each_game_once_when_it_ends(tmp_path):
     assert records.summary(app.statistics, "genius").lost == 1
 
 
-def test_a_win_by_solve_gets_the_confetti_but_no_best_time(tmp_path):
+def won_by_solve(tmp_path):
+    """A Genius board solved by Solve: (kit, the one Won effect)."""
     kit = genius_kit(tmp_path)
     act(kit, "solve")
     effects = play_solve(kit)
     check_position(kit.session.position)
     wins = [e for e in effects if isinstance(e, Won)]
-    assert len(wins) == 1 and kit.mode.won(wins[0].ending) is None        # the screen's celebration ...
-    headline, *_ = kit.mode.win_words(wins[0].ending)
+    assert len(wins) == 1
+    return kit, wins[0]
+
+
+def test_a_win_by_solve_gets_the_confetti(tmp_path):
+    kit, won = won_by_solve(tmp_path)
+    assert kit.mode.won(won.ending) is None                                 # the screen's celebration ...
+    headline, *_ = kit.mode.win_words(won.ending)
     assert headline.startswith("Solved with help")                         # ... with these words
-    assert not wins[0].ending.new_best
+
+
+def test_a_win_by_solve_sets_no_best_time(tmp_path):
+    kit, won = won_by_solve(tmp_path)
+    assert not won.ending.new_best
     assert "game ID" not in kit.app.statistics["genius"]["best"]
+
+
+def test_a_win_by_solve_counts_as_won_with_help(tmp_path):
+    kit, _ = won_by_solve(tmp_path)
     assert kit.app.statistics["genius"]["assisted"] == 1                    # counted as a win with help
     assert kit.app.statistics["genius"]["games"][-1]["assisted"] is True
 

@@ -89,15 +89,32 @@ def test_a_toast_wakes_the_loop_when_it_goes(genius):
     assert app.redraw_in() == 2.0
 
 
-def test_a_picked_up_piece_moves_while_it_lifts_then_rests(genius):
+def picked_up(genius):
+    """Paused and resumed (the clock runs again), then the 7th tray piece pressed: its slot."""
     app = genius.app
-    assert genius.do("pause") and genius.do("pause")      # (resumed: the clock runs again)
+    assert genius.do("pause") and genius.do("pause")
     slot = genius.view.layout()["slots"][6]
     press(app, slot.center)
-    assert genius.session.hand.held is not None and app.redraw_in() == 0.0, "lifting"
+    return slot
+
+
+def test_a_picked_up_piece_is_drawn_while_it_lifts(genius):
+    picked_up(genius)
+    assert genius.session.hand.held is not None and genius.app.redraw_in() == 0.0, "lifting"
+
+
+def test_a_lifted_piece_held_still_asks_for_no_frames(genius):
+    app = genius.app
+    picked_up(genius)
     settle(app, 0.3)
     assert genius.motion.lift == 1.0 and not genius.motion.moving
     assert app.redraw_in() > 0, "held still: only the clock is due"
+
+
+def test_a_drag_asks_for_no_frames_of_animation(genius):
+    app = genius.app
+    slot = picked_up(genius)
+    settle(app, 0.3)
     move(app, (slot.centerx + 40, slot.centery))
     assert app.redraw_in() > 0, "a drag is drawn by its events, not by animation"
     release(app, (slot.centerx + 40, slot.centery))

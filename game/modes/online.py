@@ -31,14 +31,14 @@ class Online(RefereedMode):
     BUTTONS = (("results", "Results"), ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"))
     GAME_MENU = (("help", "Keys"), ("menu", "Leave the race"))
 
-    def __init__(self, kit, link: RaceLink):
-        super().__init__(kit, link)
+    def __init__(self, table, link: RaceLink):
+        super().__init__(table, link)
         self.shown_results = False             # the results screen opened for this race
 
     def begin_race(self) -> list:
         """The race's roll on the board (the server's, on its clock)."""
         self.link.fresh = False
-        effects = self.kit.play_match(self.kit.dealer.race_match(self.link.race, self.link.code))
+        effects = self.table.dealer.play_match(self.table.dealer.race_match(self.link.race, self.link.code))
         self.shown_results = False
         self.new_board()
         self.session.say("Go! The same roll is on every board")

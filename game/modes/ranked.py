@@ -47,10 +47,10 @@ class Ranked(RefereedMode):
     LEFT_ON = "Your ranked run on {host} goes on, its clock too: Go on with the run brings it back"
     STRICT = True            # MacMahon's strict rules, whatever the setting (the server takes no other)
 
-    def __init__(self, kit, desk: Desk):
-        super().__init__(kit, desk)
+    def __init__(self, table, desk: Desk, buttons: tuple = ()):
+        super().__init__(table, desk)
         self.given_up = False
-        self.BUTTONS = self.BUTTONS + kit.RUN_BUTTONS
+        self.BUTTONS = self.BUTTONS + buttons       # the puzzle's own (its kit's RUN_BUTTONS)
 
     @property
     def desk(self) -> Desk:
@@ -63,8 +63,8 @@ class Ranked(RefereedMode):
 
     def begin_run(self) -> list:
         """The server's board on this screen: its start, the moves made so far, its clock."""
-        match = self.kit.dealer.run_match(self.run, self.title())
-        effects = self.kit.dealer.play_match(match)
+        match = self.table.dealer.run_match(self.run, self.title())
+        effects = self.table.dealer.play_match(match)
         self.desk.resumed = False
         self.new_board()
         if self.desk.sent != match.start:
@@ -153,7 +153,7 @@ class Ranked(RefereedMode):
         return None
 
     def shows(self) -> dict:
-        return {"subtitle": self.title(), "facts": self.kit.dealer.refereed_facts()}
+        return {"subtitle": self.title(), "facts": self.table.dealer.refereed_facts()}
 
     def refuses_ids(self) -> str | None:
         return "A run on the server plays its board only: leave the run first to play a game ID"

@@ -15,15 +15,15 @@ class RefereedMode(Mode):
     """A mode whose session the server referees through `link` (a Refereed)."""
     DRIFT = 0.25             # seconds the shown clock may differ from the server's before it is set again
 
-    def __init__(self, kit, link: Refereed):
-        super().__init__(kit.app, kit.session)
-        self.kit = kit
+    def __init__(self, table, link: Refereed):
+        super().__init__(table.services, table.session)
+        self.table = table
         self.link = link
         self.said: str | None = None           # the last news already said
         self.refusals = link.refusals          # the server's refusals already undone on screen
         self.told_full = False                 # the full board said, waiting for the server's word
-        kit.session.refereed = True            # the server says how it ends
-        kit.session.watchers.append(link.send_move)
+        table.session.refereed = True            # the server says how it ends
+        table.session.watchers.append(link.send_move)
 
     def new_board(self) -> None:
         """A board of the server's on screen: its refusals so far are done with, its fullness untold."""

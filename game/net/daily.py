@@ -34,7 +34,6 @@ import math
 import secrets
 import weakref
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from solver import daily
 from solver.errors import SquarewiseError

@@ -81,13 +81,13 @@ class Way:
     what: str            # what it puts on the board, in the abandon question's words ('a race')
     target: str          # its mode, "module:Class" (game/modes/), or the key of a screen of its own
 
-    def start(self, kit) -> list:
-        """Put this way on `kit`'s screen: its mode on the board (then the mode's own start), or
-        its screen opened; the effects for the screen."""
+    def start(self, table) -> list:
+        """Put this way on `table` (game/modes/table.py): its mode on the board (then the mode's
+        own start), or its screen opened; the effects for the screen."""
         if ":" not in self.target:
             return [Open(self.target)]
-        mode = load(self.target)(kit)
-        return kit.switch(mode) + mode.start()
+        mode = load(self.target)(table)
+        return table.switch(mode) + mode.start()
 
 
 def load(target: str):

@@ -301,7 +301,7 @@ class PlayScene(Scene):
 
         def load() -> list:
             match.timer = Timer(saved)
-            return self.kit.play_match(match) + [Toast(f"Loaded {Path(path).name} ({format_time(saved)} on the clock)")]
+            return self.kit.dealer.play_match(match) + [Toast(f"Loaded {Path(path).name} ({format_time(saved)} on the clock)")]
 
         self.replace_game(load, Path(path).name)
         return True
@@ -314,7 +314,7 @@ class PlayScene(Scene):
             self.app.toasts.show(str(exc).capitalize(), 5)
             return False
         if match is not None:
-            self.perform(self.kit.play_match(match))
+            self.perform(self.kit.dealer.play_match(match))
         return match is not None
 
     # ------------------------------------------------------------------ the end of a match

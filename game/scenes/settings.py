@@ -10,7 +10,6 @@ import importlib
 import pygame
 import pygame_gui
 
-from game import keys
 from game.draw import theme
 from game.draw.theme import text_size
 from game.draw.widgets import text, text_block, wrap

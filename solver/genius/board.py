@@ -11,6 +11,8 @@ True
 [0, 7, 35]
 >>> is_dark(0), is_dark(1), is_dark(6)
 (True, False, False)
+>>> on_board(5, 0), on_board(6, 0), on_board(0, -1)
+(True, False, False)
 """
 from __future__ import annotations
 
@@ -19,6 +21,11 @@ from typing import Iterable
 SIZE = 6
 CELLS = SIZE * SIZE
 FULL = (1 << CELLS) - 1
+
+
+def on_board(row: int, col: int) -> bool:
+    """Whether (row, col) is a square of the board."""
+    return 0 <= row < SIZE and 0 <= col < SIZE
 
 
 def mask(cells: Iterable[int]) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import SquarewiseError
-from .board import CELLS, SIZE
+from .board import CELLS, SIZE, on_board
 
 PIECES = ("1", "2", "3-I", "3-L", "4-I", "4-L", "4-T", "4-S", "4-O")
 
@@ -89,7 +89,7 @@ def cells_at(piece: str, orientation: int, row: int, col: int) -> tuple[int, ...
     out = []
     for dr, dc in _index(piece, orientation):
         r, c = row + dr, col + dc
-        if not (0 <= r < SIZE and 0 <= c < SIZE):
+        if not on_board(r, c):
             return None
         out.append(r * SIZE + c)
     return tuple(sorted(out))

@@ -111,6 +111,15 @@ class ModeHost(FakeHost):
         return True
 
 
+def table_for(session, services, rng=None):
+    """The table a mode plays on (game/modes/table.py) with the puzzle's own dealer; no screen
+    picks the mode of a match put on it (the mode on the board stays)."""
+    from game.modes.table import Table
+    from game.puzzles import registry
+    dealer = registry.get(session.puzzle.name).dealer(session, services, rng)
+    return Table(session, dealer, services, lambda table, match: table.mode)
+
+
 def first_move(session) -> None:
     """The player's first move on a Genius board (the single square on the first free cell): a
     match is a game once a move is made (docs/records.md)."""
@@ -158,7 +167,7 @@ class FakeApp(FakeHost):
     Draw a view onto a plain `pygame.Surface(app.size)`.
 
         app = FakeApp(tmp_path)
-        kit = GeniusKit(app, random.Random(3)); kit.mode = Solo(kit)
+        kit = GeniusKit(app, random.Random(3)); kit.table.seat(Solo(kit.table))
     """
 
     def __init__(self, folder, size: tuple[int, int] = (1100, 760)):

@@ -18,7 +18,7 @@ def genius_kit(folder, board: str = BOARD, size=(1100, 760), seed: int = 3, anim
     app = FakeApp(folder, size)
     app.settings["animations"] = animations
     kit = GeniusKit(app, random.Random(seed))
-    kit.mode = Solo(kit)
+    kit.table.seat(Solo(kit.table))
     kit.begin_id(kit.dealer.parse_id(board), {})
     kit.session.take_effects()
     return kit

@@ -22,7 +22,7 @@ def guided_kit(folder, puzzle: str, size=(1100, 760)):
         from game.scenes.macmahon.kit import MacMahonKit as Kit
         from game.modes.macmahon.play import Solo
     kit = Kit(app, random.Random(3))
-    kit.mode = Solo(kit)
+    kit.table.seat(Solo(kit.table))
     game = registry.get(puzzle).guide
     kit.begin_id(kit.session.puzzle.parse(game.game_id), {"kind": "lesson"})
     kit.session.take_effects()

@@ -93,7 +93,7 @@ def one_move_kept(tmp_path):
     fonts()
     app = FakeApp(tmp_path)
     kit = GeniusKit(app, random.Random(3))
-    kit.mode = Solo(kit)
+    kit.table.seat(Solo(kit.table))
     kit.begin_id(kit.dealer.parse_id(BOARD), {})
     session = kit.session
 

@@ -26,7 +26,7 @@ from game.net.offer import Offer
 from game.modes.ranked import Ranked
 from game.scenes.ranked.standings import StandingsScene
 from game.storage import Storage
-from tests.game.fakes import FakeWorker
+from tests.game.fakes import FakeWorker, table_for
 from solver import daily
 from tests.net.desk import TODAY, Clock, check_solved, day_solution
 from tests.net.race import FAST
@@ -133,10 +133,7 @@ def play_run(p: Player, puzzle: str, clock: Clock, step: float = 5.0):
     hand = GeniusHand() if puzzle == "genius" else MacMahonHand()
     session = PlaySession(registry.get(puzzle).puzzle, p.app, hand)
     entry = registry.get(puzzle)
-    kit = SimpleNamespace(app=p.app, session=session, mode=None, dealer=entry.dealer(session, p.app, None),
-                          play_match=lambda match: (session.begin(match), match.timer.start()),
-                          RUN_BUTTONS=registry.load(entry.kit_target).RUN_BUTTONS)
-    mode = Ranked(kit, p.offer.desk)
+    mode = Ranked(table_for(session, p.app), p.offer.desk, registry.load(entry.kit_target).RUN_BUTTONS)
     mode.begin_run()
     desk = p.offer.desk
     for move in day_solution(run):

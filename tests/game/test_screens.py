@@ -28,7 +28,7 @@ def test_pixels_of_a_known_position(tmp_path):
         app = FakeApp(tmp_path / name)
         app.settings["palette"] = name
         kit = GeniusKit(app, random.Random(3))
-        kit.mode = Solo(kit)
+        kit.table.seat(Solo(kit.table))
         kit.begin_id(kit.dealer.parse_id(KNOWN), {})
         kit.session.take_effects()
         pal = PALETTES[name]

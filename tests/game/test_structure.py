@@ -221,13 +221,18 @@ def class_tree(cls: type) -> ast.ClassDef | None:
     return next((n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__), None)
 
 
+def reaches_app_or_kit(node: ast.AST) -> bool:
+    """`x.app` (the App, reached from anything: `self.app`, `kit.app`) or a screen's kit (`kit`, `x.kit`)."""
+    return isinstance(node, ast.Attribute) and node.attr in ("app", "kit") or \
+        isinstance(node, ast.Name) and node.id == "kit"
+
+
 def app_in_modes() -> dict[str, int]:
-    """`self.app.` in each mode class's own body."""
+    """The App or a screen's kit reached in each mode class's own body (`self.app`, `kit.app`, `self.kit`)."""
     counts = {}
     for cls in mode_classes():
         tree = class_tree(cls)
-        n = sum(1 for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr == "app" and
-                isinstance(node.value, ast.Name) and node.value.id == "self") if tree else 0
+        n = sum(1 for node in ast.walk(tree) if reaches_app_or_kit(node)) if tree else 0
         if n:
             counts[f"{cls.__module__}.{cls.__name__}"] = n
     return counts
@@ -321,7 +326,7 @@ def test_every_module_under_game_scenes_draws_or_is_a_screen():
     assert pure_scene_modules() == []
 
 
-def test_no_mode_holds_the_app():
+def test_no_mode_reaches_the_app_or_a_screens_kit():
     assert app_in_modes() == {}
 
 
@@ -397,7 +402,7 @@ def unit_figures() -> list[str]:
               for name, where in naming.items()]
     lines += [f"modules under game/scenes importing no pygame and defining no Scene: {len(pure)} (0)"]
     lines += [f"    {name}" for name in pure]
-    lines += [f"`self.app.` in modes: {sum(app_uses.values())} (0)"]
+    lines += [f"the App or a screen's kit reached in modes (`self.app`, `kit.app`, `self.kit`): {sum(app_uses.values())} (0)"]
     lines += [f"    {name}: {n}" for name, n in app_uses.items()]
     lines += [f"`session.effects` written outside the session: {len(effects)} (0)"]
     lines += [f"    {where}" for where in effects]

@@ -23,7 +23,7 @@ def versus_kit(folder, level: str, seed: int = 1, size=(1100, 760), settings: di
     app.settings.update(settings or {})
     clock = FakeClock(0.0)
     kit = GeniusKit(app, random.Random(seed), column="rival", clock=clock)
-    kit.mode = Versus(kit, level, clock)
+    kit.table.seat(Versus(kit.table, level, clock))
     for effect in kit.mode.new_race():
         kit.perform(effect)              # (the dice rolling in, as the screen hands it on)
     plan(kit)

@@ -97,7 +97,7 @@ def macmahon_kit(app, header: str = "4x6x3", rng: random.Random | None = None):
     from game.scenes.macmahon.kit import MacMahonKit
     from game.modes.macmahon.play import Solo
     kit = MacMahonKit(app, rng or random.Random(3))
-    kit.mode = Solo(kit)
+    kit.table.seat(Solo(kit.table))
     kit.started = kit.dealer.new_game(header)
     return kit
 
@@ -128,6 +128,6 @@ def genius_kit(app, monkeypatch, board: str = "A1A2A4A6B4D5E1", rng: random.Rand
     from game.modes.genius.play import Solo
     monkeypatch.setattr(genius_kit_module, "DiceMenu", lambda scene, rect: Menu(rect, "dice", []))
     kit = GeniusKit(app, rng or random.Random(3))
-    kit.mode = Solo(kit)
+    kit.table.seat(Solo(kit.table))
     kit.begin_id(kit.dealer.parse_id(board), {})
     return kit

@@ -53,7 +53,7 @@ class OneWay(WinOffers, GeniusMode):
     def deal(self, level: int | None = None) -> list:
         """Deal a puzzle at `level` (None: the setting's) in a child process, then play it: the
         dice roll in, the given pieces stand on the board, the clock starts when the dice land."""
-        dealer = self.kit.dealer
+        dealer = self.table.dealer
         level = one_way.level_setting(self.services.settings) if level is None else level
         seed = dealer.rng.getrandbits(63)
 
@@ -91,10 +91,10 @@ class OneWay(WinOffers, GeniusMode):
         return f"Level {m.meta['oneway']}: the one way found{helped} in {format_time(ending.seconds)}", detail, offer
 
 
-def mode_for(kit, match: Match):
+def mode_for(table, match: Match):
     """The mode a match on the Genius screen is played in: One way for a One way puzzle, Solo
     for any other game played alone (a mode that is neither keeps the board)."""
-    if kit.mode is None or kit.mode.name not in ("play", "oneway"):
-        return kit.mode
+    if table.mode is None or table.mode.name not in ("play", "oneway"):
+        return table.mode
     wanted = OneWay if match.meta.get("oneway") is not None and match.meta.get("daily") is None else Solo
-    return kit.mode if isinstance(kit.mode, wanted) else wanted(kit)
+    return table.mode if isinstance(table.mode, wanted) else wanted(table)

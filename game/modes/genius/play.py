@@ -2,7 +2,7 @@
 `Solo` (a roll, a game ID, a daily, a level; the win's offers), `Free` (seven blockers placed
 by hand, the engine's verdict at once), `HotSeat` (two players race the same roll on one
 screen, the board hidden between turns) and `Viewed` (a solution only shown). Each is handed
-the kit (game/scenes/genius/kit.py: the session, the dealer) and the App's services; the mode
+a table (game/modes/table.py: the session, the dealer, the App's services); the mode
 picker offers the ways of playing in the game's list (game/puzzles/registry.py `Way`), so a new
 way is a mode class and one line there.
 """
@@ -18,7 +18,7 @@ from game.puzzles.genius.puzzle import GENIUS, job_reason
 from game.puzzles.genius.race import Race
 from game.modes.mode import Mode, WinOffers
 from solver.genius import numbers
-from solver.genius.board import SIZE, mask
+from solver.genius.board import SIZE, mask, on_board
 from solver.genius.levels import COUNT
 from solver.genius.search import bare_reason_cells
 
@@ -44,9 +44,9 @@ def roll_subtitle(match) -> str:
 class GeniusMode(Mode):
     """What the Genius screen's modes share: the mode picker, and moving to another mode."""
 
-    def __init__(self, kit):
-        super().__init__(kit.app, kit.session)
-        self.kit = kit
+    def __init__(self, table):
+        super().__init__(table.services, table.session)
+        self.table = table
 
     def pickers(self) -> list:
         entries = [(way.action, way.label) for way in ways()] + [DICE_EDITOR]
@@ -58,7 +58,7 @@ class GeniusMode(Mode):
         way = next((w for w in ways() if w.action == ("play" if action == "new" else action)), None)
         if way is None:
             return None
-        return [Replace(lambda: way.start(self.kit), way.what)] if way.what else way.start(self.kit)
+        return [Replace(lambda: way.start(self.table), way.what)] if way.what else way.start(self.table)
 
 
 class Solo(WinOffers, GeniusMode):
@@ -69,20 +69,20 @@ class Solo(WinOffers, GeniusMode):
     GAME_MENU = (("save", "Save..."), ("load", "Load..."), ("solve", "Solve"), ("count", "Solutions?"),
                  ("solutions", "All solutions"), ("help", "Keys"), ("menu", "Main menu"))
 
-    def __init__(self, kit):
-        super().__init__(kit)
+    def __init__(self, table):
+        super().__init__(table)
         self.level_of: tuple | None = None       # (match, its level 1..10 or None), once worked out
 
     def start(self) -> list:
-        return self.kit.dealer.new_roll()
+        return self.table.dealer.new_roll()
 
     def pickers(self) -> list:
-        dealer = self.kit.dealer
+        dealer = self.table.dealer
         return super().pickers() + [("level", dealer.level_label(), dealer.level_choices(), None)]
 
     def do(self, action: str) -> list | None:
         if action.startswith("level="):
-            return self.kit.dealer.choose_level(action.partition("=")[2]) + [Refresh()]
+            return self.table.dealer.choose_level(action.partition("=")[2]) + [Refresh()]
         if action == "play":
             return []
         if action in ("next_puzzle", "harder", "same_level"):
@@ -100,13 +100,13 @@ class Solo(WinOffers, GeniusMode):
     def won_level(self) -> int | None:
         m = self.match
         if self.level_of is None or self.level_of[0] is not m:
-            self.level_of = (m, self.kit.dealer.won_level())
+            self.level_of = (m, self.table.dealer.won_level())
         return self.level_of[1]
 
     def next_board(self, level: int | None) -> list:
         """A roll at `level` (None: at the Level setting)."""
         pick = None if level is None else str(level)
-        return [Replace(lambda: self.kit.dealer.new_roll(level=pick), "a new roll")]
+        return [Replace(lambda: self.table.dealer.new_roll(level=pick), "a new roll")]
 
     def win_offer(self) -> str:
         """The win's invitation to step through the roll's other solutions (their number when known)."""
@@ -122,8 +122,8 @@ class Free(GeniusMode):
     BUTTONS = (("free_clear", "Clear"), ("free_play", "Play this board"), ("free_check", "Solutions?"))
     GAME_MENU = (("new", "Back to dice"), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu"))
 
-    def __init__(self, kit):
-        super().__init__(kit)
+    def __init__(self, table):
+        super().__init__(table)
         self.free = FreeBoard()
         self.session.cancel_job()
         self.session.hand.let_go()
@@ -148,7 +148,7 @@ class Free(GeniusMode):
             return []
         if isinstance(command, Press):
             at = command.at
-            if command.button != MAIN or not isinstance(at, Square) or not (0 <= at.row < SIZE and 0 <= at.col < SIZE):
+            if command.button != MAIN or not isinstance(at, Square) or not on_board(at.row, at.col):
                 return [Unused(command)]
             hand.keyboard = False
             return self.toggle(at.row * SIZE + at.col)
@@ -184,14 +184,14 @@ class Free(GeniusMode):
         self.session.run_job("Checking the board", job_reason, (board.notation(),), done)
 
     def do(self, action: str) -> list | None:
-        kit = self.kit
+        table = self.table
         if action == "free_play" and self.free.full and self.free.verdict == "":
             start = self.free.start()
-            return kit.switch(Solo(kit)) + kit.play_match(kit.dealer.free_match(start))
+            return table.switch(Solo(table)) + table.dealer.play_match(table.dealer.free_match(start))
         if action == "free_clear":
-            return kit.switch(Free(kit))
+            return table.switch(Free(table))
         if action == "free_check" and self.free.full:
-            kit.dealer.count(sorted(self.free.blockers))
+            table.dealer.count(sorted(self.free.blockers))
             return []
         if action == "copy":
             if not self.free.full:
@@ -213,12 +213,12 @@ class HotSeat(GeniusMode):
                ("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"), ("pause", "Pause"))
     GAME_MENU = (("race", "New race"), ("new", "Leave race"), ("help", "Keys"), ("menu", "Main menu"))
 
-    def __init__(self, kit):
-        super().__init__(kit)
-        setting, dice_set = kit.dealer.load_dice()
-        seed = kit.rng.getrandbits(31)
+    def __init__(self, table):
+        super().__init__(table)
+        setting, dice_set = table.dealer.load_dice()
+        seed = table.dealer.rng.getrandbits(31)
         self.race = Race([tuple(d) for d in dice_set.dice])
-        kit.dealer.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="race")
+        table.dealer.start_roll(setting, dice_set, seed, tuple(dice_set.roll(seed)), kind="race")
         self.session.say("Player 1: press Start")      # nobody sees the board before their own clock starts
 
     @property
@@ -260,17 +260,17 @@ class HotSeat(GeniusMode):
         return {"subtitle": f"race: player {min(2, self.race.turn + 1)}", "cover": cover}
 
     def flags(self) -> dict:
-        return {"race_start": self.race.can_start and self.kit.roll is None, "give_up": not self.race.waiting,
+        return {"race_start": self.race.can_start and not self.table.dealer.rolling, "give_up": not self.race.waiting,
                 "race_solution": self.race.over, "undo": not self.hidden and self.match.can_undo,
                 "redo": not self.hidden and self.match.can_redo,
                 "restart": not self.hidden and self.match.position != self.match.start}
 
     def do(self, action: str) -> list | None:
-        race, kit = self.race, self.kit
+        race, table = self.race, self.table
         if action == "race_start":
-            if not race.can_start or kit.roll is not None:
+            if not race.can_start or table.dealer.rolling:
                 return []
-            rolling = kit.dealer.race_turn(race.turn + 1, tuple(race.dice))   # the clock starts when the dice land
+            rolling = table.dealer.race_turn(race.turn + 1, tuple(race.dice))   # the clock starts when the dice land
             race.waiting = False
             self.session.hand.fresh_tray()      # each player starts from the same fresh tray
             self.session.say(f"Player {race.turn + 1} is playing")
@@ -279,12 +279,12 @@ class HotSeat(GeniusMode):
             return [Ask(f"Give up this turn? Player {race.turn + 1} gets no time.", self.give_up, "Give up?",
                         "Give up")]
         if action == "race_solution" and race.over:
-            kit.switch(Viewed(kit))
-            effects = kit.play_match(kit.dealer.solution_match())
+            table.switch(Viewed(table))
+            effects = table.dealer.play_match(table.dealer.solution_match())
             self.session.ask_solve()
             return effects
         if action == "race":
-            return [Replace(lambda: kit.switch(HotSeat(kit)), "a race")]
+            return [Replace(lambda: table.switch(HotSeat(table)), "a race")]
         if action in ("hint", "solve", "count", "solutions") or action.startswith("level="):
             return [Unused(None)]
         return super().do(action)

@@ -41,12 +41,12 @@ class Versus(Mode):
     BUTTONS = (("new", "New race"), ("give_up", "Give up..."), ("undo", "Undo"), ("redo", "Redo"))
     GAME_MENU = (("restart", "Restart"), ("help", "Keys"), ("menu", "Leave"))
 
-    def __init__(self, kit, level: str | None, clock):
-        super().__init__(kit.app, kit.session, clock)
-        self.kit = kit
-        self.level = level if level in LEVELS else saved_level(kit.app.settings)
+    def __init__(self, table, level: str | None, clock):
+        super().__init__(table.services, table.session, clock)
+        self.table = table
+        self.level = level if level in LEVELS else saved_level(table.services.settings)
         self.next_level = self.level
-        self.rival_jobs = JobSlot(kit.app.worker)
+        self.rival_jobs = JobSlot(table.services.worker)
         self.raced: Match | None = None          # the match the race is about
         self.opponent: Opponent | None = None
         self.outcome: str | None = None     # None while racing, then "won", "lost" or "none" (no race)
@@ -54,7 +54,7 @@ class Versus(Mode):
     # ------------------------------------------------------------------ the race
     def new_race(self) -> list:
         self.forfeit()
-        return self.kit.dealer.new_roll(kind="versus")
+        return self.table.dealer.new_roll(kind="versus")
 
     def begin_race(self) -> None:
         """A new match on the board is a new race: the computer reads the board."""
@@ -62,7 +62,7 @@ class Versus(Mode):
         self.level = self.next_level
         self.opponent = None
         self.outcome = None
-        seed = self.kit.rng.getrandbits(31)
+        seed = self.table.dealer.rng.getrandbits(31)
         start = match.start
         self.rival_jobs.run("The computer reads the board", job_plan, (start.notation(),),
                             lambda plan: self._planned(match, start, plan, seed), self._plan_failed)
@@ -88,7 +88,7 @@ class Versus(Mode):
         return self.outcome is None and self.opponent is not None and not self.match.finished
 
     def beaten(self) -> bool:
-        return self.racing and self.kit.roll is None and self.opponent.finished(self.match.elapsed)
+        return self.racing and not self.table.dealer.rolling and self.opponent.finished(self.match.elapsed)
 
     def update(self, dt: float) -> list:
         if self.match is not None and self.match is not self.raced:
@@ -161,13 +161,13 @@ class Versus(Mode):
             return False
         if action == "pause":
             return self.racing
-        return self.kit.roll is None and not m.ended
+        return not self.table.dealer.rolling and not m.ended
 
     def flags(self) -> dict:
         m = self.match
-        ended = m is None or m.ended or self.kit.roll is not None
+        ended = m is None or m.ended or self.table.dealer.rolling
         return {"undo": not ended and m.can_undo, "redo": not ended and m.can_redo,
-                "restart": not ended and m.position != m.start, "give_up": self.racing and self.kit.roll is None}
+                "restart": not ended and m.position != m.start, "give_up": self.racing and not self.table.dealer.rolling}
 
     def pickers(self) -> list:
         """The computer's level, for the next race."""

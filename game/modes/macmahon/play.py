@@ -15,9 +15,9 @@ class Solo(WinOffers, Mode):
     GAME_MENU = (("check", "Solvable?"), ("solve", "Solve from here"), ("browse", "Solution browser"),
                  ("save", "Save..."), ("load", "Load..."), ("help", "Keys"), ("menu", "Main menu"))
 
-    def __init__(self, kit):
-        super().__init__(kit.app, kit.session)
-        self.kit = kit
+    def __init__(self, table):
+        super().__init__(table.services, table.session)
+        self.table = table
 
     def keep(self) -> bool:
         """An untouched board is not worth resuming."""
@@ -30,14 +30,14 @@ class Solo(WinOffers, Mode):
         return None
 
     def shows(self) -> dict:
-        return {"subtitle": self.kit.dealer.subtitle(self.kit.strict), "facts": self.kit.dealer.facts()}
+        return {"subtitle": self.table.dealer.subtitle(strict(self.table)), "facts": self.table.dealer.facts()}
 
     def won_level(self) -> int | None:
-        return self.kit.dealer.level()
+        return self.table.dealer.level()
 
     def next_board(self, level: int | None) -> list:
         """A board of `level` (None: the Level picker's last choice, a level or free play)."""
-        dealer = self.kit.dealer
+        dealer = self.table.dealer
         level = level or dealer.chosen_level()
         return dealer.ask_level(level) if level else dealer.ask_new_game(dealer.board.header)
 
@@ -57,3 +57,16 @@ class Viewed(Solo):
 
     def win_words(self, ending):
         return None, "", ""
+
+
+def strict(table) -> bool:
+    """The rules in force: the setting's, or strict where the mode takes no other (a ranked run)."""
+    return getattr(table.mode, "STRICT", False) or table.services.settings.get("macmahon_mode", "strict") == "strict"
+
+
+def mode_for(table, match):
+    """The mode a match put on the MacMahon screen is played in: a viewed solution's or solo
+    play (a mode of its own, a ranked run's, keeps the board)."""
+    if table.mode is None or table.mode.name in ("play", "view"):
+        return Viewed(table) if match.meta.get("kind") == "view" else Solo(table)
+    return table.mode

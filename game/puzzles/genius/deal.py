@@ -36,11 +36,12 @@ def level_words(level: str) -> str:
 
 
 class GeniusDealer:
-    def __init__(self, session, services, rng, clock=None):
+    def __init__(self, session, services, rng, clock=None, on_play=lambda match: None):
         self.session = session
         self.services = services         # the settings (dice set, level) and the worker's jobs
         self.rng = rng
         self.clock = clock               # the match clock's time source (None: the Timer's own; tests drive it)
+        self.on_play = on_play           # on_play(match): the screen's part of a match put on the board (its mode)
         self.rolling = False             # the dice of the match on the board still roll in
         self.effects: list = []          # what a job's answer (a level's draw) asks of the screen
 
@@ -171,6 +172,7 @@ class GeniusDealer:
     def play_match(self, match: Match) -> list:
         """A match on the board (saved, free mode's, a race's, a run's): its clock starts now
         unless it has ended."""
+        self.on_play(match)
         self.rolling = False
         self.session.begin(match)
         if not match.finished and not match.ended:

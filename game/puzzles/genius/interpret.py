@@ -17,7 +17,7 @@ from game.play.commands import (MAIN, UNUSED, Changed, Cursor, Flip, Hover, Key,
 from game.play.hints import capital
 from game.puzzles.genius.words import reason_words
 from game.puzzles.genius.hand import Hand, flipped, square_on, turned, turned_in_place
-from solver.genius.board import SIZE
+from solver.genius.board import SIZE, on_board
 from solver.genius.pieces import PIECES
 from solver.genius.position import Position
 
@@ -167,7 +167,7 @@ def _cell(square: tuple[int, int]) -> int:
 
 def _piece_on(position: Position, square: tuple[int, int]) -> str | None:
     """The piece on `square` (None: off the board, empty, or a blocker)."""
-    if not (0 <= square[0] < SIZE and 0 <= square[1] < SIZE):
+    if not on_board(*square):
         return None
     who = position.occupant(_cell(square))
     return who if who and who != "#" else None

@@ -1,7 +1,6 @@
-"""`GeniusKit`: The Genius Square's part of a play screen: the session (with the Genius hand
-and interpret), its dealer (game/puzzles/genius/deal.py: every board it plays), the view, the
-widgets, and the dice rolling in on screen. The mode on the board (game/modes/genius/play.py,
-versus.py, game/scenes/online/race.py) is the kit's `mode`; the screen holds the kit.
+"""`GeniusKit`: The Genius Square's part of a play screen: the table (game/modes/table.py: the
+session with the Genius hand and interpret, its dealer, game/puzzles/genius/deal.py, and the mode
+on the board), the view, the widgets, and the dice rolling in on screen. The screen holds the kit.
 """
 from __future__ import annotations
 
@@ -10,9 +9,12 @@ import pygame
 from game.play import key_words
 from game.draw.theme import font
 from game.draw.widgets import grid_rects
-from game.play.commands import Flip, Hover, Key, Rebuild, Refresh, Release, Toast, Turn
+from game.play.commands import Flip, Hover, Key, Refresh, Release, Toast, Turn
 from game.play.match import Match
 from game.play.session import PlaySession
+from game.modes.genius.one_way import mode_for
+from game.modes.genius.play import Solo
+from game.modes.table import Table
 from game.puzzles.genius.deal import GeniusDealer, RollIn
 from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
@@ -42,11 +44,15 @@ class GeniusKit:
         self.app = app
         self.rng = rng
         self.session = PlaySession(GENIUS, app, Hand(tuple(app.palette.colour_names or ())))
-        self.dealer = GeniusDealer(self.session, app, rng, clock)
+        self.dealer = GeniusDealer(self.session, app, rng, clock, on_play=self.on_play)
+        self.table = Table(self.session, self.dealer, app, mode_for)
         self.view = GeniusView(app, column)
         self.roll: RollAnimation | None = None
-        self.mode = None                 # the mode on the board (set by the screen)
         self.dice_menu: DiceMenu | None = None
+
+    @property
+    def mode(self):
+        return self.table.mode
 
     @property
     def match(self) -> Match | None:
@@ -176,22 +182,15 @@ class GeniusKit:
     def begin_id(self, start: Position, meta: dict) -> list:
         """A game ID's board: it leaves free mode, a race on one screen and One way for solo play."""
         if self.mode.name in ("free", "race", "view", "oneway"):
-            from game.modes.genius.play import Solo
-            self.mode = Solo(self)
+            self.table.switch(Solo(self.table))
         self.roll = None
         return self.dealer.play_id(start, meta, self.mode.KIND)
 
-    def play_match(self, match) -> list:
-        """A saved or kept match on the board, in One way if it is one of its puzzles, else alone
-        (unless the mode is a race's or free mode's own: game/modes/genius/one_way.py `mode_for`)."""
-        from game.modes.genius.one_way import mode_for
-        self.mode = mode_for(self, match)
+    def on_play(self, match) -> None:
+        """A match put on the board (the dealer's `on_play`): no dice roll in over it; it is played
+        in One way if it is one of its puzzles, else alone (unless the mode is a race's or free
+        mode's own: game/modes/genius/one_way.py `mode_for`)."""
         self.roll = None
-        return self.dealer.play_match(match)
-
-    def switch(self, mode) -> list:
-        """Another mode on the board (its buttons with it)."""
-        self.mode = mode
-        return [Rebuild()]
+        self.table.picked(match)
 
 

@@ -22,7 +22,7 @@ class GeniusScene(PlayScene):
         rng = rng or random.Random()
         kit = GeniusKit(app, rng)
         super().__init__(app, kit, rng)
-        kit.mode = Solo(kit)
+        kit.table.seat(Solo(kit.table))
         if not new:
             self.resume()
         if game_id:

@@ -19,5 +19,5 @@ class VersusScene(PlayScene):
         kit = GeniusKit(app, rng, column="rival", clock=clock)
         kit.caption = "Squarewise - The Genius Square against the computer"
         super().__init__(app, kit, rng)
-        kit.mode = Versus(kit, level, clock)
+        kit.table.seat(Versus(kit.table, level, clock))
         self.perform(kit.mode.new_race())

@@ -26,7 +26,7 @@ from game.scenes.anim import banner
 from game.scenes.genius.roll import draw_die
 from game.scenes.genius.versus_view import draw_rival
 from game.scenes import play_view
-from solver.genius.board import SIZE
+from solver.genius.board import SIZE, on_board
 from solver.genius.pieces import PIECES, orientations
 from solver.genius.roll_counts import difficulty_label
 
@@ -301,7 +301,7 @@ class GeniusView:
                 return
             shape = orientations(held.piece)[held.orientation]
             r0, c0 = frame.hand.cursor[0] - held.grab[0], frame.hand.cursor[1] - held.grab[1]
-            squares = [(r0 + r, c0 + c) for r, c in shape if 0 <= r0 + r < SIZE and 0 <= c0 + c < SIZE]
+            squares = [(r0 + r, c0 + c) for r, c in shape if on_board(r0 + r, c0 + c)]
         else:
             squares = [divmod(c, SIZE) for c in landing.cells]
         colour = pal.piece_colour(i) if ok else mix(pal.piece_colour(i), pal.illegal, 0.6)
@@ -417,4 +417,4 @@ def _tray_extent() -> tuple[int, int]:
 def _on_board(square: tuple[int, int] | None) -> bool:
     """Whether the pointer's square is on the board (a piece held there that hangs over the
     edge is said to; one carried off the board, back to the tray, is not)."""
-    return square is not None and 0 <= square[0] < SIZE and 0 <= square[1] < SIZE
+    return square is not None and on_board(*square)

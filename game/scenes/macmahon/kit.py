@@ -1,6 +1,7 @@
-"""`MacMahonKit`: MacMahon Squares' part of a play screen: the session (with the MacMahon hand
-and interpret), its dealer (game/puzzles/macmahon/deal.py: every board it plays and what the
-engine says of it), the view and the widgets (the variant, the rules, the level, the buttons).
+"""`MacMahonKit`: MacMahon Squares' part of a play screen: the table (game/modes/table.py: the
+session with the MacMahon hand and interpret, its dealer, game/puzzles/macmahon/deal.py: every
+board it plays and what the engine says of it, and the mode on the board), the view and the
+widgets (the variant, the rules, the level, the buttons).
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from game.play.session import PlaySession
 from game.puzzles.macmahon.deal import VARIANTS, MacMahonDealer, variant_label
 from game.puzzles.macmahon.hand import Hand
 from game.puzzles.macmahon.puzzle import MACMAHON
-from game.modes.macmahon.play import Solo, Viewed
+from game.modes.macmahon.play import mode_for, strict
+from game.modes.table import Table
 from game.scenes.macmahon.view import MacMahonView
 from solver.macmahon.position import Board, Position
 
@@ -40,8 +42,12 @@ class MacMahonKit:
         self.rng = rng
         self.session = PlaySession(MACMAHON, app, Hand())
         self.view = MacMahonView(app)
-        self.dealer = MacMahonDealer(self.session, app, rng, self.view.shows, self.pick_mode)
-        self.mode = None
+        self.dealer = MacMahonDealer(self.session, app, rng, self.view.shows, self.on_play)
+        self.table = Table(self.session, self.dealer, app, mode_for)
+
+    @property
+    def mode(self):
+        return self.table.mode
 
     @property
     def match(self) -> Match:
@@ -54,7 +60,7 @@ class MacMahonKit:
     @property
     def strict(self) -> bool:
         """The rules in force: the setting's, or strict where the mode takes no other (a ranked run)."""
-        return getattr(self.mode, "STRICT", False) or self.app.settings.get("macmahon_mode", "strict") == "strict"
+        return strict(self.table)
 
     def confetti(self):
         """The tiles' own colours (red, white and blue in the classic set)."""
@@ -160,17 +166,14 @@ class MacMahonKit:
         """No effects of its own."""
 
     # ------------------------------------------------------------------ boards
-    def pick_mode(self, match: Match) -> None:
-        """A match put on the board (the dealer's `on_play`): a viewed solution's mode or solo
-        play (a mode of its own, a ranked run's, stays), the rules in force, the view on its board."""
-        if self.mode is None or self.mode.name in ("play", "view"):
-            self.mode = Viewed(self) if match.meta.get("kind") == "view" else Solo(self)
+    def on_play(self, match: Match) -> None:
+        """A match put on the board (the dealer's `on_play`): the mode it is played in (a viewed
+        solution's or solo play: game/modes/macmahon/play.py `mode_for`), the rules in force, the
+        view on its board."""
+        self.table.picked(match)
         self.session.hand.strict = self.strict
         self.view.board = match.start.board
 
     def begin_id(self, start: Position, meta: dict) -> list:
         """A game ID's board (its tiles are the puzzle's givens)."""
         return self.dealer.play_id(start, meta)
-
-    def play_match(self, match: Match) -> list:
-        return self.dealer.play_match(match)

@@ -28,7 +28,7 @@ class MacMahonScene(PlayScene):
         rng = rng or random.Random()
         kit = MacMahonKit(app, rng)
         super().__init__(app, kit, rng)
-        kit.mode = Solo(kit)
+        kit.table.seat(Solo(kit.table))
         if not new:
             self.resume()
         if solution is not None:

@@ -17,6 +17,6 @@ class OnlineRaceScene(PlayScene):
         kit.caption = "Squarewise - Race online"
         super().__init__(app, kit)
         kit.rng = self.rng
-        kit.mode = Online(kit, link)
+        kit.table.seat(Online(kit.table, link))
         self.link = link
         self.perform(kit.mode.begin_race())

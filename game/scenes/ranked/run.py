@@ -18,7 +18,7 @@ class RankedScene(PlayScene):
         rng = rng or random.Random()
         kit = registry.get(desk.run["puzzle"]).kit(app, rng)
         kit.caption = f"Squarewise - daily on {desk.host}"
-        kit.mode = Ranked(kit, desk)
+        kit.table.seat(Ranked(kit.table, desk, kit.RUN_BUTTONS))
         super().__init__(app, kit, rng)
         self.perform(kit.mode.begin_run())
 

@@ -5,20 +5,19 @@ in the session's list. Run without a window, on tests/game/fakes.py ModeHost."""
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 
 from game.modes.genius.play import Free, GeniusMode, Solo
 from game.play.commands import Open, Rebuild, Refresh, Replace
 from game.puzzles import registry
 from game.puzzles.genius.puzzle import GENIUS
-from tests.game.fakes import FakeClock, ModeHost, genius_hand, genius_session
+from tests.game.fakes import FakeClock, ModeHost, genius_hand, genius_session, table_for
 
 
 def kit_on(tmp_path):
     host = ModeHost(tmp_path)
     session = genius_session(host, FakeClock())
     session.hand = genius_hand()
-    return SimpleNamespace(app=host, session=session, dealer=registry.get(GENIUS.name).dealer(session, host, None))
+    return table_for(session, host)
 
 
 def test_a_mode_asks_for_another_screen_with_an_effect(tmp_path):
@@ -33,7 +32,7 @@ def test_free_mode_copies_through_the_services(tmp_path):
         mode.free.toggle(cell)
     game_id = mode.free.start().notation()
     mode.do("copy")
-    assert kit.app.copied == [game_id]
+    assert kit.services.copied == [game_id]
 
 
 def test_a_jobs_answer_waits_in_the_modes_effects_not_the_sessions(tmp_path):
@@ -42,7 +41,7 @@ def test_a_jobs_answer_waits_in_the_modes_effects_not_the_sessions(tmp_path):
     for cell in (0, 1, 3, 5, 9, 28, 24):
         mode.free.toggle(cell)
     mode.check()
-    kit.app.worker.poll()
+    kit.services.worker.poll()
     assert Refresh() in mode.take_effects() and kit.session.effects == []
 
 
@@ -60,7 +59,6 @@ def test_a_new_way_of_playing_needs_only_its_class_with_a_line_in_the_list(tmp_p
     monkeypatch.setattr(registry, "PUZZLES", tuple(replace(e, ways=e.ways + (way,)) if e.name == GENIUS.name else e
                                                    for e in registry.PUZZLES))
     kit = kit_on(tmp_path)
-    kit.switch = lambda mode: (setattr(kit, "mode", mode), [Rebuild()])[1]
     (_, label, entries, _), *_ = Solo(kit).pickers()
     assert ("one_more", "One more") in entries and label == "Play"
     asked, = Solo(kit).do("one_more")

@@ -10,6 +10,7 @@ from game.puzzles.macmahon.puzzle import MACMAHON
 from game.modes.macmahon.play import Viewed
 from solver.macmahon import search
 from solver.macmahon.position import Board, Position
+from tests.game.fakes import table_for
 from tests.game.macmahon_drive import macmahon_session
 
 
@@ -20,7 +21,7 @@ def viewed(tmp_path):
     empty = Position.empty(Board())
     session.begin(Match(empty, puzzle=MACMAHON.name, meta={"assisted": True, "kind": "view"}, timer=Timer(),
                         history=[empty, solution], moves=["", "view"]))
-    mode = Viewed(SimpleNamespace(app=SimpleNamespace(), session=session))
+    mode = Viewed(table_for(session, SimpleNamespace()))
     return session, mode, solution
 
 

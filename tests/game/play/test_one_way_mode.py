@@ -261,7 +261,7 @@ def test_a_one_way_save_loads_into_one_way_with_its_givens(tmp_path):
     start, piece, path = saved_at_level_6(tmp_path)
     other = genius_kit(tmp_path / "other")
     match = other.session.load(path)
-    other.play_match(match)
+    other.dealer.play_match(match)
     assert other.mode.name == "oneway" and isinstance(other.mode, OneWay)
     assert other.match.start.givens == start.givens and other.match.position.givens == start.givens
     assert other.match.meta["oneway"] == 6 and piece in other.match.position.placed

@@ -4,7 +4,6 @@ at the end); the mode's words, its racing flag, the loss when another board fill
 move strings it hands the link, and the opponents' lines. One concern per test."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 import pytest
 
@@ -14,8 +13,7 @@ from game.puzzles.genius.hand import Hand
 from game.puzzles.genius.puzzle import GENIUS
 from game.modes.online import Online
 from solver.genius.position import Position
-from game.puzzles import registry
-from tests.game.fakes import ModeHost
+from tests.game.fakes import ModeHost, table_for
 
 BLOCKERS = "A1A2A4A6B4D5E1"
 
@@ -78,13 +76,7 @@ def online(tmp_path):
     session = PlaySession(GENIUS, app, Hand())
     link = FakeLink()
 
-    def play_match(match):
-        session.begin(match)
-        match.timer.start()
-
-    kit = SimpleNamespace(app=app, session=session, play_match=play_match,
-                          dealer=registry.get(session.puzzle.name).dealer(session, app, None))
-    mode = Online(kit, link)
+    mode = Online(table_for(session, app), link)
     mode.begin_race()
     session.take_effects()
     return mode, session, link

@@ -5,7 +5,6 @@ per level follow. One concern per test."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
@@ -20,7 +19,7 @@ from game.modes.genius.versus import Versus
 from solver.genius import search
 from solver.genius.pieces import PIECES
 from solver.genius.position import Move, Position
-from tests.game.fakes import ModeHost, first_move
+from tests.game.fakes import ModeHost, first_move, table_for
 from tests.validate_genius import check_position
 
 BOARD = "A1A2A4A6B4D5E1"
@@ -41,8 +40,7 @@ class Race:
         self.clock = Clock()
         self.app = ModeHost(folder)
         self.session = PlaySession(GENIUS, self.app, Hand())
-        kit = SimpleNamespace(app=self.app, session=self.session, rng=random.Random(seed), roll=None)
-        self.mode = Versus(kit, level, self.clock)
+        self.mode = Versus(table_for(self.session, self.app, random.Random(seed)), level, self.clock)
         start = Position.parse(BOARD)
         self.session.begin(Match(start, puzzle=GENIUS.name, meta={"dice": "default", "kind": "versus"},
                                  timer=Timer(running=True, clock=self.clock)))

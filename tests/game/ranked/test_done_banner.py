@@ -59,3 +59,14 @@ def test_escape_leaves_a_run_done(done):
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     run_until(app, lambda: app.top is not done)
     assert isinstance(app.top, TitleScene)
+
+
+def test_undo_redo_and_restart_are_greyed_once_the_server_has_the_finish(done):
+    """Playtest 2, finding 5: after "3rd of 41" the three looked active and did nothing."""
+    settle(done.app)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
+    settle(done.app)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(5, 5)))
+    settle(done.app)
+    enabled = {name: done.chrome.buttons[name].is_enabled for name in ("undo", "redo", "restart")}
+    assert enabled == {"undo": False, "redo": False, "restart": False}

@@ -20,7 +20,7 @@ def on_the_server(kit, puzzle: str, start: str) -> Ranked:
     desk.start_run("t" * 43, puzzle, 60, True)
     clients.last.say("run", **run_message(puzzle, start))
     desk.pump()
-    kit.mode = Ranked(kit, desk)
+    kit.table.seat(Ranked(kit.table, desk, kit.RUN_BUTTONS))
     kit.mode.begin_run()
     return kit.mode
 

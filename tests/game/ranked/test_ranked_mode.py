@@ -6,7 +6,6 @@ after a drop."""
 from __future__ import annotations
 
 import datetime as dt
-from types import SimpleNamespace
 
 import pytest
 
@@ -20,7 +19,7 @@ from game.puzzles.macmahon.puzzle import MACMAHON
 from game.net.desk import Desk
 from game.modes.ranked import CLOSE, LEFT_OUT, NO_HELP, Ranked, done_words
 from game.puzzles import registry
-from tests.game.fakes import ModeHost
+from tests.game.fakes import ModeHost, table_for
 from tests.game.ranked.fake_desk import Clients, run_message
 from tests.validate_genius import check_position
 from tests.validate_macmahon import problems
@@ -37,14 +36,8 @@ def ranked(tmp_path, puzzle, hand, start, **run):
     clients.last.say("run", **run_message(puzzle.name, start, ranked=desk.asked["ranked"], **run))
     desk.pump()
 
-    def play_match(match):
-        session.begin(match)
-        match.timer.start()
-
     entry = registry.get(session.puzzle.name)
-    kit = SimpleNamespace(app=app, session=session, play_match=play_match, dealer=entry.dealer(session, app, None),
-                          mode=None, RUN_BUTTONS=registry.load(entry.kit_target).RUN_BUTTONS)
-    mode = Ranked(kit, desk)
+    mode = Ranked(table_for(session, app), desk, registry.load(entry.kit_target).RUN_BUTTONS)
     mode.begin_run()
     session.take_effects()
     return mode, session, clients.last

@@ -43,7 +43,7 @@ def test_the_dice_row_is_centred_under_the_board(tmp_path):
     from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
     kit = GeniusKit(FakeApp(tmp_path), random.Random(5))
-    kit.mode = Solo(kit)
+    kit.table.seat(Solo(kit.table))
     rects = kit.view.dice_rects(7)
     assert abs((rects[0].left + rects[-1].right) / 2 - kit.view.layout()["geo"].rect.centerx) <= 1
 

@@ -16,7 +16,7 @@ def test_a_race_against_the_computer_rolls_any_roll_whatever_the_genius_level(tm
     app = FakeApp(tmp_path)
     app.settings["genius_level"] = "very hard"
     kit = GeniusKit(app, random.Random(3), column="rival")
-    kit.mode = Versus(kit, None, FakeClock())
+    kit.table.seat(Versus(kit.table, None, FakeClock()))
     kit.mode.new_race()                              # (as the race's screen starts)
     assert kit.match is not None and "level" not in kit.match.meta
 

@@ -43,7 +43,7 @@ def test_a_saved_macmahon_game_loads_with_its_history(tmp_path):
     assert kit.match.position == Position.empty(Board())
     match = session.load(path)                      # as PlayScene.ask_load plays it
     match.timer = Timer(match.elapsed)
-    kit.play_match(match)
+    kit.dealer.play_match(match)
     assert kit.match.history == history and kit.match.can_redo
 
 
@@ -64,5 +64,5 @@ def test_the_autosave_brings_the_macmahon_game_back(tmp_path):
     again = macmahon_kit(app, "4x6x3", random.Random(4))
     kept = again.session.resume()
     assert kept is not None
-    again.play_match(kept)
+    again.dealer.play_match(kept)
     assert again.match.position == kit.match.position

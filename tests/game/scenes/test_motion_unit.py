@@ -78,7 +78,7 @@ def test_a_loss_to_the_computer_is_a_banner_with_the_softer_sound(tmp_path):
     app = FakeApp(tmp_path)
     clock = FakeClock(0.0)
     kit = GeniusKit(app, random.Random(2), column="rival", clock=clock)
-    kit.mode = Versus(kit, "champion", clock)
+    kit.table.seat(Versus(kit.table, "champion", clock))
     for effect in kit.mode.new_race():
         kit.perform(effect)                           # (the dice rolling in, as the screen hands it on)
     kit.mode.update(0.0)                              # the computer reads the board ...

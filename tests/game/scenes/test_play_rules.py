@@ -22,10 +22,10 @@ from tests.game.genius_kits import frame_of, genius_kit
 def test_a_macmahon_board_starts_its_clock_when_shown_as_a_genius_board_does(tmp_path):
     app = FakeApp(tmp_path)
     macmahon = MacMahonKit(app, random.Random(1))
-    macmahon.mode = MacMahonSolo(macmahon)
+    macmahon.table.seat(MacMahonSolo(macmahon.table))
     macmahon.dealer.new_game("4x6x3")
     genius = GeniusKit(app, random.Random(3))
-    genius.mode = Solo(genius)
+    genius.table.seat(Solo(genius.table))
     genius.begin_id(genius.dealer.parse_id(BOARD), {})
     assert macmahon.session.match.timer.running and genius.session.match.timer.running
     assert len(macmahon.session.match.history) == 1                  # before any move

@@ -87,7 +87,7 @@ def test_new_asks_one_abandon_question_a_game(tmp_path):
     from tests.game.play_scenes import key
     genius = one_piece_shown(tmp_path)
     genius.do("new")
-    genius.perform(genius.kit.switch(HotSeat(genius.kit)))     # (a race, as the agreed question would start it)
+    genius.perform(genius.kit.table.switch(HotSeat(genius.kit.table)))     # (a race, as the agreed question would start it)
     key(genius, pygame.K_RETURN)                        # player 1 starts: a race in progress
     finish_roll(genius)
     genius.do("new")

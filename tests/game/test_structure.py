@@ -370,14 +370,14 @@ TEST_NAME = re.compile(r"def (test_\w+)")
 JOINED_NOW = 204         # the test names with `_and_` in tests/, never to grow again
 
 
-def test_names(folder: Path = TESTS) -> list[str]:
+def named_tests(folder: Path = TESTS) -> list[str]:
     """Every `def test_...` name in the folder's files, as `grep -rhoE 'def test_\\w+'` finds them."""
     return [name for path in sorted(folder.rglob("*.py")) for name in TEST_NAME.findall(path.read_text(encoding="utf-8"))]
 
 
 def joined_names(folder: Path = TESTS) -> list[str]:
     """The test names with `_and_` in them: most join two checks, a few name one thing (drag_and_drop)."""
-    return [name for name in test_names(folder) if "_and_" in name]
+    return [name for name in named_tests(folder) if "_and_" in name]
 
 
 def test_no_more_test_names_join_checks_than_before():
@@ -388,7 +388,7 @@ def test_the_name_measure_reads_every_test_definition(tmp_path):
     joined = "test_" "a_and_b"                  # split, so that this file's own count leaves it out
     (tmp_path / "test_x.py").write_text(f"def {joined}():\n    pass\nasync def test_" "c(): pass\n"
                                        "def helper_and_more(): pass\n", encoding="utf-8")
-    assert test_names(tmp_path) == ["test_a_and_b", "test_c"]
+    assert named_tests(tmp_path) == ["test_a_and_b", "test_c"]
     assert joined_names(tmp_path) == ["test_a_and_b"]
 
 
@@ -411,11 +411,11 @@ def unit_figures() -> list[str]:
     lines += [f"classes with attributes written from two classes of their MRO: {len(twice)}, at most {worst} "
               f"a class; beyond {MAX_TWICE}: {sum(len(t) > MAX_TWICE for t in twice.values())} (0)"]
     lines += [f"    {name}: {len(t)} ({', '.join(t)})" for name, t in sorted(twice.items(), key=lambda x: -len(x[1]))]
-    names, joined = test_names(), joined_names()
+    names, joined = named_tests(), joined_names()
     lines += [f"test names with `_and_`: {len(joined)} of {len(names)} ({100 * len(joined) / max(len(names), 1):.1f}%; "
               f"at most {JOINED_NOW})"]
-    lines += [f"    tests/{folder.name}: {len(joined_names(folder))} of {len(test_names(folder))}"
-              for folder in sorted(TESTS.iterdir()) if folder.is_dir() and test_names(folder)]
+    lines += [f"    tests/{folder.name}: {len(joined_names(folder))} of {len(named_tests(folder))}"
+              for folder in sorted(TESTS.iterdir()) if folder.is_dir() and named_tests(folder)]
     return lines
 
 

@@ -69,7 +69,7 @@ def main() -> None:
     moves = [Move(piece, cells).notation() for piece, cells in solved.placed.items()]
     keys = keystrokes(start, moves)
     delay = args.delay if args.delay is not None else fair.KEY_MS
-    floor = fair.floor_ms("genius", start, fair.acts("genius", start, moves))
+    floor = fair.floor_ms(fair.acts("genius", start, moves))
     data = Path(tempfile.mkdtemp(prefix="squarewise-hands-"))
     env = {**os.environ, "SQUAREWISE_DATA_DIR": str(data), "SDL_AUDIODRIVER": "dummy"}
     game = subprocess.Popen([sys.executable, "-m", "game", "--size", "800x560", "--genius", ROLL], env=env)

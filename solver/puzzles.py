@@ -10,10 +10,15 @@ rules, `solver/<name>/engine.py`, which offers the same few things for every puz
     execute(position, move)    the position a move string makes (IllegalMove: the reason)
     describe(before, after)    the move string between two positions
     strict(move)               the move as the strict rules write it (a ranked run takes no other)
-    daily(day)                 the daily puzzle of a date (solver.daily.Day)
+    daily(day, numbers)        the daily puzzle of a date (solver.daily.Day); `numbers`: drawn from
+                               those 64-bit numbers instead of the day's own (a server's own deal)
     to_place(start)            how many pieces or tiles a player places to finish `start`
     LEVELS                     the levels a game is recorded at, easiest first
     PLACINGS                   how many pieces or tiles a whole game places
+    acts(start, moves)         the moves as a hand makes them (solver.acts.Act: the fair-play floor)
+    same_deal(a, b)            whether two dailies are one puzzle under the board's symmetries
+    run_position(start, text)  a ranked run's stored board, checked to be one of `start`'s
+    run_move(position, move)   a ranked run's move (the strict rules only; IllegalMove: the reason)
 
 and the puzzle the race server deals (`races`) also:
 
@@ -48,7 +53,7 @@ class Engine:
     name: str                 # 'genius': the command line's word, the statistics' and protocol's key
     title: str                # 'The Genius Square'
     short: str                # 'Genius': the share line's, a card's heading, the standings'
-    module: str               # its rules: parse, start, execute, describe, strict, daily, to_place, LEVELS
+    module: str               # its rules: parse, start, execute, describe, strict, daily, to_place, ... (above)
     races: bool = False       # the race server deals it (game/net/server.py)
 
     @cached_property
@@ -70,11 +75,23 @@ class Engine:
     def strict(self, move: str) -> str:
         return self.rules.strict(move)
 
-    def daily(self, day: dt.date):
-        return self.rules.daily(day)
+    def daily(self, day: dt.date, numbers=None):
+        return self.rules.daily(day) if numbers is None else self.rules.daily(day, numbers)
 
     def to_place(self, start) -> int:
         return self.rules.to_place(start)
+
+    def acts(self, start, moves: list[str]) -> list:
+        return self.rules.acts(start, moves)
+
+    def same_deal(self, a, b) -> bool:
+        return self.rules.same_deal(a, b)
+
+    def run_position(self, start, notation: str):
+        return self.rules.run_position(start, notation)
+
+    def run_move(self, position, move: str):
+        return self.rules.run_move(position, move)
 
     @property
     def levels(self) -> tuple[str, ...]:

@@ -23,21 +23,14 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from functools import lru_cache
 
-from solver.genius.board import SIZE
-from solver.genius.pieces import flip, orientation_of, orientations, turn
-from solver.genius.position import Move as PieceMove
-from solver.grid import parse_cell
-from solver.macmahon.moves import FROM, TAKE_BACK
-from solver.macmahon.position import Move as TileMove
+from solver.acts import Act
+from solver.puzzles import get
 
 READ_MS = 300           # the board seen and a first move chosen: a reaction (100 ms at best) and one look (200 ms)
 KEY_MS = 80             # a keystroke at the fastest typist's pace (135 words a minute; the keystroke-level model)
 CLICK_MS = 100          # the least an aimed act takes: a click on the piece under the pointer
 THROUGHPUT = 6.95       # bits a second of aimed movement: direct touch, the fastest pointing measured
-POINT_BITS = {"genius": 1.42, "macmahon": 1.25}    # the board to a tray slot, the nearest pair at any window size
-DRAG_BITS = {"genius": 1.43, "macmahon": 1.14}     # a tray slot to a board square, likewise
 SHORT_BITS = 1.0        # a placed piece dragged one square on or off the board: log2(1 + 1)
 SLACK_MS = 500          # a stretch of moves may arrive this much faster than made (a message held up, then the rest)
 EVEN_GAPS = 6           # gaps between moves needed to judge their spread ...
@@ -48,18 +41,6 @@ MEDIAN_RUNS = 5         # ... once this many runs are placed that day
 
 
 @dataclass(frozen=True)
-class Act:
-    """One accepted move as a hand makes it: 'place' (from the tray), 'move' (a placed piece
-    elsewhere), 'turn' (turned or flipped where it lies), 'back' (to the tray); the cells it
-    goes to (or leaves, for 'back'), the cells it left, and the turns the keyboard needs."""
-    kind: str
-    cells: frozenset[int]
-    was: frozenset[int]
-    turns: int
-    piece: object
-
-
-@dataclass(frozen=True)
 class Verdict:
     """A finished run judged: held below the floor, and every reason (the floor's first, if held)."""
     floor_ms: int
@@ -67,123 +48,34 @@ class Verdict:
     reasons: tuple[str, ...]
 
 
-def _distance(a: frozenset[int], b: frozenset[int], cols: int) -> int:
-    """The fewest cursor steps from a cell of `a` to a cell of `b`."""
-    return min(abs(x // cols - y // cols) + abs(x % cols - y % cols) for x in a for y in b) if a and b else 0
-
-
-@lru_cache(maxsize=None)
-def _turns(piece: str, start: int, end: int) -> int:
-    """The fewest turn and flip keys (R, Q, F) that take a Genius piece from one orientation to another."""
-    seen, frontier, steps = {start}, [start], 0
-    while end not in seen:
-        frontier = [n for o in frontier for n in (turn(piece, o), turn(piece, turn(piece, turn(piece, o))),
-                                                  flip(piece, o)) if n not in seen]
-        seen.update(frontier)
-        steps += 1
-    return steps
-
-
-def _genius_acts(start, moves: list[str]) -> list[Act]:
-    placed: dict[str, frozenset[int]] = {}
-    tray: dict[str, int] = {}           # the way round each piece last went down (the tray keeps it)
-    acts = []
-    for text in moves:
-        if text.startswith("-"):
-            piece = text[1:].strip().upper()
-            was = placed.pop(piece)
-            acts.append(Act("back", was, was, 0, piece))
-            continue
-        move = PieceMove.parse(text)
-        piece, cells = move.piece, frozenset(move.cells)
-        end = orientation_of(piece, cells)
-        was = placed.get(piece, frozenset())
-        if was:
-            turns = _turns(piece, orientation_of(piece, was), end)
-            kind = "turn" if was & cells and turns else "move"
-        else:
-            turns = min(_turns(piece, 0, end), _turns(piece, tray.get(piece, 0), end))
-            kind = "place"
-        tray[piece] = end
-        placed[piece] = cells
-        acts.append(Act(kind, cells, was, turns, piece))
-    return acts
-
-
-def _macmahon_acts(start, moves: list[str]) -> list[Act]:
-    board = start.board
-    rotation = {cell: v[1] for cell, v in enumerate(start.cells) if v is not None}
-    acts = []
-    for text in moves:
-        if text.startswith(TAKE_BACK):
-            cell = parse_cell(text[1:], board.rows, board.cols)
-            rotation.pop(cell, None)
-            acts.append(Act("back", frozenset({cell}), frozenset({cell}), 0, cell))
-            continue
-        source, _, rest = text.rpartition(FROM)
-        move = TileMove.parse(rest, board)
-        if source:
-            old = parse_cell(source, board.rows, board.cols)
-            turned = (move.rotation - rotation.pop(old, 0)) % 4
-            kind = "turn" if old == move.cell else "move"
-        else:
-            old, turned, kind = None, move.rotation % 4, "place"
-        rotation[move.cell] = move.rotation
-        acts.append(Act(kind, frozenset({move.cell}), frozenset() if old is None else frozenset({old}),
-                        min(turned, 4 - turned), move.tile))
-    return acts
-
-
 def acts(puzzle: str, start, moves: list[str]) -> list[Act]:
-    """The run's accepted moves (legal, in order, from `start`) as acts of a hand."""
-    return (_genius_acts if puzzle == "genius" else _macmahon_acts)(start, moves)
+    """The run's accepted moves (legal, in order, from `start`) as acts of a hand (the puzzle's own)."""
+    return get(puzzle).acts(start, moves)
 
 
-def _pointer_ms(puzzle: str, act: Act) -> float:
+def _pointer_ms(act: Act) -> float:
     """The act with the pointer at the fastest hand."""
     if act.kind == "turn":
         return CLICK_MS
-    bits = POINT_BITS[puzzle] + DRAG_BITS[puzzle] if act.kind == "place" else SHORT_BITS
+    bits = act.POINT_BITS + act.DRAG_BITS if act.kind == "place" else SHORT_BITS
     return max(CLICK_MS, 1000 * bits / THROUGHPUT)
 
 
-def _keys(puzzle: str, act: Act, cursor: frozenset[int] | None, cols: int) -> int:
-    """Keystrokes of the act by keyboard with the cursor on `cursor` (None: anywhere)."""
-    near = lambda cells: 0 if cursor is None else _distance(cursor, cells, cols)     # noqa: E731
-    if puzzle == "genius":          # a number key picks a piece up (a placed one: the cursor jumps to it)
-        steps = {"place": near(act.cells), "move": _distance(act.was, act.cells, cols), "turn": 0, "back": 0}
-        return 2 + act.turns + steps[act.kind]        # pick, turns, arrows, Enter (or Backspace)
-    if act.kind == "turn":                              # R on the tile at the cursor
-        return act.turns + near(act.cells)
-    if act.kind == "back":                              # Delete on the tile at the cursor
-        return 1 + near(act.cells)
-    if act.kind == "move":                              # Enter on it, arrows, turns, Enter
-        return 2 + act.turns + near(act.was) + _distance(act.was, act.cells, cols)
-    return 2 + act.turns + near(act.cells)              # a tile picked from the tray, arrows, turns, Enter
-
-
-def _cols(puzzle: str, start) -> int:
-    return SIZE if puzzle == "genius" else start.board.cols
-
-
-def act_floors(puzzle: str, start, run: list[Act]) -> list[float]:
+def act_floors(run: list[Act]) -> list[float]:
     """Each act's own least time (ms), the cursor anywhere: what a stretch of moves is held to."""
-    cols = _cols(puzzle, start)
-    return [min(_pointer_ms(puzzle, act), KEY_MS * _keys(puzzle, act, None, cols)) for act in run]
+    return [min(_pointer_ms(act), KEY_MS * act.keys(None)) for act in run]
 
 
-def floor_ms(puzzle: str, start, run: list[Act]) -> float:
+def floor_ms(run: list[Act]) -> float:
     """The least time (ms) a person could have made the acts in, from the board's coming:
     READ_MS, then each act by the pointer or the keyboard, whichever the hands make faster, with
     the keyboard's cursor either on the piece the last keyboard act put down or (after a
     pointer act) anywhere (a lower bound over every mix of the two)."""
-    cols = _cols(puzzle, start)
     on_last, anywhere = float("inf"), 0.0           # the least time so far, by the state of the cursor
     last: Act | None = None
     for act in run:
-        pointer = _pointer_ms(puzzle, act)
-        keyed = min(on_last + KEY_MS * _keys(puzzle, act, last.cells if last else None, cols),
-                    anywhere + KEY_MS * _keys(puzzle, act, None, cols))
+        pointer = _pointer_ms(act)
+        keyed = min(on_last + KEY_MS * act.keys(last.cells if last else None), anywhere + KEY_MS * act.keys(None))
         on_last, anywhere, last = keyed, min(on_last, anywhere) + pointer, act
     return READ_MS + min(on_last, anywhere)
 
@@ -194,10 +86,10 @@ def judge(puzzle: str, start, timeline: list[tuple[str, int | None]], ms: int, p
     known: a move kept before version 4), its time, the pieces or tiles it places, and the day's
     median of placed runs (and how many there are). Held below the floor; flagged by its rhythm."""
     run = acts(puzzle, start, [move for move, _ in timeline])
-    floor = floor_ms(puzzle, start, run)
+    floor = floor_ms(run)
     reasons = []
     times = [t for _, t in timeline]
-    stretch = _stretch(times, act_floors(puzzle, start, run))
+    stretch = _stretch(times, act_floors(run))
     if ms < floor:
         reasons.append(f"below the floor: {ms / 1000:.2f} s, a person's hands need {floor / 1000:.2f} s for these "
                        f"{len(run)} moves")

@@ -19,9 +19,7 @@ import json
 from dataclasses import dataclass
 
 from solver.errors import SquarewiseError
-from solver.genius.dice import BUILTIN
-from solver.genius.levels import CHOICES, COUNT
-from solver.genius.pieces import PIECES
+from solver.puzzles import names, racing
 
 VERSION = 2                     # 2: any move string in `move` (no `take`), progress not boards, results with boards
 MAX_MESSAGE_BYTES = 4096        # a frame larger than this closes the connection (websockets max_size)
@@ -85,11 +83,14 @@ class OneOf:
 
 @dataclass(frozen=True)
 class Level:
-    """A level as the engine takes it (solver/genius/levels.py): a word, 'any', or 1..COUNT."""
+    """A race's level as the racing puzzle's engine takes it (solver/puzzles.py `race_levels`):
+    one of `words` ('any' among them), or 1..`count`."""
+    words: tuple[str, ...]
+    count: int
 
     def check(self, value, where: str, strict: bool = True) -> None:
-        if not (type(value) is int and 1 <= value <= COUNT or isinstance(value, str) and value in CHOICES):
-            raise ProtocolError(f"{where} must be one of: {', '.join(CHOICES)}, or a level 1..{COUNT}")
+        if not (type(value) is int and 1 <= value <= self.count or isinstance(value, str) and value in self.words):
+            raise ProtocolError(f"{where} must be one of: {', '.join(self.words)}, or a level 1..{self.count}")
 
 
 @dataclass(frozen=True)
@@ -158,12 +159,12 @@ TOKEN = Str(64, 16)
 SEAT = Int(1, 1 << 20)
 SEQ = Int(0, 1 << 20)
 MS = Int(0, 1 << 40)
-DICE = OneOf(BUILTIN)
-LEVEL = Level()
+DICE = OneOf(racing().race_dice)
+LEVEL = Level(*racing().race_levels)
 POSITION = Str(120, 14)
 REASON = Str(200)
 
-PUZZLE = OneOf(("genius", "macmahon"))
+PUZZLE = OneOf(names())
 DAILY = Int(1, 100000)               # a daily number (solver/daily.py: 1 is 2026-01-01)
 PTOKEN = Str(64, 16)                 # a player's secret on a standings server
 GROUP = Str(8, 8, CODE_ALPHABET)     # a group's code
@@ -173,7 +174,7 @@ TALLY = Int(0, 1 << 30)         # a count of runs, players, members
 STATUS = OneOf(("placed", "held", "disqualified", "barred"))    # a ranked run: placed, or why it is left out
 
 BOARDS = ("hidden", "visible")  # opponents' boards during a race: progress only, or the boards too
-PIECE_COUNT = len(PIECES)
+PIECE_COUNT = racing().placings
 
 # What a client may send.
 CLIENT: dict[str, dict] = {

@@ -1,8 +1,8 @@
 """A race room as a value: its players, the host's choices and the race in it, with no socket.
 
 A room goes lobby -> countdown -> racing -> finished, and a rematch takes it back to the lobby.
-It applies each player's move strings to its own copy of their board with the engine's
-`execute` (solver/genius/moves.py), refusing stale, replayed and illegal ones, keeps the race's
+It applies each player's move strings to its own copy of their board with the racing puzzle's
+`execute` (solver/puzzles.py `racing`), refusing stale, replayed and illegal ones, keeps the race's
 one clock, and places a player when the engine sees their board solved (no message claims a
 finish). During a race the others hear a player's progress, not the board, unless the host
 chose visible boards; every board is in the results.
@@ -17,12 +17,11 @@ lines that keep what they are sent. Which message each phase takes is the server
 from __future__ import annotations
 
 import secrets
-from typing import Callable, Protocol
+from typing import Callable, Mapping, Protocol
 
 from solver.cli_common import ordinal
 from solver.errors import SquarewiseError
-from solver.genius.moves import execute
-from solver.genius.position import Position
+from solver.puzzles import racing
 
 from . import names, protocol
 from .config import Config
@@ -31,6 +30,14 @@ from .protocol import MAX_PLAYERS, MIN_PLAYERS, ProtocolError
 
 HOST_CHOOSES = "only the host chooses, in the lobby"
 HOST_REMOVES = "only the host removes a player, and not during a race"
+
+
+class Position(Protocol):
+    """A board of the racing puzzle, as the room reads it."""
+    placed: Mapping                         # piece -> its cells
+    is_solved: bool
+
+    def notation(self) -> str: ...
 
 
 class Timer(Protocol):
@@ -400,7 +407,7 @@ class Room:
         if seq != player.seq + 1:
             return self.refuse(player, seq, f"out of order: the next move is number {player.seq + 1}")
         try:
-            position = execute(player.position, move)
+            position = racing().execute(player.position, move)
         except SquarewiseError as exc:
             return self.refuse(player, seq, str(exc))
         player.position, player.seq = position, seq

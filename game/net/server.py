@@ -1,8 +1,8 @@
-"""The race server: rooms of 2..8 players racing on the same Genius Square roll, and (with a
-database) the daily desk.
+"""The race server: rooms of 2..8 players racing on the same roll of the racing puzzle (the
+Genius Square: solver/puzzles.py `racing`), and (with a database) the daily desk.
 
 The server owns the truth. It draws the roll with the engine (the host's dice set and level,
-solver.genius.levels.roll_at_level); each room (game/net/room.py, a value with no socket)
+the racing engine's `race_deal`); each room (game/net/room.py, a value with no socket)
 applies every player's move strings to its own copy of their board with the engine, keeps the
 one clock of the race and says who finished (no message claims it). The server is meant for
 strangers (docs/server.md says what it does under each attack): game/net/admission.py decides
@@ -23,9 +23,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from solver.genius.dice import builtin
-from solver.genius.levels import roll_at_level
-from solver.genius.position import Position
+from solver.puzzles import racing
 
 from . import names, protocol
 from .admission import Admission
@@ -33,7 +31,7 @@ from .config import Config
 from .daily import DESK_TYPES, DailyDesk
 from .log_lines import escaped
 from .protocol import CLIENT, CODE_ALPHABET, CODE_LENGTH, ProtocolError
-from .room import HOST_CHOOSES, HOST_REMOVES, Room
+from .room import HOST_CHOOSES, HOST_REMOVES, Position, Room
 from .store import Store
 from .transport import POLICY, Connection, Link, Writes
 
@@ -159,8 +157,7 @@ class RaceServer:
         return self.spawn(self._draw(dice, level, done))
 
     async def _draw(self, dice: str, level, done: Callable[[Position], None]) -> None:
-        drawn = await asyncio.to_thread(roll_at_level, builtin(dice), level, secrets.randbits(64))
-        done(Position.from_blockers(drawn.faces))
+        done(await asyncio.to_thread(racing().race_deal, dice, level, secrets.randbits(64)))
 
     def closed(self, room: Room) -> None:
         self.rooms.pop(room.code, None)

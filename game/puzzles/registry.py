@@ -7,8 +7,9 @@ engine's parse and execute), a new hand (what is held and where: `hand(colour na
 dealer (every board it plays: `dealer(session, services, rng)`), its guided first game, its
 part of the key table, its settings and their defaults, its screens (the play screen, on the
 title; its How to play; the others it opens, "module:Class" each, so nothing here imports a
-screen) and, where it has them, the widgets it adds to Settings and the table it adds to the
-statistics. The engine's side of the same puzzle (title, levels, daily) is
+screen) and, where it has them, the widgets it adds to Settings, the table it adds to the
+statistics and (the puzzle races deal: solver/puzzles.py `racing`) how a racer's board is drawn
+in a race's results. The engine's side of the same puzzle (title, levels, daily) is
 `engine` (solver/puzzles.py).
 
 A file outside a puzzle's own packages never names a puzzle: it reads this list. A new puzzle is
@@ -114,6 +115,8 @@ class Entry:
     statistics: Callable[[dict, str | None], list] | None = None    # its own table beside a row's figures (None: all levels)
     kit_target: str = ""                    # its play screen's part, "module:Class" (a ranked run's screen makes one)
     ways: tuple[Way, ...] = ()              # the ways of playing it its screen's mode picker offers, first the default
+    rival_view: str = ""                    # a racer's board in a race's results: "module:function", called
+                                            # (surface, app, area, board or None, lines beside it)
 
     @property
     def name(self) -> str:
@@ -132,7 +135,7 @@ PUZZLES: tuple[Entry, ...] = (
     Entry(MACMAHON, lambda colours: MacMahonHand(), MacMahonDealer, macmahon_guide.GAME, macmahon_words.KEYS,
           Screen("macmahon", "MacMahon Squares", "24 three-colour tiles on a 4 x 6 board, matching edges, white border",
                  "game.scenes.macmahon.scene:MacMahonScene"),
-          "game.scenes.howto:MacMahonHowTo", "MacMahon board",
+          "game.scenes.macmahon.howto:MacMahonHowTo", "MacMahon board",
           (Screen("macmahon-browser", "MacMahon solution browser",
                   "every solution class of the 4 x 6 board: step, jump, filter, play one",
                   "game.scenes.macmahon.browser:BrowserScene"),),
@@ -144,7 +147,7 @@ PUZZLES: tuple[Entry, ...] = (
     Entry(GENIUS, GeniusHand, GeniusDealer, genius_guide.GAME, genius_words.KEYS,
           Screen("genius", "The Genius Square", "seven dice, seven blockers, nine pieces: fill the board",
                  "game.scenes.genius.scene:GeniusScene"),
-          "game.scenes.howto:GeniusHowTo", "Genius roll",
+          "game.scenes.genius.howto:GeniusHowTo", "Genius roll",
           (Screen("genius-versus", "Race the computer",
                   "the same roll on the computer's board beside yours, at a level's pace",
                   "game.scenes.genius.versus:VersusScene"),
@@ -163,7 +166,8 @@ PUZZLES: tuple[Entry, ...] = (
                     "genius_level": "any",         # a new roll's level: easy, medium, hard, very hard, any or 1..10
                     "oneway_level": "1"},          # the next One way puzzle's level, 1..10
           settings_menus=("game.scenes.genius.dice_menu:DiceMenu",),
-          statistics=genius_tables),
+          statistics=genius_tables,
+          rival_view="game.scenes.genius.versus_view:draw_rival"),
 )
 
 

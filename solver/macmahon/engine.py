@@ -1,16 +1,20 @@
 """MacMahon Squares as the engine's list reads it (solver/puzzles.py): its notation (a puzzle's
-start gives every tile it places), its move strings, its daily puzzle and its levels."""
+start gives every tile it places), its move strings, its daily puzzle and its levels, its moves
+as a hand makes them (acts.py) and a server's ranked runs of its dailies (ranked.py)."""
 from __future__ import annotations
 
 import datetime as dt
 
 from ..daily import Day
+from .acts import acts
 from .levels import COUNT
 from .moves import FREE, describe, execute
 from .position import Position
+from .ranked import run_move, run_position, same_deal
 from .tiles import CLASSIC
 
-__all__ = ["LEVELS", "PLACINGS", "daily", "describe", "execute", "parse", "start", "strict", "to_place"]
+__all__ = ["LEVELS", "PLACINGS", "acts", "daily", "describe", "execute", "parse", "run_move", "run_position",
+           "same_deal", "start", "strict", "to_place"]
 
 LEVELS = tuple(str(n) for n in range(1, COUNT + 1))
 PLACINGS = len(CLASSIC)              # the tiles a whole game places (the classic 4 x 6 set)
@@ -27,9 +31,9 @@ def strict(move: str) -> str:
     return move.removesuffix(FREE)
 
 
-def daily(day: dt.date) -> Day:
+def daily(day: dt.date, numbers=None) -> Day:
     from .daily import macmahon_daily
-    made = macmahon_daily(day)
+    made = macmahon_daily(day, numbers)
     return Day(made.number, made.level, made.puzzle.with_givens())
 
 

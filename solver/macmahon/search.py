@@ -26,7 +26,7 @@ from .symmetry import canonical, canonical_codes, look_codes, orbit_rows, positi
 from .tiles import COLOUR_LETTERS, looks
 
 __all__ = ["solve", "hint", "blame", "count", "census", "canonical", "solution_classes",
-           "class_index", "solution_table", "is_solvable", "completions", "search_work"]
+           "class_index", "solution_table", "is_solvable", "completions", "finish", "search_work"]
 
 TABLE_MAX_COLOURS = 3   # boards with more colours have too many tiles to list
 EMPTY = 255
@@ -82,6 +82,14 @@ def completions(position: Position) -> int | None:
     count when it is empty), from the solution table; None when the board has no table."""
     table = solution_table(position.board)
     return None if table is None else int(_matches(table, position_codes(position)).sum())
+
+
+def finish(position: Position) -> Position | None:
+    """The first solution (in the table's order) that keeps every tile of `position` where it
+    is: a unique puzzle's one finish. None when none does, or the board has no table."""
+    table = solution_table(position.board)
+    rows = None if table is None else table[_matches(table, position_codes(position))]
+    return None if rows is None or not len(rows) else position_from_codes(position.board, rows[0])
 
 
 def _matches(table: np.ndarray, codes: np.ndarray) -> np.ndarray:

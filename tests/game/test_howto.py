@@ -2,8 +2,10 @@
 import pygame
 import pygame_gui
 
+from game.scenes.genius.howto import GeniusDemo
 from game.scenes.genius.scene import GeniusScene
-from game.scenes.howto import MACMAHON_CORNER, GeniusDemo, HowToScene, MacMahonDemo
+from game.scenes.howto import HowToScene
+from game.scenes.macmahon.howto import MACMAHON_CORNER, MacMahonDemo
 from game.scenes.title import TitleScene
 from solver.genius.pieces import _turned, orientations
 from solver.genius.position import Position

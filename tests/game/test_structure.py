@@ -111,7 +111,6 @@ def test_the_screens_found_include_the_play_screens():
 PUZZLES = ("genius", "macmahon")
 OWN = ("solver", "game/puzzles", "game/scenes", "game/modes")      # where each puzzle has a package of its own
 MAX_NAMING = 3           # the engine's list, the game's list and the CLI's entry
-NAMING_NOW = 12          # today's figure, never to grow again
 MAX_MATCHES = 2
 MAX_TWICE = 2
 
@@ -306,20 +305,8 @@ def written_twice() -> dict[str, dict[str, list[str]]]:
     return found
 
 
-TODAY = "issue 37: the figure is not met yet"
-
-
-@pytest.mark.xfail(strict=True, reason=TODAY)
 def test_only_the_two_lists_and_the_cli_name_a_puzzle_outside_its_own_packages():
-    assert len(puzzle_naming()) <= MAX_NAMING, puzzle_naming()
-
-
-def test_the_readers_outside_the_puzzles_read_the_lists():
-    """A ratchet until the bar above is met: the title, the dailies, the standings, the ranked
-    run and desk, the race's link and screen, the standings' command and Match read the lists
-    (33 on main, 12 here); the rest are the lobby's and the results' screens, the servers'
-    files and How to play."""
-    assert len(puzzle_naming()) <= NAMING_NOW, sorted(puzzle_naming())
+    assert sorted(puzzle_naming()) == ["game/puzzles/registry.py", "solver/cli.py", "solver/puzzles.py"]
 
 
 def test_every_module_under_game_scenes_draws_or_is_a_screen():

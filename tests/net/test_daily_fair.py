@@ -109,8 +109,8 @@ async def bot(url, clock, name: str, rng: random.Random, kind: str) -> tuple[dic
         moves = moves[:2] + [moves[-1], "-" + piece] + moves[2:]
     board = GeniusPosition.parse(began["start"])
     acts = fair.acts("genius", board, moves)
-    floors = fair.act_floors("genius", board, acts)
-    floor = fair.floor_ms("genius", board, acts)
+    floors = fair.act_floors(acts)
+    floor = fair.floor_ms(acts)
     if kind == "bot":
         gaps = [rng.uniform(0.001, 0.005) for _ in moves]
     elif kind == "even":
@@ -173,10 +173,9 @@ def test_the_floor_counts_each_act_at_the_faster_input():
     moves = day_solution({"puzzle": "genius", "start": board.start.notation(), "daily": TODAY})
     acts = fair.acts("genius", board.start, moves)
     assert [a.kind for a in acts] == ["place"] * 9
-    floors = fair.act_floors("genius", board.start, acts)
-    assert floors == [min(fair.KEY_MS * (2 + a.turns), 1000 * (fair.POINT_BITS["genius"] + fair.DRAG_BITS["genius"])
-                          / fair.THROUGHPUT) for a in acts]
-    assert fair.floor_ms("genius", board.start, acts) >= fair.READ_MS + sum(floors) + fair.KEY_MS * 8  # an arrow each
+    floors = fair.act_floors(acts)
+    assert floors == [min(fair.KEY_MS * (2 + a.turns), 1000 * (1.42 + 1.43) / fair.THROUGHPUT) for a in acts]
+    assert fair.floor_ms(acts) >= fair.READ_MS + sum(floors) + fair.KEY_MS * 8  # an arrow each
     first = moves[0].split(":")[0]
     turned = fair.acts("genius", board.start, [moves[0], moves[0], "-" + first])
     assert [a.kind for a in turned] == ["place", "move", "back"]

@@ -29,7 +29,7 @@ from game.net.race_link import DEFAULT_NAME, NAME_SETTING, RaceLink, clean_name
 from game.scenes.online.room_list import RoomList
 from game.scenes.online.room_settings import RoomSettings
 from solver.errors import SquarewiseError
-from solver.genius.dice import BUILTIN
+from solver.puzzles import racing
 
 TRUSTED = "trusted_certificates"      # settings: a wss:// server's address -> the certificate trusted for it
 SERVERS = "race_servers"              # settings: the servers raced on lately, newest first ...
@@ -189,9 +189,11 @@ class RaceOnlineScene(Scene):
                      action="Trust")
 
     def dice(self) -> str:
-        """The dice set a room created here starts with: the player's, if it is a built-in one."""
-        dice = self.app.settings.get("dice", "default")
-        return dice if dice in BUILTIN else "default"
+        """The dice set a room created here starts with: the player's, if races may roll it; else
+        the first a race may roll (the usual set)."""
+        allowed = racing().race_dice
+        dice = self.app.settings.get("dice", allowed[0])
+        return dice if dice in allowed else allowed[0]
 
     def seat(self, link: RaceLink, line: str) -> None:
         self.link, self.line = link, line

@@ -12,33 +12,33 @@ import pygame_gui
 
 from game.draw.widgets import grid_rects, pressed_name, screen_heading
 from game.play.match import format_time
+from game.puzzles import registry
 from game.scenes.base import Scene
-from game.scenes.genius.versus_view import draw_rival
 from game.net.race_link import RaceLink
 from solver.cli_common import ordinal
-from solver.genius.position import Position
+from solver.puzzles import racing
 
 
 class ResultsScene(Scene):
     caption = "Squarewise - race results"
 
-    def __init__(self, app, *, link: RaceLink, own: Position):
+    def __init__(self, app, *, link: RaceLink, own):
         super().__init__(app)
         self.link = link
         self.own = own
         self.buttons: dict = {}
 
-    def rows(self) -> list[tuple[list[str], Position | None]]:
-        """(lines, final board) of each player, by place: the finishers, then the rest."""
+    def rows(self) -> list[tuple[list[str], object]]:
+        """(lines, final board or None) of each player, by place: the finishers, then the rest."""
         out = []
         for entry in self.link.results or []:
             mine = entry["seat"] == self.link.seat
             board = self.own if mine else self.link.boards.get(entry["seat"])
             if entry.get("position"):
-                board = Position.parse(entry["position"])
+                board = racing().parse(entry["position"])
             place = f"{ordinal(entry['place'])}, {format_time(entry['ms'] / 1000)}" if entry["place"] else "unplaced"
             name = f"{entry['name']} (you)" if mine else entry["name"]
-            pieces = f"{len(board.placed)} of 9 pieces" if board is not None else ""
+            pieces = f"{len(board.placed)} of {racing().placings} pieces" if board is not None else ""
             out.append(([place, name, pieces], board))
         return out
 
@@ -91,5 +91,6 @@ class ResultsScene(Scene):
         area = pygame.Rect(app.px(24), top, w - app.px(48), h - top - app.px(210))
         columns = 2 if len(rows) > 1 else 1
         cells = grid_rects(area, columns, (len(rows) + columns - 1) // columns, app.px(12))
+        draw_rival = registry.load(registry.get(racing().name).rival_view)
         for (lines, board), cell in zip(rows, cells):
             draw_rival(surface, app, cell, board, lines)

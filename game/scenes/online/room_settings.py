@@ -4,8 +4,9 @@ racers see each other's boards, whether the room is listed, and the removal of a
 pygame-gui drop-downs, shown to the room's host only while the room is in the lobby, and always
 showing the room as the server last described it (after a rematch too). A choice goes to the
 server as a `settings` (`listing`, `remove`) message (docs/protocol.md) and comes back to every
-player in the `room` message, which the lobby writes out for all. The levels are those
-solver/genius/levels.py `check_level` takes: a word or 1 (most solutions) .. 10 (fewest).
+player in the `room` message, which the lobby writes out for all. The dice sets and the levels
+are those of the puzzle races deal (solver/puzzles.py `racing`: `race_dice`, `race_levels`,
+`check_level`): 'any' first, then its words, then its numbered levels.
 Boards are hidden by default (the others see each racer's progress only, so nobody can copy a
 board); a friendly race shows them. A listed room is in the server's list of open rooms (and a
 room hosted here is announced on the local network); a private one is joined by its invite.
@@ -18,16 +19,24 @@ import pygame_gui
 from game.draw.theme import text_size
 from game.draw.widgets import text
 from game.net.race_link import RaceLink
-from solver.genius.dice import BUILTIN
-from solver.genius.levels import ANY, COUNT, LEVELS, check_level
+from solver.puzzles import racing
 
-DICE_OPTIONS = list(BUILTIN)
-LEVEL_OPTIONS = [ANY, *LEVELS, *map(str, range(1, COUNT + 1))]
+ANY = "any"                  # the level a room is created with: a roll of any level
 BOARDS = {"hidden": "Hidden: progress only", "visible": "Visible: a friendly race"}
 LISTING = {True: "Listed: anyone may join", False: "Private: by invite"}
-PICKERS = (("dice", "Dice set", DICE_OPTIONS), ("level", "Level", LEVEL_OPTIONS),
-           ("boards", "Boards", list(BOARDS.values())), ("listed", "Room", list(LISTING.values())))
 REMOVE = "Remove a player..."
+
+
+def level_options() -> list[str]:
+    """The level picker's choices: 'any', the racing puzzle's other words, its numbers."""
+    words, count = racing().race_levels
+    return [ANY, *(word for word in words if word != ANY), *map(str, range(1, count + 1))]
+
+
+def pickers() -> tuple[tuple[str, str, list[str]], ...]:
+    """(name, label, options) of each picker, top to bottom."""
+    return (("dice", "Dice set", list(racing().race_dice)), ("level", "Level", level_options()),
+            ("boards", "Boards", list(BOARDS.values())), ("listed", "Room", list(LISTING.values())))
 
 
 def shown(room: dict, listed: bool) -> dict:
@@ -45,14 +54,16 @@ class RoomSettings:
         app = scene.app
         self.scene, self.app = scene, app
         step = h + app.px(36)
-        self.labels = [(label, (x, y + i * step)) for i, (_, label, _) in enumerate(PICKERS)]
-        self.rects = {name: pygame.Rect(x, y + i * step + app.px(20), w, h) for i, (name, _, _) in enumerate(PICKERS)}
+        self.choices = pickers()
+        self.labels = [(label, (x, y + i * step)) for i, (_, label, _) in enumerate(self.choices)]
+        self.rects = {name: pygame.Rect(x, y + i * step + app.px(20), w, h)
+                      for i, (name, _, _) in enumerate(self.choices)}
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.options: dict[str, str] = {}        # what each shows: the room's, or the host's pick on its way
         self.sent: dict | None = None            # the settings last sent, until a `room` message has them
         for name, option in {"dice": dice, "level": ANY, "boards": BOARDS["hidden"], "listed": LISTING[False]}.items():
             self.build(name, option)
-        self.remove_rect = pygame.Rect(x, y + len(PICKERS) * step, w, h)
+        self.remove_rect = pygame.Rect(x, y + len(self.choices) * step, w, h)
         self.remove = None                       # the drop-down of the others, while there are some
         self.others: list[tuple[int, str]] = []
 
@@ -60,7 +71,7 @@ class RoomSettings:
         """(Re)make picker `name` showing `option`."""
         if name in self.menus:
             self.menus[name].kill()
-        options = next(choices for key, _, choices in PICKERS if key == name)
+        options = next(choices for key, _, choices in self.choices if key == name)
         self.menus[name] = self.scene.add(pygame_gui.elements.UIDropDownMenu(
             options, option, self.rects[name], self.app.ui, expansion_height_limit=self.app.px(240)))
         self.options[name] = option
@@ -112,7 +123,7 @@ class RoomSettings:
         if picked == "listed":
             link.list_room(event.text == LISTING[True])
             return True
-        self.sent = {"dice": self.options["dice"], "level": check_level(self.options["level"]),
+        self.sent = {"dice": self.options["dice"], "level": racing().check_level(self.options["level"]),
                      "boards": next(k for k, words in BOARDS.items() if words == self.options["boards"])}
         link.send("settings", **self.sent)
         return True

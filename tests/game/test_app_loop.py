@@ -44,11 +44,22 @@ def test_a_wake_posted_from_another_thread_runs_a_frame(still):
     assert still.step() is True and still.frames == drawn + 1
 
 
-def test_a_finished_job_wakes_the_sleeping_loop_and_is_delivered(still):
+def answering(still) -> list:
+    """A job that answers 42 once the loop sleeps: the answers delivered."""
     seen = []
     still.worker.submit("answer", lambda job: still.entered.wait(BOUND) and 42, lambda job: seen.append(job.result))
+    return seen
+
+
+def test_a_finished_job_wakes_the_sleeping_loop(still):
+    answering(still)
     assert still.redraw_in() is None, "a job no screen shows asks for no redraws while it runs"
     assert still.step() is True
+
+
+def test_a_job_that_woke_the_loop_is_delivered(still):
+    seen = answering(still)
+    still.step()
     assert seen == [42]
 
 

@@ -40,51 +40,107 @@ def test_share_line_is_one_plain_line():
     assert daily.share_text("genius", 327, 102, "hard", hints=2, assisted=True, streak=1).endswith("· 2 hints · streak 1")
 
 
-def test_card_words_and_the_time_to_the_next_daily():
+def test_the_card_of_a_daily_not_played():
+    n = daily.number(DAY)
+    assert dailies.card({}, "genius", DAY) == dailies.Card(f"Genius #{n} · easy", "not solved yet", "daily streak 0", False)
+
+
+def two_dailies_won() -> dict:
+    """Yesterday's Genius daily won in 1:01, today's in 1:42 with a hint: the statistics."""
     stats: dict = {}
     n = daily.number(DAY)
-    card = dailies.card(stats, "genius", DAY)
-    assert card == dailies.Card(f"Genius #{n} · easy", "not solved yet", "daily streak 0", False)
     records.record_game(stats, "genius", "daily", 61, True, daily=n - 1)
     records.record_game(stats, "genius", "daily", 102, True, daily=n, hints=1, assisted=True)
-    card = dailies.card(stats, "genius", DAY)
+    return stats
+
+
+def test_the_card_of_a_daily_won():
+    card = dailies.card(two_dailies_won(), "genius", DAY)
     assert card.status == "solved in 1:42 with help" and card.streak == "daily streak 2" and card.solved
+
+
+def test_the_time_a_daily_was_solved_in():
+    stats, n = two_dailies_won(), daily.number(DAY)
     assert dailies.solved_time(stats, "genius", n - 1) == "1:01" and dailies.solved_time(stats, "macmahon", n) == "open"
-    assert result_line(stats, "genius", n) == f"Squarewise Genius #{n} · easy · 1:42 · 1 hint · streak 2"
+
+
+def test_the_result_line_of_a_daily_won():
+    n = daily.number(DAY)
+    assert result_line(two_dailies_won(), "genius", n) == f"Squarewise Genius #{n} · easy · 1:42 · 1 hint · streak 2"
+
+
+def test_the_time_to_the_next_daily():
     assert dailies.until_next(dt.datetime(2026, 3, 2, 18, 47, 30)) == "next in 5 h 12 min"
     assert dailies.until_next(dt.datetime(2026, 3, 2, 23, 50)) == "next in 10 min"
     assert dailies.until_next(dt.datetime(2026, 3, 2, 23, 59, 20)) == "next in 40 s"
 
 
-def test_title_card_waits_then_plays_the_daily_and_the_win_offers_copy_result(app):
+def card_ready(app) -> TitleScene:
+    """The title of DAY, until its cards have their dailies."""
+    title = TitleScene(app, today=DAY)
+    app.push(title)
+    wait_for(app, lambda: title.dailies is not None)
+    return title
+
+
+def test_the_title_card_waits_for_the_daily(app):
     title = TitleScene(app, today=DAY)
     app.push(title)
     button = title.cards["genius"][1]
     assert button.text == "..." and not button.is_enabled          # the first frame does not wait
     wait_for(app, lambda: title.dailies is not None)
     assert button.text == "Play" and button.is_enabled
+
+
+def test_the_title_card_plays_the_daily(app):
+    title = card_ready(app)
     expected = day_puzzles(DAY.isoformat())["genius"]
-    click(app, button)
+    click(app, title.cards["genius"][1])
     game = app.top
     assert isinstance(game, GeniusScene) and game.match.start.notation() == expected.game_id
     assert game.match.meta["daily"] == expected.number and game.mode.shows()["subtitle"] == f"Daily #{expected.number} · easy"
+
+
+def won_from_the_card(app):
+    """The title card's daily played to its end, a frame drawn: (title, game screen, the daily)."""
+    title = card_ready(app)
+    expected = day_puzzles(DAY.isoformat())["genius"]
+    click(app, title.cards["genius"][1])
+    game = app.top
     done = search.solve(game.position)
     for piece in PIECES:
         place_by_mouse(app, game, piece, done.placed[piece])
     assert game.match.finished
+    frame(app)
+    return title, game, expected
+
+
+def test_a_daily_won_offers_copy_result(app):
+    _, game, expected = won_from_the_card(app)
     assert game.result.lines[0].startswith(f"Daily #{expected.number} solved in ")
     assert game.result.lines[1] == "daily streak 1" and game.result.lines[2].startswith("Copy result: Ctrl+Shift+C · See ")
-    frame(app)
     assert game.chrome.result is not None and game.chrome.result.alive()
+
+
+def test_copy_result_copies_the_result_line(app):
+    _, game, expected = won_from_the_card(app)
     click(app, game.chrome.result)
     line = result_line(app.statistics, "genius", expected.number)
     assert line.endswith("· no hints · streak 1") and line in app.toasts.latest
     app.toasts.items.clear()
     key(app, pygame.K_c, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
     assert line in app.toasts.latest
-    game.do("undo")                                    # the board no longer full: no button
+
+
+def test_copy_result_goes_once_the_board_is_no_longer_full(app):
+    _, game, _ = won_from_the_card(app)
+    game.do("undo")
     frame(app)
     assert not game.chrome.result.alive()
+
+
+def test_the_card_of_a_daily_won_offers_to_play_again(app):
+    title, _, _ = won_from_the_card(app)
     key(app, pygame.K_ESCAPE)
     frame(app)
     assert app.top is title and title.cards["genius"][1].text == "Play again"

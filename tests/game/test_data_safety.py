@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.play import records
+from game.play.commands import Key
 from game.play.match import Match
 from game.puzzles.genius.puzzle import GENIUS
 from game.puzzles.macmahon.puzzle import MACMAHON
@@ -60,7 +61,7 @@ def test_a_second_process_on_a_data_folder_runs_read_only_until_the_first_ends(t
 
 
 @pytest.mark.skipif(not POSIX, reason="real signals")
-def test_a_second_game_on_the_same_folder_plays_but_saves_nothing(tmp_path):
+def test_a_second_game_on_the_same_folder_saves_nothing(tmp_path):
     first = start_game(tmp_path, "--genius", BOARD)
     try:
         wait_for_lock(tmp_path, first)
@@ -81,10 +82,10 @@ def autosaved(app) -> Match:
     return Match.from_dict(app.storage.read(GENIUS.autosave), GENIUS)
 
 
-def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
-    """A Genius kit in Solo on a FakeApp; each frame the play screen keeps the game (`frame`)."""
+def one_move_kept(tmp_path):
+    """A Genius kit in Solo on a FakeApp, one piece placed, each step followed by what the play
+    screen does each frame (it keeps the game): (app, session, frame, the position placed)."""
     import random
-    from game.play.commands import Key
     from game.scenes.genius.kit import GeniusKit
     from game.modes.genius.play import Solo
     from tests.game.fakes import FakeApp
@@ -104,11 +105,26 @@ def test_every_move_undo_and_redo_is_autosaved_at_once(tmp_path):
     placed = GENIUS.parse(BOARD + "/4-L:B1C1D1D2")             # the 4-L on [6, 12, 18, 19]
     session.play(placed, GENIUS.describe(session.match.position, placed))
     frame()
+    return app, session, frame, placed
+
+
+def test_a_move_is_autosaved_at_once(tmp_path):
+    app, session, _, placed = one_move_kept(tmp_path)
     kept = autosaved(app)                  # no quit, no scene left: a crash now loses nothing
     assert kept.position == session.match.position == placed and len(kept.history) == 2
+
+
+def test_an_undo_is_autosaved_at_once(tmp_path):
+    app, session, frame, _ = one_move_kept(tmp_path)
     session.process(Key("undo"))
     frame()
     assert autosaved(app).index == 0 and session.match.index == 0
+
+
+def test_a_redo_is_autosaved_at_once(tmp_path):
+    app, session, frame, _ = one_move_kept(tmp_path)
+    session.process(Key("undo"))
+    frame()
     session.process(Key("redo"))
     frame()
     assert autosaved(app).position == session.match.position and autosaved(app).index == 1
@@ -138,14 +154,29 @@ def test_a_move_in_a_second_instance_writes_nothing(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------- 3. Ctrl-C and SIGHUP save
-@pytest.mark.skipif(not POSIX, reason="real signals")
-@pytest.mark.parametrize("signum, code, line", [(signal.SIGINT, 130, "squarewise: interrupted"),
-                                                (getattr(signal, "SIGHUP", None), 129, "squarewise: stopped by SIGHUP")])
-def test_a_signal_saves_like_the_close_box_and_says_one_line(tmp_path, signum, code, line):
+SIGNALS = pytest.mark.parametrize("signum, code, line", [
+    (signal.SIGINT, 130, "squarewise: interrupted"),
+    (getattr(signal, "SIGHUP", None), 129, "squarewise: stopped by SIGHUP")])
+
+
+def stopped_by(tmp_path, signum) -> tuple[int, str]:
+    """The game started on the folder, then stopped by `signum`: (its exit code, its stderr)."""
     game = start_game(tmp_path, "--genius", BOARD)
     wait_for_lock(tmp_path, game)           # (the game catches the signal before it takes the lock)
-    returncode, err = stop(game, signum)
+    return stop(game, signum)
+
+
+@pytest.mark.skipif(not POSIX, reason="real signals")
+@SIGNALS
+def test_a_signal_exits_with_its_code_saying_one_line(tmp_path, signum, code, line):
+    returncode, err = stopped_by(tmp_path, signum)
     assert returncode == code and err.strip() == line, err
+
+
+@pytest.mark.skipif(not POSIX, reason="real signals")
+@SIGNALS
+def test_a_signal_saves_like_the_close_box(tmp_path, signum, code, line):
+    stopped_by(tmp_path, signum)
     settings = Storage(tmp_path).settings()
     assert settings["window"] == [1100, 760] and (tmp_path / "statistics.json").exists()
     assert autosave_start(tmp_path) == BOARD
@@ -166,21 +197,37 @@ GAME = {"key": "default", "level": None, "seconds": 50.0, "won": True, "assisted
         "when": "2026-01-01T10:00:00", "daily": None}
 
 
-def test_repair_drops_only_the_bad_value_and_keeps_the_original(data_dir, capsys):
+def repaired(data_dir):
+    """An App opened on statistics with bad values among good ones: (app, the file's bytes before)."""
     from game.app import App
     original = write_statistics(data_dir, {
         "macmahon": {"played": 10.0, "solved": 4, "best": {"4x6x3": "fast", "6x4x3": 80.5}},
         "genius": {"played": 3, "solved": 2.0, "best": {"default": 50.0},
                    "games": [GAME, {**GAME, "seconds": 1e308}],
                    "daily": {"won": [3, "x", 5.0, 0, None, 9]}}})
-    app = App(size=(1100, 760), storage=Storage(data_dir))
-    stats = app.statistics
+    return App(size=(1100, 760), storage=Storage(data_dir)), original
+
+
+def test_repair_drops_only_the_bad_values(data_dir):
+    stats = repaired(data_dir)[0].statistics
     assert stats["macmahon"] == {"played": 10, "solved": 4, "best": {"6x4x3": 80.5}}
     assert type(stats["macmahon"]["played"]) is int and stats["genius"]["solved"] == 2
     assert stats["genius"]["daily"]["won"] == [3, 5, 9] and stats["genius"]["games"] == [GAME]
+
+
+def test_repair_says_one_line_naming_the_copy(data_dir, capsys):
+    repaired(data_dir)
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "macmahon.best.4x6x3" in err[0] and "statistics.json.corrupt-1" in err[0]
+
+
+def test_repair_keeps_the_original_file(data_dir):
+    _, original = repaired(data_dir)
     assert (data_dir / "statistics.json.corrupt-1").read_bytes() == original
+
+
+def test_the_repaired_statistics_written_back_read_clean(data_dir):
+    app, _ = repaired(data_dir)
     app.quit()
     assert records.clean(Storage(data_dir).statistics()) == []        # what was written reads back clean
     assert not (data_dir / "statistics.json.corrupt-2").exists()
@@ -198,11 +245,15 @@ def test_a_save_with_a_daily_that_is_not_a_number_from_1_is_refused(daily):
         Match.from_dict(saved_genius(daily=daily), GENIUS)
 
 
-def test_a_daily_0_is_never_recorded_and_never_wipes_earlier_wins():
+def test_a_daily_that_is_not_a_number_from_1_is_never_recorded():
     stats = {"genius": {"played": 0, "solved": 0, "best": {}, "daily": {"won": [3, 4]}}}
     records.record_game(stats, "genius", "daily", 30.0, True, daily=0)
     records.record_game(stats, "genius", "daily", 30.0, True, daily="7")
     assert stats["genius"]["daily"]["won"] == [3, 4] and records.clean(stats) == []
+
+
+def test_a_daily_0_in_a_file_is_dropped_without_the_earlier_wins():
+    stats = {"genius": {"played": 0, "solved": 0, "best": {}, "daily": {"won": [3, 4]}}}
     stats["genius"]["daily"]["won"].append(0)      # one written by an older Squarewise
     assert records.clean(stats) == ["genius.daily.won (1 damaged)"] and stats["genius"]["daily"]["won"] == [3, 4]
 
@@ -241,7 +292,8 @@ def test_a_macmahon_save_whose_history_is_on_another_board_is_refused():
 
 
 # ---------------------------------------------------------------- 6. set aside; the smoke test's folder
-def test_a_broken_autosave_is_set_aside_and_the_player_told(app, data_dir):
+def opened_on_a_broken_autosave(app, data_dir):
+    """The Genius screen opened (over the title) on an autosave the loader refuses: the screen."""
     from game.scenes.genius.scene import GeniusScene
     from game.scenes.title import TitleScene
     write_versioned(data_dir / "genius-autosave.json", saved_genius(daily="7"))
@@ -249,9 +301,22 @@ def test_a_broken_autosave_is_set_aside_and_the_player_told(app, data_dir):
     scene = GeniusScene(app)
     app.push(scene)
     frame(app)
+    return scene
+
+
+def test_a_broken_autosave_is_set_aside(app, data_dir):
+    opened_on_a_broken_autosave(app, data_dir)
     assert (data_dir / "genius-autosave.json.corrupt-1").exists()
+
+
+def test_the_player_is_told_of_a_broken_autosave(app, data_dir):
+    opened_on_a_broken_autosave(app, data_dir)
     said = [item[0] for item in app.toasts.items]
     assert any("Could not continue the last game" in s and "corrupt-1" in s for s in said), said
+
+
+def test_a_broken_autosave_gives_a_new_game(app, data_dir):
+    scene = opened_on_a_broken_autosave(app, data_dir)
     assert scene.match is not None and scene.match.meta.get("daily") is None     # a new game, not the broken one
 
 

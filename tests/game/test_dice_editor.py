@@ -74,7 +74,8 @@ def test_clicks_build_the_dice_set(tmp_path):
     assert parse_cell("C6") in editor.draft.free_cells()
 
 
-def test_save_writes_a_file_that_loads_back_and_can_be_used(app, tmp_path):
+def saved(app, tmp_path):
+    """The default set with A1 moved from die 1 to die 4, saved with Ctrl+S to my-set.json: (editor, the file)."""
     editor = open_editor(app, start="default")
     key(app, pygame.K_4)
     click_cell(app, editor, "A1")          # A1 from die 1 to die 4
@@ -84,11 +85,20 @@ def test_save_writes_a_file_that_loads_back_and_can_be_used(app, tmp_path):
     assert len(dialogs) == 1
     target = tmp_path / "my-set.json"
     frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialogs[0], text=str(target)))
+    return editor, target
+
+
+def test_save_writes_a_file_that_loads_back(app, tmp_path):
+    editor, target = saved(app, tmp_path)
     loaded = dice.load(target)
     assert loaded == editor.draft.to_set()
     assert loaded.name == "my-set"
     assert loaded.dice[3] == tuple(sorted(parse_cell(n) for n in ("A1", "A5", "B6", "E1", "F2"))) + (parse_cell("A1"),)
     assert loaded.dice[6] == dice.builtin("default").dice[6]       # an untouched die keeps its faces
+
+
+def test_a_saved_set_is_used_once_the_offer_is_taken(app, tmp_path):
+    editor, target = saved(app, tmp_path)
     assert app.settings.get("dice", "default") == "default"
     offers = [d for d in editor._dialogs if isinstance(d, pygame_gui.windows.UIConfirmationDialog)]
     assert len(offers) == 1

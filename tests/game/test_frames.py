@@ -141,10 +141,9 @@ def test_a_tooltip_shows_once_the_pointer_rests_on_a_button(genius, monkeypatch)
     assert button.tool_tip is not None
 
 
-def test_a_new_screen_fades_in_over_the_last_frame_then_nothing_is_due(app):
-    """The fade between screens: the first frames blend the old picture into the new one, for
-    less than 0.2 s of frames, and then nothing of it is due (its copy of the picture let go)."""
-    from game.fade import DURATION
+def faded_in(app):
+    """The title drawn still, then (animations on) the statistics pushed, its first frame drawn:
+    (the title's picture)."""
     from game.scenes.stats import StatsScene
     app.settings["animations"] = False
     app.push(TitleScene(app))
@@ -154,18 +153,42 @@ def test_a_new_screen_fades_in_over_the_last_frame_then_nothing_is_due(app):
     app.settings["animations"] = True
     app.push(StatsScene(app))
     app.frame(1 / 60, [])
+    return old
+
+
+def test_a_new_screen_fades_in_for_under_0_2_s(app):
+    """The fade between screens: its frames are due at once, for less than 0.2 s of frames."""
+    from game.fade import DURATION
+    faded_in(app)
     assert app.redraw_in() == 0.0 and app.fade.running
     frames = 1
     while app.fade.running:
         app.frame(1 / 60, [])
         frames += 1
     assert frames <= round(0.2 * 60) and DURATION < 0.2
+
+
+def faded_back(app):
+    """As faded_in, to its end, then back to the title, two frames in: (title's, statistics')."""
+    old = faded_in(app)
+    while app.fade.running:
+        app.frame(1 / 60, [])
     new = app.surface.copy()
-    app.pop()                                         # back: a frame of the fade is neither picture
+    app.pop()
     app.frame(1 / 60, [])
     app.frame(1 / 60, [])
+    return old, new
+
+
+def test_a_frame_of_the_fade_blends_the_two_pictures(app):
+    old, new = faded_back(app)
     pictures = [pygame.image.tobytes(s, "RGB") for s in (old, new, app.surface)]
     assert pictures[0] != pictures[1] and pictures[2] not in pictures[:2]
+
+
+def test_after_the_fade_nothing_of_it_is_due(app):
+    """Its copy of the picture let go, only the title's own redraws are due."""
+    faded_back(app)
     while app.fade.running:
         app.frame(1 / 60, [])
     assert app.fade.picture is None and app.redraw_in() == app.top.redraw_in(), "only the title's own"

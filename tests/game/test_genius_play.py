@@ -14,16 +14,26 @@ from tests.game.drive import answer_confirm, finish_roll, frame, key, place_by_m
 BOARD = "A1A2A4A6B4D5E1"
 
 
-def test_the_close_box_saves_and_the_game_comes_back(app, genius):
+def closed(app, genius):
+    """A piece placed, then the close box: the position it had."""
     place_by_mouse(app, genius, "3-I", [30, 31, 32])
     position = genius.position
     frame(app, pygame.event.Event(pygame.QUIT))
+    return position
+
+
+def test_the_close_box_saves(app, genius):
+    closed(app, genius)
     assert not app.running and app.storage.exists(GENIUS.autosave)
+
+
+def test_the_game_closed_comes_back(app, genius):
+    position = closed(app, genius)
     again = GeniusScene(app)
     assert again.position == position and again.match.can_undo
 
 
-def test_copy_and_paste_the_game_id(app, genius):
+def test_ctrl_v_plays_a_game_id_copied(app, genius):
     key(app, pygame.K_c, pygame.KMOD_LCTRL)
     if app.paste_text() != genius.match.game_id:
         pytest.skip("no clipboard on this machine")
@@ -39,28 +49,48 @@ def _slow_job(notation, progress=None):
         time.sleep(0.01)
 
 
-def test_a_long_solver_call_shows_progress_and_escape_cancels_it(app, genius):
+def thinking(app, genius) -> list:
+    """A long job started, until its first report of progress: the list its answer would go to."""
     import time
-    import pygame_gui
     done = []
     genius.session.run_job("Thinking hard", _slow_job, (genius.position.notation(),), done.append)
     deadline = time.monotonic() + 120                  # a bound on a wait for the child's first report, not a timing
     while genius.session.job.fraction is None and time.monotonic() < deadline:
         frame(app)
-    assert genius.session.job.fraction == 0.25 and genius.chrome.cancel.visible
+    return done
+
+
+def test_a_long_solver_call_shows_progress(app, genius):
+    thinking(app, genius)
+    job = genius.session.job
+    try:
+        assert job.fraction == 0.25 and genius.chrome.cancel.visible
+    finally:
+        job.cancel()                                   # (no child left to wake a later test's queue)
+        job.wait(60)
+
+
+def test_escape_cancels_a_long_solver_call(app, genius):
+    done = thinking(app, genius)
     job = genius.session.job
     key(app, pygame.K_ESCAPE)
     assert job.cancelled() and genius.session.job is None and app.top is genius
     assert job.wait(60)
     frame(app)
     assert done == [] and not genius.chrome.cancel.visible
+
+
+def test_the_cancel_button_cancels_a_long_solver_call(app, genius):
+    import pygame_gui
+    done = []
     genius.session.run_job("Thinking hard", _slow_job, (genius.position.notation(),), done.append)
     job = genius.session.job
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=genius.chrome.cancel))
     assert job.cancelled() and job.wait(60) and done == []
 
 
-def test_save_and_load_through_the_file_dialogs(app, genius, tmp_path):
+def saved_through_the_dialog(app, genius, tmp_path):
+    """A piece placed, then Ctrl+S and a path picked in its dialog: the position saved."""
     import pygame_gui
     place_by_mouse(app, genius, "4-O", [14, 15, 20, 21])
     position = genius.position
@@ -69,7 +99,17 @@ def test_save_and_load_through_the_file_dialogs(app, genius, tmp_path):
     assert dialog.alive() and genius.dialog_open
     frame(app, pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog,
                                   text=str(tmp_path / "picked")))
+    return position
+
+
+def test_ctrl_s_saves_through_the_file_dialog(app, genius, tmp_path):
+    saved_through_the_dialog(app, genius, tmp_path)
     assert (tmp_path / "picked.json").exists()
+
+
+def test_ctrl_o_loads_through_the_file_dialog(app, genius, tmp_path):
+    import pygame_gui
+    position = saved_through_the_dialog(app, genius, tmp_path)
     genius.do("undo")
     assert genius.position != position
     key(app, pygame.K_o, pygame.KMOD_LCTRL)

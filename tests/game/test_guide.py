@@ -57,14 +57,33 @@ def test_the_first_plain_genius_launch_starts_the_guide_once(app):
     assert app.top.guide is None
 
 
-def test_a_skipped_guide_goes_how_to_play_starts_it_again_and_a_new_game_ends_it(app):
+def skipped(app) -> GeniusScene:
+    """The first launch's guide skipped (Skip on the card: tests/game/scenes/test_guide_unit.py)."""
     scene = first_launch(app, "genius")
-    scene.guide.skip()           # (Skip on the card: tests/game/scenes/test_guide_unit.py)
+    scene.guide.skip()
     frame(app)
-    assert scene.guide is None
-    scene.start_guide()          # How to play's "Guided game" on the screen below
+    return scene
+
+
+def test_a_skipped_guide_goes(app):
+    assert skipped(app).guide is None
+
+
+def restarted(app) -> GeniusScene:
+    """As skipped, then How to play's "Guided game" on the screen below."""
+    scene = skipped(app)
+    scene.start_guide()
     frame(app)
+    return scene
+
+
+def test_how_to_play_starts_a_skipped_guide_again(app):
+    scene = restarted(app)
     assert scene.guide is not None and scene.guide.index == 0
+
+
+def test_a_new_game_ends_the_guide(app):
+    scene = restarted(app)
     scene.do("new")
     frame(app)
     assert scene.guide is None
@@ -92,16 +111,24 @@ def test_how_to_play_replays_the_guide(tmp_path, puzzle):
     assert app.top.guide is not None and app.top.guide.index == 0
 
 
-def test_the_board_of_a_skipped_guide_is_kept_resumed_and_counted(app):
-    scene = first_launch(app, "genius")
-    scene.guide.skip()
-    frame(app)
+def resumed_after_a_skip(app):
+    """The guide skipped, a first piece placed, the game left and opened again: (the screen, the
+    screen again, the piece and its cells)."""
+    scene = skipped(app)
     first = next(iter(Solutions(scene.match.start)[0].placed.items()))
     assert not isinstance(scene.session.move(GeniusMove(*first).notation()), str)
     frame(app)
     app.pop()                                        # to the title: the game is kept
     app.open("genius")
     frame(app)
-    again = app.top
+    return scene, app.top, first
+
+
+def test_the_board_of_a_skipped_guide_comes_back(app):
+    scene, again, first = resumed_after_a_skip(app)
     assert again.match.start == scene.match.start and again.position.placed == {first[0]: first[1]}
+
+
+def test_the_board_of_a_skipped_guide_is_counted_as_a_game(app):
+    _, again, _ = resumed_after_a_skip(app)
     assert again.match.meta["kind"] == "play"

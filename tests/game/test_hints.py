@@ -13,8 +13,19 @@ from solver.macmahon.position import Move as MacMahonMove
 from solver.macmahon.position import Position as MacMahonPosition
 
 
-def test_genius_hints_climb_on_one_position_and_restart_after_a_move():
-    start = GeniusPosition.parse("A1A2A4A6B4D5E1")
+GENIUS_START = GeniusPosition.parse("A1A2A4A6B4D5E1")
+
+
+def climbed(start: GeniusPosition) -> HintStep:
+    """Three hints asked on one position: the last rung."""
+    move = genius.hint(start)
+    h = escalate(None, start.notation(), move)
+    h = escalate(h, start.notation(), move)
+    return escalate(h, start.notation(), move)
+
+
+def test_genius_hints_climb_on_one_position():
+    start = GENIUS_START
     move = genius.hint(start)
     h = escalate(None, start.notation(), move)
     assert (h.stage, genius_text(h)) == ("which", f"Place the {move.piece} next")
@@ -25,15 +36,25 @@ def test_genius_hints_climb_on_one_position_and_restart_after_a_move():
     h = escalate(h, start.notation(), move)
     assert h.complete and genius_text(h).endswith(" ".join(cell_name(c) for c in sorted(move.cells)))
     assert escalate(h, start.notation(), move).step == 2          # the last step repeats
-    after = start.place(move)
-    assert genius.solve(after) is not None                         # the hint keeps it solvable
+
+
+def test_a_genius_hint_keeps_the_board_solvable():
+    assert genius.solve(GENIUS_START.place(genius.hint(GENIUS_START))) is not None
+
+
+def test_genius_hints_start_again_after_a_move():
+    h = climbed(GENIUS_START)
+    after = GENIUS_START.place(h.move)
     assert not still_fresh(h, after.notation())
     fresh = escalate(h, after.notation(), genius.hint(after))
     assert fresh.step == 0 and fresh.move != h.move
 
 
-def test_macmahon_hints_name_tile_cell_and_turn():
-    start = MacMahonPosition.parse("4x6x3")
+MACMAHON_START = MacMahonPosition.parse("4x6x3")
+
+
+def test_macmahon_hint_words_climb_from_the_tile_to_its_turn():
+    start = MACMAHON_START
     move = macmahon.hint(start)
     h0 = escalate(None, start.notation(), move)
     h1 = escalate(h0, start.notation(), move)
@@ -41,7 +62,15 @@ def test_macmahon_hints_name_tile_cell_and_turn():
     assert macmahon_text(h0) == f"Place tile {move.tile + 1} next"
     assert macmahon_text(h1) == f"Tile {move.tile + 1} goes on {start.board.cell_name(move.cell)}"
     assert macmahon_text(h2).startswith(macmahon_text(h1) + ", ")
-    assert start.check(move) is None
+
+
+def test_a_macmahon_hint_is_legal():
+    assert MACMAHON_START.check(macmahon.hint(MACMAHON_START)) is None
+
+
+def test_a_macmahon_hint_keeps_the_board_solvable():
+    start = MACMAHON_START
+    move = macmahon.hint(start)
     assert macmahon.solve(start.place(move)) is not None
 
 
@@ -50,16 +79,31 @@ def test_turn_words_cover_every_rotation():
     assert len(words) == 4
 
 
-def test_a_piece_is_named_as_the_player_sees_it_colour_shape_and_tray_number():
-    from game.draw.theme import PALETTES
-    from game.puzzles.genius.words import SHAPES, piece_words
-    from solver.genius.pieces import PIECES
+def test_a_piece_is_named_as_the_player_sees_it():
+    from game.puzzles.genius.words import piece_words
     assert piece_words("4-I", 5, "teal") == "the teal long bar (5)"
     assert piece_words("4-I", 5) == "the long bar (5)"                 # a palette told by pattern
+
+
+def test_every_piece_has_a_shape_name_of_its_own():
+    from game.puzzles.genius.words import SHAPES
+    from solver.genius.pieces import PIECES
     assert set(SHAPES) == set(PIECES) and len(set(SHAPES.values())) == len(PIECES)
+
+
+def test_only_a_palette_told_by_colour_names_its_colours():
+    from game.draw.theme import PALETTES
+    from solver.genius.pieces import PIECES
     classic = PALETTES["classic"].colour_names
     assert len(set(classic)) == len(PIECES) and PALETTES["colourblind"].colour_names is None
-    start = GeniusPosition.parse("A1A2A4A6B4D5E1")
+
+
+def test_the_hint_words_name_a_piece_as_the_player_sees_it():
+    from game.draw.theme import PALETTES
+    from game.puzzles.genius.words import piece_words
+    from solver.genius.pieces import PIECES
+    classic = PALETTES["classic"].colour_names
+    start = GENIUS_START
     h = escalate(None, start.notation(), genius.hint(start))
     named = genius_text(h, lambda piece: piece_words(piece, PIECES.index(piece) + 1, classic[PIECES.index(piece)]))
     assert named.startswith("Place the ") and f"({PIECES.index(h.move.piece) + 1})" in named

@@ -21,53 +21,104 @@ def title_button(title, label):
     return next(b for b, _ in title.choices if b.text == label)
 
 
-def test_first_launch_plays_the_guide_once_and_how_to_play_stays_on_f1_twice(app):
+def first_launch(app) -> None:
+    """A player who has seen no guide opens Genius from the title."""
     app.settings["howto_seen"] = {"genius": False, "macmahon": False}
     app.push(TitleScene(app))
     app.open("genius")
+
+
+def test_the_first_launch_plays_the_guide(app):
+    first_launch(app)
     assert isinstance(app.top, GeniusScene) and app.top.guide is not None     # the guided game, no page of text
     assert app.storage.read("settings")["howto_seen"]["genius"] is True      # remembered on disk
+
+
+def f1_twice(app) -> None:
     frame(app)
     key(app, pygame.K_F1)
-    key(app, pygame.K_F1)                           # F1 twice: How to play, over the puzzle
+    key(app, pygame.K_F1)
+
+
+def test_f1_twice_opens_how_to_play_over_the_puzzle(app):
+    first_launch(app)
+    f1_twice(app)
     assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
+
+
+def test_enter_on_how_to_play_over_a_puzzle_goes_back_to_it(app):
+    first_launch(app)
+    f1_twice(app)
     key(app, pygame.K_RETURN)                       # Enter: play, the puzzle is already under it
     assert isinstance(app.top, GeniusScene) and len(app.scenes) == 2
+
+
+def test_the_second_launch_plays_no_guide(app):
+    first_launch(app)
     key(app, pygame.K_ESCAPE)
     app.open("genius")
-    assert isinstance(app.top, GeniusScene) and app.top.guide is None     # the second launch: no guide
+    assert isinstance(app.top, GeniusScene) and app.top.guide is None
+
+
+def test_each_puzzle_has_a_guide_of_its_own(app):
+    first_launch(app)
     app.pop()
     app.open("macmahon")
     assert app.top.guide is not None and app.top.session.puzzle.name == "macmahon"
 
 
-def test_title_opens_how_to_play_and_the_demo_loops(app):
+def howto_from_the_title(app) -> tuple[TitleScene, HowToScene]:
     title = TitleScene(app)
     app.push(title)
     frame(app)
     click(app, title_button(title, "How to play"))
-    scene = app.top
+    return title, app.top
+
+
+def test_the_title_opens_how_to_play(app):
+    _, scene = howto_from_the_title(app)
     assert isinstance(scene, HowToScene)
+
+
+def test_the_demo_loops(app):
+    _, scene = howto_from_the_title(app)
     steps = []
     for _ in range(7 * 10):                         # seven seconds at 10 frames a second: one loop and more
         frame(app, dt=0.1)
         steps.append(scene.step)
     assert steps[0] != steps[45] and "matches" in " ".join(steps)
     assert steps[0] == steps[61]                    # the demonstration starts again
+
+
+def test_other_shows_how_to_play_the_other_puzzle(app):
+    _, scene = howto_from_the_title(app)
     click(app, scene.buttons["other"])
     assert isinstance(app.top, HowToScene) and app.top.puzzle == "genius"
+
+
+def test_play_on_how_to_play_from_the_title_opens_the_puzzle_in_its_place(app):
+    title, scene = howto_from_the_title(app)
+    click(app, scene.buttons["other"])
     frame(app, dt=0.1)
     click(app, app.top.buttons["play"])             # from the title, Play opens the puzzle in its place
     assert isinstance(app.top, GeniusScene) and app.scenes[-2] is title
 
 
-def test_genius_demo_turns_once_and_fills_the_board_legally():
+def test_the_genius_demo_fills_the_board_legally():
     demo = GeniusDemo()
     check_position(demo.solution, Position.parse("A1A2A4A6B4D5E1").blockers)
+    assert demo.frame(0.5).placed is False and demo.frame(5.0).placed is True
+
+
+def test_the_genius_demo_turns_its_piece_once():
+    demo = GeniusDemo()
     before, after = demo.shapes
     assert before != after and after in orientations("4-L") and _turned(before) == after
-    assert demo.frame(0.5).placed is False and demo.frame(1.5).turns == 1
-    assert demo.frame(3.0).turns == 0 and demo.frame(5.0).placed is True
+    assert demo.frame(1.5).turns == 1 and demo.frame(3.0).turns == 0
+
+
+def test_the_genius_demo_starts_again_after_its_loop():
+    demo = GeniusDemo()
     assert demo.frame(demo.LOOP + 0.5) == demo.frame(0.5)
 
 

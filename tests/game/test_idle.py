@@ -23,9 +23,14 @@ def test_the_sdl_library_pygame_runs_on_is_found(window):
     assert idle.library() is not None
 
 
-def test_an_event_in_the_queue_ends_the_wait_and_stays_there(window):
+def test_an_event_in_the_queue_ends_the_wait(window):
     pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=7))
     assert idle.wait(30.0) is True
+
+
+def test_an_event_that_ended_the_wait_stays_in_the_queue(window):
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=7))
+    idle.wait(30.0)
     assert [e.n for e in pygame.event.get(pygame.USEREVENT)] == [7]
 
 

@@ -18,7 +18,9 @@ def quiet() -> None:
     pygame.event.clear()
 
 
-def test_a_still_title_is_not_drawn_again_and_an_event_draws_it(app):
+def still_title(app) -> int:
+    """The title shown, its ripple over, a minute to its countdown's next change, the window's
+    own events forgotten: the frames drawn so far."""
     from game.scenes.title import TitleScene
     app.push(TitleScene(app))
     frame(app)
@@ -28,8 +30,16 @@ def test_a_still_title_is_not_drawn_again_and_an_event_draws_it(app):
     app.top.now = lambda: dt.datetime(2026, 11, 25, 23, 40, 1)
     assert 58 < app.redraw_in() < 60, "then the title is still until the cards' countdown changes"
     quiet()
-    drawn = app.frames
+    return app.frames
+
+
+def test_a_still_title_is_not_drawn_again(app):
+    drawn = still_title(app)
     assert app.step() is False and app.frames == drawn, "no event, nothing due: no frame"
+
+
+def test_an_event_draws_a_still_title(app):
+    drawn = still_title(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
     assert app.step() is True and app.frames == drawn + 1, "an event: one frame"
 
@@ -47,7 +57,7 @@ def test_without_animations_the_title_is_still_at_once(tmp_path):
     assert 49.9 < title.redraw_in() <= 50.01
 
 
-def test_the_title_wakes_when_its_countdown_changes_and_at_midnight():
+def test_the_title_wakes_whenever_its_countdown_changes():
     """A title left open overnight showed 'next in 7 min' and yesterday's cards until the mouse
     moved: it sleeps only until the next minute (the last minute, the next second)."""
     from game.play.dailies import next_change, until_next
@@ -79,15 +89,32 @@ def test_a_toast_wakes_the_loop_when_it_goes(genius):
     assert app.redraw_in() == 2.0
 
 
-def test_a_picked_up_piece_moves_while_it_lifts_then_rests(genius):
+def picked_up(genius):
+    """Paused and resumed (the clock runs again), then the 7th tray piece pressed: its slot."""
     app = genius.app
-    assert genius.do("pause") and genius.do("pause")      # (resumed: the clock runs again)
+    assert genius.do("pause") and genius.do("pause")
     slot = genius.view.layout()["slots"][6]
     press(app, slot.center)
-    assert genius.session.hand.held is not None and app.redraw_in() == 0.0, "lifting"
+    return slot
+
+
+def test_a_picked_up_piece_is_drawn_while_it_lifts(genius):
+    picked_up(genius)
+    assert genius.session.hand.held is not None and genius.app.redraw_in() == 0.0, "lifting"
+
+
+def test_a_lifted_piece_held_still_asks_for_no_frames(genius):
+    app = genius.app
+    picked_up(genius)
     settle(app, 0.3)
     assert genius.motion.lift == 1.0 and not genius.motion.moving
     assert app.redraw_in() > 0, "held still: only the clock is due"
+
+
+def test_a_drag_asks_for_no_frames_of_animation(genius):
+    app = genius.app
+    slot = picked_up(genius)
+    settle(app, 0.3)
     move(app, (slot.centerx + 40, slot.centery))
     assert app.redraw_in() > 0, "a drag is drawn by its events, not by animation"
     release(app, (slot.centerx + 40, slot.centery))

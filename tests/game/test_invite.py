@@ -34,18 +34,27 @@ def test_a_bad_invite_is_one_line(text):
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
 
 
-def test_the_lobby_shows_the_rooms_invite_and_copies_it(app, lobby, server):
+@pytest.fixture
+def seated_in_bobs_room(app, lobby, server):
+    """The lobby seated in Bob's room on `server`: the room's code."""
     bob, code = opponent_room(server)
     try:
         seated(app, lobby, server, code)
-        assert lobby.link.invite == f"squarewise://127.0.0.1:{server.port}/{code}"
-        assert lobby.copy_button.visible
-        copied = []
-        app.copy_text = lambda words: copied.append(words) or True
-        click(app, lobby.copy_button)
-        assert copied == [lobby.link.invite]
+        yield code
     finally:
         bob.close()
+
+
+def test_the_lobby_shows_the_rooms_invite(lobby, server, seated_in_bobs_room):
+    assert lobby.link.invite == f"squarewise://127.0.0.1:{server.port}/{seated_in_bobs_room}"
+    assert lobby.copy_button.visible
+
+
+def test_the_lobby_copies_the_rooms_invite(app, lobby, seated_in_bobs_room):
+    copied = []
+    app.copy_text = lambda words: copied.append(words) or True
+    click(app, lobby.copy_button)
+    assert copied == [lobby.link.invite]
 
 
 def test_a_hosted_rooms_invite_has_this_computers_address(app, lobby):
@@ -75,7 +84,7 @@ def test_a_bad_invite_in_the_window_is_a_message(app, lobby):
 
 @pytest.mark.parametrize("argv", [["--join", "squarewise://127.0.0.1:8765/"], ["--join", "nowhere"],
                                   ["squarewise://x:1/bad\x1b"]])
-def test_a_bad_invite_on_the_command_line_is_one_line_and_exit_2(tmp_path, argv):
+def test_a_bad_invite_on_the_command_line_exits_2_with_one_clean_line(tmp_path, argv):
     done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=ROOT, env=game_env(tmp_path),
                           capture_output=True, text=True, timeout=WAIT)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr

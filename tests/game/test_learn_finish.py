@@ -37,22 +37,39 @@ def press_button(app, scene, name) -> None:
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.chrome.buttons[name]))
 
 
-def test_the_level_menu_sets_the_level_and_a_new_roll_is_drawn_at_that_level_off_the_ui_thread(app, genius):
-    from solver.genius import dice
-    from solver.genius.levels import group_of, level_of
-    from solver.genius.solutions import Solutions
-    from game.storage import Storage
-    from tests.game.drive import finish_roll
+def hard_chosen(app, genius) -> None:
     from tests.game.drive import choose
     assert genius.chrome.menus["level"].label == "Level: any"
     choose(app, genius, "level", "Hard")
+
+
+def test_the_level_menu_sets_the_level(app, genius):
+    from game.storage import Storage
+    hard_chosen(app, genius)
     assert app.settings["genius_level"] == "hard" and genius.chrome.menus["level"].label == "Level: hard"
     menu = genius.chrome.menus["level"]
     assert menu.menu.selected_option[0] == menu.shown("Level: hard")      # what the closed menu shows
     assert Storage(app.storage.folder).settings()["genius_level"] == "hard"      # remembered
+
+
+def test_a_new_roll_of_a_level_is_drawn_off_the_ui_thread(app, genius):
+    hard_chosen(app, genius)
     before = genius.match
     genius.do("new")                              # (as F2 does; no frame polls the worker before the check)
-    assert genius.match is before and genius.session.job is not None                     # drawing, in a worker
+    try:
+        assert genius.match is before and genius.session.job is not None                 # drawing, in a worker
+    finally:
+        app.worker.drain(60)                      # (no job left to wake a later test's queue)
+
+
+def test_the_new_roll_is_drawn_at_the_level_set(app, genius):
+    from solver.genius import dice
+    from solver.genius.levels import group_of, level_of
+    from solver.genius.solutions import Solutions
+    from tests.game.drive import finish_roll
+    hard_chosen(app, genius)
+    before = genius.match
+    genius.do("new")
     app.worker.drain(60)
     frame(app)
     finish_roll(app, genius)

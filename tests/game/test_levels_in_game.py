@@ -36,18 +36,31 @@ def drawn(app, scene, before) -> int:
     return level_of(dice.builtin("default"), scene.match.start.blockers)
 
 
-def test_a_win_offers_harder_and_same_level_which_draw_those_levels(app, genius):
+def won_level(app, genius) -> int:
+    """The board on show won: its level."""
     won = level_of(dice.builtin("default"), genius.match.start.blockers)
-    assert genius.chrome.offers == {}                       # nothing offered before the win
     win(app, genius)
+    return won
+
+
+def test_a_win_offers_the_next_games(app, genius):
+    assert genius.chrome.offers == {}                       # nothing offered before the win
+    won = won_level(app, genius)
     offered = ["next_puzzle", "same_level"] + (["harder"] if won < 10 else [])
     assert sorted(genius.chrome.offers) == sorted(offered)
     assert all(button.alive() for button in genius.chrome.offers.values())
+
+
+def test_same_level_draws_a_board_of_the_level_won(app, genius):
+    won = won_level(app, genius)
     before = genius.match
     key(app, pygame.K_EQUALS)                                # Same level
     assert drawn(app, genius, before) == won and genius.chrome.offers == {}
-    if won < 10:
-        win(app, genius)
+
+
+def test_harder_draws_a_board_of_the_level_above(app, genius):
+    won = won_level(app, genius)
+    if won < 10:                                             # (level 10 offers no harder)
         before = genius.match
         click(app, genius.chrome.offers["harder"])
         assert drawn(app, genius, before) == won + 1
@@ -92,7 +105,8 @@ def test_a_macmahon_level_asks_before_abandoning_a_game_in_progress(app):
     assert scene.match is not before and scene.match.meta["level"] == "3"
 
 
-def test_a_won_macmahon_level_shows_its_offers_in_the_empty_tray_and_their_keys_work(app):
+def won_macmahon_level_3(app):
+    """A MacMahon board of level 3 solved with Solve, as frames play it: the screen."""
     scene = macmahon_scene(app)
     choose(app, scene, "level", "Level 3")
     made(app, scene)
@@ -105,11 +119,20 @@ def test_a_won_macmahon_level_shows_its_offers_in_the_empty_tray_and_their_keys_
         app.worker.drain(1)
     assert scene.match.finished and scene.match.meta["result"] == "won"
     frame(app)
+    return scene
+
+
+def test_a_won_macmahon_level_shows_its_offers_in_the_empty_tray(app):
+    scene = won_macmahon_level_3(app)
     assert sorted(scene.chrome.offers) == ["harder", "next_puzzle", "same_level"]
     lay = scene.view.layout()
     for button in scene.chrome.offers.values():
         assert button.alive() and lay["tray"].contains(button.rect)      # where the (empty) tray was
         assert not button.rect.colliderect(lay["geo"].rect)
+
+
+def test_the_harder_key_after_a_won_macmahon_level_makes_the_next(app):
+    scene = won_macmahon_level_3(app)
     key(app, pygame.K_RIGHTBRACKET)                        # Harder
     made(app, scene)
     assert scene.match.meta["level"] == "4" and scene.chrome.offers == {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.net import identity
 from game.net.client import ThreadedClient
@@ -138,19 +139,36 @@ def test_an_opponent_who_leaves_the_lobby_or_the_race_is_said_in_a_message(app, 
         bob.close()
 
 
-def test_a_refused_join_gives_the_fields_back_and_keeps_the_reason(app, lobby, server):
-    bob, code = opponent_room(server)                   # Bob's room
+@pytest.fixture
+def refused_join(app, lobby, server):
+    """A join to Bob's room under a look-alike of Bob's name (a Cyrillic o), refused: Bob."""
+    bob, code = opponent_room(server)
     try:
-        type_in(app, lobby.name_entry, "B\u043eb")      # a look-alike of Bob (Cyrillic o)
+        type_in(app, lobby.name_entry, "B\u043eb")
         type_in(app, lobby.target_entry, f"127.0.0.1:{server.port}/{code}")
         click(app, lobby.join_button)
-        run_until(app, lambda: lobby.link is None and "taken" in lobby.line, [bob])
-        app.frame(1 / 60)
-        assert lobby.join_button.is_enabled and lobby.name_entry.is_enabled and lobby.target_entry.is_enabled
-        type_in(app, lobby.name_entry, "Ann")           # mended: the same room, joined
-        click(app, lobby.join_button)
-        run_until(app, lambda: lobby.link is not None and lobby.link.me() is not None, [bob])
-        assert sorted(p["name"] for p in lobby.link.players()) == ["Ann", "Bob"]
+        yield bob
     finally:
         bob.close()
+
+
+def test_a_refused_join_says_why(app, lobby, refused_join):
+    run_until(app, lambda: lobby.link is None and "taken" in lobby.line, [refused_join])
+    assert "taken" in lobby.line
+
+
+def test_a_refused_join_gives_the_fields_back(app, lobby, refused_join):
+    run_until(app, lambda: lobby.link is None and "taken" in lobby.line, [refused_join])
+    app.frame(1 / 60)
+    assert lobby.join_button.is_enabled and lobby.name_entry.is_enabled and lobby.target_entry.is_enabled
+
+
+def test_a_join_mended_after_a_refusal_joins_the_same_room(app, lobby, refused_join):
+    bob = refused_join
+    run_until(app, lambda: lobby.link is None and "taken" in lobby.line, [bob])
+    app.frame(1 / 60)
+    type_in(app, lobby.name_entry, "Ann")
+    click(app, lobby.join_button)
+    run_until(app, lambda: lobby.link is not None and lobby.link.me() is not None, [bob])
+    assert sorted(p["name"] for p in lobby.link.players()) == ["Ann", "Bob"]
 

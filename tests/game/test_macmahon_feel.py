@@ -50,18 +50,31 @@ def test_a_win_is_one_clean_line_said_once(app, macmahon):
     assert "  " not in line and " - " not in line and "\n" not in line
 
 
-def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
-    import pygame_gui
-    from tests.game.drive import answer_confirm
-    played = lambda: app.statistics.get("macmahon", {}).get("played", 0)   # noqa: E731
-    before = played()
+def played(app) -> int:
+    return app.statistics.get("macmahon", {}).get("played", 0)
+
+
+def test_an_untouched_board_is_left_with_no_question(app, macmahon):
+    before = played(app)
     macmahon.do("new")                               # an untouched board: no question, not a game begun
     typed(app, 'v')
-    assert not macmahon.dialog_open and macmahon.kit.board.header == "3x8x3" and played() == before
+    assert not macmahon.dialog_open and macmahon.kit.board.header == "3x8x3" and played(app) == before
+
+
+def begun(app, macmahon):
+    """A new 4x6x3 game with one tile dropped (counted only when it ends): the position."""
+    before = played(app)
     new_game(macmahon, "4x6x3")
     drop(app, macmahon, 0, 0)
     started = macmahon.position
-    assert started.cells[0] is not None and played() == before      # counted when it ends
+    assert started.cells[0] is not None and played(app) == before
+    return started
+
+
+def test_new_game_the_variant_menu_or_v_ask_before_abandoning(app, macmahon):
+    import pygame_gui
+    from tests.game.drive import answer_confirm
+    started = begun(app, macmahon)
     menu = lambda: macmahon.chrome.menus["variant"].menu     # noqa: E731  (made anew after a choice)
     for i, ask in enumerate((lambda: macmahon.do("new"), lambda: typed(app, 'v'),
                              lambda: frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
@@ -71,10 +84,17 @@ def test_new_game_variant_menu_and_v_ask_before_abandoning(app, macmahon):
         assert answer_confirm(app, macmahon, yes=False)
         assert macmahon.position == started
         assert macmahon.chrome.menus["variant"].menu.selected_option[0] == "4 x 6, 3 colours (classic)"
+
+
+def test_a_game_abandoned_for_another_variant_counts_lost_on_its_board(app, macmahon):
+    import pygame_gui
+    from tests.game.drive import answer_confirm
+    begun(app, macmahon)
+    before = played(app)
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=macmahon.chrome.menus["variant"].menu,
                                   text="2 x 12, 3 colours"))
     assert answer_confirm(app, macmahon, yes=True)
-    assert macmahon.kit.board.header == "2x12x3" and played() == before + 1
+    assert macmahon.kit.board.header == "2x12x3" and played(app) == before + 1
     lost = app.statistics["macmahon"]["games"][-1]          # the abandoned game counts as lost on its board
     assert lost["won"] is False and lost["key"] == "4x6x3"
 
@@ -117,12 +137,19 @@ def test_redo_after_pasting_an_id_is_enabled_only_when_it_works(app, macmahon, m
         new_game(macmahon, "4x6x3")
 
 
-def test_macmahon_menu_bar_opens_and_runs_the_same_actions(app, macmahon):
-    from tests.game.drive import choose
+def test_every_menu_of_the_macmahon_bar_opens(app, macmahon):
     from tests.game.macmahon_drive import open_every_menu
     assert set(macmahon.chrome.menus) == {"game", "rules", "level", "variant"} and len(macmahon.chrome.buttons) <= 9
     open_every_menu(app, macmahon)
+
+
+def test_the_rules_menu_switches_the_rules(app, macmahon):
+    from tests.game.drive import choose
     choose(app, macmahon, "rules", "Rules: free")
     assert app.settings["macmahon_mode"] == "free" and macmahon.chrome.menus["rules"].label == "Rules: free"
+
+
+def test_keys_in_the_game_menu_shows_the_keys(app, macmahon):
+    from tests.game.drive import choose
     choose(app, macmahon, "game", "Keys")
     assert macmahon.show_help

@@ -8,11 +8,16 @@ EMPTY = Position.parse("4x6x3")
 A1, B2 = 0, 7
 
 
-def test_strict_rules_refuse_a_rule_break_with_the_engines_reason_and_free_ones_allow_it():
-    wrong = Held(tile=7, rotation=0, source=None)                  # tile 8 "RWBW": not white on top at A1
+WRONG = Held(tile=7, rotation=0, source=None)                      # tile 8 "RWBW": not white on top at A1
+
+
+def test_strict_rules_refuse_a_rule_break_with_the_engines_reason():
     reason = EMPTY.check(Move(7, 0, A1))
-    assert reason is not None and drop(EMPTY, wrong, A1, strict=True) == Drop(None, reason)
-    free = drop(EMPTY, wrong, A1, strict=False)
+    assert reason is not None and drop(EMPTY, WRONG, A1, strict=True) == Drop(None, reason)
+
+
+def test_free_rules_allow_a_rule_break():
+    free = drop(EMPTY, WRONG, A1, strict=False)
     assert free == Drop("8a@A1!", None) and execute(EMPTY, free.move) == EMPTY.place_unchecked(Move(7, 0, A1))
 
 
@@ -22,11 +27,20 @@ def test_a_taken_cell_is_refused_under_both_rules():
     assert drop(placed, other, B2, strict=True).reason and drop(placed, other, B2, strict=False).reason
 
 
-def test_a_tile_from_the_board_goes_back_to_the_tray_off_the_board_and_stays_put_on_its_cell():
-    placed = EMPTY.place_unchecked(Move.parse("1a@B2"))
-    held = Held(tile=0, rotation=0, source=B2)
-    assert drop(placed, held, None, strict=True) == Drop("-B2", None) and execute(placed, "-B2") == EMPTY
-    assert drop(placed, held, B2, strict=True) == Drop(None, None)
+ON_B2 = EMPTY.place_unchecked(Move.parse("1a@B2"))
+FROM_B2 = Held(tile=0, rotation=0, source=B2)
+
+
+def test_a_tile_from_the_board_let_go_off_it_goes_back_to_the_tray():
+    assert drop(ON_B2, FROM_B2, None, strict=True) == Drop("-B2", None) and execute(ON_B2, "-B2") == EMPTY
+
+
+def test_a_tile_from_the_board_let_go_on_its_cell_stays_put():
+    assert drop(ON_B2, FROM_B2, B2, strict=True) == Drop(None, None)
+
+
+def test_a_tile_from_the_board_let_go_on_another_cell_moves_there():
+    placed, held = ON_B2, FROM_B2
     moved = drop(placed, held, A1, strict=False)
     assert moved == Drop("B2>1a@A1!", None) and execute(placed, moved.move) == EMPTY.place_unchecked(Move.parse("1a@A1"))
 
@@ -53,9 +67,13 @@ def test_two_digits_typed_quickly_make_one_tile_number():
     assert typing.type("1", 24) == 1
 
 
-def test_the_cursor_moves_on_to_an_empty_cell_and_tab_steps_round_the_tray():
-    from game.puzzles.macmahon.hand import next_empty, next_tile
+def test_the_cursor_moves_on_to_an_empty_cell():
+    from game.puzzles.macmahon.hand import next_empty
     cells = [(0, 0), None, (1, 0), None]
     assert next_empty(cells, 0) == 1 and next_empty(cells, 2) == 3 and next_empty(cells, 1) == 1
+
+
+def test_tab_steps_round_the_tray():
+    from game.puzzles.macmahon.hand import next_tile
     assert next_tile([2, 5, 9], None, 1, 24) == 2 and next_tile([2, 5, 9], None, -1, 24) == 9
     assert next_tile([2, 5, 9], 5, 1, 24) == 9 and next_tile([2, 5, 9], 9, 1, 24) == 2

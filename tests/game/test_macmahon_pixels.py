@@ -46,10 +46,14 @@ def test_a_turned_tile_has_its_colours_in_place(palette, quarter_turns):
     assert red_side == quarter_turns % 4
 
 
-def test_edges_are_antialiased_and_every_size_is_exact():
+def test_every_tile_size_is_exact():
     pal = theme.palette("classic")
     for size in (9, 31, 64, 97):
         assert tile_image("RBWB", size, pal).get_size() == (size, size)
+
+
+def test_tile_edges_are_antialiased():
+    pal = theme.palette("classic")
     image = tile_image("RRBB", 80, pal)
     # along the red/blue diagonal (top-right to bottom-left) the colours blend in between
     blends = [image.get_at((x, 79 - x)) for x in range(10, 70)]
@@ -73,20 +77,28 @@ def test_the_colour_blind_palette_marks_colours_by_symbol():
                  theme.palette("classic").tile_red)
 
 
-def test_the_board_shows_a_placed_turned_tile_and_its_white_border(tmp_path):
-    """The MacMahon view's picture of a frame, on a plain Surface (no window)."""
+def drawn_with_a_turned_tile(tmp_path):
+    """The MacMahon view's picture of a frame with tile 8 "RWBW" turned once on B3, on a plain
+    Surface (no window): (kit, surface, palette)."""
     from game.puzzles.macmahon.puzzle import MACMAHON
     from solver.macmahon.position import Move, Position
     from tests.game.widget_app import WidgetApp, drawn, macmahon_kit
     app = WidgetApp(tmp_path)
     kit = macmahon_kit(app, "4x6x3")
-    position = Position.parse("4x6x3").place_unchecked(Move.parse("8b@B3"))  # tile 8 "RWBW" turned once
+    position = Position.parse("4x6x3").place_unchecked(Move.parse("8b@B3"))
     kit.session.play(position, MACMAHON.describe(kit.match.position, position))
-    surface = drawn(kit)
+    return kit, drawn(kit), app.palette
+
+
+def test_the_board_shows_a_placed_turned_tile(tmp_path):
+    kit, surface, pal = drawn_with_a_turned_tile(tmp_path)
     rect = kit.view.layout()["geo"].cell_rect(8)
-    pal = app.palette
     for side, letter in enumerate(turned("RWBW", 1)):
         assert close(sample(surface, rect, side), getattr(pal, NAMES[letter]))
+
+
+def test_the_board_has_a_white_border(tmp_path):
+    kit, surface, pal = drawn_with_a_turned_tile(tmp_path)
     geo = kit.view.layout()["geo"]
     band = geo.rect.inflate(geo.cell // 9, geo.cell // 9)       # half way into the border band
     assert close(surface.get_at((band.centerx, band.top)), pal.tile_white)

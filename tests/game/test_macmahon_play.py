@@ -89,7 +89,7 @@ def place_by_keys(app, scene, tile, cell, colours) -> None:
     key(app, pygame.K_RETURN)
 
 
-def test_scripted_play_to_a_win_by_mouse_and_keys(app, macmahon):
+def test_a_game_played_half_by_mouse_half_by_keys_is_won(app, macmahon):
     solution = engine_solution()
     order = list(range(24))
     for n, cell in enumerate(order):

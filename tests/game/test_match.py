@@ -34,7 +34,7 @@ def test_undo_redo_restart():
     assert m.game_id == BOARD
 
 
-def test_timer_pauses_and_stops_on_a_full_board():
+def test_a_stopped_timer_keeps_its_time_until_started_again():
     clock = FakeClock()
     t = Timer(running=True, clock=clock)
     clock.now += 5
@@ -44,25 +44,40 @@ def test_timer_pauses_and_stops_on_a_full_board():
     t.start()
     clock.now += 2
     assert t.elapsed == pytest.approx(7)
+
+
+def test_format_time_writes_m_ss_h_mm_ss_or_a_dash():
     assert format_time(65) == "1:05" and format_time(3700) == "1:01:40" and format_time(None) == "\u2014"
 
 
-def test_completing_stops_the_clock_and_undo_restarts_it():
+def _completed(clock: FakeClock) -> Match:
+    """A match played to its solution 10 s after it started; asserts that it finished."""
     from solver.genius import search
-    clock = FakeClock()
     start = Position.parse(BOARD)
-    solution = search.solve(start)
     m = Match(start, puzzle="genius", timer=Timer(running=True, clock=clock))
     clock.now += 10
-    assert m.play(solution, "(the whole solution)") is True and m.finished
+    assert m.play(search.solve(start), "(the whole solution)") is True and m.finished
+    return m
+
+
+def test_completing_stops_the_clock():
+    clock = FakeClock()
+    m = _completed(clock)
     clock.now += 50
     assert m.elapsed == pytest.approx(10)
+
+
+def test_undo_after_completing_restarts_the_clock():
+    clock = FakeClock()
+    m = _completed(clock)
+    clock.now += 50
     m.undo()
     clock.now += 1
     assert not m.finished and m.elapsed == pytest.approx(11)
 
 
-def test_save_and_load_keep_history_clock_and_meta():
+def _saved_and_loaded() -> tuple[Match, Match, FakeClock]:
+    """A match with two moves, one undone, 42.5 s in; and that match saved and loaded on a new clock."""
     clock = FakeClock()
     start = Position.parse(BOARD)
     m = Match(start, puzzle="genius", meta={"dice": "default", "seed": 7}, timer=Timer(running=True, clock=clock))
@@ -70,11 +85,22 @@ def test_save_and_load_keep_history_clock_and_meta():
     m.play(m.position.place(Move.parse("4-O:C3C4D3D4")), "4-O:C3C4D3D4")
     m.undo()
     clock.now += 42.5
-    data = m.to_dict()
     later = FakeClock()
-    again = Match.from_dict(data, GENIUS, clock=later)
+    return m, Match.from_dict(m.to_dict(), GENIUS, clock=later), later
+
+
+def test_a_loaded_match_keeps_its_history():
+    m, again, _ = _saved_and_loaded()
     assert again.position == m.position and again.history == m.history and again.can_redo
+
+
+def test_a_loaded_match_keeps_its_meta():
+    _, again, _ = _saved_and_loaded()
     assert again.meta == {"dice": "default", "seed": 7}
+
+
+def test_a_loaded_match_runs_on_from_its_saved_time():
+    _, again, later = _saved_and_loaded()
     later.now += 1
     assert again.elapsed == pytest.approx(43.5) and again.timer.running
 
@@ -141,7 +167,7 @@ def test_each_puzzle_checks_its_own_metadata(meta):
     assert Match.from_dict(dict(data, meta={}), MACMAHON).puzzle == "macmahon"
 
 
-def test_a_held_timer_freezes_and_letting_go_never_restarts_a_stopped_one():
+def test_a_held_timer_freezes_until_let_go():
     now = [0.0]
     timer = Timer(running=True, clock=lambda: now[0])
     now[0] = 5
@@ -151,6 +177,12 @@ def test_a_held_timer_freezes_and_letting_go_never_restarts_a_stopped_one():
     timer.hold(False)
     now[0] = 52
     assert timer.elapsed == 7
+
+
+def test_letting_go_of_a_hold_never_restarts_a_stopped_timer():
+    now = [0.0]
+    timer = Timer(running=True, clock=lambda: now[0])
+    now[0] = 7
     timer.stop()                      # the game is over
     timer.hold(True)
     timer.hold(False)

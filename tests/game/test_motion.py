@@ -30,7 +30,16 @@ def test_a_turn_or_flip_pivots_round_the_grabbed_square(piece):
             assert offsets(flipped(held)) == {(dr, -dc) for dr, dc in before}, "left to right"
 
 
-def test_motion_lifts_over_its_time_and_rests_when_let_go():
+def lifted() -> Motion:
+    """A motion held up long enough to be fully lifted."""
+    m = Motion(lambda: True)
+    m.hold(True)
+    m.update(Motion.LIFT / 2)
+    m.update(Motion.LIFT)
+    return m
+
+
+def test_motion_lifts_over_its_time():
     m = Motion(lambda: True)
     m.hold(True)
     assert m.moving and m.lift == 0.0
@@ -38,10 +47,18 @@ def test_motion_lifts_over_its_time_and_rests_when_let_go():
     assert 0 < m.lift < 1 and m.moving
     m.update(Motion.LIFT)
     assert m.lift == 1.0 and not m.moving
+
+
+def test_a_turn_tweens_over_its_time():
+    m = lifted()
     m.turned(1)
     assert m.moving and m.turn.value == 90.0
     m.update(Motion.TURN)
     assert m.turn is None and not m.moving
+
+
+def test_motion_rests_when_let_go():
+    m = lifted()
     m.hold(False)
     m.update(Motion.LIFT * 2)
     assert m.lift == 0.0 and not m.moving
@@ -57,14 +74,25 @@ def test_without_animations_nothing_tweens():
     assert not m.moving and m.glow("4-O") == 0.0
 
 
-def test_the_win_counts_up_and_stamps_a_new_best():
+def new_best() -> Celebration:
     import pygame
-    c = Celebration(pygame.Rect(0, 0, 300, 300), [(1, 2, 3)], random.Random(1), seconds=42.0, best=True)
+    return Celebration(pygame.Rect(0, 0, 300, 300), [(1, 2, 3)], random.Random(1), seconds=42.0, best=True)
+
+
+def test_the_win_counts_up_to_its_time():
+    c = new_best()
     assert c.counted() == 0.0
     c.update(Celebration.COUNT / 2)
     assert 0 < c.counted() < 42.0
     c.update(Celebration.COUNT)
     assert c.counted() == 42.0
-    assert {bit[4] for bit in c.bits} == {(1, 2, 3)}, "confetti in the colours given"
+
+
+def test_the_confetti_is_in_the_colours_given():
+    assert {bit[4] for bit in new_best().bits} == {(1, 2, 3)}
+
+
+def test_a_loss_is_celebrated_with_nothing():
+    import pygame
     loss = Celebration(pygame.Rect(0, 0, 300, 300), [], random.Random(1), confetti=False)
     assert loss.bits == [] and loss.wave(0, 0) == 0.0

@@ -29,7 +29,7 @@ def opened(app, menu) -> None:
     assert app.keyboard_owner() is menu
 
 
-def test_escape_closes_an_open_list_and_leaves_the_screen_where_it_was(app):
+def test_escape_closes_only_the_open_list(app):
     scene = settings(app)
     before = scene.palette_menu.selected_option
     opened(app, scene.palette_menu)
@@ -39,7 +39,7 @@ def test_escape_closes_an_open_list_and_leaves_the_screen_where_it_was(app):
     assert scene.palette_menu.selected_option == before
 
 
-def test_down_and_enter_pick_the_next_choice(app):
+def test_the_list_s_keys_pick_the_next_choice(app):
     scene = settings(app)
     labels = [p.label for p in theme.PALETTES.values()]
     shown = scene.palette_menu.selected_option
@@ -54,17 +54,28 @@ def test_down_and_enter_pick_the_next_choice(app):
 
 
 
-@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
-def test_shift_l_opens_the_level_picker_and_the_keys_choose_a_level(app, puzzle):
-    app.settings["animations"] = False              # (no dice rolling in to take the first key)
+def level_picker_opened(app, puzzle):
+    """The puzzle's screen (no animations: no dice rolling in to take the first key), then
+    Shift+L: (screen, the Level menu)."""
+    app.settings["animations"] = False
     app.push(TitleScene(app))
     app.open(puzzle)
     pump(app)
     scene = app.top
-    menu = scene.chrome.menus["level"].menu
     key(app, pygame.K_l, pygame.KMOD_SHIFT)
     pump(app)
+    return scene, scene.chrome.menus["level"].menu
+
+
+@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+def test_shift_l_opens_the_level_picker(app, puzzle):
+    _, menu = level_picker_opened(app, puzzle)
     assert app.keyboard_owner() is menu
+
+
+@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+def test_the_keys_choose_a_level_in_the_level_picker(app, puzzle):
+    scene, menu = level_picker_opened(app, puzzle)
     labels = [option[0] for option in menu.options_list]
     before = menu.selected_option[0]
     key(app, pygame.K_DOWN)

@@ -32,7 +32,7 @@ def test_the_documented_medians_per_level():
     assert [round(level.median_seconds) for level in LEVELS.values()] == [117, 76, 54, 32]
 
 
-def test_the_expert_beats_a_median_player_sometimes_and_loses_sometimes():
+def test_the_expert_beats_a_median_player_about_two_races_in_three():
     # a median player takes MEDIAN_PLAYER_SECONDS on a median roll, and as much longer as the
     # model says on a harder one; the expert is faster about two times in three (documented)
     for solutions in (MEDIAN_SOLUTIONS, 266):
@@ -51,17 +51,31 @@ def test_the_other_levels_against_a_median_player():
     assert share("beginner") <= 0.05
 
 
-def test_difficulty_grows_as_the_solutions_shrink_and_is_bounded():
+def test_difficulty_grows_as_the_solutions_shrink():
     assert difficulty(MEDIAN_SOLUTIONS) == 1.0
     assert difficulty(11) > difficulty(266) > difficulty(715) > 1.0 > difficulty(2414) > difficulty(22317)
+
+
+def test_difficulty_is_bounded():
     assert difficulty(1) == 2.5 and difficulty(10 ** 9) == 0.5
+
+
+def test_difficulty_refuses_an_unsolvable_roll():
     with pytest.raises(ValueError, match="unsolvable"):
         difficulty(0)
 
 
-def test_every_piece_takes_at_least_a_drag_and_the_first_ones_take_longest_on_average():
-    seconds = [piece_seconds(LEVELS["champion"], 22317, seed) for seed in SEEDS]
-    assert min(min(s) for s in seconds) >= MIN_PIECE_SECONDS
+def champion_seconds() -> list[list[float]]:
+    """The champion's seconds per piece on an easy roll, for every seed."""
+    return [piece_seconds(LEVELS["champion"], 22317, seed) for seed in SEEDS]
+
+
+def test_every_piece_takes_at_least_a_drag():
+    assert min(min(s) for s in champion_seconds()) >= MIN_PIECE_SECONDS
+
+
+def test_the_first_pieces_take_longest_on_average():
+    seconds = champion_seconds()
     first, last = (statistics.mean(s[k] for s in seconds) for k in (0, 8))
     assert first > 1.5 * last
 
@@ -70,12 +84,21 @@ def solved(start):
     return search.solve(start), search.count(start)
 
 
-def test_a_schedule_is_the_same_for_a_seed_and_differs_between_seeds():
+def club_schedule(seed: int) -> list:
     start = Position.parse(BOARD)
-    solution, n = solved(start)
-    one = schedule(start, solution, n, "club", 7)
-    assert one == schedule(start, solution, n, "club", 7)
-    assert [s.at for s in one] != [s.at for s in schedule(start, solution, n, "club", 8)]
+    return schedule(start, *solved(start), "club", seed)
+
+
+def test_a_schedule_is_the_same_for_a_seed():
+    assert club_schedule(7) == club_schedule(7)
+
+
+def test_schedules_differ_between_seeds():
+    assert [s.at for s in club_schedule(7)] != [s.at for s in club_schedule(8)]
+
+
+def test_a_schedule_s_steps_come_one_after_another():
+    one = club_schedule(7)
     assert all(a.at < b.at for a, b in zip(one, one[1:]))
 
 
@@ -100,17 +123,33 @@ def test_the_computer_ends_on_a_valid_board_with_every_dice_set(dice_name):
     assert raced
 
 
-def test_the_board_fills_piece_by_piece_on_the_match_clock_and_stops_when_it_pauses():
+def four_laid():
+    """The expert's board at its fourth step on a match clock: (now, timer, opponent)."""
     now = [0.0]
     timer = Timer(running=True, clock=lambda: now[0])
     start = Position.parse(BOARD)
     opponent = Opponent(start, *solved(start), level="expert", seed=3)
     assert opponent.board(timer.elapsed) == start and opponent.next_time(0.0) == opponent.steps[0].at
     now[0] = opponent.steps[3].at
+    return now, timer, opponent
+
+
+def test_the_board_fills_piece_by_piece_on_the_match_clock():
+    _, timer, opponent = four_laid()
     assert opponent.laid(timer.elapsed) == 4 and len(opponent.board(timer.elapsed).placed) == 4
+
+
+def test_the_computer_waits_while_the_match_clock_is_paused():
+    now, timer, opponent = four_laid()
     timer.stop()                      # the player pauses: an hour passes, the computer waits
     now[0] += 3600
     assert opponent.laid(timer.elapsed) == 4 and not opponent.finished(timer.elapsed)
+
+
+def test_the_computer_finishes_once_the_clock_runs_on():
+    now, timer, opponent = four_laid()
+    timer.stop()
+    now[0] += 3600
     timer.start()
     now[0] += opponent.finish_time    # plenty: it finishes
     assert opponent.finished(timer.elapsed) and opponent.board(timer.elapsed).is_complete

@@ -117,36 +117,58 @@ def genius_games(app) -> list[dict]:
     return app.statistics.get("genius", {}).get("games", [])
 
 
-def test_a_joined_race_finishes_first_and_is_recorded_once(app, lobby, server):
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        assert race.match.meta["kind"] == "online" and race.match.start == Position.parse(race.link.race["blockers"])
-        play_solution(app, race)
-        seen: list = []
-        run_until(app, lambda: seen.extend(bob.poll()) or (race.link.finished and any(
-            m["type"] == "progress" and m["placed"] == 9 for m in seen)))
-        assert race.link.finished[race.link.seat]["place"] == 1          # the server's verdict
+def finished_first(app, race: OnlineRaceScene, bob) -> None:
+    """The game plays its solution and hears that it finished (and Bob that all nine are placed)."""
+    play_solution(app, race)
+    seen: list = []
+    run_until(app, lambda: seen.extend(bob.poll()) or (race.link.finished and any(
+        m["type"] == "progress" and m["placed"] == 9 for m in seen)))
+
+
+def to_the_results(app, race: OnlineRaceScene, bob) -> None:
+    """After the game finished first: Bob finishes second, until the results screen is up."""
+    for seq, move in enumerate(solution(race.match.start), 1):
+        bob.send("move", seq=seq, move=move)
+    run_until(app, lambda: race.link.results is not None, [bob])
+    run_until(app, lambda: isinstance(app.top, ResultsScene), [bob])
+
+
+def test_a_joined_race_is_the_server_s_board(racing):
+    race, _ = racing
+    assert race.match.meta["kind"] == "online" and race.match.start == Position.parse(race.link.race["blockers"])
+
+
+def test_a_joined_race_finished_first_is_won(app, racing):
+    race, bob = racing
+    finished_first(app, race, bob)
+    assert race.link.finished[race.link.seat]["place"] == 1          # the server's verdict
+    app.frame(1 / 60)
+    assert race.result.lines[:2] == [f"1st, {format_time(race.match.elapsed)}", "you won the race"]
+    assert not any("New game" in line for line in race.result.lines)   # (a race deals no new game)
+    to_the_results(app, race, bob)
+    assert [(r["name"], r["place"]) for r in race.link.results] == [("Ann the quick", 1), ("Bob", 2)]
+    assert "1st Ann the quick" in race.session.status
+
+
+def test_a_race_won_online_is_recorded_once(app, racing):
+    race, bob = racing
+    finished_first(app, race, bob)
+    to_the_results(app, race, bob)
+    games = genius_games(app)
+    assert len(games) == 1 and games[0]["won"] and games[0]["key"] == "online race"
+    for _ in range(30):
         app.frame(1 / 60)
-        assert race.result.lines[:2] == [f"1st, {format_time(race.match.elapsed)}", "you won the race"]
-        assert not any("New game" in line for line in race.result.lines)   # (a race deals no new game)
-        for seq, move in enumerate(solution(race.match.start), 1):       # Bob finishes second
-            bob.send("move", seq=seq, move=move)
-        run_until(app, lambda: race.link.results is not None, [bob])
-        assert [(r["name"], r["place"]) for r in race.link.results] == [("Ann the quick", 1), ("Bob", 2)]
-        run_until(app, lambda: isinstance(app.top, ResultsScene), [bob])
-        assert "1st Ann the quick" in race.session.status
-        games = genius_games(app)
-        assert len(games) == 1 and games[0]["won"] and games[0]["key"] == "online race"
-        for _ in range(30):
-            app.frame(1 / 60)
-        assert len(genius_games(app)) == 1                                # once
-        assert app.top.buttons["rematch"].is_enabled
-        click(app, app.top.buttons["rematch"])
-        assert app.top is lobby
-        run_until(app, lambda: lobby.link.room["phase"] == "lobby")
-    finally:
-        bob.close()
+    assert len(genius_games(app)) == 1                                # once
+
+
+def test_rematch_on_the_results_goes_back_to_the_lobby(app, lobby, racing):
+    race, bob = racing
+    finished_first(app, race, bob)
+    to_the_results(app, race, bob)
+    assert app.top.buttons["rematch"].is_enabled
+    click(app, app.top.buttons["rematch"])
+    assert app.top is lobby
+    run_until(app, lambda: lobby.link.room["phase"] == "lobby")
 
 
 def test_a_hosted_race_lost_to_a_faster_opponent_is_recorded_lost(app, lobby):
@@ -191,13 +213,24 @@ def kill_server(server) -> None:
     server._loop.call_soon_threadsafe(die)
 
 
-@pytest.mark.parametrize("death", ["shut down", "killed"])
-def test_a_server_gone_mid_race_is_said_and_the_race_is_no_result(app, server, racing, death):
-    race, _ = racing
+def server_gone(app, server, race: OnlineRaceScene, death: str) -> None:
+    """A move made, then the server goes (shut down or killed); until the game hears it."""
     play_move(race, solution(race.match.start)[0])                       # a game: a move made
     server.close() if death == "shut down" else kill_server(server)
     run_until(app, lambda: race.link.lost is not None)
+
+
+@pytest.mark.parametrize("death", ["shut down", "killed"])
+def test_a_server_gone_mid_race_is_said(app, server, racing, death):
+    race, _ = racing
+    server_gone(app, server, race, death)
     assert race.session.status == STOPPED_WORDS
+
+
+@pytest.mark.parametrize("death", ["shut down", "killed"])
+def test_a_race_whose_server_went_is_no_result(app, server, racing, death):
+    race, _ = racing
+    server_gone(app, server, race, death)
     play_solution(app, race)                                              # alone, to the end
     assert race.match.finished and race.match.meta["kind"] == "void"
     run_until(app, lambda: "no result" in race.session.status)             # the win says it
@@ -250,15 +283,26 @@ def test_join_says_what_is_wrong_with_an_address_in_one_line(app, lobby):
     assert lobby.target_entry.is_enabled and lobby.join_button.is_enabled
 
 
-def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby):
+def test_a_typed_race_name_is_kept_trimmed(app, lobby):
     lobby.name_entry.set_text(" Ann ")
     click(app, lobby.host_button)
     run_until(app, lambda: lobby.link.code is not None)
-    url = lobby.link.hosted.url
     assert app.settings["race_name"] == "Ann"
+
+
+def test_leaving_a_hosted_room_keeps_the_lobby_on_screen(app, lobby):
+    click(app, lobby.host_button)
+    run_until(app, lambda: lobby.link.code is not None)
     click(app, lobby.leave_button)
-    assert app.top is lobby and lobby.link is None                        # the room left, this screen kept
-    click(app, lobby.leave_button)
+    assert app.top is lobby and lobby.link is None
+
+
+def test_leaving_the_lobby_stops_the_hosted_server(app, lobby):
+    click(app, lobby.host_button)
+    run_until(app, lambda: lobby.link.code is not None)
+    url = lobby.link.hosted.url
+    click(app, lobby.leave_button)                     # the room left
+    click(app, lobby.leave_button)                     # the lobby left
     assert isinstance(app.top, TitleScene)
     probe = ThreadedClient(url, timeout=2)
     try:
@@ -269,23 +313,28 @@ def test_leaving_the_lobby_stops_the_hosted_server_and_keeps_the_name(app, lobby
         probe.close()
 
 
-def test_closing_the_window_mid_race_records_a_loss_and_gives_the_seat_up(app, lobby, server):
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        play_move(race, solution(race.match.start)[0])                   # a game: a move made
-        app.quit()
-        games = genius_games(app)
-        assert len(games) == 1 and not games[0]["won"] and games[0]["key"] == "online race"
-        got = []
-        deadline = time.monotonic() + 60
-        while not any(m["type"] == "room" and any(p["left"] or not p["connected"] for p in m["players"])
-                      for m in got) and time.monotonic() < deadline:
-            got += bob.poll()
-            time.sleep(0.01)
-        assert time.monotonic() < deadline, "Bob never heard that Ann left"
-    finally:
-        bob.close()
+def closed_mid_race(app, race: OnlineRaceScene) -> None:
+    play_move(race, solution(race.match.start)[0])                   # a game: a move made
+    app.quit()
+
+
+def test_closing_the_window_mid_race_records_a_loss(app, racing):
+    race, _ = racing
+    closed_mid_race(app, race)
+    games = genius_games(app)
+    assert len(games) == 1 and not games[0]["won"] and games[0]["key"] == "online race"
+
+
+def test_closing_the_window_mid_race_gives_the_seat_up(app, racing):
+    race, bob = racing
+    closed_mid_race(app, race)
+    got = []
+    deadline = time.monotonic() + 60
+    while not any(m["type"] == "room" and any(p["left"] or not p["connected"] for p in m["players"])
+                  for m in got) and time.monotonic() < deadline:
+        got += bob.poll()
+        time.sleep(0.01)
+    assert time.monotonic() < deadline, "Bob never heard that Ann left"
 
 
 def kick(server, code: str, seat: int) -> None:
@@ -298,61 +347,76 @@ def remaining(race: OnlineRaceScene) -> list[str]:
     return [m for m in solution(race.match.start) if m.split(":")[0] not in race.position.placed]
 
 
-def test_a_dropped_connection_resumes_the_same_board_and_clock_and_finishes(app, lobby, server, monkeypatch):
+def resumed(app, server, race: OnlineRaceScene, bob, monkeypatch) -> float:
+    """Two moves played, the connection cut, Bob moving and a third move played meanwhile, until
+    the game is back online; the clock read just before (and the state on the way asserted)."""
     monkeypatch.setattr(refereed, "RETRY_EVERY", 0.5)                 # inside the test server's 2 s grace
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        for move in remaining(race)[:2]:
-            play_move(race, move)
-        seen: list = []
-        run_until(app, lambda: seen.extend(bob.poll()) or any(
-            m["type"] == "progress" and m["placed"] == 2 for m in seen))
-        kick(server, code, race.link.seat)
-        run_until(app, lambda: race.link.retry is not None, [bob])
-        bob.send("move", seq=1, move=solution(race.match.start)[0])      # Bob moves while Ann is away
-        assert race.session.status == "Connection lost: reconnecting..."
-        offline = remaining(race)[0]
-        play_move(race, offline)                                 # never reaches the server
-        assert len(race.position.placed) == 3
-        before = race.match.elapsed
-        run_until(app, lambda: race.link.online and not race.link.resumed, [bob])
-        assert race.link.retry is None and race.link.lost is None
-        assert race.position == race.link.sent and len(race.position.placed) == 2   # the server's board
-        assert race.match.elapsed >= before - 0.5                         # the server's clock, not a new one
-        assert race.link.progress[race.link.rivals()[0]["seat"]]["placed"] == 1   # Bob's progress, refreshed
-        assert "Reconnected" in race.session.status
-        for move in remaining(race):
-            play_move(race, move)
-            app.frame(1 / 60)
-        run_until(app, lambda: race.link.seat in race.link.finished, [bob])
-        assert race.link.finished[race.link.seat]["place"] == 1
-        check_position(race.position, blockers=race.match.start.blockers)
-        games = genius_games(app)
-        assert len(games) == 1 and games[0]["won"]
-    finally:
-        bob.close()
+    for move in remaining(race)[:2]:
+        play_move(race, move)
+    seen: list = []
+    run_until(app, lambda: seen.extend(bob.poll()) or any(
+        m["type"] == "progress" and m["placed"] == 2 for m in seen))
+    code = next(c for c, room in server.server.rooms.items() if len(room.players) == 2)
+    kick(server, code, race.link.seat)
+    run_until(app, lambda: race.link.retry is not None, [bob])
+    bob.send("move", seq=1, move=solution(race.match.start)[0])      # Bob moves while Ann is away
+    assert race.session.status == "Connection lost: reconnecting..."
+    offline = remaining(race)[0]
+    play_move(race, offline)                                 # never reaches the server
+    assert len(race.position.placed) == 3
+    before = race.match.elapsed
+    run_until(app, lambda: race.link.online and not race.link.resumed, [bob])
+    return before
 
 
-def test_a_seat_the_server_no_longer_keeps_is_said_and_the_board_stays_playable(app, lobby, server):
-    bob, code = opponent_room(server)
-    try:
-        race = join_and_race(app, lobby, server, bob, code)
-        room = server.server.rooms[code]
-        player = room.players[race.link.seat]
-        server._loop.call_soon_threadsafe(lambda: (player.link.abort("test"), room.remove(player)))
-        run_until(app, lambda: race.link.lost is not None, [bob])
-        assert "did not give the seat back" in race.session.status and "playable alone" in race.session.status
-        assert race.link.retry is None and "\n" not in race.session.status
-        for move in remaining(race):
-            play_move(race, move)
-            app.frame(1 / 60)
-        assert race.match.finished
-    finally:
-        bob.close()
+def test_a_dropped_connection_resumes_where_the_server_left_off(app, server, racing, monkeypatch):
+    race, bob = racing
+    before = resumed(app, server, race, bob, monkeypatch)
+    assert race.link.retry is None and race.link.lost is None
+    assert race.position == race.link.sent and len(race.position.placed) == 2   # the server's board
+    assert race.match.elapsed >= before - 0.5                         # the server's clock, not a new one
+    assert race.link.progress[race.link.rivals()[0]["seat"]]["placed"] == 1   # Bob's progress, refreshed
+    assert "Reconnected" in race.session.status
 
 
-def test_tries_to_resume_are_bounded_in_count_and_time():
+def test_a_resumed_race_plays_on_to_a_win(app, server, racing, monkeypatch):
+    race, bob = racing
+    resumed(app, server, race, bob, monkeypatch)
+    for move in remaining(race):
+        play_move(race, move)
+        app.frame(1 / 60)
+    run_until(app, lambda: race.link.seat in race.link.finished, [bob])
+    assert race.link.finished[race.link.seat]["place"] == 1
+    check_position(race.position, blockers=race.match.start.blockers)
+    games = genius_games(app)
+    assert len(games) == 1 and games[0]["won"]
+
+
+def seat_dropped(app, server, race: OnlineRaceScene, bob) -> None:
+    """The server cuts the game's connection and drops its seat; until the game hears it."""
+    room = next(room for room in server.server.rooms.values() if len(room.players) == 2)
+    player = room.players[race.link.seat]
+    server._loop.call_soon_threadsafe(lambda: (player.link.abort("test"), room.remove(player)))
+    run_until(app, lambda: race.link.lost is not None, [bob])
+
+
+def test_a_seat_the_server_no_longer_keeps_is_said_in_one_line(app, server, racing):
+    race, bob = racing
+    seat_dropped(app, server, race, bob)
+    assert "did not give the seat back" in race.session.status and "playable alone" in race.session.status
+    assert race.link.retry is None and "\n" not in race.session.status
+
+
+def test_a_board_whose_seat_was_dropped_stays_playable(app, server, racing):
+    race, bob = racing
+    seat_dropped(app, server, race, bob)
+    for move in remaining(race):
+        play_move(race, move)
+        app.frame(1 / 60)
+    assert race.match.finished
+
+
+def test_tries_to_resume_are_bounded():
     from game.net.refereed import RETRY_EVERY, RETRY_FOR, Retry
     now = [0.0]
     retry = Retry("dropped", clock=lambda: now[0])
@@ -364,7 +428,7 @@ def test_tries_to_resume_are_bounded_in_count_and_time():
     assert not retry.due()
 
 
-def test_the_host_picks_the_level_and_the_race_is_of_that_level(app, lobby):
+def test_the_race_is_of_the_level_the_host_picks(app, lobby):
     from solver.genius.dice import builtin
     from solver.genius.levels import level_of
     click(app, lobby.host_button)

@@ -147,22 +147,48 @@ def play_run(p: Player, puzzle: str, clock: Clock, step: float = 5.0):
     return mode, session, next(e for e in effects if isinstance(e, Won))
 
 
-@pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
-def test_a_ranked_daily_played_in_the_game_is_placed_on_the_card_and_in_the_standings(world, puzzle):
+def bob_then_ann(world, puzzle):
+    """Bob then Ann play the day's ranked run of `puzzle` (Bob the faster): (Ann, the two banners'
+    first lines, the two games recorded, the two done times in ms)."""
     server, clock, player = world
-    places = []
+    places, games, times = [], [], []
     for name, step in (("Bob", 4.0), ("Ann", 6.0)):
         p = player(name)
         take_name(p, puzzle, name)
         mode, session, won = play_run(p, puzzle, clock, step)
         places.append(mode.won(won.ending)[0].lines[0])
-        game = p.app.statistics[puzzle]["games"][-1]
-        assert game["daily"] == TODAY and game["seconds"] == p.offer.desk.done["ms"] / 1000
+        games.append(p.app.statistics[puzzle]["games"][-1])
+        times.append(p.offer.desk.done["ms"])
+    return p, places, games, times
+
+
+PUZZLES = pytest.mark.parametrize("puzzle", ["genius", "macmahon"])
+
+
+@PUZZLES
+def test_a_ranked_daily_played_in_the_game_is_recorded_at_the_servers_time(world, puzzle):
+    _, _, games, times = bob_then_ann(world, puzzle)
+    for game, ms in zip(games, times):
+        assert game["daily"] == TODAY and game["seconds"] == ms / 1000
+
+
+@PUZZLES
+def test_a_ranked_daily_played_in_the_game_is_told_its_place(world, puzzle):
+    _, places, _, _ = bob_then_ann(world, puzzle)
     assert places[0].startswith("1st of 1 · ") and places[1].startswith("2nd of 2 · ")
-    ann = p
+
+
+@PUZZLES
+def test_a_ranked_daily_played_in_the_game_is_placed_on_the_card(world, puzzle):
+    ann, _, _, _ = bob_then_ann(world, puzzle)
     ann.offer.refresh(TODAY, puzzles=(puzzle,))
     ann.until(lambda: puzzle in ann.offer.places, ann.offer.pump)
     assert ann.offer.places[puzzle] == "2nd of 2 today"
+
+
+@PUZZLES
+def test_a_ranked_daily_played_in_the_game_is_placed_in_the_standings(world, puzzle):
+    ann, _, _, _ = bob_then_ann(world, puzzle)
     scene = StandingsScene(ann.app, puzzle=puzzle, today=daily.date_of(TODAY), connect=ann.connect)
     ann.until(lambda: scene.answer is not None, scene.desk.pump)
     assert [(place, name, mine) for place, name, _, mine in scene.rows()] == [("1", "Bob", False), ("2", "Ann", True)]

@@ -4,7 +4,7 @@ window: tests/game/scenes/test_genius_kit_levels.py)."""
 from __future__ import annotations
 
 
-def test_a_number_out_of_range_is_refused_and_the_game_kept(app, genius):
+def test_a_number_out_of_range_is_refused_keeping_the_game(app, genius):
     before = genius.match
     assert not genius.ask_play_id("62208")
     assert genius.match is before and "out of range" in app.toasts.latest

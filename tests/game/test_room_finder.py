@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.net.discovery import Room
 from game.net.finder import ASK_EVERY, ASK_WAIT, MAX_SERVERS, RoomFinder
@@ -46,14 +47,24 @@ def test_the_rooms_each_server_lists_are_joined_by_their_address():
     assert found.silent() == ["10.0.0.2:8765: no open rooms listed"]
 
 
-def test_each_server_is_asked_again_every_few_seconds_and_one_that_says_nothing_is_given_up():
+def quiet_server_given_up():
+    """A server that never answers, asked, then waited for as long as the finder waits: (clock, finder, clients)."""
     clock = Clock()
     found, made = finder({"ws://quiet:8765/": []}, clock=clock)
     found.pump()
     assert len(made) == 1 and found.due_in() == ASK_WAIT
     clock.now += ASK_WAIT
     found.pump()
+    return clock, found, made
+
+
+def test_a_server_that_says_nothing_is_given_up():
+    _, found, made = quiet_server_given_up()
     assert made[0].closed and found.silent() == ["quiet:8765: not answering"]
+
+
+def test_each_server_is_asked_again_every_few_seconds():
+    clock, found, made = quiet_server_given_up()
     clock.now += ASK_EVERY - 0.1
     found.pump()
     assert len(made) == 1                                  # not yet
@@ -69,11 +80,17 @@ def test_an_older_server_says_it_lists_no_rooms():
     assert found.rooms() == [] and found.silent() == ["old:8765: lists no rooms (an older Squarewise)"]
 
 
-def test_rooms_found_on_the_network_show_at_once_and_their_servers_are_asked():
-    browser = Browser([Room("Q7KX2M", "Zoë", "192.168.1.20", 40123)])
-    found, made = finder({}, browser)
+ZOE = Room("Q7KX2M", "Zoë", "192.168.1.20", 40123)
+
+
+def test_rooms_found_on_the_network_show_at_once():
+    found, _ = finder({}, Browser([ZOE]))
     assert [r.words() for r in found.rooms()] == ["on this network · 192.168.1.20:40123"]
     assert found.rooms()[0].target == "ws://192.168.1.20:40123/Q7KX2M"
+
+
+def test_the_servers_of_rooms_found_on_the_network_are_asked():
+    found, made = finder({}, Browser([ZOE]))
     found.pump()
     assert [c.url for c in made] == ["ws://192.168.1.20:40123/"]
     made[0].inbox.append({"type": "rooms", "rooms": [{**ANN, "room": "Q7KX2M", "host": "Zoë", "players": 1}]})
@@ -88,7 +105,10 @@ def test_the_servers_asked_are_bounded():
     assert len(made) == MAX_SERVERS and made[0].url == "ws://club:8765/"
 
 
-def test_a_listed_room_is_a_button_and_one_click_joins_it(app, server):
+@pytest.fixture
+def listed(app, server):
+    """Bob's room listed on a server raced on lately, the lobby open until it shows the room:
+    (lobby, Bob, the room's code)."""
     bob, code = opponent_room(server)
     try:
         bob.send("listing", listed=True)
@@ -97,14 +117,24 @@ def test_a_listed_room_is_a_button_and_one_click_joins_it(app, server):
         app.open("online", bind="127.0.0.1", lan=False)
         lobby = app.top
         run_until(app, lambda: lobby.rooms.buttons, [bob])
-        (button, target), = lobby.rooms.buttons.items()
-        assert target == f"{server.url}{code}" and button.text == "Bob"
-        assert lobby.rooms.shown[0].words() == f"1 of 8 · default, easy · 127.0.0.1:{server.port}"
-        app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
-        run_until(app, lambda: lobby.link is not None and len(lobby.link.players()) == 2, [bob])
-        assert lobby.link.code == code and not lobby.rooms.buttons             # seated: no list
+        yield lobby, bob, code
     finally:
         bob.close()
+
+
+def test_a_listed_room_is_a_button(server, listed):
+    lobby, _, code = listed
+    (button, target), = lobby.rooms.buttons.items()
+    assert target == f"{server.url}{code}" and button.text == "Bob"
+    assert lobby.rooms.shown[0].words() == f"1 of 8 · default, easy · 127.0.0.1:{server.port}"
+
+
+def test_one_click_on_a_listed_room_joins_it(app, listed):
+    lobby, bob, code = listed
+    (button, _), = lobby.rooms.buttons.items()
+    app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
+    run_until(app, lambda: lobby.link is not None and len(lobby.link.players()) == 2, [bob])
+    assert lobby.link.code == code and not lobby.rooms.buttons             # seated: no list
 
 
 def test_a_private_room_is_not_listed(app, server):

@@ -49,59 +49,115 @@ def test_pixels_of_a_known_position(tmp_path):
         assert luminance(pal.blocker) < 60 < luminance(pal.cell)
 
 
-def test_title_lists_the_registry_and_opens_genius(app):
+def shown_title(app) -> TitleScene:
     title = TitleScene(app)
     app.push(title)
     frame(app)
+    return title
+
+
+def test_the_title_lists_the_registry(app):
+    title = shown_title(app)
     for (button, action), entry in zip(title.choices, title_puzzles()):
         assert button.text == entry.title
         assert button.is_enabled == entry.available()
         assert (title.notes[button] == "coming") != entry.available()
         assert "continue" not in (title.notes[button] or "")
+
+
+def genius_from_the_title(app) -> tuple[TitleScene, int]:
+    """The title's Genius entry chosen with the arrow keys and Enter: (title, Genius's index)."""
+    title = shown_title(app)
     genius_index = [e.key for e in title_puzzles()].index("genius")
     while title.selected != genius_index:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
+    return title, genius_index
+
+
+def test_the_title_s_keys_open_genius(app):
+    genius_from_the_title(app)
     assert isinstance(app.top, GeniusScene)
+
+
+def test_leaving_a_game_keeps_it_to_continue_from_the_title(app):
+    title, genius_index = genius_from_the_title(app)
     frame(app)
-    key(app, pygame.K_ESCAPE)                      # leaving keeps the game for later
+    key(app, pygame.K_ESCAPE)
     assert app.top is title and app.running
     genius_button = title.choices[genius_index][0]
     assert title.notes[genius_button].startswith("continue 0:0")
+
+
+def test_escape_on_the_title_quits_nothing(app):
+    title = shown_title(app)
     key(app, pygame.K_ESCAPE)
     assert app.top is title and app.running, "Escape on the title quits nothing"
 
 
-def test_settings_change_palette_and_persist(app):
+def settings_shown(app) -> SettingsScene:
     app.push(TitleScene(app))
     settings = SettingsScene(app)
     app.push(settings)
     frame(app)
+    return settings
+
+
+def colour_blind_chosen(app) -> None:
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Colour-blind safe",
-                                  ui_element=settings.palette_menu))
+                                  ui_element=settings_shown(app).palette_menu))
+
+
+def test_the_colour_blind_palette_comes_with_labels(app):
+    colour_blind_chosen(app)
     assert app.palette.name == "colourblind" and app.settings["labels"] is True
+
+
+def test_the_palette_chosen_is_kept(app):
+    colour_blind_chosen(app)
     assert app.storage.settings()["palette"] == "colourblind"
+
+
+def test_the_dice_chosen_in_the_settings_are_kept(app):
+    settings_shown(app)
     frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Alternative",
                                   ui_element=app.top.menus[0].menu))
     assert app.storage.settings()["dice"] == "alternative"
+
+
+def test_escape_leaves_the_settings_for_the_title(app):
+    settings_shown(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)
 
 
-def test_resizing_rescales_the_board_and_the_widgets(app):
+def resized(app) -> tuple[GeniusScene, int]:
+    """A Genius screen, then the window made 820 x 580: (the screen, its cell size before)."""
     scene = GeniusScene(app, game_id=KNOWN)
     app.push(scene)
     frame(app)
     big = scene.view.layout()["geo"].cell
     app.window.size = (820, 580)
     frame(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=820, y=580))
+    return scene, big
+
+
+def test_resizing_rescales_the_board(app):
+    scene, big = resized(app)
     assert app.size == (820, 580) and app.ui.window_resolution == (820, 580)
-    small = scene.view.layout()["geo"].cell
-    assert small < big
+    assert scene.view.layout()["geo"].cell < big
+
+
+def test_resizing_keeps_every_widget_in_the_window(app):
+    scene, _ = resized(app)
     window = pygame.Rect(0, 0, *app.size)
     for widget in scene.widgets:
         if widget.visible:
             assert window.contains(widget.rect), f"{widget} sticks out of the window"
+
+
+def test_the_window_has_a_minimum_size(app):
+    resized(app)
     app.window.size = (300, 200)
     assert app.window.size == (800, 560), "the window has a minimum size"
 

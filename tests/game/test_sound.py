@@ -33,19 +33,30 @@ def test_committed_file_is_what_the_recipe_makes(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_waveform_is_short_loud_enough_unclipped_and_fades_out(name):
+def test_a_sound_is_short(name):
     data = committed(name)
-    s = samples_of(data)
-    seconds = len(s) / RATE
-    assert 0.05 <= seconds <= 1.5 and len(data) < 64_000
-    peak = np.abs(s).max()
-    assert PEAK * FULL - 2 <= peak <= PEAK * FULL + 1          # normalised, with headroom
+    assert 0.05 <= len(samples_of(data)) / RATE <= 1.5 and len(data) < 64_000
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_sound_is_normalised_with_headroom(name):
+    s = samples_of(committed(name))
+    assert PEAK * FULL - 2 <= np.abs(s).max() <= PEAK * FULL + 1
     assert (np.abs(s) < FULL).all()                            # nothing at full scale: no clipping
+    assert np.sqrt((s ** 2).mean()) > 0.03 * FULL              # not silence either
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_sound_has_no_click_at_either_end(name):
+    s = samples_of(committed(name))
     assert s[0] == 0 and s[-1] == 0                           # starts and ends in silence
     tail = s[-int(RATE * FADE / 3):]
-    assert np.abs(tail).max() < 0.05 * FULL                    # the last 5 ms are near silent: no click
-    assert abs(s.mean()) < 0.02 * FULL                         # no DC offset
-    assert np.sqrt((s ** 2).mean()) > 0.03 * FULL              # not silence either
+    assert np.abs(tail).max() < 0.05 * FULL                    # the last 5 ms are near silent
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_sound_has_no_dc_offset(name):
+    assert abs(samples_of(committed(name)).mean()) < 0.02 * FULL
 
 
 def test_sounds_differ_from_each_other():
@@ -60,24 +71,37 @@ def fresh_mixer():
     pygame.mixer.quit()
 
 
-def test_every_sound_plays_under_the_dummy_driver_and_is_recorded(fresh_mixer):
+def every_sound_played() -> Sounds:
+    """Sounds at half volume, made (nothing opened yet: lazy), then every sound played."""
     sounds = Sounds(volume=0.5)
-    assert sounds.played == [] and pygame.mixer.get_init() is None    # nothing opened yet: lazy
+    assert sounds.played == [] and pygame.mixer.get_init() is None
     for name in NAMES:
         sounds.play(name)
-    assert sounds.played == list(NAMES) and sounds.problem is None and sounds.audible
+    return sounds
+
+
+def test_every_sound_played_is_recorded(fresh_mixer):
+    assert every_sound_played().played == list(NAMES)
+
+
+def test_every_sound_plays_under_the_dummy_driver(fresh_mixer):
+    sounds = every_sound_played()
+    assert sounds.problem is None and sounds.audible
     for name in NAMES:
         loaded = sounds._loaded[name]
         assert abs(loaded.get_length() - len(render(name)) / RATE) < 0.01
         assert loaded.get_volume() == pytest.approx(0.5 * MIX, abs=0.01)
 
 
-def test_volume_is_clamped_and_mute_records_without_playing(fresh_mixer):
+def test_the_volume_is_clamped(fresh_mixer):
     sounds = Sounds(volume=3)
     assert sounds.volume == 1.0
     sounds.volume = -1
     assert sounds.volume == 0.0 and not sounds.audible
-    sounds.volume = 0.7
+
+
+def test_a_muted_sound_is_recorded_without_playing(fresh_mixer):
+    sounds = Sounds(volume=0.7)
     sounds.muted = True
     sounds.play("win")
     assert sounds.played == ["win"] and sounds._loaded == {} and pygame.mixer.get_init() is None

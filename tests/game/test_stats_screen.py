@@ -29,7 +29,7 @@ def open_stats(app, **options) -> StatsScene:
     return scene
 
 
-def test_macmahon_offers_its_own_levels_1_to_10_then_no_level_and_its_dailies(app):
+def test_macmahon_s_level_rows_are_its_own(app):
     scene = open_stats(app, puzzle="macmahon")
     assert list(scene.levels) == [None] + [str(n) for n in range(1, 11)] + [records.OTHER, records.DAILIES]
 
@@ -51,7 +51,7 @@ def test_a_level_the_other_puzzle_lacks_gives_way_to_all_levels(app):
     assert list(scene.levels)[1] == "1"
 
 
-def test_up_and_down_go_through_the_puzzle_s_own_levels(app):
+def test_the_arrow_keys_go_through_the_puzzle_s_own_levels(app):
     scene = open_stats(app, puzzle="macmahon")
     key(app, pygame.K_UP)
     assert scene.level == records.DAILIES
@@ -90,17 +90,30 @@ def test_every_figure_is_drawn_at_the_body_size_in_a_box_of_its_own(tmp_path, mo
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
-def test_a_ranked_daily_won_shows_its_time_and_why_the_charts_are_empty(app, monkeypatch):
-    """Dailies are in no chart (docs/records.md): after a ranked daily alone the screen says so,
-    not 'no solved games yet' beside 'won 1', and shows the daily's time (the server's)."""
+def ranked_daily_alone(app, monkeypatch) -> tuple[StatsScene, list]:
+    """The screen open on one ranked daily won (the server's time): (the screen, the lines its charts drew)."""
     records.record_game(app.statistics, "genius", records.DAILY, 126.7, True, level="medium", daily=329, place=2)
     drawn = []
     monkeypatch.setattr(stats_module.charts, "text", lambda surface, line, *a, **k: drawn.append(line))
     monkeypatch.setattr(stats_module.charts, "text_block", lambda surface, lines, *a, **k: drawn.extend(lines))
-    scene = open_stats(app, puzzle="genius")
+    return open_stats(app, puzzle="genius"), drawn
+
+
+def test_a_ranked_daily_won_shows_its_time(app, monkeypatch):
+    scene, _ = ranked_daily_alone(app, monkeypatch)
     rows = dict(figures(app.statistics, "genius", None, scene.today))
     assert (rows["won"], rows["daily puzzles won"], rows["best daily time"]) == ("1", "1", "2:06")
+
+
+def test_the_charts_say_why_a_ranked_daily_alone_is_not_in_them(app, monkeypatch):
+    """Dailies are in no chart (docs/records.md): after a ranked daily alone the screen says so,
+    not 'no solved games yet' beside 'won 1'."""
+    _, drawn = ranked_daily_alone(app, monkeypatch)
     assert stats_module.DAILIES_APART in drawn and "no solved games yet" not in drawn
+
+
+def test_the_dailies_note_goes_once_a_charted_game_is_won(app, monkeypatch):
+    _, drawn = ranked_daily_alone(app, monkeypatch)
     drawn.clear()
     records.record_game(app.statistics, "genius", "default", 80.0, True, level="hard")
     app.draw()
@@ -142,20 +155,29 @@ def test_macmahon_s_dailies_have_a_row_of_their_own(app):
     assert (rows["played"], rows["won"], rows["lost"], rows["best time"]) == ("2", "1", "1", format_time(None))
 
 
-def test_one_way_has_a_row_of_its_own_and_a_table_of_its_levels(app):
-    """Issue 38: One way's games in their row ('one way'), broken down by level in a table whose
-    games add up to the row; its times apart from the rolls' (pieces given)."""
+def one_way_row(app) -> tuple[StatsScene, dict]:
+    """Issue 38: every kind of game recorded, the screen on One way's row: (screen, its figures)."""
     every_kind_of_game(app.statistics)
     scene = open_stats(app, puzzle="genius")
     assert one_way.ROW in scene.levels
     click(app, scene.levels[one_way.ROW])
-    rows = dict(figures(app.statistics, "genius", scene.level, scene.today))
+    return scene, dict(figures(app.statistics, "genius", scene.level, scene.today))
+
+
+def test_one_way_has_a_row_of_its_own(app):
+    """One way's games in their row ('one way'), its times apart from the rolls' (pieces given)."""
+    _, rows = one_way_row(app)
     assert (rows["played"], rows["won"], rows["lost"], rows["best time"]) == ("3", "2", "1", "1:02")
+    assert records.plain_best(app.statistics["genius"]["best"]) == 90.0      # (a start with pieces given: apart)
+
+
+def test_one_way_s_row_has_a_table_of_its_levels(app):
+    """Broken down by level in a table whose games add up to the row."""
+    scene, rows = one_way_row(app)
     _, table, _ = scene.figures()
     assert table == [("One way", "won", "helped", "best"), ("level 2", "1 of 2", "0", "1:02"),
                      ("level 7", "1 of 1", "0", "1:07")]
     assert sum(int(row[1].split(" of ")[1]) for row in table[1:]) == int(rows["played"])
-    assert records.plain_best(app.statistics["genius"]["best"]) == 90.0      # (a start with pieces given: apart)
 
 
 def test_games_won_with_tiles_given_say_where_their_times_are(app, monkeypatch):

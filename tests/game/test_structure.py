@@ -9,7 +9,8 @@ files outside a puzzle's own packages that name a puzzle (`puzzle_naming`), the 
 game/scenes that import no pygame and define no Scene (`pure_scene_modules`), `self.app.` in
 the modes (`app_in_modes`), the session's effects written outside the session
 (`effects_written`), `Match(` built outside the dealers (`matches_built`) and the attributes
-that two classes of one object's MRO both write (`written_twice`).
+that two classes of one object's MRO both write (`written_twice`); and the test names that
+join two checks with `_and_` (`joined_names`, issue 37's "one check per test name").
 
 `python -m tests.game.test_structure` prints the figures per screen, then every unit figure."""
 from __future__ import annotations
@@ -350,6 +351,34 @@ def test_the_measures_see_what_they_look_for(tmp_path, monkeypatch):
     assert matches_built() == ["game/sample.py:6", "game/sample.py:6"]
 
 
+# ------------------------------------------------------------ one check per test name (issue 37)
+TESTS = ROOT / "tests"
+TEST_NAME = re.compile(r"def (test_\w+)")
+JOINED_NOW = 208         # the test names with `_and_` in tests/, never to grow again
+
+
+def named_tests(folder: Path = TESTS) -> list[str]:
+    """Every `def test_...` name in the folder's files, as `grep -rhoE 'def test_\\w+'` finds them."""
+    return [name for path in sorted(folder.rglob("*.py")) for name in TEST_NAME.findall(path.read_text(encoding="utf-8"))]
+
+
+def joined_names(folder: Path = TESTS) -> list[str]:
+    """The test names with `_and_` in them: most join two checks, a few name one thing (drag_and_drop)."""
+    return [name for name in named_tests(folder) if "_and_" in name]
+
+
+def test_no_more_test_names_join_checks_than_before():
+    assert len(joined_names()) <= JOINED_NOW, len(joined_names())
+
+
+def test_the_name_measure_reads_every_test_definition(tmp_path):
+    joined = "test_" "a_and_b"                  # split, so that this file's own count leaves it out
+    (tmp_path / "test_x.py").write_text(f"def {joined}():\n    pass\nasync def test_" "c(): pass\n"
+                                       "def helper_and_more(): pass\n", encoding="utf-8")
+    assert named_tests(tmp_path) == ["test_a_and_b", "test_c"]
+    assert joined_names(tmp_path) == ["test_a_and_b"]
+
+
 def unit_figures() -> list[str]:
     """Every figure of issue 37's "Done when", in lines."""
     naming, pure, app_uses = puzzle_naming(), pure_scene_modules(), app_in_modes()
@@ -369,6 +398,11 @@ def unit_figures() -> list[str]:
     lines += [f"classes with attributes written from two classes of their MRO: {len(twice)}, at most {worst} "
               f"a class; beyond {MAX_TWICE}: {sum(len(t) > MAX_TWICE for t in twice.values())} (0)"]
     lines += [f"    {name}: {len(t)} ({', '.join(t)})" for name, t in sorted(twice.items(), key=lambda x: -len(x[1]))]
+    names, joined = named_tests(), joined_names()
+    lines += [f"test names with `_and_`: {len(joined)} of {len(names)} ({100 * len(joined) / max(len(names), 1):.1f}%; "
+              f"at most {JOINED_NOW})"]
+    lines += [f"    tests/{folder.name}: {len(joined_names(folder))} of {len(named_tests(folder))}"
+              for folder in sorted(TESTS.iterdir()) if folder.is_dir() and named_tests(folder)]
     return lines
 
 

@@ -48,14 +48,28 @@ def test_the_lists_read_the_third_puzzle(listed):
     assert records.rows("dominoes") == ("1", records.OTHER, records.DAILIES)
 
 
-def test_the_third_puzzle_is_played_drawn_saved_and_loaded(listed, tmp_path):
-    host, clock = ModeHost(tmp_path), FakeClock()
-    session = dealt(listed, host, clock)
+def test_the_third_puzzle_is_dealt(listed, tmp_path):
+    session = dealt(listed, ModeHost(tmp_path), FakeClock())
     assert session.match.puzzle == "dominoes" and session.match.timer.running
 
-    refused = play(session, 1, "right", "right", "place")          # A3 across runs off the board
+
+def refused_off_the_board(listed, tmp_path):
+    """A dealt game of the third puzzle, domino 1 put across on A3: (host, clock, session, effects)."""
+    host, clock = ModeHost(tmp_path), FakeClock()
+    session = dealt(listed, host, clock)
+    return host, clock, session, play(session, 1, "right", "right", "place")
+
+
+def test_the_third_puzzle_refuses_a_domino_off_the_board(listed, tmp_path):
+    _, _, session, refused = refused_off_the_board(listed, tmp_path)
     assert any(isinstance(e, Refused) for e in refused) and session.position.notation() == "......"
     assert any(isinstance(e, Toast) and "off the board" in e.text for e in refused)
+
+
+def two_down(listed, tmp_path):
+    """As refused_off_the_board, then domino 1 down on A3B3 (saved), and 7 s on domino 2 on A1B1:
+    (host, session, the save)."""
+    host, clock, session, _ = refused_off_the_board(listed, tmp_path)
     play(session, 1, "turn", "place")                                   # A3B3, down (the cursor stays on A3)
     assert session.position.notation() == "..1..1"
     saved = session.save_to(tmp_path / "dominoes")
@@ -63,15 +77,26 @@ def test_the_third_puzzle_is_played_drawn_saved_and_loaded(listed, tmp_path):
     session.hand.cursor = 0
     play(session, 2, "place")                                           # A1B1 (still down)
     assert session.position.notation() == "2.12.1" and not session.match.finished
+    return host, session, saved
 
+
+def test_the_third_puzzle_loads_what_it_saved(listed, tmp_path):
+    _, session, saved = two_down(listed, tmp_path)
     loaded = session.load(saved)
     assert loaded.position.notation() == "..1..1" and loaded.moves == ["", "1:A3B3"]
+
+
+def test_the_third_puzzle_is_drawn_by_its_view(listed, tmp_path):
+    _, session, _ = two_down(listed, tmp_path)
     surface = pygame.Surface((60, 40))
     third_puzzle.View().draw(surface, session.position)
     assert surface.get_at((5, 5))[:3] == third_puzzle.COLOURS[2]
     assert surface.get_at((25, 5))[:3] == third_puzzle.COLOURS[0]
     assert surface.get_at((45, 25))[:3] == third_puzzle.COLOURS[1]
 
+
+def test_the_third_puzzle_is_played_to_a_win_recorded(listed, tmp_path):
+    host, session, _ = two_down(listed, tmp_path)
     effects = play(session, 3, "place")                                 # the cursor's A1 is taken: refused
     assert any(isinstance(e, Refused) for e in effects)
     session.hand.cursor = 1

@@ -67,7 +67,7 @@ def test_a_new_scene_starts_with_the_default_place(app):
     assert app.toasts.area is None and app.toasts.anchor is None
 
 
-def test_a_withdrawn_message_goes_at_once_and_the_others_stay():
+def test_withdrawing_a_message_takes_that_one_alone():
     toasts = Toasts()
     toasts.show("Bob finished first (1:01): finish your board for a place", 4)
     toasts.show("saved", 4)

@@ -16,22 +16,28 @@ def click(app, pos, button=1) -> None:
     app.frame(1 / 60)             # a button's press reaches the scene from the event queue
 
 
-def test_the_right_button_flips_a_placed_piece_and_the_held_one(app, genius):
+def test_the_right_button_flips_a_placed_piece_where_it_lies(app, genius):
     place_by_mouse(app, genius, "4-L", [14, 20, 26, 27])
     before = genius.position.placed["4-L"]
     press(app, cell_centre(genius, 20), button=3)
     cells = genius.position.placed["4-L"]
     assert orientation_of("4-L", cells) == flip("4-L", orientation_of("4-L", before)) and 20 in cells
     assert_legal(genius.position)
-    press(app, slot_of(genius, "4-T").center)                    # held: the right button flips it
+
+
+def test_the_right_button_flips_the_held_piece(app, genius):
+    press(app, slot_of(genius, "4-T").center)
     held = genius.session.hand.held
     press(app, slot_of(genius, "4-T").center, button=3)
     assert genius.session.hand.held.orientation == flip("4-T", held.orientation)
 
 
-def test_a_drag_still_moves_and_a_tray_click_still_carries(app, genius):
+def test_a_drag_of_a_placed_piece_still_moves_it(app, genius):
     place_by_mouse(app, genius, "2", [33, 34])
     drag(app, cell_centre(genius, 33), cell_centre(genius, 31))
     assert genius.position.placed["2"] == frozenset({31, 32})
+
+
+def test_a_tray_click_still_carries_the_piece(app, genius):
     click(app, slot_of(genius, "4-T").center)
     assert genius.session.hand.held is not None and genius.session.hand.held.piece == "4-T" and genius.session.hand.held.sticky

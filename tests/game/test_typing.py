@@ -35,7 +35,7 @@ def other_genius_id() -> str:
     return Position.from_blockers(dice.builtin("default").roll(12345)).notation()
 
 
-def test_typing_in_the_genius_id_box_plays_no_moves_and_enter_plays_the_id(app, genius):
+def test_typing_in_the_genius_id_box_plays_no_moves(app, genius):
     pygame.event.clear()
     start = genius.position
     click(app, genius.chrome.id_entry.rect.center)
@@ -43,15 +43,31 @@ def test_typing_in_the_genius_id_box_plays_no_moves_and_enter_plays_the_id(app, 
     type_text(app, "5eb")                    # 5 would pick up the 4-I, e would turn it
     assert genius.session.hand.held is None and genius.position == start and app.top is genius
     assert "5eb" in genius.chrome.id_entry.get_text()
+
+
+def entered(app, genius) -> str:
+    """Another roll's game ID typed over what the box held, then Enter: the ID."""
+    pygame.event.clear()
+    click(app, genius.chrome.id_entry.rect.center)
+    type_text(app, "5eb")
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
     wanted = other_genius_id()
     type_text(app, wanted)
     assert genius.chrome.id_entry.get_text() == wanted and genius.session.hand.held is None
     key(app, pygame.K_RETURN)
     pump(app)
+    return wanted
+
+
+def test_enter_in_the_genius_id_box_plays_the_id(app, genius):
+    wanted = entered(app, genius)
     assert genius.match.game_id == wanted
     assert genius.session.hand.held is None                # Enter submitted the field, it did not pick a piece up
-    assert app.keyboard_owner() is None       # and the keys are the game's again
+
+
+def test_after_enter_in_the_id_box_the_keys_are_the_game_s_again(app, genius):
+    entered(app, genius)
+    assert app.keyboard_owner() is None
     type_text(app, "5")
     assert genius.session.hand.held is not None and genius.session.hand.held.piece == "4-I"
 
@@ -64,7 +80,7 @@ def test_escape_leaves_the_id_box_not_the_game(app, genius):
     assert app.top is not genius
 
 
-def test_typing_in_the_macmahon_id_box_opens_nothing_and_lifts_nothing(app):
+def test_typing_in_the_macmahon_id_box_goes_to_the_box_alone(app):
     from game.scenes.macmahon.scene import MacMahonScene
     from game.scenes.title import TitleScene
     app.push(TitleScene(app))
@@ -79,14 +95,24 @@ def test_typing_in_the_macmahon_id_box_opens_nothing_and_lifts_nothing(app):
     assert "b1r" in scene.chrome.id_entry.get_text()
 
 
-def test_a_file_dialog_takes_the_keys_and_escape_closes_only_it(app, genius):
+def open_dialog(app, genius):
+    """Ctrl+O: the file dialog, open and holding the keyboard."""
     key(app, pygame.K_o, pygame.KMOD_LCTRL)
     assert genius.dialog_open
     dialog = app.keyboard_owner()
     assert isinstance(dialog, pygame_gui.windows.UIFileDialog)
+    return dialog
+
+
+def test_a_file_dialog_takes_the_keys(app, genius):
+    dialog = open_dialog(app, genius)
     click(app, dialog.file_path_text_line.rect.center)
     type_text(app, "5e")
     assert genius.session.hand.held is None and "5e" in dialog.file_path_text_line.get_text()
+
+
+def test_escape_closes_only_the_file_dialog(app, genius):
+    open_dialog(app, genius)
     key(app, pygame.K_ESCAPE)
     assert not genius.dialog_open and app.top is genius
 
@@ -106,8 +132,11 @@ class Asking(Scene):
         return False
 
 
-@pytest.mark.parametrize("answer, yes", [(pygame.K_RETURN, 1), (pygame.K_ESCAPE, 0)])
-def test_enter_confirms_a_dialog_and_escape_cancels_it(app, answer, yes):
+ANSWERS = pytest.mark.parametrize("answer, yes", [(pygame.K_RETURN, 1), (pygame.K_ESCAPE, 0)])
+
+
+def answered(app, answer) -> Asking:
+    """A question asked, an x typed, then `answer`'s key: the asking scene."""
     pygame.event.clear()
     scene = Asking(app)
     app.push(scene)
@@ -115,6 +144,17 @@ def test_enter_confirms_a_dialog_and_escape_cancels_it(app, answer, yes):
     type_text(app, "x")
     key(app, answer)
     pump(app)
+    return scene
+
+
+@ANSWERS
+def test_enter_or_escape_answers_a_dialog(app, answer, yes):
+    scene = answered(app, answer)
     assert scene.yes == yes and scene.keys == 0 and not scene.dialog_open and app.top is scene
+
+
+@ANSWERS
+def test_with_the_dialog_answered_the_scene_hears_keys_again(app, answer, yes):
+    scene = answered(app, answer)
     key(app, pygame.K_x)
     assert scene.keys == 1                  # with the dialog gone the scene hears keys again

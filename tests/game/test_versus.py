@@ -46,11 +46,15 @@ def wait_for_plan(app, scene):
     assert scene.match.timer.running and scene.mode.racing
 
 
-def test_the_genius_scene_opens_a_race_and_gets_its_own_game_back(app, genius):
-    before = genius.match
+def test_the_genius_scene_opens_a_race(app, genius):
     genius.do("versus")
     assert isinstance(app.top, VersusScene)
     assert "genius-versus" not in [e.key for e in title_puzzles()]     # opened from the Genius scene, not the title
+
+
+def test_the_genius_scene_gets_its_own_game_back_after_a_race(app, genius):
+    before = genius.match
+    genius.do("versus")
     key(app, pygame.K_ESCAPE)
     assert app.top is genius and genius.match is before and isinstance(genius, GeniusScene)
 

@@ -24,7 +24,7 @@ def window_event(app, kind) -> None:
     frame(app, pygame.event.Event(kind, window=app.window))
 
 
-def test_the_top_scene_hears_when_the_window_stops_and_starts_being_playable(app):
+def test_the_top_scene_hears_each_change_in_whether_the_window_is_playable(app):
     below, scene = Watching(app), Watching(app)
     app.push(below)
     app.push(scene)

@@ -22,7 +22,8 @@ def test_result_is_delivered_on_poll_on_the_calling_thread():
     assert job.fraction == 1.0
 
 
-def test_cancel_stops_the_search_and_drops_the_callback():
+def cancelled_mid_search():
+    """A job that runs until cancelled, cancelled once it started: (worker, job, what it delivered)."""
     worker = Worker()
     started = threading.Event()
     seen = []
@@ -37,7 +38,17 @@ def test_cancel_stops_the_search_and_drops_the_callback():
     started.wait(30)
     assert worker.busy == [job]
     job.cancel()
+    return worker, job, seen
+
+
+def test_cancel_stops_the_search():
+    _, job, _ = cancelled_mid_search()
     assert job.wait(30) and job.result == "stopped"
+
+
+def test_cancel_drops_the_callback():
+    worker, job, seen = cancelled_mid_search()
+    job.wait(30)
     worker.poll()
     assert seen == [] and worker.jobs == []
 
@@ -63,7 +74,7 @@ def _fails(progress=None):
     raise ValueError("no such board")
 
 
-def test_process_jobs_report_progress_deliver_and_cancel():
+def test_a_process_job_delivers_its_answer():
     worker = Worker()
     seen = []
     job = worker.submit_process("count", _count_in_child, ("A1A2A4A6B4D5E1",), seen.append)
@@ -71,16 +82,36 @@ def test_process_jobs_report_progress_deliver_and_cancel():
     assert seen == [job] and job.result == search.count(Position.parse("A1A2A4A6B4D5E1"))
     assert job.fraction == 1.0
 
+
+def stuck_in_a_child(worker, seen):
+    """A process job that never ends, until its first report of progress."""
     stuck = worker.submit_process("forever", _forever, (), seen.append)
     deadline = time.monotonic() + 60
     while stuck.fraction is None and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert stuck.fraction == 0.5
+    return stuck
+
+
+def test_a_process_job_reports_progress():
+    stuck = stuck_in_a_child(Worker(), [])
+    try:
+        assert stuck.fraction == 0.5
+    finally:
+        stuck.cancel()
+        stuck.wait(30)
+
+
+def test_a_cancelled_process_job_delivers_nothing():
+    worker, seen = Worker(), []
+    stuck = stuck_in_a_child(worker, seen)
     stuck.cancel()
     assert stuck.wait(30)
     worker.poll()
-    assert seen == [job]
+    assert seen == []
 
+
+def test_a_process_job_s_error_comes_back_with_its_message():
+    worker = Worker()
     bad = worker.submit_process("fails", _fails)
     worker.drain(10)
     assert isinstance(bad.error, RuntimeError) and str(bad.error) == "ValueError: no such board"
@@ -170,9 +201,8 @@ def test_a_job_slot_delivers_only_the_job_it_shows():
     assert heard == ["new"] and failed == [] and slot.job is None and not slot.running
 
 
-def test_a_job_slot_cancel_drops_the_answer_and_errors_come_as_exceptions():
+def test_a_job_slot_cancel_drops_the_answer():
     from game.play.jobs import JobSlot
-    from solver.errors import SquarewiseError
     worker = Worker()
     slot = JobSlot(worker)
     heard, failed = [], []
@@ -181,6 +211,14 @@ def test_a_job_slot_cancel_drops_the_answer_and_errors_come_as_exceptions():
     assert slot.cancel() is True and slot.job is None
     worker.drain(10)
     assert heard == []
+
+
+def test_a_job_slot_s_errors_come_as_exceptions():
+    from game.play.jobs import JobSlot
+    from solver.errors import SquarewiseError
+    worker = Worker()
+    slot = JobSlot(worker)
+    heard, failed = [], []
     slot.run("refuses", _refuses, (), heard.append, failed.append)
     worker.drain(10)
     assert heard == [] and len(failed) == 1 and type(failed[0]) is SquarewiseError

@@ -54,7 +54,7 @@ class OneMore(GeniusMode):
         return [Refresh()]
 
 
-def test_a_new_way_of_playing_is_one_class_and_one_line_in_the_list(tmp_path, monkeypatch):
+def test_a_new_way_of_playing_needs_only_its_class_with_a_line_in_the_list(tmp_path, monkeypatch):
     way = registry.Way("one_more", "One more", "a one-more board", f"{__name__}:OneMore")
     monkeypatch.setattr(registry, "PUZZLES", tuple(replace(e, ways=e.ways + (way,)) if e.name == GENIUS.name else e
                                                    for e in registry.PUZZLES))

@@ -64,38 +64,54 @@ def given_square(position: Position) -> tuple[str, Square]:
     return piece, Square(*divmod(cell, 6))
 
 
-def test_the_mode_deals_a_puzzle_with_pieces_given_and_one_finish(tmp_path):
+def test_the_mode_deals_a_puzzle_with_seven_pieces_given(tmp_path):
     kit = one_way_kit(tmp_path)
     start = kit.match.start
     assert len(start.givens) == 7 and start.givens == set(start.placed)
-    given = {p: sorted(c) for p, c in start.placed.items()}
-    assert len(completions(start.blockers, given, limit=2)) == 1           # the validator's own search
     shows = kit.mode.shows()["subtitle"]
     assert shows.startswith("One way · level 1 · 7 pieces given")
     assert kit.shown_id() == start.notation() and "=" in kit.shown_id()
     json.dumps(kit.match.to_dict())
 
 
-def test_a_given_piece_stays_put_by_mouse_keys_and_raw_move(tmp_path):
-    kit = one_way_kit(tmp_path, level=5)
-    s = kit.session
+def test_the_dealt_puzzle_has_one_finish(tmp_path):
+    start = one_way_kit(tmp_path).match.start
+    given = {p: sorted(c) for p, c in start.placed.items()}
+    assert len(completions(start.blockers, given, limit=2)) == 1           # the validator's own search
+
+
+def test_a_given_piece_stays_put_under_the_mouse(tmp_path):
+    s = one_way_kit(tmp_path, level=5).session
     start = s.position
-    piece, square = given_square(start)
+    _, square = given_square(start)
     for command in (Press(square), Release(square, click=True), Press(square, button=3)):
         effects = s.process(command)
         assert s.hand.held is None and s.position == start and s.position.givens == start.givens
         if isinstance(command, Press):          # (a press says so; its release then has nothing to drop)
             assert any(isinstance(e, Toast) and "is part of this puzzle and stays put" in e.text
                        for e in effects), effects
+
+
+def test_a_given_piece_stays_put_under_the_keys(tmp_path):
+    s = one_way_kit(tmp_path, level=5).session
+    start = s.position
+    piece, square = given_square(start)
     s.hand.cursor = (square.row, square.col)
     for action in ("place", "drop"):
         s.process(Key(action))
         assert s.hand.held is None and s.position.placed[piece] == start.placed[piece]
+
+
+def test_a_given_piece_stays_put_under_a_raw_move(tmp_path):
+    kit = one_way_kit(tmp_path, level=5)
+    s = kit.session
+    start = s.position
+    piece, _ = given_square(start)
     assert s.move(f"-{piece}") == f"the {piece} is given: it stays put"
     assert s.position == start and not kit.match.can_undo
 
 
-def test_undo_redo_and_restart_keep_the_givens(tmp_path):
+def test_the_givens_survive_every_step_through_the_history(tmp_path):
     kit = one_way_kit(tmp_path, level=3)
     s, start = kit.session, kit.match.start
     done = search.solve(start)
@@ -112,10 +128,14 @@ def test_undo_redo_and_restart_keep_the_givens(tmp_path):
     assert s.position.notation() == start.notation()
 
 
-def test_a_win_is_recorded_at_its_level_and_the_rows_add_up(tmp_path):
+def won_at_level_2(tmp_path):
+    """A One way kit at level 2 played to its finish: (kit, the Won effects)."""
     kit = one_way_kit(tmp_path, level=2)
-    effects = finish(kit)
-    won = [e for e in effects if isinstance(e, Won)]
+    return kit, [e for e in finish(kit) if isinstance(e, Won)]
+
+
+def test_a_one_way_win_is_recorded_at_its_level(tmp_path):
+    kit, won = won_at_level_2(tmp_path)
     assert won and kit.match.meta["result"] == "won" and not won[0].ending.assisted
     stats = kit.app.statistics
     kept = records.games(stats, "genius")[-1]
@@ -123,12 +143,23 @@ def test_a_win_is_recorded_at_its_level_and_the_rows_add_up(tmp_path):
     assert stats["genius"]["best"]["one way 2 given"] == kept["seconds"]
     assert one_way.statistics_table(stats) == [("One way", "won", "helped", "best"),
                                                ("level 2", "1 of 1", "0", format_time(kept["seconds"]))]
+
+
+def test_a_one_way_win_offers_a_harder_puzzle(tmp_path):
+    kit, won = won_at_level_2(tmp_path)
     headline, _, _ = kit.mode.win_words(won[0].ending)
     assert headline.startswith("Level 2: the one way found in ")
     assert sorted(kit.mode.offers()) == ["harder", "next_puzzle", "same_level"]
     act(kit, "harder")
     dealt(kit)
     assert kit.match.meta["oneway"] == 3 and not kit.match.finished
+
+
+def test_the_statistics_rows_add_up_with_one_way_games(tmp_path):
+    kit, _ = won_at_level_2(tmp_path)
+    stats = kit.app.statistics
+    act(kit, "harder")
+    dealt(kit)
     act(kit, "new")            # abandoned with no move: not a game (docs/records.md)
     dealt(kit)
     kit.session.abandon()
@@ -152,11 +183,15 @@ def _win_plain(kit) -> None:
     assert kit.match.meta["result"] == "won"
 
 
-def test_level_ten_gives_the_fewest_the_roll_allows_and_offers_no_harder(tmp_path):
-    kit = one_way_kit(tmp_path, level=10)
-    start = kit.match.start
+def test_level_ten_gives_the_fewest_the_roll_allows(tmp_path):
+    start = one_way_kit(tmp_path, level=10).match.start
     assert len(start.givens) == fewest(Position.from_blockers(start.blockers)).pieces
     assert search.count(start) == 1
+
+
+def test_level_ten_offers_no_harder(tmp_path):
+    kit = one_way_kit(tmp_path, level=10)
+    start = kit.match.start
     finish(kit)
     assert sorted(kit.mode.offers()) == ["next_puzzle", "same_level"]
     act(kit, "same_level")
@@ -176,7 +211,7 @@ def test_the_levels_go_down_in_given_pieces(tmp_path):
     assert counts[0] == 7 and counts[-1] in (1, 2) and all(a >= b for a, b in zip(counts, counts[1:])), counts
 
 
-def test_a_hint_names_a_piece_of_the_one_finish_and_blames_only_the_player_s(tmp_path):
+def test_a_hint_names_a_piece_of_the_one_finish(tmp_path):
     kit = one_way_kit(tmp_path, level=4)
     s, start = kit.session, kit.match.start
     done = search.solve(start)
@@ -186,6 +221,12 @@ def test_a_hint_names_a_piece_of_the_one_finish_and_blames_only_the_player_s(tmp
     move = hinted[0].step.move
     assert move.piece not in start.givens and move.cells == done.placed[move.piece]
     assert s.hand.name(move.piece) in s.status, s.status
+
+
+def test_a_hint_blames_only_the_player_s_pieces(tmp_path):
+    kit = one_way_kit(tmp_path, level=4)
+    s, start = kit.session, kit.match.start
+    done = search.solve(start)
     wrong = next(p for p in PIECES if p not in start.placed)
     cells = next(c for c in _elsewhere(s.position, wrong) if frozenset(c) != done.placed[wrong]
                  and search.solve(s.position.place(_move(wrong, c))) is None)
@@ -206,19 +247,29 @@ def _elsewhere(position, piece):
     return [c for c in placements(piece) if set(c) <= position.empty]
 
 
-def test_a_save_carries_the_givens_and_loads_into_one_way(tmp_path):
+def saved_at_level_6(tmp_path):
+    """A One way game at level 6 with one piece of the player's placed, saved: (start, piece, path)."""
     kit = one_way_kit(tmp_path, level=6)
     s, start = kit.session, kit.match.start
     done = search.solve(start)
     piece = next(p for p in PIECES if p not in start.placed)
     settle(kit, drop(s, piece, done.placed[piece]))
-    path = s.save_to(tmp_path / "one-way.json")
+    return start, piece, s.save_to(tmp_path / "one-way.json")
+
+
+def test_a_one_way_save_loads_into_one_way_with_its_givens(tmp_path):
+    start, piece, path = saved_at_level_6(tmp_path)
     other = genius_kit(tmp_path / "other")
     match = other.session.load(path)
     other.dealer.play_match(match)
     assert other.mode.name == "oneway" and isinstance(other.mode, OneWay)
     assert other.match.start.givens == start.givens and other.match.position.givens == start.givens
     assert other.match.meta["oneway"] == 6 and piece in other.match.position.placed
+
+
+def test_a_one_way_save_edited_to_take_a_given_back_is_refused(tmp_path):
+    start, _, path = saved_at_level_6(tmp_path)
+    other = genius_kit(tmp_path / "other")
     data = json.loads(path.read_text())
     given = sorted(start.givens)[0]
     body = data["data"]
@@ -239,7 +290,7 @@ def test_a_plain_game_loaded_or_typed_in_one_way_is_played_alone(tmp_path):
     assert kit.session.move("-2") == "the 2 is given: it stays put"
 
 
-def test_count_and_all_solutions_are_not_offered(tmp_path):
+def test_the_solution_counters_are_not_offered(tmp_path):
     kit = one_way_kit(tmp_path)
     assert act(kit, "count") == [Unused(None)] and act(kit, "solutions") == [Unused(None)]
 

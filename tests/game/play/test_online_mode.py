@@ -115,7 +115,7 @@ def test_another_board_finished_first_leaves_the_race_on_for_a_place(online):
     assert not session.match.ended and mode.racing
 
 
-def test_a_later_finish_is_recorded_once_lost_with_the_servers_time_and_place(online):
+def test_a_later_finish_is_recorded_once_as_a_loss_at_the_servers_place(online):
     mode, session, link = online
     session.move("1:F6")
     link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
@@ -181,10 +181,15 @@ def test_the_results_are_said_in_one_line(online):
     assert mode.news() == "Race over: 1st Ann 0:50, Bob unplaced"
 
 
-def test_a_lost_server_is_said_and_the_board_stays_playable(online):
+def test_a_lost_server_is_said(online):
     mode, session, link = online
     link.lost, link.online = "the race server stopped", False
     assert mode.news() == "The race server stopped. Your board stays playable alone."
+
+
+def test_the_board_stays_playable_once_the_server_is_lost(online):
+    mode, session, link = online
+    link.lost, link.online = "the race server stopped", False
     session.move("1:F6")
     assert session.position.placed["1"]
 
@@ -195,12 +200,23 @@ def test_a_dropped_connection_says_it_reconnects(online):
     assert mode.news() == "Connection lost: reconnecting..."
 
 
-def test_a_refused_move_is_undone_and_said(online):
+def refused(online) -> list:
+    """A move played, then refused by the server: the mode's effects."""
     mode, session, link = online
     session.move("1:F6")
     link.error, link.refusals = "out of order: the next move is number 1", 1
-    effects = mode.update(1 / 60)
+    return mode.update(1 / 60)
+
+
+def test_a_refused_move_is_undone(online):
+    refused(online)
+    _, session, link = online
     assert session.position == link.sent                         # the server's board, shown again
+
+
+def test_a_refused_move_is_said_with_an_alarm(online):
+    effects = refused(online)
+    session = online[1]
     assert session.status == "The server refused the move: out of order: the next move is number 1"
     assert any(isinstance(e, Toast) and e.alarm for e in effects)
 
@@ -225,7 +241,7 @@ def test_undo_applies_only_while_racing(online):
     assert not mode.allows("undo")
 
 
-def test_hints_and_solve_are_not_offered(online):
+def test_no_help_is_offered_in_an_online_race(online):
     mode, session, link = online
     assert not mode.allows("hint") and not mode.allows("solve")
     assert mode.do("hint") == [] and mode.do("solve") == []
@@ -258,7 +274,7 @@ def test_an_opponents_board_shows_once_the_server_sends_it(online):
     assert board == theirs and lines[1] == "1 of 9 pieces"
 
 
-def test_an_opponent_who_finished_shows_their_place_and_time(online):
+def test_an_opponent_who_finished_shows_their_finish(online):
     mode, session, link = online
     link.finished[1] = {"seat": 1, "name": "Bob", "place": 1, "ms": 61000}
     (lines, _), = mode.shows()["rivals"]

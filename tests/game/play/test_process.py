@@ -65,7 +65,7 @@ def test_a_drop_plays_its_move(session):
     assert session.position == START.place(Move("2", frozenset({33, 34})))
 
 
-def test_a_drop_sounds_rises_a_note_settles_and_says_the_board_moved(session):
+def test_the_effects_of_a_drop_in_order(session):
     effects = drop(session, "2", (5, 3))
     assert effects == [Sound("drop2"), Sound("note1"), Motion("settled", "2"), Moved()]
 
@@ -83,7 +83,7 @@ def test_a_refused_drop_plays_nothing(session):
     assert session.position == START and len(session.match.history) == 1
 
 
-def test_a_refusal_sounds_says_why_and_sends_the_piece_home(session):
+def test_the_effects_of_a_refused_drop_in_order(session):
     session.process(Press(Slot(0, (0, 0))))
     held = session.hand.held
     effects = session.process(Release(Square(0, 0)))
@@ -178,12 +178,21 @@ def test_the_last_rung_marks_a_move_of_a_solution(session, host):
     assert search.solve(after) is not None
 
 
-def test_every_rung_is_a_hint_used_and_the_game_is_helped(session, host, clock):
+def two_rungs(session, host) -> None:
     for _ in range(2):
         session.process(Key("hint"))
         host.worker.poll()
-    assert session.match.meta["hints"] == 2 and session.match.meta["assisted"]
+
+
+def test_every_rung_is_a_hint_used(session, host):
+    two_rungs(session, host)
+    assert session.match.meta["hints"] == 2
     assert session.clock_text() == "0:00 · 2 hints"
+
+
+def test_a_hint_makes_the_game_helped(session, host):
+    two_rungs(session, host)
+    assert session.match.meta["assisted"]
 
 
 def test_a_move_starts_the_ladder_again(session, host):
@@ -221,13 +230,22 @@ def test_solve_plays_the_solution_move_by_move(session, host):
     assert session.match.finished
 
 
-def test_a_solved_board_is_helped_and_sets_no_best_time(session, host):
+def solved(session, host):
+    """Solve asked and played to the end: the win's ending."""
     session.process(Key("solve"))
     host.worker.poll()
     for _ in range(len(PIECES)):
         session.step_solve(0.25, 0.25)
     [won] = [e for e in session.take_effects() if isinstance(e, Won)]
-    assert won.ending.assisted and not won.ending.new_best and host.statistics["genius"]["best"] == {}
+    return won.ending
+
+
+def test_a_solved_board_is_a_helped_win(session, host):
+    assert solved(session, host).assisted
+
+
+def test_a_solved_board_sets_no_best_time(session, host):
+    assert not solved(session, host).new_best and host.statistics["genius"]["best"] == {}
 
 
 def test_a_solve_waits_while_paused(session, host):
@@ -268,14 +286,22 @@ def test_a_win_sets_the_best_time_on_the_clock(session, host, clock):
     assert host.statistics["genius"]["best"] == {"default": 42}
 
 
-def test_the_winning_move_settles_with_no_note_and_is_won(session):
+def winning_move(session) -> list:
+    """All but the last move of a solution placed, then the last: its effects."""
     moves = session.position.moves_to(search.solve(session.position))
     for move in moves[:-1]:
         place(session, move)
-    effects = place(session, moves[-1])
+    return place(session, moves[-1])
+
+
+def test_the_winning_move_settles_with_no_note(session):
+    effects = winning_move(session)
     assert any(isinstance(e, Motion) and e.kind == "settled" for e in effects)
     assert not any(isinstance(e, Sound) and e.name.startswith("note") for e in effects)
-    assert [e for e in effects if isinstance(e, Won)][0].ending.won
+
+
+def test_the_winning_move_says_the_win(session):
+    assert [e for e in winning_move(session) if isinstance(e, Won)][0].ending.won
 
 
 def test_a_finished_board_takes_no_more_pieces(session):

@@ -49,23 +49,37 @@ def summary(host, puzzle="genius"):
     return records.summary(host.statistics, puzzle)
 
 
-def test_a_won_game_is_played_once_and_sets_the_best_time(host, clock):
+def test_a_won_game_counts_once_as_won(host, clock):
     s = session_on(host, clock)
     solve(s, clock, 30)
     check_position(s.position, Position.parse(BOARD).blockers)
     total = summary(host)
     assert (total.played, total.won, total.assisted, total.lost) == (1, 1, 0, 0)
+
+
+def test_a_won_game_sets_the_best_time(host, clock):
+    s = session_on(host, clock)
+    solve(s, clock, 30)
     assert host.statistics["genius"]["best"] == {"default": pytest.approx(30, abs=0.1)}
     [won] = wins(s)
     assert won.new_best and won.recorded
 
 
-def test_a_helped_win_counts_as_won_with_help_and_never_as_a_best_time(host, clock):
+def helped_win(host, clock) -> PlaySession:
     s = session_on(host, clock)
     s.match.meta["assisted"] = True           # a hint or Solve was asked
     solve(s, clock)
+    return s
+
+
+def test_a_helped_win_counts_as_won_with_help(host, clock):
+    helped_win(host, clock)
     total = summary(host)
     assert (total.played, total.won, total.assisted) == (1, 0, 1)
+
+
+def test_a_helped_win_is_never_a_best_time(host, clock):
+    s = helped_win(host, clock)
     assert host.statistics["genius"]["best"] == {} and not wins(s)[0].new_best
 
 
@@ -79,10 +93,14 @@ def test_a_macmahon_helped_win_is_recorded_too(host, clock):
     assert s.match.finished and (total.played, total.won, total.assisted) == (1, 0, 1)
 
 
-def test_an_abandoned_game_counts_as_lost_and_an_untouched_one_not_at_all(host, clock):
+def test_an_untouched_game_abandoned_is_no_game(host, clock):
     s = session_on(host, clock)
     s.abandon()                               # nothing played: no game
     assert summary(host).played == 0
+
+
+def test_an_abandoned_game_counts_as_lost(host, clock):
+    s = session_on(host, clock)
     s.move("1:F6")
     s.abandon()
     total = summary(host)
@@ -104,7 +122,7 @@ def test_played_is_won_plus_won_with_help_plus_lost(host, clock):
 
 
 @pytest.mark.parametrize("kind", ["race", "view"])
-def test_a_race_on_one_screen_and_a_viewed_solution_record_nothing(host, clock, kind):
+def test_a_race_on_one_screen_or_a_viewed_solution_records_nothing(host, clock, kind):
     s = session_on(host, clock, kind=kind)
     solve(s, clock)
     assert s.match.finished and host.statistics == {} and not wins(s)[0].recorded
@@ -121,12 +139,17 @@ def test_a_race_against_the_computer_counts_whoever_wins(host, clock):
     assert set(host.statistics["genius"]["best"]) == {"vs computer"}
 
 
-def test_a_daily_has_its_own_best_time_and_is_counted_as_that_daily(host, clock):
+def test_a_daily_has_its_own_best_time(host, clock):
     s = session_on(host, clock, daily=327, level="easy")
     solve(s, clock, 20)
-    entry = host.statistics["genius"]
-    assert set(entry["best"]) == {"daily"} and entry["daily"]["won"] == [327]
+    assert set(host.statistics["genius"]["best"]) == {"daily"}
     assert summary(host).best is None          # no best time of a roll from an empty board
+
+
+def test_a_won_daily_is_counted_as_that_daily(host, clock):
+    s = session_on(host, clock, daily=327, level="easy")
+    solve(s, clock, 20)
+    assert host.statistics["genius"]["daily"]["won"] == [327]
 
 
 def test_a_board_with_pieces_or_tiles_given_never_sets_the_empty_boards_best(host, clock):
@@ -160,7 +183,7 @@ def test_a_reloaded_game_updates_its_own_record(host, clock, tmp_path):
     assert len(host.statistics["genius"]["games"]) == 1
 
 
-def test_undo_after_a_win_never_restarts_the_clock_and_a_second_fill_records_nothing(host, clock):
+def test_undo_after_a_win_never_restarts_the_clock(host, clock):
     s = session_on(host, clock)
     solve(s, clock, 30)
     assert len(wins(s)) == 1
@@ -169,6 +192,12 @@ def test_undo_after_a_win_never_restarts_the_clock_and_a_second_fill_records_not
     clock.now += 100
     assert s.redo() and s.match.elapsed == elapsed
     assert summary(host).played == 1 and wins(s) == []
+
+
+def test_a_second_fill_after_a_win_records_nothing(host, clock):
+    s = session_on(host, clock)
+    solve(s, clock, 30)
+    assert len(wins(s)) == 1
     s.undo()
     last = s.match.moves[-1]
     s.move(last)
@@ -185,13 +214,21 @@ def test_a_line_about_a_position_goes_when_the_position_changes(host, clock):
     assert s.status == ""
 
 
-def test_moves_are_kept_saved_and_replayed(host, clock, tmp_path):
+def four_moves(host, clock) -> PlaySession:
     s = session_on(host, clock)
     s.move("1:F6")
     s.move("2:F4F5")
     s.move("-1")
     s.restart()
-    assert s.match.moves == ["", "1:F6", "2:F4F5", "-1", "restart"]
+    return s
+
+
+def test_every_move_is_kept_in_order(host, clock):
+    assert four_moves(host, clock).match.moves == ["", "1:F6", "2:F4F5", "-1", "restart"]
+
+
+def test_a_save_loads_back_its_moves_with_their_positions(host, clock, tmp_path):
+    s = four_moves(host, clock)
     again = s.load(s.save_to(tmp_path / "game"))
     assert again.history == s.match.history and again.moves == s.match.moves
 

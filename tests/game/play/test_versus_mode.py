@@ -200,7 +200,7 @@ def test_a_race_offers_no_hint_solve_or_save(race):
     assert not any(r.mode.allows(action) for action in ("hint", "solve", "save"))
 
 
-def test_hint_and_solve_do_nothing_in_a_race(race):
+def test_no_help_is_given_in_a_race(race):
     r = race("club")
     assert r.mode.do("hint") == [] and r.mode.do("solve") == []      # taken by the mode: nothing happens
     assert not r.session.match.meta.get("hints") and r.session.job is None

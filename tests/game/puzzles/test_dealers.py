@@ -22,15 +22,25 @@ def dealer_of(puzzle, host, clock=None):
     return entry.dealer(session, host, random.Random(7), clock=clock)
 
 
-def test_a_genius_roll_at_any_level_is_dealt_and_rolls_in(tmp_path):
+def rolled_at_any_level(tmp_path):
+    """A Genius dealer at any level, a new roll asked for: (dealer, its effects, clock)."""
     host, clock = ModeHost(tmp_path), FakeClock()
     host.settings["genius_level"] = "any"
     dealer = dealer_of(GENIUS, host, clock)
-    effects = dealer.new_roll()
+    return dealer, dealer.new_roll(), clock
+
+
+def test_a_genius_roll_at_any_level_is_dealt(tmp_path):
+    match = rolled_at_any_level(tmp_path)[0].match
+    assert match.puzzle == "genius" and match.meta["kind"] == "play" and match.meta["assisted"] is False
+    assert len(match.meta["rolled"]) == 7
+
+
+def test_a_genius_roll_rolls_in_before_its_clock_starts(tmp_path):
+    dealer, effects, clock = rolled_at_any_level(tmp_path)
     match = dealer.match
     assert [type(e) for e in effects][:1] == [RollIn] and dealer.rolling
-    assert match.puzzle == "genius" and match.meta["kind"] == "play" and match.meta["assisted"] is False
-    assert len(match.meta["rolled"]) == 7 and not match.timer.running
+    assert not match.timer.running
     dealer.landed()
     clock.advance(3)
     assert match.timer.running and match.elapsed == pytest.approx(3)

@@ -22,7 +22,7 @@ def test_a_piece_from_the_tray_lands_where_its_grabbed_square_is():
     assert_legal(after)
 
 
-def test_an_illegal_spot_gives_the_engines_reason_and_no_position():
+def test_an_illegal_spot_gives_the_engines_reason_instead_of_a_move():
     held, _ = pick_up(BOARD, "1", 0, sticky=True)
     assert drop(BOARD, held, rc("A1")) == Drop(None, "on a blocker at A1")
 
@@ -35,8 +35,12 @@ def test_a_piece_taken_from_the_board_goes_back_to_the_tray_when_dropped_off_it(
     assert drop(placed, held, rc("F5")) == Drop(None, None)    # put back where it was: no change
 
 
-def test_turning_four_times_and_flipping_twice_give_the_piece_back():
+def test_turning_four_times_gives_the_piece_back():
     held, _ = pick_up(BOARD, "4-L", 0, sticky=False)
     assert turned(held, 4) == held and turned(turned(held, 1), 3) == held
-    assert flipped(flipped(held)).orientation == held.orientation
     assert turned(held, 1).orientation != held.orientation
+
+
+def test_flipping_twice_gives_the_piece_back():
+    held, _ = pick_up(BOARD, "4-L", 0, sticky=False)
+    assert flipped(flipped(held)).orientation == held.orientation

@@ -148,8 +148,11 @@ def test_turn_turns_the_held_piece(hand):
     assert hand.held.orientation != before and hand.orient["3-L"] == hand.held.orientation
 
 
-def test_turn_and_flip_with_nothing_held_are_unused(hand):
+def test_turn_with_nothing_held_is_unused(hand):
     assert interpret(hand, START, Turn(1)) is UNUSED
+
+
+def test_flip_with_nothing_held_is_unused(hand):
     assert interpret(hand, START, Flip()) is UNUSED
 
 
@@ -177,7 +180,12 @@ def test_a_turned_piece_stays_turned_in_the_tray(hand):
 
 
 # ---------------------------------------------------------------------- the keyboard
-def test_cursor_keys_move_the_cursor_and_stop_at_the_edge(hand):
+def test_cursor_keys_move_the_cursor(hand):
+    interpret(hand, START, Cursor(1, 0))
+    assert hand.cursor == (1, 0) and hand.keyboard
+
+
+def test_the_cursor_stops_at_the_edge(hand):
     interpret(hand, START, Cursor(1, 0))
     interpret(hand, START, Cursor(0, -1))
     assert hand.cursor == (1, 0) and hand.keyboard
@@ -221,9 +229,12 @@ def test_delete_while_holding_lets_go(hand):
     assert interpret(hand, START, Key("drop")) == Changed() and hand.held is None
 
 
-def test_escape_lets_go_of_the_held_piece_and_is_unused_otherwise(hand):
+def test_escape_lets_go_of_the_held_piece(hand):
     interpret(hand, START, Pick(1))
     assert interpret(hand, START, Key("back")) == Changed() and hand.held is None
+
+
+def test_escape_with_nothing_held_is_unused(hand):
     assert interpret(hand, START, Key("back")) is UNUSED
 
 

@@ -73,13 +73,22 @@ def test_a_drop_on_a_taken_cell_is_refused_under_both_rules(strict):
     assert isinstance(interpret(hand, position, Release(Square(1, 2))), Refused)
 
 
-def test_the_landing_of_a_free_drop_that_clashes_is_allowed_and_marked():
+def clashing_free_landing():
+    """Tile 6 carried under free rules, over A1 where it clashes: its landing."""
     hand = hand_on(EMPTY, strict=False)
     interpret(hand, EMPTY, Press(Slot(5)))
     interpret(hand, EMPTY, Release(Square(0, 0), click=True))     # carried
     hand.pointer = 0
-    landing = hand.landing(EMPTY)
-    assert landing.reason is not None and landing.allowed and landing.clashes
+    return hand.landing(EMPTY)
+
+
+def test_the_landing_of_a_free_drop_that_breaks_a_rule_is_allowed():
+    landing = clashing_free_landing()
+    assert landing.reason is not None and landing.allowed
+
+
+def test_the_landing_of_a_free_drop_that_breaks_a_rule_marks_the_clash():
+    assert clashing_free_landing().clashes
 
 
 def test_a_placed_tile_dropped_off_the_board_goes_back_to_the_tray():
@@ -146,16 +155,20 @@ def test_turn_turns_the_tile_at_the_keyboard_cursor():
     assert execute(position, outcome.move).cells[MIDDLE] == (TILE, 1)
 
 
-def test_turn_with_nothing_held_and_the_mouse_in_use_is_unused():
+def test_turn_with_nothing_held_off_the_keyboard_is_unused():
     assert interpret(hand_on(EMPTY), with_tile(TILE, 0, MIDDLE), Turn(1)) is UNUSED
 
 
 # ---------------------------------------------------------------------- the puzzle's given tiles
-def test_a_given_tile_cannot_be_picked_up_and_says_so(given):
+def test_a_given_tile_cannot_be_picked_up(given):
     hand = hand_on(given)
-    outcome = interpret(hand, given, Press(Square(0, 0)))
-    assert outcome == Changed(toast=f"Tile {given.cells[0][0] + 1} is part of this puzzle and stays put")
+    interpret(hand, given, Press(Square(0, 0)))
     assert hand.held is None
+
+
+def test_a_press_on_a_given_tile_says_it_stays_put(given):
+    outcome = interpret(hand_on(given), given, Press(Square(0, 0)))
+    assert outcome == Changed(toast=f"Tile {given.cells[0][0] + 1} is part of this puzzle and stays put")
 
 
 def test_a_given_tile_cannot_be_turned(given):

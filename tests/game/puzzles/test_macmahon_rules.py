@@ -40,10 +40,15 @@ def test_strict_rules_refuse_a_drop_with_the_engines_reason(tmp_path):
     assert any(isinstance(e, Refused) for e in effects)
 
 
-def test_free_rules_allow_a_rule_break_and_mark_the_clash(tmp_path):
+def test_free_rules_allow_a_rule_break(tmp_path):
     session = macmahon_session(tmp_path, strict=False)
     drag(session, 6, A1)
     assert session.position.cells[A1] == (6, 0)
+
+
+def test_free_rules_mark_the_clash_of_a_rule_break(tmp_path):
+    session = macmahon_session(tmp_path, strict=False)
+    drag(session, 6, A1)
     assert (A1, "T") in session.position.clashes()
 
 
@@ -95,25 +100,47 @@ def test_a_tile_dropped_off_the_board_goes_back_to_the_tray(tmp_path, solution):
     assert session.position.cells[A1] is None and tile in session.position.unplaced
 
 
-def test_undo_redo_and_restart_walk_a_tiles_history(tmp_path, solution):
+def placed_then_taken_back(tmp_path, solution):
+    """A tile placed on A1, then taken back: (session, the tile, its rotation)."""
     session = macmahon_session(tmp_path)
     tile, rotation = solution.cells[A1]
     session.move(Move(tile, rotation, A1).notation(BOARD))
     session.move(f"-{BOARD.cell_name(A1)}")
+    return session, tile, rotation
+
+
+def test_undo_puts_a_tile_taken_back_on_its_cell_again(tmp_path, solution):
+    session, tile, rotation = placed_then_taken_back(tmp_path, solution)
     session.process(Key("undo"))
     assert session.position.cells[A1] == (tile, rotation)
+
+
+def test_redo_takes_the_tile_back_again(tmp_path, solution):
+    session, _, _ = placed_then_taken_back(tmp_path, solution)
+    session.process(Key("undo"))
     session.process(Key("redo"))
     assert session.position.cells[A1] is None
+
+
+def test_restart_goes_back_to_the_start_after_tiles_moved(tmp_path, solution):
+    session, _, _ = placed_then_taken_back(tmp_path, solution)
+    session.process(Key("undo"))
     session.process(Key("restart"))
     assert session.position == session.match.start
 
 
-def test_tab_and_shift_tab_step_through_the_tray(tmp_path):
+def test_tab_steps_forward_through_the_tray(tmp_path):
     session = macmahon_session(tmp_path)
     session.process(Key("next_piece"))
     assert session.hand.held.tile == 0
     session.process(Key("next_piece"))
     assert session.hand.held.tile == 1
+
+
+def test_shift_tab_steps_back_through_the_tray(tmp_path):
+    session = macmahon_session(tmp_path)
+    session.process(Key("next_piece"))
+    session.process(Key("next_piece"))
     session.process(Key("prev_piece"))
     assert session.hand.held.tile == 0
 
@@ -178,10 +205,15 @@ def test_strict_rules_refuse_a_turn_in_place_that_fits_no_other_way(tmp_path):
     assert any("fits no other way" in text for text in toasts(effects))
 
 
-def test_free_rules_turn_a_placed_tile_back_a_quarter_and_mark_the_clash(tmp_path):
+def test_free_rules_turn_a_placed_tile_back_a_quarter(tmp_path):
     session, tile, rotation = corner_tile_placed(tmp_path, strict=False)
     session.process(Press(cell(BOARD, A1), OTHER))
     assert session.position.cells[A1] == (tile, (rotation + 3) % 4)
+
+
+def test_free_rules_mark_the_clash_of_a_tile_turned_in_place(tmp_path):
+    session, _, _ = corner_tile_placed(tmp_path, strict=False)
+    session.process(Press(cell(BOARD, A1), OTHER))
     assert any(c == A1 for c, _ in session.position.clashes())
 
 

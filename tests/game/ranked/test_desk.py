@@ -60,24 +60,29 @@ def test_asking_again_after_a_failure_makes_a_new_connection():
     assert len(clients.made) == 2 and clients.made[0].closed and clients.last.sent[0][0] == "groups"
 
 
-def test_a_run_keeps_the_servers_board_and_numbers_the_moves():
+def two_moves_sent():
+    """A Genius run dealt, then two moves sent: (desk, clients)."""
     desk, clients = make()
     desk.start_run("t" * 43, "genius", 60, True)
     clients.last.say("run", **run_message("genius", BLOCKERS))
     desk.pump()
     desk.send_move("1:F6")
     desk.send_move("2:F4F5")
+    return desk, clients
+
+
+def test_a_run_numbers_the_moves():
+    _, clients = two_moves_sent()
     assert clients.last.sent[1:] == [("move", {"seq": 1, "move": "1:F6"}), ("move", {"seq": 2, "move": "2:F4F5"})]
+
+
+def test_a_run_keeps_the_board_sent():
+    desk, _ = two_moves_sent()
     assert set(desk.sent.placed) == {"1", "2"} and desk.unfinished
 
 
-def test_a_refusal_gives_the_servers_board_and_the_next_number():
-    desk, clients = make()
-    desk.start_run("t" * 43, "genius", 60, True)
-    clients.last.say("run", **run_message("genius", BLOCKERS))
-    desk.pump()
-    desk.send_move("1:F6")
-    desk.send_move("2:F4F5")
+def test_after_a_refusal_the_next_move_takes_the_refused_number():
+    desk, clients = two_moves_sent()
     clients.last.say("moved", seq=1, ms=900)
     clients.last.say("refused", seq=2, reason="no", position=BLOCKERS + "/1:F6", ms=1000)
     desk.pump()
@@ -99,7 +104,8 @@ def test_a_macmahon_move_written_for_free_rules_goes_as_the_strict_move():
     assert desk.sent == execute(Position.parse("4x6x3"), "2b@A1")
 
 
-def test_a_dropped_run_is_asked_for_again_and_given_back(monkeypatch):
+def dropped_run_asked_again(monkeypatch):
+    """A run with one move, its connection lost, then (2.5 s on) a new one: (desk, clients)."""
     clock = [0.0]
     monkeypatch.setattr(desk_module, "Retry", lambda reason: Retry(reason, clock=lambda: clock[0]))
     desk, clients = make()
@@ -113,8 +119,17 @@ def test_a_dropped_run_is_asked_for_again_and_given_back(monkeypatch):
     clock[0] += 2.5
     desk.pump()                                      # a new connection ...
     clients.last.say("connected")
-    desk.pump()                                      # ... asks for the run again
+    desk.pump()
+    return desk, clients
+
+
+def test_a_dropped_run_is_asked_for_again(monkeypatch):
+    _, clients = dropped_run_asked_again(monkeypatch)
     assert clients.last.sent == [("daily", {"token": "t" * 43, "puzzle": "genius", "daily": 60, "ranked": True})]
+
+
+def test_a_dropped_run_is_given_back(monkeypatch):
+    desk, clients = dropped_run_asked_again(monkeypatch)
     clients.last.say("run", **run_message("genius", BLOCKERS, BLOCKERS + "/1:F6", elapsed_ms=5000, seq=1))
     desk.pump()
     assert desk.resumed and desk.online and desk.seq == 1 and desk.elapsed() >= 5.0

@@ -56,7 +56,7 @@ def test_the_place_stays_on_the_board_until_the_player_closes_it(done):
     assert app.top is done, "the click closed the banner only"
 
 
-def test_escape_closes_the_banner_and_leaves(done):
+def test_escape_leaves_a_run_done(done):
     app = done.app
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     run_until(app, lambda: app.top is not done)

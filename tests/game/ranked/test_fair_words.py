@@ -22,10 +22,13 @@ from tests.game.ranked.fake_desk import Clients
 SERVER = "127.0.0.1:9000"
 
 
-def test_a_held_run_is_under_review_and_a_left_out_one_says_why():
+def test_a_held_run_is_under_review():
     done = {"puzzle": "genius", "daily": 330, "ranked": True, "ms": 2100, "place": None, "of": 4, "flagged": True,
             "status": "held"}
     assert done_words(done).startswith("Under review")
+
+
+def test_a_run_left_out_says_why():
     answer = {"total": 4, "you": {"place": None, "ms": 2100, "runs": 1, "flagged": True, "status": "disqualified"}}
     assert place_words(answer, False) == "Your run is left out: disqualified by the operator"
     assert place_words({**answer, "you": {**answer["you"], "status": "barred"}}, False).endswith("barred from the "
@@ -54,7 +57,7 @@ def test_yesterdays_standings_offer_its_ranked_board_once_its_window_has_closed(
     assert type(shown).__name__ == "DailyScene" and shown.day == today - dt.timedelta(days=1)
 
 
-def test_how_to_play_says_what_a_ranked_run_proves_and_what_it_cannot(tmp_path):
+def test_how_to_play_says_the_limits_of_what_a_ranked_run_proves(tmp_path):
     app = ScreenApp(tmp_path)
     scene = app.push(HowToScene(app, "genius"))
     scene.do("ranked")

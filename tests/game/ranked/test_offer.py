@@ -53,14 +53,29 @@ def test_no_name_no_question_to_the_server(offer):
     assert clients.last.sent == []
 
 
-def test_the_first_run_asks_a_name_then_keeps_the_token_and_asks_for_the_run(offer, tmp_path):
+def test_the_first_run_asks_a_name_first(offer):
     o, clients = offer
     o.play("genius", 60, ranked=True)
     assert o.asking == ("genius", 60, True) and clients.last.sent == []
+
+
+def registered(offer) -> None:
+    """The first run asked for, a name typed and registered by the server."""
+    o, clients = offer
+    o.play("genius", 60, ranked=True)
     o.register("  Ann   Lee ")
     clients.last.say("registered", token="t" * 43, name="Ann Lee")
     o.pump()
+
+
+def test_a_registered_name_s_token_is_kept(offer, tmp_path):
+    registered(offer)
     assert identity.load(tmp_path)[URL] == identity.Identity("t" * 43, "Ann Lee")
+
+
+def test_once_registered_the_run_is_asked_for(offer):
+    registered(offer)
+    o, clients = offer
     assert clients.last.sent == [("register", {"name": "Ann Lee"}),
                                  ("daily", {"token": "t" * 43, "puzzle": "genius", "daily": 60, "ranked": True})]
     clients.last.say("run", **run_message("genius", "A1A2A4A6B4D5E1"))
@@ -126,12 +141,20 @@ def test_the_address_setting_is_checked():
     assert configured({"standings_server": "ws://x y"}) is None
 
 
-@pytest.mark.parametrize("typed", ["ws://[::1", "ws://[zz]:80/", "ws://127.0.0.1:99999/", "127.0.0.1:0",
-                                   "ws://h:80/p\x00/", "ws://h/a path/", "ws://\udcff/", "a" * 300])
-def test_an_address_that_is_none_is_said_in_one_line_and_never_kept(typed):
+NOT_ADDRESSES = pytest.mark.parametrize("typed", [
+    "ws://[::1", "ws://[zz]:80/", "ws://127.0.0.1:99999/", "127.0.0.1:0", "ws://h:80/p\x00/", "ws://h/a path/",
+    "ws://\udcff/", "a" * 300])
+
+
+@NOT_ADDRESSES
+def test_an_address_that_is_none_is_said_in_one_line(typed):
     with pytest.raises(SquarewiseError, match="is not a server's address") as caught:
         server_url(typed)
     assert str(caught.value).isprintable() and len(str(caught.value)) < 120
+
+
+@NOT_ADDRESSES
+def test_an_address_that_is_none_is_never_kept(typed):
     assert configured({"standings_server": typed}) is None
 
 

@@ -106,7 +106,8 @@ def test_giving_up_forgets_the_run(tmp_path):
     assert identity.open_runs(tmp_path, URL) == {}
 
 
-def test_a_refusal_is_said_once_and_forgets_the_run(tmp_path):
+def refused_tomorrow(tmp_path):
+    """A run dealt today, then tomorrow yesterday's run asked for and refused as over: the offer."""
     dealt(tmp_path)
     tomorrow = DAY + dt.timedelta(days=1)
     offer, clients = offer_at(tmp_path, at(tomorrow, 1))
@@ -117,7 +118,17 @@ def test_a_refusal_is_said_once_and_forgets_the_run(tmp_path):
         clients.last.say("standings", total=0, you=None)
     clients.last.say("error", reason=reason)
     offer.pump()
+    return offer
+
+
+def test_a_refusal_of_an_open_run_is_said(tmp_path):
+    offer = refused_tomorrow(tmp_path)
+    reason = f"your ranked run of Genius #{N} is over; play it again unranked"
     assert offer.line == reason and "genius" not in offer.over      # today's (#N+1) ranked run is still to play
+
+
+def test_a_refusal_of_an_open_run_forgets_it(tmp_path):
+    offer = refused_tomorrow(tmp_path)
     assert identity.open_runs(tmp_path, URL) == {} and offer.open_number("genius") is None
 
 

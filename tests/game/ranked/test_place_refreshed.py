@@ -76,14 +76,23 @@ def test_the_place_of_a_past_days_run_follows_the_server_when_the_day_is_picked(
     assert stale_pixels(app, tmp_path) == 0
 
 
-def test_the_titles_card_says_the_kept_place_then_the_servers(ranked):
-    app = ranked
+def title_with_a_kept_place(app):
+    """A ranked daily kept at 2nd, then the title shown: (title, the card's facts)."""
     records.record_game(app.statistics, "genius", records.DAILY, 50.0, True, level="easy", daily=N, place=2)
     title = TitleScene(app, today=TODAY)
     app.push(title)
     app.frame(1 / 60, [])
-    card = dailies.card(app.statistics, "genius", TODAY)
-    assert title.status("genius", card).endswith("· ranked 2nd"), "before the server answers"
+    return title, dailies.card(app.statistics, "genius", TODAY)
+
+
+def test_the_titles_card_says_the_kept_place_before_the_server_answers(ranked):
+    title, card = title_with_a_kept_place(ranked)
+    assert title.status("genius", card).endswith("· ranked 2nd")
+
+
+def test_the_titles_card_says_the_servers_place_once_it_answers(ranked):
+    app = ranked
+    title, card = title_with_a_kept_place(app)
     client = title.offer.desk.client
     client.say("standings", total=12, you=you(4))
     client.say("standings", total=0, you=None)

@@ -25,7 +25,7 @@ def on_the_server(kit, puzzle: str, start: str) -> Ranked:
     return kit.mode
 
 
-def test_a_genius_run_shows_no_game_id_box_and_no_dice_menu(tmp_path, monkeypatch):
+def test_a_genius_run_shows_none_of_solo_play_s_own_widgets(tmp_path, monkeypatch):
     kit = genius_kit(WidgetApp(tmp_path), monkeypatch, BLOCKERS)
     assert built_chrome(kit).id_entry is not None and kit.dice_menu is not None    # (in solo play they show)
     on_the_server(kit, "genius", BLOCKERS)
@@ -53,7 +53,7 @@ def test_a_macmahon_run_shows_no_variant_level_rules_or_game_id(tmp_path):
     assert tuple(surface.get_at(panel.center))[:3] == tuple(app.palette.background)[:3]   # no game ID panel
 
 
-def test_turn_and_flip_are_greyed_once_the_run_is_done(tmp_path, monkeypatch):
+def test_the_hand_s_buttons_are_greyed_once_the_run_is_done(tmp_path, monkeypatch):
     for kit, puzzle in ((macmahon_kit(WidgetApp(tmp_path)), "macmahon"),
                         (genius_kit(WidgetApp(tmp_path), monkeypatch, BLOCKERS), "genius")):
         mode = on_the_server(kit, puzzle, kit.match.start.notation())

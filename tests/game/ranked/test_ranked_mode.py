@@ -61,11 +61,15 @@ def test_each_move_goes_to_the_server(genius):
     assert [f["move"] for k, f in client.sent if k == "move"] == ["1:F6", "-1"]
 
 
-def test_no_hint_and_no_solve_and_the_reason_is_said(genius):
+def test_a_ranked_run_offers_no_help(genius):
     mode, session, client = genius
     assert not mode.allows("hint") and not mode.allows("solve")
-    assert mode.do("hint") == [Toast(NO_HELP, 4)] and mode.do("solve") == [Toast(NO_HELP, 4)]
     assert "hint" not in dict(mode.BUTTONS) and "solve" not in dict(mode.GAME_MENU)
+
+
+def test_help_asked_in_a_ranked_run_is_answered_with_the_reason(genius):
+    mode, session, client = genius
+    assert mode.do("hint") == [Toast(NO_HELP, 4)] and mode.do("solve") == [Toast(NO_HELP, 4)]
 
 
 def test_a_refused_move_is_undone_with_the_servers_reason(genius):
@@ -77,48 +81,89 @@ def test_a_refused_move_is_undone_with_the_servers_reason(genius):
     assert any(isinstance(e, Toast) and "the clock says no" in e.text for e in effects)
 
 
-def test_a_full_board_waits_for_the_server_and_done_records_its_time_and_place(genius, tmp_path):
+def filled(genius) -> None:
+    """The run's board filled with a solution, move by move."""
     from solver.genius import search
     mode, session, client = genius
     done = search.solve(session.position)
     check_position(done, blockers=session.match.start.blockers)
     for move in session.position.moves_to(done):
         session.move(move.notation())
-    assert session.match.finished and not session.match.ended     # the server says when it ends
+
+
+def done_3rd_of_41(genius) -> list:
+    """The board filled, then the server's done (3rd of 41 in 44 s) heard: the effects."""
+    mode, session, client = genius
+    filled(genius)
     client.say("done", puzzle="genius", daily=60, ranked=True, ms=44000, place=3, of=41, flagged=False)
-    effects = mode.update(0.0) + session.take_effects()
-    won = next(e for e in effects if isinstance(e, Won))
-    assert mode.won(won.ending)[0] == Banner(("3rd of 41 · 0:44", CLOSE), "win", stays=True)
-    game = session.host.statistics["genius"]["games"][-1]
+    return mode.update(0.0) + session.take_effects()
+
+
+def test_a_full_board_waits_for_the_server(genius):
+    filled(genius)
+    match = genius[1].match
+    assert match.finished and not match.ended     # the server says when it ends
+
+
+def test_done_shows_the_servers_verdict(genius):
+    won = next(e for e in done_3rd_of_41(genius) if isinstance(e, Won))
+    assert genius[0].won(won.ending)[0] == Banner(("3rd of 41 · 0:44", CLOSE), "win", stays=True)
+
+
+def test_done_records_the_run_as_the_daily_with_the_servers_time(genius):
+    done_3rd_of_41(genius)
+    statistics = genius[1].host.statistics
+    game = statistics["genius"]["games"][-1]
     assert game["seconds"] == 44.0 and game["daily"] == 60 and game["place"] == 3 and game["won"]
-    assert session.host.statistics["genius"]["best"][DAILY] == 44.0
-    assert not mode.allows("undo")
+    assert statistics["genius"]["best"][DAILY] == 44.0
 
 
-def test_the_done_words_say_a_flag_and_a_replay():
-    base = {"ms": 52000, "place": None, "of": 41}
-    assert done_words({**base, "ranked": True, "flagged": True}).startswith(LEFT_OUT)
-    assert done_words({**base, "ranked": False, "flagged": False}) == "Unranked: 0:52"
+def test_a_done_run_takes_no_undo(genius):
+    done_3rd_of_41(genius)
+    assert not genius[0].allows("undo")
 
 
-def test_escape_leaves_a_ranked_run_on_the_server_and_says_so(genius):
-    """Back to the dailies (to mute, say) neither loses nor gives up the run: nothing is sent,
-    nothing recorded, the run is the Desk's still; the toast says how to get it back."""
+DONE = {"ms": 52000, "place": None, "of": 41}
+
+
+def test_the_done_words_say_a_flagged_run_is_left_out():
+    assert done_words({**DONE, "ranked": True, "flagged": True}).startswith(LEFT_OUT)
+
+
+def test_the_done_words_say_a_replay_is_unranked():
+    assert done_words({**DONE, "ranked": False, "flagged": False}) == "Unranked: 0:52"
+
+
+def test_escape_in_a_ranked_run_says_how_to_go_on_with_it(genius):
     mode, session, client = genius
     session.move("1:F6")
     said = mode.back()
     assert said[0] == Leave() and isinstance(said[1], Toast) and "Go on with the run" in said[1].text
+
+
+def test_escape_leaves_a_ranked_run_on_the_server(genius):
+    """Back to the dailies (to mute, say) neither loses nor gives up the run: nothing is sent,
+    nothing recorded, the run is the Desk's still."""
+    mode, session, client = genius
+    session.move("1:F6")
+    mode.back()
     mode.leave()                                         # (the screen popped)
     assert ("leave", {}) not in client.sent and not session.match.ended and mode.desk.unfinished
     assert mode.services.statistics.get("genius", {}).get("played", 0) == 0
 
 
-def test_giving_up_a_ranked_run_asks_first_then_it_is_over_on_the_server(genius):
+def test_giving_up_a_ranked_run_asks_first(genius):
     mode, session, client = genius
     session.move("1:F6")
     assert ("give_up", "Give up the run") in mode.GAME_MENU
     asked = mode.do("give_up")
     assert isinstance(asked[0], Ask) and "over for today" in asked[0].question
+
+
+def test_a_ranked_run_given_up_is_over_on_the_server(genius):
+    mode, session, client = genius
+    session.move("1:F6")
+    asked = mode.do("give_up")
     assert asked[0].on_yes() == [Leave()]
     assert client.sent[-1] == ("leave", {}) and session.match.meta["result"] == "lost"
 
@@ -128,7 +173,8 @@ def test_leaving_an_unranked_run_asks_nothing(tmp_path):
     assert mode.back() == [Leave()]
 
 
-def test_a_run_given_back_takes_the_servers_board_and_clock(genius):
+def given_back(genius) -> PlaySession:
+    """Two moves played, the second never sent; the run given back by the server at 30 s."""
     mode, session, client = genius
     session.move("1:F6")
     session.move("2:F4F5")              # the server never got this one
@@ -136,22 +182,40 @@ def test_a_run_given_back_takes_the_servers_board_and_clock(genius):
     mode.desk.sent = GENIUS.parse(BLOCKERS + "/1:F6")
     mode.desk.run = {**mode.desk.run, "elapsed_ms": 30000, "seq": 1}
     mode.update(0.0)
-    assert session.position == GENIUS.parse(BLOCKERS + "/1:F6") and session.match.elapsed >= 30.0
+    return session
 
 
-def test_a_macmahon_run_is_strict_and_its_solution_recorded(tmp_path):
+def test_a_run_given_back_takes_the_servers_board(genius):
+    assert given_back(genius).position == GENIUS.parse(BLOCKERS + "/1:F6")
+
+
+def test_a_run_given_back_takes_the_servers_clock(genius):
+    assert given_back(genius).match.elapsed >= 30.0
+
+
+def macmahon_solved(tmp_path):
+    """A MacMahon ranked run (the daily of 1 March 2026) played to its solution: (mode, session, client)."""
     from solver.macmahon import search
     from solver.macmahon.daily import macmahon_daily
     start = macmahon_daily(dt.date(2026, 3, 1)).puzzle
     mode, session, client = ranked(tmp_path, MACMAHON, MacMahonHand(), start.notation())
-    assert mode.STRICT and ("turn", "Turn (R)") in mode.BUTTONS
     done = search.solve(start)
     assert problems(done.colour_rows(), 3) == []
     board = done.board
     for move in start.moves_to(done):
         session.move(move.notation(board))
     assert session.match.finished
+    return mode, session, client
+
+
+def test_a_macmahon_run_is_strict(tmp_path):
+    mode, session, client = macmahon_solved(tmp_path)
+    assert mode.STRICT and ("turn", "Turn (R)") in mode.BUTTONS
     assert all(not f["move"].endswith("!") for k, f in client.sent if k == "move")
+
+
+def test_a_macmahon_run_s_solution_is_recorded(tmp_path):
+    mode, session, client = macmahon_solved(tmp_path)
     client.say("done", puzzle="macmahon", daily=60, ranked=True, ms=95000, place=1, of=1, flagged=False)
     mode.update(0.0)
     assert session.host.statistics["macmahon"]["games"][-1]["seconds"] == 95.0

@@ -42,7 +42,9 @@ def sent(clients, kind):
     return [f for k, f in clients.last.sent if k == kind]
 
 
-def test_groups_and_keys_on_the_standings_screen(tmp_path):
+def standings(tmp_path):
+    """The standings screen (over the title) of a player who has a name, its first page answered:
+    (app, screen, clients, the order of its buttons)."""
     app = ScreenApp(tmp_path)
     app.settings["standings_server"] = SERVER
     identity.remember(app.storage.folder, server_url(SERVER), "t" * 43, "Ann")
@@ -50,69 +52,160 @@ def test_groups_and_keys_on_the_standings_screen(tmp_path):
     app.push(TitleScene(app))
     scene = app.push(StandingsScene(app, connect=clients))
     answer(scene, clients, 30, 1, scene.limit)
-    order = [action for action, _ in scene.order]
-    assert order.index("copy") < order.index("leave") and not dict(scene.order)["copy"].is_enabled
+    return app, scene, clients, [action for action, _ in scene.order]
 
-    # the keyboard: Tab and arrows move the highlight over the enabled buttons, Enter acts
+
+def test_copy_code_comes_before_leave_group(tmp_path):
+    _, _, _, order = standings(tmp_path)
+    assert order.index("copy") < order.index("leave")
+
+
+def test_copy_code_waits_for_a_group(tmp_path):
+    _, scene, _, _ = standings(tmp_path)
+    assert not dict(scene.order)["copy"].is_enabled
+
+
+def test_the_navigation_keys_move_the_highlight_round_the_buttons(tmp_path):
+    _, scene, _, _ = standings(tmp_path)
     start = scene.selected
     keydown(scene, pygame.K_TAB)
     keydown(scene, pygame.K_RIGHT)
     keydown(scene, pygame.K_LEFT)
     keydown(scene, pygame.K_TAB, pygame.KMOD_LSHIFT)
     assert scene.selected == start
+
+
+def week_entered(tmp_path):
+    """As standings, then Enter on the week's button: (screen, clients)."""
+    _, scene, clients, order = standings(tmp_path)
     scene.selected = order.index("day=week")
     keydown(scene, pygame.K_RETURN)
+    return scene, clients
+
+
+def test_enter_acts_on_the_highlighted_button(tmp_path):
+    scene, clients = week_entered(tmp_path)
     assert scene.day == "week" and sent(clients, "standings")[-1]["days"] == 7
+
+
+def test_the_page_keys_page_through_the_standings(tmp_path):
+    scene, clients = week_entered(tmp_path)
     answer(scene, clients, 30, 1, scene.limit - 2)              # fewer rows than asked: the next page follows them
     keydown(scene, pygame.K_PAGEDOWN)
     assert sent(clients, "standings")[-1]["offset"] == scene.limit - 2
     answer(scene, clients, 30, scene.limit - 1, scene.limit)
     keydown(scene, pygame.K_PAGEUP)
     assert sent(clients, "standings")[-1]["offset"] == 0
-    answer(scene, clients, 30, 1, scene.limit)
 
-    # New group...: the field, a name typed, the group made and chosen, its code copied
+
+def group_asked_for(tmp_path):
+    """As standings, then New group... with a name typed: (app, screen, clients)."""
+    app, scene, clients, _ = standings(tmp_path)
     scene.act("create")
     assert scene.field is not None and app.ui.get_focus_set() and scene.field in app.ui.get_focus_set()
     answer(scene, clients, 30, 1, scene.limit)                  # (the table, a row shorter)
     scene.field.set_text("  Chess club  ")
     scene.handle_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=scene.field))
+    return app, scene, clients
+
+
+def test_new_group_sends_the_name_typed(tmp_path):
+    _, _, clients = group_asked_for(tmp_path)
     assert sent(clients, "group_create")[-1] == {"token": "t" * 43, "name": "Chess club"}
+
+
+def in_chess_club(tmp_path):
+    """As group_asked_for, the server's group made: (app, screen, clients)."""
+    app, scene, clients = group_asked_for(tmp_path)
     clients.last.say("group", group="ABCD2345", name="Chess club", members=1)
     scene.update(0)
+    return app, scene, clients
+
+
+def test_the_group_made_is_chosen(tmp_path):
+    _, scene, clients = in_chess_club(tmp_path)
     assert scene.field is None and scene.group == "ABCD2345"
     assert scene.line == "Group Chess club: code ABCD2345, 1 member"
     assert sent(clients, "standings")[-1]["group"] == "ABCD2345"
     assert any(action == "group=ABCD2345" for action, _ in scene.order)
+
+
+def test_copy_code_copies_the_group_s_code(tmp_path):
+    app, scene, clients = in_chess_club(tmp_path)
     answer(scene, clients, 1, 1, 1)
     scene.act("copy")
     assert app.copied == "ABCD2345" and "ABCD2345" in scene.line
 
-    # Join a group...: a code typed as friends say it (lower case, a space), then one refused
+
+def join_typed(tmp_path):
+    """In a group, then Join a group... with a code typed as friends say it (lower case, a
+    space): (app, screen, clients)."""
+    app, scene, clients = in_chess_club(tmp_path)
+    answer(scene, clients, 1, 1, 1)
     scene.act("join")
     answer(scene, clients, 1, 1, 1)
     scene.field.set_text(" wxyz 6789 ")
     scene.handle_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=scene.field))
+    return app, scene, clients
+
+
+def test_join_sends_the_code_as_the_server_writes_it(tmp_path):
+    _, _, clients = join_typed(tmp_path)
     assert sent(clients, "group_join")[-1]["group"] == "WXYZ6789"
+
+
+def refused_join(tmp_path):
+    app, scene, clients = join_typed(tmp_path)
     clients.last.say("error", reason="no group with that code")
     scene.update(0)
-    assert scene.line == "No group with that code" and scene.field is not None
-    scene.back()                                                # Escape: the field goes, the screen stays
-    assert scene.field is None and app.top is scene
-    answer(scene, clients, 1, 1, 1)
+    return app, scene, clients
 
-    # Leave group: asked first, then the server's list, and everyone's standings again
+
+def test_a_refused_join_is_said_in_one_line_keeping_the_field(tmp_path):
+    _, scene, _ = refused_join(tmp_path)
+    assert scene.line == "No group with that code" and scene.field is not None
+
+
+def test_escape_takes_the_field_away_first(tmp_path):
+    app, scene, _ = refused_join(tmp_path)
+    scene.back()
+    assert scene.field is None and app.top is scene
+
+
+def leave_asked(tmp_path):
+    """In a group, then Leave group: (app, screen, clients)."""
+    app, scene, clients = in_chess_club(tmp_path)
+    answer(scene, clients, 1, 1, 1)
     scene.act("leave")
+    return app, scene, clients
+
+
+def test_leave_group_asks_first(tmp_path):
+    _, scene, clients = leave_asked(tmp_path)
     assert not sent(clients, "group_leave") and scene._dialogs
+
+
+def left(tmp_path):
+    """As leave_asked, agreed, and the server's list of groups come: (app, screen, clients)."""
+    app, scene, clients = leave_asked(tmp_path)
     dialog = next(iter(scene._dialogs))
     scene.handle_dialog(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=dialog))
     assert sent(clients, "group_leave")[-1] == {"token": "t" * 43, "group": "ABCD2345"}
     clients.last.say("groups", groups=[])
     scene.update(0)
+    return app, scene, clients
+
+
+def test_a_group_left_gives_everyone_s_standings_again(tmp_path):
+    _, scene, clients = left(tmp_path)
     assert scene.group is None and scene.line == "You left the group Chess club"
     assert sent(clients, "standings")[-1]["group"] is None
+
+
+def test_escape_with_no_field_leaves_the_screen(tmp_path):
+    app, scene, clients = left(tmp_path)
     answer(scene, clients, 30, 1, scene.limit)
-    scene.back()                                                # Escape: the screen goes
+    scene.back()
     assert app.top is not scene and clients.last.closed
 
 
@@ -129,7 +222,7 @@ def test_the_name_field_of_the_today_screen_has_the_keys(tmp_path):
     assert scene.name_entry is not None and scene.name_entry in (app.ui.get_focus_set() or ())
 
 
-def test_the_week_says_1_run_and_2_runs():
+def test_the_week_counts_each_player_s_runs():
     shown = SimpleNamespace(day="week", me=None, answer={
         "total": 2, "you": None, "rows": [{"place": 1, "name": "Bob", "ms": 36200, "runs": 2},
                                           {"place": 2, "name": "Ann", "ms": 126600, "runs": 1}]})

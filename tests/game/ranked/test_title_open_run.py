@@ -58,7 +58,7 @@ def answer_places(offer, you=None) -> None:
     offer.desk.client.answered = sum(kind == "standings" for kind, _ in offer.desk.client.sent)
 
 
-def test_the_title_card_says_the_run_is_open_and_its_button_goes_on_with_it(server, tmp_path):
+def test_the_title_card_says_the_run_is_open(server, tmp_path):
     app = server
     title = title_of(app)
     _, button = title.cards["genius"]
@@ -66,13 +66,30 @@ def test_the_title_card_says_the_run_is_open_and_its_button_goes_on_with_it(serv
     assert title.status("genius", None) == RUN_OPEN
     assert title.cards["macmahon"][1].text in ("Play unranked", "Play again unranked")   # the other puzzle's as ever
     assert stale_pixels(app, tmp_path) == 0
-    post(pressed(button))
+
+
+def gone_on_with(app):
+    """The title card's button pressed, until the offer asks for the run: (title, its client)."""
+    title = title_of(app)
+    post(pressed(title.cards["genius"][1]))
     run_until(app, lambda: title.offer.starting == "genius")
-    client = title.offer.desk.client
+    return title, title.offer.desk.client
+
+
+def test_the_title_card_s_button_goes_on_with_the_run(server):
+    app = server
+    _, client = gone_on_with(app)
     assert client.sent[-1] == ("daily", {"token": TOKEN, "puzzle": "genius", "daily": N, "ranked": True})
     client.say("run", **run_message("genius", "A1A2A4A6B4D5E1", daily=N, seq=3, elapsed_ms=61000))
     run_until(app, lambda: isinstance(app.top, RankedScene))
     assert app.top.match.meta["kind"] == "ranked" and app.top.match.meta["daily"] == N
+
+
+def test_a_run_done_is_no_longer_open_on_the_title(server, tmp_path):
+    app = server
+    title, client = gone_on_with(app)
+    client.say("run", **run_message("genius", "A1A2A4A6B4D5E1", daily=N, seq=3, elapsed_ms=61000))
+    run_until(app, lambda: isinstance(app.top, RankedScene))
     client.say("done", puzzle="genius", daily=N, ranked=True, ms=90000, place=2, of=5, flagged=False)
     run_until(app, lambda: app.top.match.ended)
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))

@@ -30,9 +30,8 @@ def press(browser, pos) -> None:
     browser.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 
 
-def test_step_and_jump(tmp_path):
+def test_the_arrow_keys_step_through_the_solutions(tmp_path):
     browser = BrowserScene(WidgetApp(tmp_path))
-    app = browser.app
     key(browser, pygame.K_RIGHT)
     key(browser, pygame.K_RIGHT)
     assert browser.current == 2
@@ -40,17 +39,39 @@ def test_step_and_jump(tmp_path):
     assert browser.current == 102
     key(browser, pygame.K_LEFT)
     assert browser.current == 101
+
+
+def test_go_jumps_to_the_number_typed(tmp_path):
+    browser = BrowserScene(WidgetApp(tmp_path))
     seen = {shown(browser).notation()}
     browser.jump_entry = SimpleNamespace(get_text=lambda: "5000")     # the jump box (a widget), typed in
     browser.do("go")
     assert browser.current == 4999 and shown(browser).notation() not in seen
+
+
+def test_last_goes_to_the_last_solution_where_the_steps_stop(tmp_path):
+    browser = BrowserScene(WidgetApp(tmp_path))
     browser.do("last")
     assert browser.current == 13327
     key(browser, pygame.K_RIGHT)
     assert browser.current == 13327
+
+
+def test_first_goes_to_the_first_solution(tmp_path):
+    browser = BrowserScene(WidgetApp(tmp_path))
+    browser.do("last")
     browser.do("first")
     assert browser.current == 0
-    assert not browser.jump(13329) and "1 to 13,328" in app.toasts.latest
+
+
+def test_a_jump_beyond_the_solutions_is_refused_with_their_range(tmp_path):
+    browser = BrowserScene(WidgetApp(tmp_path))
+    assert not browser.jump(13329) and "1 to 13,328" in browser.app.toasts.latest
+
+
+def test_ctrl_c_copies_the_game_id_of_the_solution_on_show(tmp_path):
+    browser = BrowserScene(WidgetApp(tmp_path))
+    app = browser.app
     key(browser, pygame.K_c, pygame.KMOD_LCTRL)                 # the game ID of the solution on show
     assert app.copied == shown(browser).notation() and app.toasts.latest == "Game ID copied"
 

@@ -27,18 +27,28 @@ def test_opens_at_once_with_every_class(tmp_path):
     assert search.canonical(first) == first
 
 
-def test_without_the_shipped_file_the_list_is_computed_once_and_cached(tmp_path, monkeypatch):
+def computed_once(tmp_path, monkeypatch):
+    """A browser opened with no shipped list: (app, the screen, the shipped classes)."""
     app = WidgetApp(tmp_path)
     monkeypatch.setattr(classes_module, "load_asset", lambda board: None)
     reps = load_asset(Board())
     # the listing itself (the engine's census) takes ~20 s and is tested with the engine;
     # here a stand-in job returns the same classes so the caching is what is tested
     monkeypatch.setattr(browser_module, "compute_classes", _classes_bytes)
-    first = BrowserScene(app)
+    return app, BrowserScene(app), reps
+
+
+def test_without_the_shipped_file_the_list_is_computed(tmp_path, monkeypatch):
+    app, first, reps = computed_once(tmp_path, monkeypatch)
     assert first.classes is None and first.job is not None
     first.draw(pygame.Surface(app.size))           # the waiting screen draws
     app.worker.poll()                               # the job's answer, as in a frame
     assert first.classes is not None and len(first.classes) == len(reps)
+
+
+def test_a_computed_list_is_cached(tmp_path, monkeypatch):
+    app, _, reps = computed_once(tmp_path, monkeypatch)
+    app.worker.poll()
     assert cache_file(app.storage.folder, Board()).is_file()
     second = BrowserScene(app)
     assert second.job is None and np.array_equal(second.classes.reps, reps)

@@ -41,7 +41,8 @@ def start_turn(kit) -> None:
     intercepted(kit, Key("place"))            # Start turn (Enter)
 
 
-def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(tmp_path):
+def first_player_done(tmp_path):
+    """A hot-seat race: player 1 turns three tray pieces and fills the board in 32 s: the kit."""
     kit = genius_kit(tmp_path)
     act(kit, "race")
     start_turn(kit)                                 # player 1 starts
@@ -53,13 +54,33 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(tmp
         hand.turn(1)                                # turned in player 1's tray
         hand.let_go()
     fill_board(kit)
+    return kit
+
+
+def test_the_hand_over_screen_offers_nothing_to_take_back(tmp_path):
+    kit = first_player_done(tmp_path)
     assert kit.mode.hidden and kit.mode.race.turn == 1
-    for name in ("undo", "redo", "restart"):        # nothing to take back on the hand-over screen
+    for name in ("undo", "redo", "restart"):
         assert not enabled(kit)[name]
+
+
+def test_each_race_player_gets_a_fresh_tray(tmp_path):
+    kit = first_player_done(tmp_path)
     start_turn(kit)                                 # player 2
     assert all(o == 0 for o in kit.session.hand.orient.values()), "player 2's tray must not show player 1's turns"
+
+
+def both_done(tmp_path):
+    """As first_player_done, then player 2 fills the board in 17 s: the kit."""
+    kit = first_player_done(tmp_path)
+    start_turn(kit)
     kit.match.timer._base += 17
     fill_board(kit)
+    return kit
+
+
+def test_a_race_s_result_gives_each_player_their_own_time(tmp_path):
+    kit = both_done(tmp_path)
     p1, p2 = kit.mode.race.times
     assert p2 < p1
     assert kit.session.status == f"Player 2 wins: 0:{int(p2):02d} against player 1's 0:{int(p1):02d}"
@@ -67,6 +88,10 @@ def test_race_each_player_gets_a_fresh_tray_and_a_result_with_their_own_time(tmp
                                                    f"Player 2: 0:{int(p2):02d}"]
     for name in ("undo", "redo", "restart"):
         assert not enabled(kit)[name]
+
+
+def test_after_a_race_a_solution_can_be_shown(tmp_path):
+    kit = both_done(tmp_path)
     assert enabled(kit)["race_solution"]
     act(kit, "race_solution")                       # after a race: a solution
     play_solve(kit)
@@ -188,15 +213,25 @@ def test_the_key_table_uses_one_text_size_for_every_row(tmp_path, monkeypatch, p
             assert font(size, style).size(line)[0] <= width, line
 
 
-def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(tmp_path):
+def race_under_way(tmp_path):
+    """A hot-seat race, player 1's turn started and one piece placed: the kit."""
     kit = genius_kit(tmp_path)
     act(kit, "race")
     start_turn(kit)
     drop(kit.session, "1", sorted(search.solve(kit.session.position).placed["1"]))
+    return kit
+
+
+def test_a_race_in_progress_is_asked_about(tmp_path):
+    kit = race_under_way(tmp_path)
     assert kit.mode.in_progress()                     # New asks first (PlayScene.replace_game) ...
     asked = act(kit, "give_up")
     assert [type(e) for e in asked] == [Ask]          # ... and so does Give up:
     assert not kit.mode.race.waiting and kit.mode.name == "race"      # unanswered, the turn goes on
+
+
+def test_a_finished_race_is_not_asked_about(tmp_path):
+    kit = race_under_way(tmp_path)
     act(kit, "give_up")[0].on_yes()
     start_turn(kit)
     drop(kit.session, "1", sorted(search.solve(kit.session.position).placed["1"]))
@@ -207,17 +242,32 @@ def test_a_race_in_progress_is_asked_about_and_a_finished_one_is_not(tmp_path):
     assert kit.mode.name == "play"
 
 
-@pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
-def test_the_menu_bar_and_buttons_neither_overlap_nor_spill(tmp_path, monkeypatch, size):
+SIZES = pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
+
+
+def bar_rects(tmp_path, monkeypatch, size):
+    """The rectangles of the bar's buttons and menus in each mode: {mode: rects}."""
     from tests.game.widget_app import built_chrome
     kit, chrome = laid_out(tmp_path, monkeypatch, size)
+    found = {}
     for mode in ("play", "free", "race"):
         if mode != "play":
             act(kit, mode)
             chrome = built_chrome(kit)                # (a Rebuild: the screen builds its widgets again)
-        rects = [b.rect for b in chrome.buttons.values()] + [m.menu.rect for m in chrome.menus.values()]
-        window = pygame.Rect(0, 0, *size)
+        found[mode] = [b.rect for b in chrome.buttons.values()] + [m.menu.rect for m in chrome.menus.values()]
+    return found
+
+
+@SIZES
+def test_the_bar_s_widgets_stay_in_the_window(tmp_path, monkeypatch, size):
+    window = pygame.Rect(0, 0, *size)
+    for mode, rects in bar_rects(tmp_path, monkeypatch, size).items():
         assert all(window.contains(r) for r in rects), mode
+
+
+@SIZES
+def test_the_bar_s_widgets_never_overlap(tmp_path, monkeypatch, size):
+    for mode, rects in bar_rects(tmp_path, monkeypatch, size).items():
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], mode
 
 

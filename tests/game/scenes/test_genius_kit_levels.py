@@ -45,11 +45,20 @@ def test_a_typed_number_plays_that_roll(tmp_path):
     assert "#41,233" in kit.mode.shows()["subtitle"]
 
 
-def test_the_level_picker_offers_the_ten_levels_and_draws_one(tmp_path):
+def level_9_picked(tmp_path):
     kit = genius_kit(tmp_path)
     entries = {label: key for key, label, _ in kit.dealer.level_choices()}
     act(kit, entries["Level 9 · hard"])
+    return kit
+
+
+def test_the_level_picker_sets_the_level(tmp_path):
+    kit = level_9_picked(tmp_path)
     assert kit.app.settings["genius_level"] == "9" and kit.dealer.level_setting() == "9"
+
+
+def test_new_draws_a_roll_of_the_level_picked(tmp_path):
+    kit = level_9_picked(tmp_path)
     before = kit.match
     act(kit, "new")
     assert kit.session.job is not None and kit.session.job.label == "Drawing a level 9 (hard) roll"
@@ -57,14 +66,22 @@ def test_the_level_picker_offers_the_ten_levels_and_draws_one(tmp_path):
     assert kit.match.meta["level"] == "hard" and kit.match.meta["number"] is not None
 
 
-def test_level_ten_offers_no_harder_and_next_puzzle_follows_the_setting(tmp_path):
+def level_10_won(tmp_path):
     kit = genius_kit(tmp_path)
     act(kit, "level=10")
     before = kit.match
     act(kit, "new")
     assert drawn(kit, before) == 10
     win(kit)
-    assert sorted(kit.mode.offers()) == ["next_puzzle", "same_level"]
+    return kit
+
+
+def test_level_ten_offers_no_harder(tmp_path):
+    assert sorted(level_10_won(tmp_path).mode.offers()) == ["next_puzzle", "same_level"]
+
+
+def test_next_puzzle_follows_the_level_setting(tmp_path):
+    kit = level_10_won(tmp_path)
     act(kit, "level=2")
     before = kit.match
     act(kit, "next_puzzle")

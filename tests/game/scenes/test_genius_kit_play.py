@@ -23,13 +23,23 @@ def solution_of(position):
     return done
 
 
-def test_a_roll_animates_then_the_clock_starts(tmp_path):
+def rolling(tmp_path):
     kit = genius_kit(tmp_path, seed=11, animations=True)
     act(kit, "new")
+    return kit
+
+
+def test_a_roll_animates_with_the_clock_stopped(tmp_path):
+    kit = rolling(tmp_path)
     assert kit.roll is not None and not kit.match.timer.running
     seed = kit.match.meta["seed"]
     assert kit.match.start.blockers == frozenset(dice.builtin("default").roll(seed))
     assert kit.match.meta["rolled"] == list(dice.builtin("default").roll(seed))
+
+
+def test_the_clock_starts_once_the_roll_lands(tmp_path):
+    kit = rolling(tmp_path)
+    seed = kit.match.meta["seed"]
     for _ in range(200):
         if kit.roll is None:
             break
@@ -74,7 +84,9 @@ def test_drag_rotate_flip_undo_redo(tmp_path):
     assert session.position == start and session.match.can_undo
 
 
-def test_an_illegal_drop_changes_nothing_and_says_why(tmp_path):
+def illegal_drop(tmp_path):
+    """The 4-O let go with its top-left square on A1, a blocker: (session, start, the engine's
+    reason, the effects)."""
     kit = genius_kit(tmp_path)
     session, start = kit.session, kit.session.position
     session.process(Press(Slot(PIECES.index("4-O"), (0, 0))))
@@ -82,8 +94,16 @@ def test_an_illegal_drop_changes_nothing_and_says_why(tmp_path):
     session.process(Hover(Square(*grab)))          # the square's top-left on A1, a blocker
     cells, reason = session.hand.landing(session.position)[:2]
     assert reason == start.check(Move("4-O", cells)) and reason.startswith("on a blocker")
-    effects = session.process(Release(Square(*grab)))
+    return session, start, reason, session.process(Release(Square(*grab)))
+
+
+def test_an_illegal_drop_changes_nothing(tmp_path):
+    session, start, _, _ = illegal_drop(tmp_path)
     assert session.position == start and session.hand.held is None
+
+
+def test_an_illegal_drop_says_why(tmp_path):
+    _, _, reason, effects = illegal_drop(tmp_path)
     assert any(isinstance(e, Toast) and reason in e.text for e in effects)
 
 

@@ -18,8 +18,11 @@ from tests.game.versus_kits import plan, tick, versus_kit
 from tests.validate_genius import check_position
 
 
-@pytest.mark.parametrize("dice_setting", ["default", "alternative", "custom"])
-def test_every_dice_set_and_a_typed_game_id_make_a_race(tmp_path, dice_setting):
+DICE = pytest.mark.parametrize("dice_setting", ["default", "alternative", "custom"])
+
+
+def versus_with(tmp_path, dice_setting: str):
+    """A race against the club player with that dice set (a custom one saved to a file): (kit, clock)."""
     if dice_setting == "custom":
         custom = dice.DiceSet("mine", [[0, 35], [5, 30], [14, 21], [3, 9], [26, 32], [17, 18], [11, 24]])
         path = tmp_path / "mine.json"
@@ -27,24 +30,42 @@ def test_every_dice_set_and_a_typed_game_id_make_a_race(tmp_path, dice_setting):
         setting = str(path)
     else:
         setting = dice_setting
-    kit, clock = versus_kit(tmp_path, "club", seed=5, settings={"dice": setting})
+    return versus_kit(tmp_path, "club", seed=5, settings={"dice": setting})
+
+
+@DICE
+def test_every_dice_set_makes_a_race(tmp_path, dice_setting):
+    kit, clock = versus_with(tmp_path, dice_setting)
     rolled = dice.resolve(kit.app.settings["dice"])
     assert any(sorted(kit.match.start.blockers) == sorted(set(r)) for r in rolled.rolls())
     clock.now = kit.mode.opponent.finish_time
     tick(kit)
     assert kit.mode.outcome == "lost"
     check_position(kit.mode.computer_board(), kit.match.start.blockers)
+
+
+@DICE
+def test_a_typed_game_id_makes_a_race_too(tmp_path, dice_setting):
+    kit, clock = versus_with(tmp_path, dice_setting)
+    clock.now = kit.mode.opponent.finish_time
+    tick(kit)
     assert kit.mode.refuses_ids() is None and not kit.mode.in_progress()   # a chosen board: played at once
     kit.begin_id(kit.dealer.parse_id("A1A2A4A6B4D5E1"), {})                        # ... and it is a race too
     plan(kit)
     assert kit.mode.computer_board().blockers == kit.match.start.blockers and kit.mode.outcome is None
 
 
-def test_the_level_menu_sets_the_next_race_and_is_remembered(tmp_path, monkeypatch):
+@pytest.fixture
+def expert_race(tmp_path, monkeypatch):
+    """A race against the expert on a kit with widgets (the dice menu a plain one): the kit."""
     import game.scenes.genius.kit as genius_kit_module
     from tests.game.widget_app import Menu
     monkeypatch.setattr(genius_kit_module, "DiceMenu", lambda scene, rect: Menu(rect, "dice", []))   # (a widget)
-    kit, _ = versus_kit(tmp_path, "expert", app_type=WidgetApp)
+    return versus_kit(tmp_path, "expert", app_type=WidgetApp)[0]
+
+
+def test_the_level_menu_sets_the_next_race_s_level(expert_race):
+    kit = expert_race
     assert kit.mode.do("level") == [Rebuild()]            # the key: the next level in turn
     assert kit.mode.level == "expert" and kit.mode.next_level == "champion"
     assert built_chrome(kit).menus["level"].label == "Level: champion"
@@ -52,6 +73,10 @@ def test_the_level_menu_sets_the_next_race_and_is_remembered(tmp_path, monkeypat
     assert "level=expert" in str(entries) and "level=champion" in str(entries)
     kit.mode.do("level=expert")                            # the menu's entries
     assert kit.mode.next_level == "expert" and built_chrome(kit).menus["level"].label == "Level: expert"
+
+
+def test_the_next_race_is_at_the_level_chosen_which_is_remembered(expert_race):
+    kit = expert_race
     kit.mode.do("level=champion")
     act(kit, "new")
     plan(kit)                                              # the new race begins
@@ -59,7 +84,7 @@ def test_the_level_menu_sets_the_next_race_and_is_remembered(tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1100, 760), (1400, 900)])
-def test_the_computers_board_and_its_frame_stay_out_of_the_tray(tmp_path, monkeypatch, size):
+def test_the_computers_framed_board_stays_out_of_the_tray(tmp_path, monkeypatch, size):
     import pygame
     from game.scenes.genius import versus_view
     drawn = []

@@ -53,26 +53,44 @@ def test_the_player_wins_a_race_by_dragging_the_pieces(tmp_path):
     assert kit.mode.outcome == "won"                 # the computer's later finish changes nothing
 
 
-def test_giving_up_leaving_or_a_new_race_is_a_loss_and_the_solo_game_is_kept(tmp_path):
+def racing_club(tmp_path):
+    """A solo game kept in the autosave, then a race against the club player with one move made
+    5 s in: (kit, clock)."""
     Storage(tmp_path).write(GENIUS.autosave, {"kept": True})
     kit, clock = versus_kit(tmp_path, "club")
-    app = kit.app
     first_move(kit.session)
     clock.now = 5.0
+    return kit, clock
+
+
+def club_played(kit) -> int:
+    return level_record(kit.app.statistics, "club")["played"]
+
+
+def test_giving_up_a_race_is_a_loss_asked_first(tmp_path):
+    kit, _ = racing_club(tmp_path)
     asked = performed(kit, kit.mode.do("give_up"))
     assert kit.mode.outcome is None and [type(e) for e in asked] == [Ask]     # asked first
     asked[0].on_yes()
     assert kit.mode.outcome == "lost" and kit.mode.computer_board().is_complete
-    performed(kit, kit.mode.do("new"))                     # the next race (the lost one is not counted twice)
-    plan(kit)
-    first_move(kit.session)
-    clock.now = 10.0
-    performed(kit, kit.mode.do("new"))                     # mid-race: a loss
-    assert level_record(app.statistics, "club")["played"] == 2
-    plan(kit)
-    first_move(kit.session)
-    clock.now = 20.0
-    kit.mode.leave()                                  # leaving mid-race (as PlayScene.on_exit): a loss
+    performed(kit, kit.mode.do("new"))                     # the next race: the lost one is not counted twice
+    assert club_played(kit) == 1
+
+
+def test_a_new_race_asked_for_mid_race_is_a_loss(tmp_path):
+    kit, _ = racing_club(tmp_path)
+    performed(kit, kit.mode.do("new"))
+    assert club_played(kit) == 1
+
+
+def test_leaving_mid_race_is_a_loss(tmp_path):
+    kit, _ = racing_club(tmp_path)
+    kit.mode.leave()                                  # (as PlayScene.on_exit)
+    assert club_played(kit) == 1
+
+
+def test_a_race_left_keeps_the_solo_game_s_autosave(tmp_path):
+    kit, _ = racing_club(tmp_path)
+    kit.mode.leave()
     kit.session.autosave(kit.mode.keep())
-    assert level_record(app.statistics, "club")["played"] == 3
-    assert app.storage.read(GENIUS.autosave) == {"kept": True}
+    assert kit.app.storage.read(GENIUS.autosave) == {"kept": True}

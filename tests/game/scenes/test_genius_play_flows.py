@@ -46,9 +46,9 @@ def test_complete_the_board_records_the_time(tmp_path):
     assert not app.storage.exists(GENIUS.autosave)
 
 
-def test_save_and_load_keep_the_board_and_the_clock(tmp_path):
+def saved_then_replaced(tmp_path):
+    """A piece placed 30 s in, saved, then a new game (agreed): (screen, the position saved, its time)."""
     genius = genius_scene(tmp_path)
-    app = genius.app
     place(genius, "4-O", [14, 15, 20, 21])
     genius.match.timer._base += 30            # as if half a minute went by
     saved_at = genius.match.elapsed
@@ -59,19 +59,44 @@ def test_save_and_load_keep_the_board_and_the_clock(tmp_path):
     genius.asked.pop()[1]()
     finish_roll(genius)
     assert genius.position != position
+    return genius, position, saved_at
+
+
+def test_a_load_keeps_the_board(tmp_path):
+    genius, position, _ = saved_then_replaced(tmp_path)
     assert genius.ask_load(tmp_path / "mine.json")
     assert genius.position == position and genius.match.can_undo
+
+
+def test_a_load_keeps_the_clock(tmp_path):
+    genius, _, saved_at = saved_then_replaced(tmp_path)
+    assert genius.ask_load(tmp_path / "mine.json")
     assert genius.match.elapsed >= saved_at - 0.001          # (a save keeps the clock to the millisecond)
+
+
+def test_a_bad_file_loaded_is_refused_keeping_the_game(tmp_path):
+    genius, _, _ = saved_then_replaced(tmp_path)
+    app = genius.app
+    genius.ask_load(tmp_path / "mine.json")
+    position = genius.position
     (tmp_path / "bad.json").write_text("{}")
     assert not genius.ask_load(tmp_path / "bad.json") and "bad.json" in app.toasts.latest
     assert genius.position == position
 
 
-def test_a_typed_game_id_plays_and_a_bad_one_is_refused(tmp_path):
+def typed_id(tmp_path):
     genius = genius_scene(tmp_path)
     genius.chrome.id_entry = SimpleNamespace(get_text=lambda: " a1a2a3a4a5a6b1 ", set_text=lambda text: None)
     genius.do("play_id")                        # (the game ID box, a widget, typed in)
-    assert genius.match.game_id == "A1A2A3A4A5A6B1"
+    return genius
+
+
+def test_a_typed_game_id_plays(tmp_path):
+    assert typed_id(tmp_path).match.game_id == "A1A2A3A4A5A6B1"
+
+
+def test_a_bad_typed_game_id_is_refused(tmp_path):
+    genius = typed_id(tmp_path)
     assert not genius.ask_play_id("A1A1")
     assert "Game ID" in genius.app.toasts.latest and genius.match.game_id == "A1A2A3A4A5A6B1"
 

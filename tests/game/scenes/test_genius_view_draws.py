@@ -17,7 +17,8 @@ def drawn(kit) -> pygame.Surface:
     return surface
 
 
-def test_the_hand_over_screen_hides_the_board_and_the_pieces_line(tmp_path, monkeypatch):
+def hand_over_drawn(tmp_path, monkeypatch) -> list:
+    """The hand-over screen of a hot-seat race drawn: the board and the lines drawn."""
     kit = genius_kit(tmp_path)
     shown = []
     monkeypatch.setattr(genius_view, "draw_board", lambda *a, **k: shown.append("board"))
@@ -26,7 +27,15 @@ def test_the_hand_over_screen_hides_the_board_and_the_pieces_line(tmp_path, monk
     assert kit.mode.hidden
     shown.clear()
     drawn(kit)
-    assert "board" not in shown and not any("pieces to place" in str(t) for t in shown)
+    return shown
+
+
+def test_the_hand_over_screen_hides_the_board(tmp_path, monkeypatch):
+    assert "board" not in hand_over_drawn(tmp_path, monkeypatch)
+
+
+def test_the_hand_over_screen_hides_the_pieces_line(tmp_path, monkeypatch):
+    assert not any("pieces to place" in str(t) for t in hand_over_drawn(tmp_path, monkeypatch))
 
 
 def test_the_dice_row_is_centred_under_the_board(tmp_path):

@@ -18,7 +18,9 @@ def test_every_screen_at_every_size_has_nothing_colliding(app):
     assert not found, "\n".join(found)
 
 
-def test_the_checker_sees_an_overlap_a_cut_label_and_a_covered_region(app):
+def crowded_widgets(app) -> str:
+    """A screen with two buttons over each other (one label too long for it) and a message over
+    its board: what the checker sees."""
     class Crowded(Scene):
         def build_ui(self):
             self.add(pygame_gui.elements.UIButton(pygame.Rect(10, 10, 100, 30), "One", app.ui))
@@ -30,13 +32,24 @@ def test_the_checker_sees_an_overlap_a_cut_label_and_a_covered_region(app):
     app.push(Crowded(app))
     app.toasts.show("a message", 30)
     app.frame(1 / 60, [])
-    seen = "\n".join(problems(app))
-    assert "overlaps widget UIButton 'A label far too long'" in seen
-    assert "text 'A label far too long' is" in seen
-    assert "covers region board" in seen
+    return "\n".join(problems(app))
 
 
-def test_the_checker_sees_text_into_text_text_under_a_button_and_a_message_out_of_its_strip(app):
+def test_the_checker_sees_an_overlap(app):
+    assert "overlaps widget UIButton 'A label far too long'" in crowded_widgets(app)
+
+
+def test_the_checker_sees_a_cut_label(app):
+    assert "text 'A label far too long' is" in crowded_widgets(app)
+
+
+def test_the_checker_sees_a_covered_region(app):
+    assert "covers region board" in crowded_widgets(app)
+
+
+def crowded_drawing(app) -> str:
+    """A screen whose own drawing runs under a button and into itself, and a message too long
+    for its strip over a board: what the checker sees."""
     from game.draw import boards, widgets
 
     class Crowded(Scene):
@@ -56,10 +69,25 @@ def test_the_checker_sees_text_into_text_text_under_a_button_and_a_message_out_o
         app.push(Crowded(app))
         app.toasts.show("a message far too long for the strip it is given, so it runs out of it " * 3, 30)
         app.frame(1 / 60, [])
-        seen = "\n".join(problems(app))
+        return "\n".join(problems(app))
+
+
+def test_the_checker_sees_text_under_a_button(app):
+    seen = crowded_drawing(app)
     assert "text 'help text that runs on'" in seen and "runs under widget UIButton 'Play it'" in seen
+
+
+def test_the_checker_sees_text_run_into_text(app):
+    seen = crowded_drawing(app)
     assert "text 'a blurb, wrapped'" in seen and "runs into text 'the keys line under it'" in seen
-    assert "leaves its strip" in seen and "covers a board" in seen
+
+
+def test_the_checker_sees_a_message_out_of_its_strip(app):
+    assert "leaves its strip" in crowded_drawing(app)
+
+
+def test_the_checker_sees_a_message_over_a_board(app):
+    assert "covers a board" in crowded_drawing(app)
 
 
 def test_the_frame_left_on_screen_when_a_race_ends_has_nothing_colliding(app):

@@ -21,21 +21,30 @@ def test_a_race_against_the_computer_rolls_any_roll_whatever_the_genius_level(tm
     assert kit.match is not None and "level" not in kit.match.meta
 
 
-def test_an_abandoned_genius_game_is_recorded_as_lost_and_a_kept_one_is_not(tmp_path):
+def one_piece_down(tmp_path):
+    """A Genius game in progress: one piece of a solution placed."""
     kit = genius_kit(tmp_path)
-    app = kit.app
     done = search.solve(kit.session.position)
-    drop(kit.session, "1", sorted(done.placed["1"]))             # a game in progress
+    drop(kit.session, "1", sorted(done.placed["1"]))
+    return kit
 
-    def games():
-        return app.statistics.get("genius", {}).get("games", [])
 
-    before = len(games())
+def games(kit) -> list:
+    return kit.app.statistics.get("genius", {}).get("games", [])
+
+
+def test_a_genius_game_kept_when_asked_records_nothing(tmp_path):
+    kit = one_piece_down(tmp_path)
     assert kit.mode.in_progress()                                 # New (F2) asks first; kept: nothing recorded
-    assert len(games()) == before
+    assert games(kit) == []
+
+
+def test_an_abandoned_genius_game_is_recorded_as_lost(tmp_path):
+    kit = one_piece_down(tmp_path)
+    before = len(games(kit))
     kit.mode.leave()                                              # abandoned, agreed (PlayScene.replace_game)
     kit.session.abandon()
     act(kit, "new")
-    assert len(games()) == before + 1
-    lost = games()[-1]
+    assert len(games(kit)) == before + 1
+    lost = games(kit)[-1]
     assert lost["won"] is False and lost["key"] == "game ID"

@@ -42,13 +42,24 @@ def refusals(effects) -> list[str]:
     return [e.text for e in effects if isinstance(e, Toast) and "does not fit this window" in e.text]
 
 
+def too_big_id(header: str) -> str:
+    return Position.empty(Position.parse(header).board).notation()
+
+
 @pytest.mark.parametrize("header", TOO_BIG)
-def test_a_typed_game_id_the_window_cannot_show_is_refused_and_the_game_goes_on(sized_app, header):
+def test_a_typed_game_id_the_window_cannot_show_is_refused(sized_app, header):
+    kit = macmahon_kit(sized_app)
+    with pytest.raises(SquarewiseError, match="does not fit this window: keeping this game"):
+        kit.dealer.parse_id(too_big_id(header))
+
+
+@pytest.mark.parametrize("header", TOO_BIG)
+def test_the_game_goes_on_past_a_game_id_the_window_cannot_show(sized_app, header):
     app = sized_app
     kit = macmahon_kit(app)
     before = kit.match.game_id
-    with pytest.raises(SquarewiseError, match="does not fit this window: keeping this game"):
-        kit.dealer.parse_id(Position.empty(Position.parse(header).board).notation())
+    with pytest.raises(SquarewiseError):
+        kit.dealer.parse_id(too_big_id(header))
     assert kit.match.game_id == before
     assert_laid_out(app, kit)
 
@@ -75,17 +86,26 @@ def test_the_boards_the_game_offers_are_laid_out_whole(sized_app, header):
     assert_laid_out(app, kit)
 
 
-@pytest.mark.parametrize("size, least", [((800, 560), 42), ((1100, 760), 56), ((1400, 900), 64)])
-def test_board_and_tray_fill_their_column_centred_with_tiles_that_grow_with_the_window(tmp_path, size, least):
+SIZES = pytest.mark.parametrize("size, least", [((800, 560), 42), ((1100, 760), 56), ((1400, 900), 64)])
+
+
+@SIZES
+def test_the_tiles_grow_with_the_window(tmp_path, size, least):
     """Board cells and tray tiles of at least `least` pixels (the tray's tiles were 36, 49 and 57
-    px, under a board at the top of its column), the board and the tray in the middle of the
-    column they share, and the tray's tiles never bigger than the board's cells."""
+    px, under a board at the top of its column), the tray's tiles never bigger than the board's cells."""
+    kit = macmahon_kit(WidgetApp(tmp_path, size=size))
+    lay = kit.view.layout()
+    geo = lay["geo"]
+    tile = kit.view.tray_tile(lay["slots"][0]).width
+    assert geo.cell >= least and least <= tile <= geo.cell, (geo.cell, tile)
+
+
+@SIZES
+def test_the_board_with_its_tray_sits_centred_in_its_column(tmp_path, size, least):
     app = WidgetApp(tmp_path, size=size)
     kit = macmahon_kit(app)
     lay = kit.view.layout()
-    geo, slots = lay["geo"], lay["slots"]
-    tile = kit.view.tray_tile(slots[0]).width
-    assert geo.cell >= least and least <= tile <= geo.cell, (geo.cell, tile)
+    geo = lay["geo"]
     column = pygame.Rect(lay["top"].x, lay["top"].bottom, lay["status"].left, app.size[1] - lay["top"].bottom)
     labels = geo.rect.union(pygame.Rect(geo.x - int(geo.cell * 0.7), geo.y - int(geo.cell * 0.7), 1, 1))
     block = labels.union(lay["tray"])

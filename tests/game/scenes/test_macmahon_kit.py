@@ -80,7 +80,7 @@ def test_messages_cover_nothing_needed(tmp_path, size):
         assert not any(box.colliderect(r) for r in needed), box
 
 
-def test_every_variant_lays_out_at_small_and_large_sizes(tmp_path):
+def test_every_variant_lays_out_at_every_window_size(tmp_path):
     from game.scenes.macmahon.kit import VARIANTS
     for header, _ in VARIANTS:
         for size in ((800, 560), (1600, 1000)):

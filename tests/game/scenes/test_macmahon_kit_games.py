@@ -65,10 +65,15 @@ def test_4_a_macmahon_daily_never_sets_the_best_time_of_the_empty_board(tmp_path
     assert records.summary(kit.app.statistics, "macmahon").best is None
 
 
-def test_hint_solvable_and_solve_from_here(tmp_path):
+def strict_kit(tmp_path):
     kit = macmahon_kit(FakeApp(tmp_path))
     kit.app.settings["macmahon_mode"] = "strict"
     kit.update(0)
+    return kit
+
+
+def test_the_third_hint_shows_a_move_of_a_solution(tmp_path):
+    kit = strict_kit(tmp_path)
     pos = kit.match.position
     act(kit, "hint")
     answered(kit)
@@ -79,7 +84,10 @@ def test_hint_solvable_and_solve_from_here(tmp_path):
     after = pos.place(Move(tile, rotation, cell))
     completed = tiles.solve(after)
     assert problems(completed.colour_rows(), 3) == [] and completed.colours_at(cell) == after.colours_at(cell)
-    # a legal position no solution extends: the engine's blame names the tile to take back
+
+
+def dead_end(pos: Position) -> Position:
+    """A legal position (no clash) that no solution extends, grown from `pos` by random tiles."""
     rng = random.Random(5)
     bad, grow = None, pos
     while bad is None:
@@ -91,6 +99,12 @@ def test_hint_solvable_and_solve_from_here(tmp_path):
             else:
                 grow = candidate
     assert bad.clashes() == frozenset()
+    return bad
+
+
+def test_check_on_a_dead_end_blames_a_tile_to_take_back(tmp_path):
+    kit = strict_kit(tmp_path)
+    bad = dead_end(kit.match.position)
     jump(kit, bad)
     act(kit, "check")                       # (Shift+C)
     answered(kit)
@@ -98,10 +112,19 @@ def test_hint_solvable_and_solve_from_here(tmp_path):
     blamed = kit.session.hand.blamed[0]
     rescued = tiles.solve(bad.remove(blamed))
     assert problems(rescued.colour_rows(), 3) == []
+
+
+def test_check_on_the_restarted_board_says_yes(tmp_path):
+    kit = strict_kit(tmp_path)
+    jump(kit, dead_end(kit.match.position))
     act(kit, "restart")
     act(kit, "check")
     answered(kit)
     assert kit.session.status.startswith("Yes")
+
+
+def test_solve_from_here_wins_with_help(tmp_path):
+    kit = strict_kit(tmp_path)
     act(kit, "solve")                       # (Shift+S)
     answered(kit)
     endings = [e.ending for e in solving(kit) if isinstance(e, Won)]
@@ -112,12 +135,15 @@ def test_hint_solvable_and_solve_from_here(tmp_path):
     assert "macmahon" not in kit.app.statistics or "4x6x3" not in kit.app.statistics["macmahon"].get("best", {})
 
 
-def test_m_switches_to_free_rules_and_the_next_drop_follows_them(tmp_path):
-    kit = macmahon_kit(FakeApp(tmp_path))
-    kit.app.settings["macmahon_mode"] = "strict"
-    kit.update(0)
+def test_m_switches_to_free_rules(tmp_path):
+    kit = strict_kit(tmp_path)
     act(kit, "mode")                        # the M key
     assert kit.app.settings["macmahon_mode"] == "free"
+
+
+def test_the_drop_after_m_follows_the_free_rules(tmp_path):
+    kit = strict_kit(tmp_path)
+    act(kit, "mode")                        # the M key
     kit.update(0)                           # (the screen's frame: the rules in force)
     kit.session.process(Press(Slot(6)))
     kit.session.process(Release(Square(0, 0)))        # tile 7 breaks the border rule: allowed, marked
@@ -129,26 +155,36 @@ def level_label(kit) -> str:
     return built_chrome(kit).menus["level"].label
 
 
-def test_macmahon_level_ten_gives_the_fewest_tiles_and_free_play_goes_back(tmp_path):
+def at_level(tmp_path, level: str):
+    """A MacMahon kit on a board of `level` from the level menu, the job that makes it answered."""
     kit = macmahon_kit(WidgetApp(tmp_path))
-    act(kit, "level=10")                    # the level menu's entry
+    act(kit, f"level={level}")              # the level menu's entry
     assert kit.session.job is not None and kit.session.job.label.startswith("Making a level")
     answered(kit)
+    return kit
+
+
+def test_macmahon_level_ten_gives_the_fewest_tiles(tmp_path):
+    kit = at_level(tmp_path, "10")
     givens = sum(v is not None for v in kit.match.start.cells)
     assert 2 <= givens <= 5 and kit.match.meta["level"] == "10"
     assert tiles.completions(kit.match.start) == 1
+
+
+def test_free_play_after_a_level_goes_back_to_no_level(tmp_path):
+    kit = at_level(tmp_path, "10")
     act(kit, "level=free")
     answered(kit)
     assert "level" not in kit.match.meta and level_label(kit) == "Level: free play"
 
 
-def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records_its_level(tmp_path):
+def test_the_level_menu_starts_on_free_play(tmp_path):
+    assert level_label(macmahon_kit(WidgetApp(tmp_path))) == "Level: free play"
+
+
+def test_the_macmahon_level_picker_plays_a_board_with_one_completion(tmp_path):
     from game.puzzles.macmahon.puzzle import MACMAHON
-    kit = macmahon_kit(WidgetApp(tmp_path))
-    assert level_label(kit) == "Level: free play"
-    act(kit, "level=7")
-    assert kit.session.job is not None and kit.session.job.label.startswith("Making a level")
-    answered(kit)
+    kit = at_level(tmp_path, "7")
     start = kit.match.start
     given = [c for c, v in enumerate(start.cells) if v is not None]
     assert 0 < len(given) < start.board.size and kit.match.meta["level"] == "7"
@@ -157,6 +193,10 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
     assert problems(done.colour_rows(), done.board.colours) == []
     assert all(done.cells[c] == start.cells[c] for c in given)
     assert level_label(kit) == "Level 7" and MACMAHON.best_key(start, kit.match.meta) == "4x6x3 given"
+
+
+def test_a_macmahon_level_game_is_recorded_at_its_level(tmp_path):
+    kit = at_level(tmp_path, "7")
     act(kit, "solve")                                      # (assisted) the game ends and is recorded by level
     answered(kit)
     solving(kit)
@@ -167,6 +207,11 @@ def test_the_macmahon_level_picker_plays_a_board_with_one_completion_and_records
     records.record_game(kit.app.statistics, "macmahon", "4x6x3", 50.0, True)
     records.record_game(kit.app.statistics, "macmahon", "4x6x3 given", 61.0, True)
     assert kit.dealer.facts()[1].endswith(": 1:01")              # ... and the empty board's best is not this one's
+
+
+def test_new_game_deals_another_board_of_the_same_level(tmp_path):
+    kit = at_level(tmp_path, "7")
+    start = kit.match.start
     act(kit, "new")                                        # New game: another board of the same level
     answered(kit)
     assert kit.match.meta["level"] == "7" and kit.match.start != start
@@ -181,7 +226,7 @@ def test_the_variant_menu_starts_a_game_on_that_board(tmp_path):
     assert kit.app.settings["macmahon_variant"] == "5x14x4"
 
 
-def test_the_v_key_steps_through_the_variants_and_b_opens_the_browser(tmp_path):
+def test_the_v_key_steps_through_the_variants(tmp_path):
     from game.scenes.macmahon.kit import VARIANTS
     kit = macmahon_kit(WidgetApp(tmp_path))
     seen = []
@@ -190,6 +235,10 @@ def test_the_v_key_steps_through_the_variants_and_b_opens_the_browser(tmp_path):
         seen.append(kit.board.header)
     assert seen == [h for h, _ in VARIANTS[1:]] + ["4x6x3"]
     assert built_chrome(kit).menus["variant"].label == VARIANTS[0][1]
+
+
+def test_the_b_key_opens_the_browser(tmp_path):
+    kit = macmahon_kit(WidgetApp(tmp_path))
     act(kit, "browse")                                     # the B key
     assert kit.app.opened == [("macmahon-browser", {})]
 
@@ -203,20 +252,22 @@ def test_macmahon_turn_button_turns_the_carried_tile(tmp_path):
     assert kit.session.hand.held is not None and kit.session.hand.held.rotation == (rotation + 1) % 4
 
 
-def test_level_ten_says_it_is_a_smallest_puzzle_and_it_is_one(tmp_path):
-    kit = macmahon_kit(WidgetApp(tmp_path))
-    act(kit, "level=10")
-    answered(kit)
-    start = kit.match.start
-    given = [c for c, v in enumerate(start.cells) if v is not None]
+def test_level_ten_says_it_is_a_smallest_puzzle(tmp_path):
+    kit = at_level(tmp_path, "10")
+    given = [c for c, v in enumerate(kit.match.start.cells) if v is not None]
     assert "a smallest puzzle" in kit.dealer.subtitle(kit.strict)                              # the header says it ...
     status = kit.session.status
     assert f"{len(given)} tiles given" in status and "take any one away" in status \
         and "more than one solution" in status                                # ... and the status line how
-    assert tiles.completions(start) == 1
-    assert all(tiles.completions(start.remove(c)) > 1 for c in given)         # and it is true of this board
     entries = dict((e[0], e[1]) for e in kit.dealer.level_choices())
     assert entries["level=10"] == "Level 10: smallest" and entries["level=9"] == "Level 9"
+
+
+def test_a_level_ten_board_is_a_smallest_puzzle(tmp_path):
+    start = at_level(tmp_path, "10").match.start
+    given = [c for c, v in enumerate(start.cells) if v is not None]
+    assert tiles.completions(start) == 1
+    assert all(tiles.completions(start.remove(c)) > 1 for c in given)
 
 
 def won_by_solve(kit) -> None:
@@ -226,27 +277,43 @@ def won_by_solve(kit) -> None:
     assert kit.match.finished and kit.match.meta["result"] == "won"
 
 
-def test_a_won_macmahon_level_offers_next_puzzle_harder_and_same_level(tmp_path):
-    kit = macmahon_kit(WidgetApp(tmp_path))
-    act(kit, "level=4")                                     # the picker's choice: Next puzzle's level
-    answered(kit)
+def test_a_won_macmahon_level_offers_the_three_next_games(tmp_path):
+    kit = at_level(tmp_path, "4")                           # the picker's choice: Next puzzle's level
     assert kit.mode.offers() == ()                          # nothing before the win
     won_by_solve(kit)
     assert kit.mode.offers() == ("next_puzzle", "harder", "same_level")
+
+
+def test_harder_after_a_won_level_deals_the_level_above(tmp_path):
+    kit = at_level(tmp_path, "4")
+    won_by_solve(kit)
     act(kit, "harder")                                      # the ] key
     answered(kit)
     assert kit.match.meta["level"] == "5" and not kit.match.finished
+
+
+def test_same_level_after_a_win_deals_another_board_of_it(tmp_path):
+    kit = at_level(tmp_path, "5")
     won_by_solve(kit)
     before = kit.match.start
     act(kit, "same_level")                                  # the = key
     answered(kit)
     assert kit.match.meta["level"] == "5" and kit.match.start != before
+
+
+def test_next_puzzle_after_a_harder_one_goes_back_to_the_picker_s_level(tmp_path):
+    kit = at_level(tmp_path, "4")
+    won_by_solve(kit)
+    act(kit, "harder")
+    answered(kit)
     won_by_solve(kit)
     act(kit, "next_puzzle")                                 # N: the Level picker's choice, level 4
     answered(kit)
     assert kit.match.meta["level"] == "4"
-    act(kit, "level=10")
-    answered(kit)
+
+
+def test_a_won_top_level_offers_no_harder(tmp_path):
+    kit = at_level(tmp_path, "10")
     won_by_solve(kit)
     assert kit.mode.offers() == ("next_puzzle", "same_level")        # no level above the top one
 

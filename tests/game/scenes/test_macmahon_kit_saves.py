@@ -18,7 +18,8 @@ from tests.game.fakes import FakeApp
 from tests.game.widget_app import macmahon_kit
 
 
-def test_save_load_and_autosave(tmp_path):
+def three_tiles_one_undone(tmp_path):
+    """A 4x6x3 game with three tiles of a solution placed, the last undone: (app, kit)."""
     app = FakeApp(tmp_path / "data")
     kit = macmahon_kit(app, "4x6x3")
     session = kit.session
@@ -29,6 +30,12 @@ def test_save_load_and_autosave(tmp_path):
         session.play(after, MACMAHON.describe(here, after))
         kit.dealer.moved()
     session.process(Key("undo"))
+    return app, kit
+
+
+def test_a_saved_macmahon_game_loads_with_its_history(tmp_path):
+    _, kit = three_tiles_one_undone(tmp_path)
+    session = kit.session
     path = tmp_path / "game.json"
     session.save_to(path)
     history = list(kit.match.history)
@@ -38,10 +45,20 @@ def test_save_load_and_autosave(tmp_path):
     match.timer = Timer(match.elapsed)
     kit.dealer.play_match(match)
     assert kit.match.history == history and kit.match.can_redo
+
+
+def test_a_save_of_the_other_puzzle_is_refused(tmp_path):
+    _, kit = three_tiles_one_undone(tmp_path)
+    session = kit.session
     bad = tmp_path / "bad.json"
     bad.write_text('{"version": 1, "data": {"puzzle": "genius"}}')
     with pytest.raises(SquarewiseError, match="genius"):
         session.load(bad)
+
+
+def test_the_autosave_brings_the_macmahon_game_back(tmp_path):
+    app, kit = three_tiles_one_undone(tmp_path)
+    session = kit.session
     session.autosave(kit.mode.keep())               # leaving keeps the game for next time
     assert app.storage.exists(MACMAHON.autosave)
     again = macmahon_kit(app, "4x6x3", random.Random(4))

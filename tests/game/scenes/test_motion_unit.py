@@ -24,7 +24,9 @@ def cell_centre(kit, name: str):
     return geo.cell_rect((ord(name[0]) - ord("A")) * 6 + int(name[1]) - 1).center
 
 
-def test_a_refused_drop_flies_home_and_an_accepted_one_settles_with_its_sounds(tmp_path):
+def dragging(tmp_path):
+    """A kit with animations and a Motion the effects are performed on: (kit, motion, drag_to)
+    where drag_to(cell name) drags the single square from the tray there."""
     kit = genius_kit(tmp_path, animations=True)
     session, view, app = kit.session, kit.view, kit.app
     motion = Motion(lambda: True)
@@ -35,13 +37,23 @@ def test_a_refused_drop_flies_home_and_an_accepted_one_settles_with_its_sounds(t
         for command in (Press(view.target_at(slot, session.hand)), Hover(view.target_at(at, session.hand)),
                         Release(view.target_at(at, session.hand))):
             perform(kit, motion, session.process(command), at)
+    return kit, motion, drag_to
 
+
+def test_a_refused_drop_flies_home(tmp_path):
+    kit, motion, drag_to = dragging(tmp_path)
     drag_to("A1")                                     # a blocker: refused
+    session = kit.session
     assert "1" not in session.position.placed and motion.flight is not None
     assert motion.moving                              # (the screen draws every frame meanwhile)
     for _ in range(10):
         motion.update(0.05)
     assert motion.flight is None, "home again"
+
+
+def test_an_accepted_drop_settles_with_its_sounds(tmp_path):
+    kit, motion, drag_to = dragging(tmp_path)
+    session, app = kit.session, kit.app
     drag_to("A3")                                     # free: accepted
     assert "1" in session.position.placed and motion.glow("1") > 0
     assert app.sounds.played[-2:] == ["drop1", "note1"], "a one-square knock, then the first note"
@@ -60,7 +72,7 @@ def test_macmahon_confetti_is_in_the_tiles_colours(tmp_path):
     assert colours == {tile_colour(app.palette, x) for x in "RWB"}
 
 
-def test_a_loss_to_the_computer_has_a_banner_and_the_softer_sound(tmp_path):
+def test_a_loss_to_the_computer_is_a_banner_with_the_softer_sound(tmp_path):
     from game.scenes.genius.kit import GeniusKit
     from game.modes.genius.versus import Versus
     app = FakeApp(tmp_path)

@@ -31,7 +31,7 @@ def test_a_macmahon_board_starts_its_clock_when_shown_as_a_genius_board_does(tmp
     assert len(macmahon.session.match.history) == 1                  # before any move
 
 
-def test_the_guided_first_game_is_a_lesson_and_records_nothing(tmp_path):
+def test_the_guided_first_game_records_nothing(tmp_path):
     kit = genius_kit(tmp_path)
     kit.begin_id(kit.dealer.parse_id(BOARD), {"kind": "lesson"})
     session = kit.session
@@ -42,7 +42,9 @@ def test_the_guided_first_game_is_a_lesson_and_records_nothing(tmp_path):
     assert kit.app.statistics.get("genius", {}).get("games", []) == []
 
 
-def test_a_held_piece_that_hangs_off_the_board_at_the_cursor_is_drawn_clipped_and_marked(tmp_path):
+def hanging_off(tmp_path):
+    """The long bar held at the cursor, moved to the right edge so that part of it hangs off,
+    drawn: (surface, the centres of its squares on the board, an empty board's picture)."""
     kit = genius_kit(tmp_path)
     session = kit.session
     session.process(Pick(5))                                         # the long bar, at the cursor
@@ -59,7 +61,17 @@ def test_a_held_piece_that_hangs_off_the_board_at_the_cursor_is_drawn_clipped_an
     empty = pygame.Surface(kit.app.size)
     kit.view.draw(empty, frame_of(genius_kit(tmp_path / "b")))
     centres = [geo.cell_rect(r * 6 + c).center for r, c in on_board]
-    assert on_board and all(surface.get_at(p)[:3] != empty.get_at(p)[:3] for p in centres)   # drawn there ...
+    assert on_board
+    return surface, centres, empty
+
+
+def test_a_held_piece_that_hangs_off_the_board_is_drawn_where_it_is_on_it(tmp_path):
+    surface, centres, empty = hanging_off(tmp_path)
+    assert all(surface.get_at(p)[:3] != empty.get_at(p)[:3] for p in centres)
+
+
+def test_a_held_piece_that_hangs_off_the_board_is_drawn_in_the_refusal_s_red(tmp_path):
+    surface, centres, _ = hanging_off(tmp_path)
     assert all(surface.get_at(p).r > surface.get_at(p).g for p in centres)   # ... the teal bar in the refusal's red
 
 

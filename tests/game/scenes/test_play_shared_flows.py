@@ -30,17 +30,30 @@ def test_a_started_game_is_only_abandoned_when_confirmed(tmp_path):
     assert genius.position.notation() == "A1A2A4A6B4D5E1"
 
 
-def test_a_win_says_it_once_and_offers_the_next_game(tmp_path):
+def won(tmp_path):
+    """A Genius screen (animations on, as the App's settings have them) played to a win."""
     genius = genius_scene(tmp_path)
-    genius.app.settings["animations"] = True               # (as the App's settings have it)
+    genius.app.settings["animations"] = True
     done = search.solve(genius.position)
     for piece in PIECES:
         place(genius, piece, done.placed[piece])
     genius.update(0.0)
-    banner = genius.result.shown()
+    return genius
+
+
+def test_a_win_s_banner_offers_the_next_game(tmp_path):
+    banner = won(tmp_path).result.shown()
     assert banner[0].startswith("Solved in") and any("New game" in line for line in banner)
+
+
+def test_a_win_is_said_once(tmp_path):
+    genius = won(tmp_path)
     assert genius.frame().status == ""                      # the banner says it, not the status line too
     assert not any("Solved" in m for m, *_ in genius.app.toasts.items), "and no toast"
+
+
+def test_the_status_line_says_the_win_once_the_banner_goes(tmp_path):
+    genius = won(tmp_path)
     for _ in range(10):
         genius.update(0.4)
     assert genius.result.shown() == banner                  # it stays until the player acts (playtest 2, 16)
@@ -48,16 +61,19 @@ def test_a_win_says_it_once_and_offers_the_next_game(tmp_path):
     assert genius.frame().status.startswith("Solved in")    # then the status line keeps it
 
 
-def test_a_pause_hides_the_game_id_too_and_one_abandon_question(tmp_path):
-    import pygame
-    from game.modes.genius.play import HotSeat
+def one_piece_shown(tmp_path):
+    """A Genius screen with the game ID box and Pause (widgets, as refresh sets them), one piece placed."""
     from tests.game.genius_laid_out import Shown
-    from tests.game.play_scenes import key
     genius = genius_scene(tmp_path)
-    genius.chrome.id_entry = Shown()                    # the game ID box and Pause (widgets), as refresh sets them
+    genius.chrome.id_entry = Shown()
     genius.chrome.buttons = {"pause": Shown()}
     place(genius, "1", search.solve(genius.position).placed["1"])
     genius.refresh()
+    return genius
+
+
+def test_a_pause_hides_the_game_id_too(tmp_path):
+    genius = one_piece_shown(tmp_path)
     assert genius.chrome.id_entry.get_text() == genius.match.game_id
     genius.do("pause")
     genius.update(0.0)
@@ -65,6 +81,13 @@ def test_a_pause_hides_the_game_id_too_and_one_abandon_question(tmp_path):
     genius.do("pause")
     genius.update(0.0)
     assert genius.chrome.id_entry.get_text() == genius.match.game_id
+
+
+def test_new_asks_one_abandon_question_a_game(tmp_path):
+    import pygame
+    from game.modes.genius.play import HotSeat
+    from tests.game.play_scenes import key
+    genius = one_piece_shown(tmp_path)
     genius.do("new")
     genius.perform(genius.kit.table.switch(HotSeat(genius.kit.table)))     # (a race, as the agreed question would start it)
     key(genius, pygame.K_RETURN)                        # player 1 starts: a race in progress

@@ -4,6 +4,8 @@ plain Surfaces (tests/game/genius_kits.py, genius_laid_out.py): a finished game'
 one concern each as there.)"""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 
 from game.draw.theme import mix
@@ -48,7 +50,9 @@ def test_a_finished_games_clock_stays_stopped_after_a_cover(tmp_path):
     assert kit.match.elapsed == final and not kit.match.timer.running
 
 
-def test_pause_hides_the_board_stops_the_clock_and_takes_no_moves(tmp_path, monkeypatch):
+def paused(tmp_path, monkeypatch):
+    """A piece placed, 10 s on, then Pause (as the screen's keys, with its `allows`): what the
+    tests below read, by name."""
     kit, laid = laid_out(tmp_path, monkeypatch)
     chrome = shown_chrome(kit, laid)
     session, app = kit.session, kit.app
@@ -62,12 +66,27 @@ def test_pause_hides_the_board_stops_the_clock_and_takes_no_moves(tmp_path, monk
     allows = lambda action: kit.mode.allows(action) and kit.allows(action)       # noqa: E731 (as the screen's)
     session.process(Key("pause"), allows)
     refresh(kit, chrome)
-    assert session.paused and chrome.buttons["pause"].text == "Resume"
-    clock.advance(50)
-    assert kit.match.elapsed == before
-    cover = mix(app.palette.background, app.palette.panel, 0.5)
-    hidden = drawn(kit).get_at(centre)
-    assert hidden != shown and tuple(hidden)[:3] == cover
+    return SimpleNamespace(kit=kit, chrome=chrome, session=session, app=app, clock=clock, before=before,
+                           centre=centre, shown=shown, allows=allows)
+
+
+def test_pause_hides_the_board(tmp_path, monkeypatch):
+    p = paused(tmp_path, monkeypatch)
+    assert p.session.paused and p.chrome.buttons["pause"].text == "Resume"
+    cover = mix(p.app.palette.background, p.app.palette.panel, 0.5)
+    hidden = drawn(p.kit).get_at(p.centre)
+    assert hidden != p.shown and tuple(hidden)[:3] == cover
+
+
+def test_pause_stops_the_clock(tmp_path, monkeypatch):
+    p = paused(tmp_path, monkeypatch)
+    p.clock.advance(50)
+    assert p.kit.match.elapsed == p.before
+
+
+def test_a_paused_board_takes_no_moves(tmp_path, monkeypatch):
+    p = paused(tmp_path, monkeypatch)
+    kit, session, allows = p.kit, p.session, p.allows
     position = session.position
     slot = kit.view.layout()["slots"][2].center
     for command in (Key("undo"), Pick(2), Press(kit.view.target_at(slot, session.hand)),
@@ -76,12 +95,27 @@ def test_pause_hides_the_board_stops_the_clock_and_takes_no_moves(tmp_path, monk
     for action in ("undo", "hint"):                                                # ... which does not run them
         assert action not in kit.mode.WHILE_PAUSED | kit.WHILE_PAUSED
     assert session.position == position and session.hand.held is None and session.job is None
-    session.process(Key("pause"), allows)                                         # (the Pause button: the same action)
-    refresh(kit, chrome)
-    assert not session.paused and chrome.buttons["pause"].text == "Pause"
-    clock.advance(5)
-    assert kit.match.elapsed == before + 5
-    session.process(Key("undo"), allows)
+
+
+def resumed(tmp_path, monkeypatch):
+    """As paused, then Pause again (the Pause button: the same action)."""
+    p = paused(tmp_path, monkeypatch)
+    p.session.process(Key("pause"), p.allows)
+    refresh(p.kit, p.chrome)
+    return p
+
+
+def test_resume_starts_the_clock_again(tmp_path, monkeypatch):
+    p = resumed(tmp_path, monkeypatch)
+    assert not p.session.paused and p.chrome.buttons["pause"].text == "Pause"
+    p.clock.advance(5)
+    assert p.kit.match.elapsed == p.before + 5
+
+
+def test_resume_gives_the_moves_back(tmp_path, monkeypatch):
+    p = resumed(tmp_path, monkeypatch)
+    session, position = p.session, p.session.position
+    session.process(Key("undo"), p.allows)
     assert session.position != position
 
 
@@ -109,17 +143,32 @@ def test_played_counts_each_game_once_when_it_ends(tmp_path):
     assert records.summary(app.statistics, "genius").lost == 1
 
 
-def test_a_win_by_solve_gets_the_confetti_but_no_best_time(tmp_path):
+def won_by_solve(tmp_path):
+    """A Genius board solved by Solve: (kit, the one Won effect)."""
     kit = genius_kit(tmp_path)
     act(kit, "solve")
     effects = play_solve(kit)
     check_position(kit.session.position)
     wins = [e for e in effects if isinstance(e, Won)]
-    assert len(wins) == 1 and kit.mode.won(wins[0].ending) is None        # the screen's celebration ...
-    headline, *_ = kit.mode.win_words(wins[0].ending)
+    assert len(wins) == 1
+    return kit, wins[0]
+
+
+def test_a_win_by_solve_gets_the_confetti(tmp_path):
+    kit, won = won_by_solve(tmp_path)
+    assert kit.mode.won(won.ending) is None                                 # the screen's celebration ...
+    headline, *_ = kit.mode.win_words(won.ending)
     assert headline.startswith("Solved with help")                         # ... with these words
-    assert not wins[0].ending.new_best
+
+
+def test_a_win_by_solve_sets_no_best_time(tmp_path):
+    kit, won = won_by_solve(tmp_path)
+    assert not won.ending.new_best
     assert "game ID" not in kit.app.statistics["genius"]["best"]
+
+
+def test_a_win_by_solve_counts_as_won_with_help(tmp_path):
+    kit, _ = won_by_solve(tmp_path)
     assert kit.app.statistics["genius"]["assisted"] == 1                    # counted as a win with help
     assert kit.app.statistics["genius"]["games"][-1]["assisted"] is True
 

@@ -35,7 +35,7 @@ def paste_into(app, field, words: str) -> None:
     keys(app, (pygame.K_a, pygame.KMOD_CTRL), (pygame.K_v, pygame.KMOD_CTRL))
 
 
-def test_a_pasted_multi_line_name_keeps_its_first_line_and_races_under_it(app, lobby, server, bobs_room):
+def test_a_pasted_multi_line_name_races_under_its_first_line(app, lobby, server, bobs_room):
     bob, code = bobs_room
     paste_into(app, lobby.name_entry, PASTED)
     assert lobby.name_entry.get_text() == "Zed"
@@ -47,7 +47,7 @@ def test_a_pasted_multi_line_name_keeps_its_first_line_and_races_under_it(app, l
     assert sorted(p["name"] for p in lobby.link.players()) == ["Bob", "Zed"]
 
 
-def test_an_empty_name_is_refused_in_one_line_and_nothing_is_joined(app, lobby, server, bobs_room):
+def test_an_empty_name_is_refused_in_one_line_joining_nothing(app, lobby, server, bobs_room):
     bob, code = bobs_room
     type_in(app, lobby.name_entry, "   ")
     type_in(app, lobby.target_entry, f"127.0.0.1:{server.port}/{code}")
@@ -79,7 +79,7 @@ def test_an_address_only_ever_mistyped_is_not_kept_for_the_open_rooms(app, lobby
     assert app.settings[SERVERS] == [f"ws://127.0.0.1:{server.port}/"]
 
 
-def test_a_paste_keeps_the_first_line_with_something_visible_cleaned_and_cut():
+def test_a_paste_keeps_its_first_visible_line_cleaned_to_the_names_length():
     assert first_line("\n  Zed\t\n<b>... very long name") == "Zed"
     assert first_line("a\x07b  c", 3) == "ab"
     assert first_line("  \t\n\x1b\n") == ""

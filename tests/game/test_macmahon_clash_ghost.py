@@ -53,7 +53,9 @@ def _clashes(position, cell, side, colour) -> bool:
     return there is not None and there[(side + 2) % 4] != colour
 
 
-def test_a_clashing_ghost_shows_its_own_colours_and_marks_the_clashing_sides(tmp_path):
+def held_over_the_worst_clash(tmp_path):
+    """The tile whose sides clash most, held by the keys over that cell: (app, surface drawn,
+    the cell's rect, its colours as turned, its clashing sides)."""
     app = WidgetApp(tmp_path)
     kit = macmahon_kit(app, "4x6x3")
     position, cell, tile, rotation, sides = worst_clash()
@@ -71,16 +73,23 @@ def test_a_clashing_ghost_shows_its_own_colours_and_marks_the_clashing_sides(tmp
     landing = hand.landing(session.match.position)
     assert landing is not None and landing.reason is not None
     assert {s for where, s in landing.clashes if where == cell} == {SIDES[s] for s in sides}
-    surface = drawn(kit)
-    rect = kit.view.layout()["geo"].cell_rect(cell)
     colours = position.board.tiles[tile]
     turned = colours[-rotation:] + colours[:-rotation] if rotation else colours
+    return app, drawn(kit), kit.view.layout()["geo"].cell_rect(cell), turned, sides
+
+
+def test_a_clashing_ghost_shows_its_own_colours(tmp_path):
+    app, surface, rect, turned, sides = held_over_the_worst_clash(tmp_path)
     for side in range(4):
         cx, cy = triangle_centre(rect, side)
         got = surface.get_at((round(cx), round(cy)))
         assert nearest(app.palette, got) == turned[side], f"side {'TRBL'[side]}: {turned[side]} drawn as {got}"
+
+
+def test_a_clashing_ghost_marks_each_clashing_side_along_its_edge(tmp_path):
+    app, surface, rect, turned, sides = held_over_the_worst_clash(tmp_path)
     illegal = tuple(app.palette.illegal)
-    for side in sides:                                        # each clashing side marked along its edge
+    for side in sides:
         (ax, ay), (bx, by) = [p for p in _corners(rect, side)]
         along = [(round(ax + (bx - ax) * t / 20), round(ay + (by - ay) * t / 20)) for t in range(5, 16)]
         near = [(x + dx, y + dy) for x, y in along for dx in range(-6, 7) for dy in range(-6, 7)]

@@ -17,7 +17,7 @@ def options(menu) -> list[str]:
     return [o[0] if isinstance(o, tuple) else o for o in menu.options_list]
 
 
-def test_the_level_list_puts_each_number_under_its_word_and_says_both(app, lobby, monkeypatch):
+def test_the_level_list_puts_each_number_under_its_word_named_beside_it(app, lobby, monkeypatch):
     lobby.name_entry.set_text("Ann")
     click(app, lobby.host_button)
     run_until(app, lambda: lobby.link.room is not None)

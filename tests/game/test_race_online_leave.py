@@ -72,7 +72,7 @@ def finished_race(app, lobby, server, bob, code) -> ResultsScene:
     return app.top
 
 
-def test_leaving_a_race_lands_in_the_lobby_and_the_server_hears_one_leave(app, lobby, server, bobs_room):
+def test_leaving_a_race_lands_in_the_lobby_with_one_leave_sent(app, lobby, server, bobs_room):
     lines = logged(server)
     bob, code = bobs_room
     race = join_and_race(app, lobby, server, bob, code)
@@ -85,7 +85,7 @@ def test_leaving_a_race_lands_in_the_lobby_and_the_server_hears_one_leave(app, l
     assert any(line.endswith(" left") for line in lines)
 
 
-def test_leave_on_the_results_lands_in_the_lobby_and_the_server_hears_one_leave(app, lobby, server, bobs_room):
+def test_leave_on_the_results_lands_in_the_lobby_with_one_leave_sent(app, lobby, server, bobs_room):
     lines = logged(server)
     bob, code = bobs_room
     results = finished_race(app, lobby, server, bob, code)
@@ -96,7 +96,7 @@ def test_leave_on_the_results_lands_in_the_lobby_and_the_server_hears_one_leave(
     assert not isinstance(app.top, RaceOnlineScene)
 
 
-def test_after_a_race_each_player_is_told_who_pressed_rematch_and_who_has_not(app, lobby, server, bobs_room):
+def test_after_a_race_each_player_is_told_who_waits_for_a_rematch(app, lobby, server, bobs_room):
     lines = logged(server)
     bob, code = bobs_room
     results = finished_race(app, lobby, server, bob, code)
@@ -129,7 +129,7 @@ def test_the_first_to_press_rematch_sees_who_is_still_on_the_results(app, lobby,
     assert "Bob (host): not ready" in lobby.player_lines()
 
 
-def test_a_seated_lobbys_leave_button_leaves_the_room_and_stays(app, lobby, server, bobs_room):
+def test_a_seated_lobbys_leave_button_leaves_the_room_only(app, lobby, server, bobs_room):
     bob, code = bobs_room
     lobby.name_entry.set_text("Ann")
     lobby.target_entry.set_text(f"127.0.0.1:{server.port}/{code}")

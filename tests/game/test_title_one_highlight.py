@@ -30,7 +30,7 @@ def ringed_on_screen(app, button) -> bool:
     return any(tuple(surface.get_at((x, ring.top + 1)))[:3] == accent for x in range(ring.centerx - 20, ring.centerx + 20))
 
 
-def test_keys_move_the_ring_and_the_line_follows_it_not_the_pointer(tmp_path, monkeypatch):
+def test_keys_move_the_ring_with_its_line_whatever_the_pointer_rests_on(tmp_path, monkeypatch):
     from game.scenes.title import TitleScene
     app = ScreenApp(tmp_path)
     scene = app.push(TitleScene(app))
@@ -51,7 +51,7 @@ def test_keys_move_the_ring_and_the_line_follows_it_not_the_pointer(tmp_path, mo
     assert look(play) == plain, "the button under the pointer is drawn as any other: one highlight"
 
 
-def test_the_pointer_onto_another_button_moves_the_ring_and_the_line(tmp_path, monkeypatch):
+def test_the_pointer_onto_another_button_moves_the_ring_with_its_line(tmp_path, monkeypatch):
     from game.scenes.title import TitleScene
     app = ScreenApp(tmp_path)
     scene = app.push(TitleScene(app))

@@ -33,7 +33,7 @@ def test_the_win_banner_stays_long_after_the_confetti(app, genius):
     assert app.redraw_in() is None or app.redraw_in() > 0, "a banner that stays is still"
 
 
-def test_a_click_closes_it_and_lifts_nothing(app, genius):
+def test_a_click_only_closes_it(app, genius):
     win(app, genius)
     long_after(app)
     placed = dict(genius.position.placed)
@@ -42,7 +42,7 @@ def test_a_click_closes_it_and_lifts_nothing(app, genius):
     assert genius.session.hand.held is None and genius.position.placed == placed
 
 
-def test_ctrl_n_closes_it_and_deals_at_the_first_press(app, genius):
+def test_ctrl_n_deals_at_the_first_press_closing_it(app, genius):
     win(app, genius)
     long_after(app)
     old = genius.match

@@ -19,7 +19,7 @@ def test_each_move_is_a_place_a_turn_a_move_or_a_take_back():
     assert [(a.kind, a.turns) for a in acts()] == [("place", 0), ("turn", 1), ("move", 1), ("back", 0), ("place", 0)]
 
 
-def test_a_piece_from_the_tray_costs_a_number_enter_and_the_arrows_from_a_known_cursor():
+def test_a_piece_from_the_tray_costs_a_number_enter_plus_the_arrows_from_a_known_cursor():
     place = acts()[0]
     assert (place.keys(None), place.keys(A1)) == (2, 2 + 3)       # A1 to D1: three rows down
 
@@ -29,7 +29,7 @@ def test_a_placed_piece_moved_costs_the_arrows_from_where_it_was_wherever_the_cu
     assert move.keys(None) == move.keys(A1) == 2 + 1 + 2          # a turn, D1 to E2
 
 
-def test_a_turn_in_place_and_a_take_back_need_no_arrow():
+def test_neither_a_turn_in_place_nor_a_take_back_needs_an_arrow():
     turn, back = acts()[1], acts()[3]
     assert (turn.keys(A1), back.keys(A1)) == (3, 2)
 

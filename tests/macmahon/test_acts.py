@@ -19,7 +19,7 @@ def test_each_move_is_a_place_a_turn_a_move_or_a_take_back():
     assert [(a.kind, a.turns) for a in acts()] == [("place", 1), ("turn", 1), ("move", 0), ("back", 0), ("place", 0)]
 
 
-def test_a_tile_from_the_tray_costs_enter_twice_its_turns_and_the_arrows_from_a_known_cursor():
+def test_a_tile_from_the_tray_costs_enter_twice_its_turns_plus_the_arrows_from_a_known_cursor():
     place = acts()[0]
     assert (place.keys(None), place.keys(D6)) == (3, 3 + 3 + 5)    # D6 to A1: three rows, five columns
 

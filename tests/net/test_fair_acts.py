@@ -30,7 +30,7 @@ def counters(monkeypatch):
     monkeypatch.setattr(puzzles, "PUZZLES", puzzles.PUZZLES + (puzzles.Engine(NAME, "Counters", "Counters", __name__),))
 
 
-def test_each_act_s_floor_is_the_faster_of_the_puzzle_s_keys_and_its_pointer_s_aim():
+def test_each_acts_floor_is_the_faster_of_the_puzzles_keys_or_its_pointers_aim():
     run = fair.acts(NAME, None, ["3", "9", "7"])          # 240 ms, 720 ms, 560 ms by keyboard
     assert fair.act_floors(run) == pytest.approx([240, 500, 500])
 

@@ -63,7 +63,7 @@ def test_escape_leaves_a_run_done(done):
     assert isinstance(app.top, TitleScene)
 
 
-def test_undo_redo_and_restart_are_greyed_once_the_server_has_the_finish(done):
+def test_the_history_buttons_are_greyed_once_the_server_has_the_finish(done):
     """Playtest 2, finding 5: after "3rd of 41" the three looked active and did nothing."""
     settle(done.app)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))

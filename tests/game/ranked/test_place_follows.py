@@ -57,7 +57,7 @@ def test_a_won_runs_place_follows_a_faster_finisher_while_the_screen_shows(world
     assert len(asked) == 4
 
 
-def test_the_looks_double_their_gap_and_never_overlap():
+def test_the_looks_double_their_gap_one_at_a_time():
     class Desk:
         def __init__(self):
             self.asked = []
@@ -79,21 +79,36 @@ def test_the_looks_double_their_gap_and_never_overlap():
     assert len(times) == 16
 
 
-def test_the_banner_on_screen_takes_the_new_place_and_a_closed_one_stays_closed(done):
-    app = done.app
-    settle(app)
-    done.mode.watch.clock, done.mode.watch.next = (lambda: 0.0), place.FIRST     # (the looks held)
-    assert app.redraw_in() == place.FIRST, "asleep until the first look"
+def a_new_place_heard(done, total: int) -> None:
+    """The place's next look made, and the server's answer: place total - 40, of `total`."""
     client = done.mode.desk.client
+    asked = sum(kind == "standings" for kind, _ in client.sent)
     done.mode.watch.next = 0                                               # the look is due
-    run_until(app, lambda: any(kind == "standings" for kind, _ in client.sent))
-    client.say("standings", total=45, you={"place": 5, "ms": 44000, "runs": 1, "flagged": False})
-    run_until(app, lambda: done.frame().anims.banner[0] == "5th of 45 · 0:44")
+    run_until(done.app, lambda: sum(kind == "standings" for kind, _ in client.sent) == asked + 1)
+    client.say("standings", total=total, you={"place": total - 40, "ms": 44000, "runs": 1, "flagged": False})
+
+
+def looks_held(done) -> None:
+    settle(done.app)
+    done.mode.watch.clock, done.mode.watch.next = (lambda: 0.0), place.FIRST     # (the looks held)
+
+
+def test_the_watch_sleeps_until_its_first_look(done):
+    looks_held(done)
+    assert done.app.redraw_in() == place.FIRST
+
+
+def test_the_banner_on_screen_takes_the_new_place(done):
+    looks_held(done)
+    a_new_place_heard(done, 45)
+    run_until(done.app, lambda: done.frame().anims.banner[0] == "5th of 45 · 0:44")
     assert "5th of 45" in done.session.status
+
+
+def test_a_banner_the_player_closed_stays_closed_when_the_place_moves(done):
+    looks_held(done)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))     # closed by the player
-    settle(app)
-    done.mode.watch.next = 0
-    run_until(app, lambda: sum(kind == "standings" for kind, _ in client.sent) == 2)
-    client.say("standings", total=46, you={"place": 6, "ms": 44000, "runs": 1, "flagged": False})
-    run_until(app, lambda: "6th of 46" in done.session.status)
-    assert done.frame().anims.banner == (), "a closed banner stays closed"
+    settle(done.app)
+    a_new_place_heard(done, 46)
+    run_until(done.app, lambda: "6th of 46" in done.session.status)
+    assert done.frame().anims.banner == ()

@@ -35,7 +35,7 @@ def shown(tmp_path, monkeypatch, server: str | None):
     return [line for line in drawn if "Ranked" in line], [b.text for _, b in scene.cards.values()], scene
 
 
-def test_the_card_says_its_play_is_unranked_and_where_the_ranked_one_is(tmp_path, monkeypatch):
+def test_the_card_says_its_play_is_unranked_pointing_to_the_ranked_one(tmp_path, monkeypatch):
     lines, buttons, scene = shown(tmp_path, monkeypatch, "127.0.0.1:9000")
     assert lines == ["Ranked on 127.0.0.1:9000"] * 2
     assert buttons == ["Play unranked"] * 2

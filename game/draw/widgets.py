@@ -44,6 +44,8 @@ def ui_theme(palette: Palette, scale: float) -> dict:
         "text": palette.text, "dim_text": palette.dim_text, "accent": palette.accent,
         "accent_dark": mix(palette.accent, palette.panel, 0.55), "border": mix(palette.panel, palette.text, 0.3),
     }
+    names["disabled_text"] = mix(palette.dim_text, names["panel_disabled"], 0.4)      # a greyed button looks flat:
+    names["disabled_border"] = mix(names["panel_disabled"], palette.text, 0.08)       # dim words, a faint edge
     regular, bold, mono = (str(asset_path("fonts", FONT_FILES[k])) for k in ("regular", "bold", "mono"))
 
     def fill(node):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 from tests.validate_macmahon import all_tiles, problems
 
 

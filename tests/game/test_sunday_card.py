@@ -39,3 +39,23 @@ def test_sunday_s_genius_card_says_one_way(tmp_path, monkeypatch):
 def test_other_days_cards_do_not(tmp_path, monkeypatch, day):
     assert not genius_daily(day).one_way
     assert not any("one way" in line for line in card_lines(tmp_path, monkeypatch, day))
+
+
+def daily_screen_lines(tmp_path, monkeypatch, day) -> list[str]:
+    import game.scenes.daily as daily_module
+    drawn: list[str] = []
+    real = daily_module.text
+    monkeypatch.setattr(daily_module, "text", lambda surface, line, *a, **k: (drawn.append(line),
+                                                                               real(surface, line, *a, **k))[1])
+    app = ScreenApp(tmp_path)
+    app.push(daily_module.DailyScene(app, today=day))
+    app.draw()
+    return [line for line in drawn if line.startswith("level: ")]
+
+
+def test_sunday_s_daily_screen_says_one_way_beside_the_genius_level(tmp_path, monkeypatch):
+    assert daily_screen_lines(tmp_path, monkeypatch, SUNDAY) == ["level: very hard · one way", "level: very hard"]
+
+
+def test_saturday_s_daily_screen_says_the_levels_alone(tmp_path, monkeypatch):
+    assert not any("one way" in line for line in daily_screen_lines(tmp_path, monkeypatch, SATURDAY))

@@ -111,6 +111,18 @@ class ModeHost(FakeHost):
         return True
 
 
+def lines_drawn(monkeypatch, module) -> list[str]:
+    """The lines `module` draws with its `text` from now on, in order (each still drawn)."""
+    drawn: list[str] = []
+    real = module.text
+
+    def text(surface, line, *args, **kwargs):
+        drawn.append(line)
+        return real(surface, line, *args, **kwargs)
+    monkeypatch.setattr(module, "text", text)
+    return drawn
+
+
 def table_for(session, services, rng=None):
     """The table a mode plays on (game/modes/table.py) with the puzzle's own dealer; no screen
     picks the mode of a match put on it (the mode on the board stays)."""

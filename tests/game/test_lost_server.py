@@ -9,6 +9,7 @@ import pytest
 from game.net import race_link as link_module
 from game.net.race_link import NOT_ANSWERING, STOPPED, RaceLink
 from game.net.refereed import RETRY_FOR
+from tests.game.fakes import lines_drawn
 
 STOPPED_WORDS = "The race server stopped. Your board stays playable alone."      # the words
 NOTICED = 10.0          # the bound: a lost server is said within this many seconds
@@ -145,7 +146,6 @@ def test_the_race_screens_status_line_says_it_whole(data_dir, size, monkeypatch)
     from game.storage import Storage
     app = App(size=size, storage=Storage(data_dir))
     area = GeniusView(app, column="rivals").layout()["status"]
-    lines, text = [], widgets.text
-    monkeypatch.setattr(widgets, "text", lambda surface, line, *a, **k: lines.append(line) or text(surface, line, *a, **k))
+    lines = lines_drawn(monkeypatch, widgets)
     box = widgets.text_block(pygame.Surface(app.size), [STOPPED_WORDS], area, app.px(16), (0, 0, 0))
     assert " ".join(lines) == STOPPED_WORDS and area.contains(box)

@@ -9,6 +9,7 @@ import pygame_gui
 
 import game.scenes.online.lobby as lobby_module
 from solver import puzzles as engines
+from tests.game.fakes import lines_drawn
 from tests.game.test_lobby import shows
 from tests.game.test_race_online import click, lobby, run_until  # noqa: F401
 
@@ -35,9 +36,6 @@ def test_the_level_list_puts_each_number_under_its_word_named_beside_it(app, lob
     assert len(listed) == len(words) + count             # every level once
     app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text="3 (medium)")])
     run_until(app, lambda: lobby.link.room["level"] == 3)
-    drawn: list[str] = []
-    original = lobby_module.text
-    monkeypatch.setattr(lobby_module, "text", lambda surface, words, *a, **k: (drawn.append(words),
-                                                                                 original(surface, words, *a, **k))[1])
+    drawn = lines_drawn(monkeypatch, lobby_module)
     app.frame(1 / 60)
     assert any("level: 3 (medium)" in line for line in drawn), drawn

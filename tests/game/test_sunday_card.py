@@ -9,6 +9,7 @@ import pytest
 
 import game.scenes.title as title_module
 from solver.genius.daily import genius_daily
+from tests.game.fakes import lines_drawn
 from tests.game.screen_app import ScreenApp
 
 SUNDAY = dt.date(2026, 11, 29)
@@ -16,12 +17,9 @@ SATURDAY = dt.date(2026, 11, 28)
 
 
 def card_lines(tmp_path, monkeypatch, day) -> list[str]:
-    drawn: list[str] = []
-    real = title_module.text
-    monkeypatch.setattr(title_module, "text", lambda surface, line, *a, **k: (drawn.append(line),
-                                                                               real(surface, line, *a, **k))[1])
+    drawn = lines_drawn(monkeypatch, title_module)
     app = ScreenApp(tmp_path)
-    scene = app.push(title_module.TitleScene(app, today=day))
+    app.push(title_module.TitleScene(app, today=day))
     app.draw()
     return [line for line in drawn if "#" in line]
 
@@ -43,10 +41,7 @@ def test_other_days_cards_do_not(tmp_path, monkeypatch, day):
 
 def daily_screen_lines(tmp_path, monkeypatch, day) -> list[str]:
     import game.scenes.daily as daily_module
-    drawn: list[str] = []
-    real = daily_module.text
-    monkeypatch.setattr(daily_module, "text", lambda surface, line, *a, **k: (drawn.append(line),
-                                                                               real(surface, line, *a, **k))[1])
+    drawn = lines_drawn(monkeypatch, daily_module)
     app = ScreenApp(tmp_path)
     app.push(daily_module.DailyScene(app, today=day))
     app.draw()

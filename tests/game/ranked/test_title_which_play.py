@@ -10,6 +10,7 @@ import datetime as dt
 
 import game.scenes.title as title_module
 from game.net import identity
+from tests.game.fakes import lines_drawn
 from tests.game.ranked.fake_desk import Clients
 from tests.game.screen_app import ScreenApp
 
@@ -19,10 +20,7 @@ DAY = dt.date(2026, 3, 2)
 
 def shown(tmp_path, monkeypatch, server: str | None):
     """(the cards' lines that name the server, the cards' button texts, the title)."""
-    drawn: list[str] = []
-    real = title_module.text
-    monkeypatch.setattr(title_module, "text", lambda surface, line, *a, **k: (drawn.append(line),
-                                                                               real(surface, line, *a, **k))[1])
+    drawn = lines_drawn(monkeypatch, title_module)
     app = ScreenApp(tmp_path)
     if server is not None:
         app.settings["standings_server"] = server

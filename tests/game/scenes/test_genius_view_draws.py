@@ -8,6 +8,7 @@ import pygame
 
 from game.draw import widgets
 from game.scenes.genius import view as genius_view
+from tests.game.fakes import lines_drawn
 from tests.game.genius_kits import act, frame_of, genius_kit
 
 
@@ -79,9 +80,7 @@ def test_one_rival_online_has_the_whole_column_for_its_words(tmp_path, monkeypat
     from game.scenes.genius import versus_view
     kit = genius_kit(tmp_path, size=(800, 560))
     view = genius_view.GeniusView(kit.app, column="rivals")
-    shown, original = [], versus_view.text
-    monkeypatch.setattr(versus_view, "text", lambda surface, line, *a, **k: shown.append(line) or original(
-        surface, line, *a, **k))
+    shown = lines_drawn(monkeypatch, versus_view)
     frame = frame_of(kit)
     lines = ("Ann", "2 of 9 pieces", "1st in 0:02")
     view.draw(pygame.Surface(kit.app.size), dataclasses.replace(frame, shows=dataclasses.replace(

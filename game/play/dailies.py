@@ -107,14 +107,18 @@ class Card:
     place: str = ""      # 'ranked 3rd': the place kept of today's ranked run
 
 
+def level_words(puzzle: str, day: dt.date) -> str:
+    """The level of `puzzle`'s daily of `day`, and what else that daily is (the puzzle's
+    `daily_note`): 'hard', 'very hard · one way'."""
+    return " · ".join(w for w in (daily.level(day), registry.get(puzzle).daily_note(day)) if w)
+
+
 def card(statistics: dict, puzzle: str, today: dt.date) -> Card:
     """Today's card of `puzzle`: its number and level, and what else its daily is that day (the
     puzzle's `daily_note`; all known without working the puzzle out), whether it is done and in
     what time, and the daily streak."""
     n = daily.number(today)
     current, _ = records.daily_streak(statistics, puzzle, n)
-    heading = " · ".join(w for w in (f"{puzzles.get(puzzle).short} #{n}", daily.level(today),
-                                     registry.get(puzzle).daily_note(today)) if w)
-    return Card(heading, status(statistics, puzzle, n),
+    return Card(f"{puzzles.get(puzzle).short} #{n} · {level_words(puzzle, today)}", status(statistics, puzzle, n),
                 f"daily streak {current}", first_win(statistics, puzzle, n) is not None,
                 place_words(statistics, puzzle, n))

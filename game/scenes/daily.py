@@ -295,8 +295,7 @@ class DailyScene(Scene):
             x, y = panel.x + app.px(16), panel.y + app.px(14)
             text(surface, f"{name} #{n}", (x, y), heading, pal.text, style="bold", max_width=panel.width - app.px(32))
             y += round(heading * 1.7)
-            level = " · ".join(w for w in (f"level: {daily.level(self.day)}", registry.get(key).daily_note(self.day)) if w)
-            text(surface, level, (x, y), body, pal.accent)
+            text(surface, f"level: {dailies.level_words(key, self.day)}", (x, y), body, pal.accent)
             y += round(body * 1.6)
             win = first_win(app.statistics, key, n)
             said = status(app.statistics, key, n) if win is not None or found is not None else \
